@@ -1,0 +1,54 @@
+# tilegames — the two commands: `make lab` and `make test`.
+# Everything a fresh machine needs is installed from here (CI runs as root).
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+STAMP   = $(VENV)/.installed-stamp
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: lab test lint unit notebooks bench install chromium clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev,dask]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## make lab: create .venv, install, open JupyterLab on the notebooks
+lab: install
+	$(VENV)/bin/jupyter lab notebooks
+
+## make test: lint, doctests, unit + property tests, notebooks (nbval), browser tests
+test: install chromium lint
+	$(PY) -m pytest --doctest-modules tilegames tests notebooks exercises \
+	    --nbval-lax --nbval-current-env -p no:cacheprovider
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+unit: install
+	$(PY) -m pytest --doctest-modules tilegames tests -m "not browser"
+
+## Debian's chromium for the browser tests (not Playwright's download)
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium; \
+	fi
+
+## make notebooks: re-execute the committed notebooks in place (widget state stripped)
+notebooks: install
+	$(PY) scripts/execute_notebooks.py notebooks/*.ipynb exercises/*.ipynb
+
+## make bench: throughput figures as JSON
+bench: install
+	@for b in benchmarks/*.py; do $(PY) $$b; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

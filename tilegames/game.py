@@ -1,0 +1,214 @@
+"""What every game's state shares: playing, refusing, undo/redo, copies, saving.
+
+A game module subclasses ``GameState`` and supplies the rules:
+
+- ``_parse_move(text)``: a ``Move`` from notation (raise ``IllegalMove``);
+- ``legal_moves()``; ``_why_illegal(move)``: ``None`` or the reason in words;
+- ``_apply(move)``: change the state (called only for legal moves);
+- ``_snapshot()`` / ``_restore(snapshot)``: the mutable part as a hashable,
+  comparable value (undo, equality and the property tests rely on it);
+- ``_deal_dict()`` and ``from_deal_dict(d)``: the deal, JSON-safe.
+
+Saving stores the deal, the rules and the moves; loading replays the moves
+through the rules, so a saved game that breaks a rule is refused whole.
+
+>>> from tilegames.tula import new_game
+>>> game = new_game(seed=3)
+>>> move = game.legal_moves()[0]
+>>> game.play(move)
+>>> game.undo() == move and game.history == []
+True
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import json
+from collections.abc import Hashable
+from typing import Any, ClassVar
+
+from .errors import IllegalMove, InvalidPosition
+
+
+class GameState:
+    """Base of every game state: ``play``, ``undo``, ``redo``, ``copy``, ``to_dict``."""
+
+    GAME: ClassVar[str] = ""
+    """Short game name used in saved games and the CLI (``"tula"``)."""
+    VERSION: ClassVar[int] = 1
+    """Saved-game format version."""
+
+    def __init__(self) -> None:
+        self.history: list = []
+        """The moves played since the deal, in order; ``replay`` them on the deal to get here."""
+        self._undo_stack: list[Hashable] = []
+        self._redo_stack: list[tuple[Any, Hashable]] = []
+
+    # -- what a game supplies -------------------------------------------------
+    def legal_moves(self) -> list:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _parse_move(self, text: str):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _why_illegal(self, move) -> str | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply(self, move) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _snapshot(self) -> Hashable:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _restore(self, snapshot: Hashable) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _deal_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def from_deal_dict(cls, deal: dict[str, Any]):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- playing --------------------------------------------------------------
+    def to_move_object(self, move):
+        """A move object from a move or its notation; bad notation raises IllegalMove."""
+        if isinstance(move, str):
+            return self._parse_move(move)
+        return move
+
+    def why_illegal(self, move) -> str | None:
+        """``None`` when ``move`` may be played now, else the reason in words."""
+        try:
+            move = self.to_move_object(move)
+        except IllegalMove as error:
+            return str(error)
+        if self.is_over:
+            return f"the game is over: {self.status()}"
+        return self._why_illegal(move)
+
+    def play(self, move) -> None:
+        """Play a move (or its notation). Refused moves raise IllegalMove and change nothing."""
+        move = self.to_move_object(move)
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        snapshot = self._snapshot()
+        self._apply(move)
+        self._undo_stack.append(snapshot)
+        self.history.append(move)
+        self._redo_stack.clear()
+
+    def undo(self):
+        """Take back the last move and return it; undo is unlimited."""
+        if not self._undo_stack:
+            raise IllegalMove("there is nothing to undo: no move has been played")
+        current = self._snapshot()
+        self._restore(self._undo_stack.pop())
+        move = self.history.pop()
+        self._redo_stack.append((move, current))
+        return move
+
+    def redo(self):
+        """Play again the last move taken back by ``undo`` and return it."""
+        if not self._redo_stack:
+            raise IllegalMove("there is nothing to redo")
+        move, after = self._redo_stack.pop()
+        self._undo_stack.append(self._snapshot())
+        self._restore(after)
+        self.history.append(move)
+        return move
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a move can be taken back."""
+        return bool(self._undo_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone move can be played again."""
+        return bool(self._redo_stack)
+
+    def copy(self):
+        """An independent copy: playing on it leaves this game alone."""
+        return _copy.deepcopy(self)
+
+    def status(self) -> str:  # pragma: no cover - games override
+        return "game over" if self.is_over else "in play"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (
+            self._snapshot() == other._snapshot()
+            and self.history == other.history
+            and self._deal_dict() == other._deal_dict()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # -- saving ----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-safe data: the deal, the rules and the moves played."""
+        return {
+            "game": self.GAME,
+            "version": self.VERSION,
+            "deal": self._deal_dict(),
+            "moves": [str(move) for move in self.history],
+        }
+
+    def to_json(self) -> str:
+        """``to_dict`` as a JSON string."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: Any):
+        """Rebuild a saved game; anything wrong raises InvalidPosition naming the field."""
+        if not isinstance(data, dict):
+            raise InvalidPosition(f"a saved game must be a dict, not {type(data).__name__}")
+        if data.get("game") != cls.GAME:
+            raise InvalidPosition(f"game: expected {cls.GAME!r}, found {data.get('game')!r}")
+        if data.get("version") != cls.VERSION:
+            raise InvalidPosition(
+                f"version: this tilegames reads version {cls.VERSION}, found {data.get('version')!r}"
+            )
+        deal = require(data, "deal", dict)
+        moves = require(data, "moves", list)
+        game = cls.from_deal_dict(deal)
+        for index, move in enumerate(moves):
+            if not isinstance(move, str):
+                raise InvalidPosition(f"moves[{index}]: expected move notation, found {move!r}")
+            try:
+                game.play(move)
+            except IllegalMove as error:
+                raise InvalidPosition(f"moves[{index}] ({move!r}) cannot be played: {error}") from None
+        return game
+
+    @classmethod
+    def from_json(cls, text: str):
+        """Rebuild a game saved with ``to_json``."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InvalidPosition(f"not valid JSON: {error}") from None
+        return cls.from_dict(data)
+
+
+def require(data: dict[str, Any], field: str, kind: type | tuple[type, ...], where: str = ""):
+    """``data[field]`` when present and of ``kind``, else InvalidPosition naming the field.
+
+    >>> require({"mercy": True}, "mercy", bool)
+    True
+    """
+    name = f"{where}.{field}" if where else field
+    if field not in data:
+        raise InvalidPosition(f"{name}: missing")
+    value = data[field]
+    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise InvalidPosition(f"{name}: expected {expected}, found {value!r}")
+    return value

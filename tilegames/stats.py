@@ -1,0 +1,112 @@
+"""Confidence intervals for the estimates the notebooks report.
+
+>>> estimate = wilson(30, 100)
+>>> round(estimate.value, 2), round(estimate.low, 3), round(estimate.high, 3)
+(0.3, 0.219, 0.396)
+>>> str(wilson(30, 100))
+'30.0% (95% CI 21.9% to 39.6%)'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+
+def z_value(confidence: float = 0.95) -> float:
+    """The two-sided normal quantile: 1.96 for 95%."""
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence}")
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with its confidence interval."""
+
+    value: float
+    low: float
+    high: float
+    confidence: float = 0.95
+    percent: bool = True
+    """Show as a percentage in ``str`` (proportions) or as a plain number (means)."""
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width: the ``±`` a reader quotes."""
+        return (self.high - self.low) / 2
+
+    def __str__(self) -> str:
+        level = f"{self.confidence:.0%}"
+        if self.percent:
+            return f"{self.value:.1%} ({level} CI {self.low:.1%} to {self.high:.1%})"
+        return f"{self.value:.2f} ({level} CI {self.low:.2f} to {self.high:.2f})"
+
+
+def wilson(successes: int, trials: int, confidence: float = 0.95) -> Estimate:
+    """Wilson score interval for a proportion; sound near 0 and 1, unlike ``p ± z·se``."""
+    if trials <= 0:
+        raise ValueError("a proportion needs at least one trial")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, not {successes}")
+    z = z_value(confidence)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return Estimate(p, max(0.0, centre - spread), min(1.0, centre + spread), confidence)
+
+
+def paired_difference(first: np.ndarray, second: np.ndarray, confidence: float = 0.95) -> Estimate:
+    """Difference of two proportions measured on the same deals (Newcombe's method 10).
+
+    ``first`` and ``second`` are 0/1 outcomes per deal. The value is
+    ``mean(first) - mean(second)``; the interval uses the pairing, so it is
+    narrower than comparing two independent samples.
+
+    >>> a = np.array([1, 1, 0, 1, 0, 1, 1, 0])
+    >>> b = np.array([1, 0, 0, 1, 0, 0, 1, 0])
+    >>> round(paired_difference(a, b).value, 3)
+    0.25
+    """
+    first = np.asarray(first, dtype=bool)
+    second = np.asarray(second, dtype=bool)
+    if first.shape != second.shape or first.ndim != 1:
+        raise ValueError("paired outcomes must be two 1-d arrays of the same length")
+    n = len(first)
+    both = int(np.sum(first & second))
+    only_first = int(np.sum(first & ~second))
+    only_second = int(np.sum(~first & second))
+    neither = n - both - only_first - only_second
+    p1 = (both + only_first) / n
+    p2 = (both + only_second) / n
+    one = wilson(both + only_first, n, confidence)
+    two = wilson(both + only_second, n, confidence)
+    margins = (both + only_first) * (only_second + neither) * (both + only_second) * (only_first + neither)
+    phi = (both * neither - only_first * only_second) / math.sqrt(margins) if margins else 0.0
+    low_sq = (p1 - one.low) ** 2 - 2 * phi * (p1 - one.low) * (two.high - p2) + (two.high - p2) ** 2
+    high_sq = (one.high - p1) ** 2 - 2 * phi * (one.high - p1) * (p2 - two.low) + (p2 - two.low) ** 2
+    difference = p1 - p2
+    return Estimate(
+        difference,
+        max(-1.0, difference - math.sqrt(max(low_sq, 0.0))),
+        min(1.0, difference + math.sqrt(max(high_sq, 0.0))),
+        confidence,
+    )
+
+
+def mean_interval(values: np.ndarray, confidence: float = 0.95) -> Estimate:
+    """Mean with a normal-approximation interval (fine for the thousands of games we run).
+
+    >>> str(mean_interval(np.array([1.0, 2.0, 3.0, 4.0])))
+    '2.50 (95% CI 1.23 to 3.77)'
+    """
+    values = np.asarray(values, dtype=float)
+    if len(values) < 2:
+        raise ValueError("a mean's interval needs at least two values")
+    mean = float(values.mean())
+    half = z_value(confidence) * float(values.std(ddof=1)) / math.sqrt(len(values))
+    return Estimate(mean, mean - half, mean + half, confidence, percent=False)
