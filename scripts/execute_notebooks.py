@@ -31,7 +31,10 @@ def execute(path: Path, timeout: int = 600) -> float:
     )
     start = time.perf_counter()
     NotebookClient(
-        notebook, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
     ).execute()
     strip_widget_state(notebook)
     nbformat.write(notebook, path)

@@ -39,8 +39,12 @@ def build_parser() -> argparse.ArgumentParser:
         sub = games.add_parser(game, help=(module.__doc__ or "").strip().splitlines()[0])
         module.add_simulate_arguments(sub)
         common = sub.add_argument_group("running")
-        common.add_argument("--workers", type=_positive_int, default=1, help="worker processes (default 1)")
-        common.add_argument("--seed", type=_non_negative_int, default=1, help="seed of the whole run (default 1)")
+        common.add_argument(
+            "--workers", type=_positive_int, default=1, help="worker processes (default 1)"
+        )
+        common.add_argument(
+            "--seed", type=_non_negative_int, default=1, help="seed of the whole run (default 1)"
+        )
         common.add_argument("--out", help="write one row per game (or round) to this CSV file")
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
         sub.set_defaults(study=module)

@@ -185,7 +185,9 @@ class GameState:
             try:
                 game.play(move)
             except IllegalMove as error:
-                raise InvalidPosition(f"moves[{index}] ({move!r}) cannot be played: {error}") from None
+                raise InvalidPosition(
+                    f"moves[{index}] ({move!r}) cannot be played: {error}"
+                ) from None
         return game
 
     @classmethod
@@ -209,6 +211,8 @@ def require(data: dict[str, Any], field: str, kind: type | tuple[type, ...], whe
         raise InvalidPosition(f"{name}: missing")
     value = data[field]
     if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-        expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        expected = (
+            kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        )
         raise InvalidPosition(f"{name}: expected {expected}, found {value!r}")
     return value

@@ -21,13 +21,16 @@ import numpy as np
 from .errors import InvalidPosition
 
 
-
-def as_generator(seed: int | np.random.Generator | np.random.SeedSequence | None) -> np.random.Generator:
+def as_generator(
+    seed: int | np.random.Generator | np.random.SeedSequence | None,
+) -> np.random.Generator:
     """A Generator from an int seed, a SeedSequence, an existing Generator (used as is), or None (fresh entropy)."""
     if isinstance(seed, np.random.Generator):
         return seed
     if seed is not None and not isinstance(seed, (int, np.integer, np.random.SeedSequence)):
-        raise TypeError(f"seed must be an int, a numpy Generator or None, not {type(seed).__name__}")
+        raise TypeError(
+            f"seed must be an int, a numpy Generator or None, not {type(seed).__name__}"
+        )
     if isinstance(seed, (int, np.integer)) and seed < 0:
         raise ValueError(f"seed must be a non-negative int, not {seed}")
     return np.random.default_rng(seed)

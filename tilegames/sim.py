@@ -51,7 +51,9 @@ def batch_sizes(n: int, batch_size: int = DEFAULT_BATCH_SIZE) -> list[int]:
     return [batch_size] * full + ([rest] if rest else [])
 
 
-def run_batch(task: Task, seed_sequence: np.random.SeedSequence, count: int, first_game: int) -> list[dict]:
+def run_batch(
+    task: Task, seed_sequence: np.random.SeedSequence, count: int, first_game: int
+) -> list[dict]:
     """Play ``count`` games of one batch; rows carry their game number. Runs in a worker."""
     rng = np.random.default_rng(seed_sequence)
     rows: list[dict] = []

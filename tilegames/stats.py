@@ -85,10 +85,17 @@ def paired_difference(first: np.ndarray, second: np.ndarray, confidence: float =
     p2 = (both + only_second) / n
     one = wilson(both + only_first, n, confidence)
     two = wilson(both + only_second, n, confidence)
-    margins = (both + only_first) * (only_second + neither) * (both + only_second) * (only_first + neither)
+    margins = (
+        (both + only_first)
+        * (only_second + neither)
+        * (both + only_second)
+        * (only_first + neither)
+    )
     phi = (both * neither - only_first * only_second) / math.sqrt(margins) if margins else 0.0
     low_sq = (p1 - one.low) ** 2 - 2 * phi * (p1 - one.low) * (two.high - p2) + (two.high - p2) ** 2
-    high_sq = (one.high - p1) ** 2 - 2 * phi * (one.high - p1) * (p2 - two.low) + (p2 - two.low) ** 2
+    high_sq = (
+        (one.high - p1) ** 2 - 2 * phi * (one.high - p1) * (p2 - two.low) + (p2 - two.low) ** 2
+    )
     difference = p1 - p2
     return Estimate(
         difference,

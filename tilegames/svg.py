@@ -118,7 +118,9 @@ class SVGPicture:
         return self.markup
 
 
-def side_by_side(pictures: list[str], gap: float = 12, captions: list[str] | None = None) -> SVGPicture:
+def side_by_side(
+    pictures: list[str], gap: float = 12, captions: list[str] | None = None
+) -> SVGPicture:
     """Several SVG documents in one row (for step-by-step figures in notebooks)."""
     import re
 

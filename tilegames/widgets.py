@@ -72,3 +72,130 @@ class Board(anywidget.AnyWidget):
     def _receive_front_end_message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "click":
             self.click(str(content.get("target", "")))
+
+
+def callable_module(module_name: str, function: Callable) -> None:
+    """Let a game's ``view`` module be called like its ``view`` function.
+
+    ``tilegames.tula.view(game)`` must work whether or not the submodule
+    ``tilegames.tula.view`` was imported first (importing a submodule rebinds
+    the package's attribute to the module), so the module itself is callable.
+    """
+    import sys
+    import types
+
+    class _CallableModule(types.ModuleType):
+        def __call__(self, *args, **kwargs):
+            return function(*args, **kwargs)
+
+    sys.modules[module_name].__class__ = _CallableModule
+
+
+class GameView:
+    """The parts every game's board view shares: board, status line, message log, undo/redo.
+
+    A game's ``view.py`` subclasses it, draws with ``picture()`` and turns
+    clicks into moves in ``clicked(target)``. ``play(move)`` plays through
+    the rules and, on refusal, writes the reason to the log and changes
+    nothing. Displaying the view shows ``self.widget``.
+
+    Attributes a test (or a browser) can read: ``board.svg``, ``status.value``
+    (CSS class ``tilegames-status``), ``log.value`` (``tilegames-log``).
+    """
+
+    def __init__(self, game, controls: list | None = None) -> None:
+        import ipywidgets as widgets
+
+        self.game = game
+        self.messages: list[tuple[str, str]] = []
+        self.board = Board(svg="")
+        self.board.on_click(self._on_click)
+        self.status = widgets.HTML()
+        self.status.add_class("tilegames-status")
+        self.log = widgets.HTML()
+        self.log.add_class("tilegames-log")
+        self.undo_button = widgets.Button(
+            description="Undo", icon="undo", tooltip="take back the last move"
+        )
+        self.redo_button = widgets.Button(
+            description="Redo", icon="repeat", tooltip="play the undone move again"
+        )
+        self.undo_button.on_click(lambda _: self.undo())
+        self.redo_button.on_click(lambda _: self.redo())
+        buttons = [self.undo_button, self.redo_button, *(controls or [])]
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                self.status,
+                self.board,
+                self.log,
+            ]
+        )
+
+    # -- what a game supplies ---------------------------------------------------
+    def picture(self) -> str:  # pragma: no cover - abstract
+        """The board's SVG for the current game."""
+        raise NotImplementedError
+
+    def clicked(self, target: str) -> None:  # pragma: no cover - abstract
+        """Handle a click on the element with this ``data-target``."""
+        raise NotImplementedError
+
+    def status_text(self) -> str:
+        """The status line; by default the game's own ``status()``."""
+        return self.game.status()
+
+    # -- shared behaviour -------------------------------------------------------
+    def _on_click(self, target: str) -> None:
+        self.clicked(target)
+        self.refresh()
+
+    def play(self, move) -> bool:
+        """Play ``move``; on refusal log why (in red) and return False. The game is unchanged then."""
+        from .errors import IllegalMove
+
+        try:
+            self.game.play(move)
+        except IllegalMove as error:
+            self.say(f"Refused: {error}", "refused")
+            return False
+        return True
+
+    def undo(self) -> None:
+        """Take back the last move (the log says which)."""
+        if self.game.can_undo:
+            self.say(f"Undid {self.game.undo()}")
+        else:
+            self.say("Nothing to undo.")
+        self.refresh()
+
+    def redo(self) -> None:
+        """Play again the last undone move."""
+        if self.game.can_redo:
+            self.say(f"Redid {self.game.redo()}")
+        self.refresh()
+
+    def say(self, message: str, kind: str = "info") -> None:
+        """Add a line to the log (newest first; ``kind`` ``refused`` shows red)."""
+        self.messages.insert(0, (kind, message))
+        del self.messages[12:]
+
+    def refresh(self) -> None:
+        """Redraw the board, status line, log and button states from the game."""
+        from html import escape
+
+        self.board.svg = self.picture()
+        over = " tilegames-over" if self.game.is_over else ""
+        self.status.value = (
+            f'<b class="tilegames-status-text{over}">{escape(self.status_text())}</b>'
+        )
+        colours = {"refused": "#c62828", "good": "#2e7d32", "info": "#333"}
+        self.log.value = "<br>".join(
+            f'<span class="tilegames-{kind}" style="color:{colours.get(kind, "#333")}">{escape(text)}</span>'
+            for kind, text in self.messages
+        )
+        self.undo_button.disabled = not self.game.can_undo
+        self.redo_button.disabled = not self.game.can_redo
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)

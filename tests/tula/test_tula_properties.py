@@ -1,0 +1,126 @@
+"""Property tests over random Tula playouts (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tilegames.errors import IllegalMove
+from tilegames.tula import TILES, Game, Move, new_game
+from tilegames.tula.layout import POSITIONS
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=0, max_size=60)
+modes = st.fixed_dictionaries({"mercy": st.booleans(), "auto_reveal": st.booleans()})
+ALL_MOVES = [Move(kind, p) for kind in ("reveal", "remove", "mercy") for p in POSITIONS]
+
+
+def playout(seed: int, picks: list[int], mercy: bool, auto_reveal: bool):
+    """Yield the game after the deal and after each random legal move."""
+    game = new_game(seed, mercy=mercy, auto_reveal=auto_reveal)
+    yield game
+    for pick in picks:
+        moves = game.legal_moves()
+        if not moves:
+            return
+        game.play(moves[pick % len(moves)])
+        yield game
+
+
+def assert_every_tile_in_exactly_one_place(game: Game) -> None:
+    places = [game.where_is(tile) for tile in TILES]  # raises if a tile is in 0 or 2 places
+    in_temple = [p for p in places if p != "stack"]
+    assert len(in_temple) == len(set(in_temple))
+    assert places.count("stack") == len(game.stack)
+    assert len(in_temple) + len(game.stack) == 24
+
+
+@given(seeds, choices, modes)
+def test_every_tile_is_always_in_exactly_one_place(seed, picks, mode):
+    for game in playout(seed, picks, **mode):
+        assert_every_tile_in_exactly_one_place(game)
+
+
+@given(seeds, choices, modes)
+def test_every_legal_move_is_accepted(seed, picks, mode):
+    for game in playout(seed, picks, **mode):
+        for move in game.legal_moves():
+            trial = game.copy()
+            trial.play(move)
+            assert trial.history[-1] == move
+
+
+@given(seeds, choices, modes)
+def test_illegal_moves_are_refused_and_change_nothing(seed, picks, mode):
+    for game in playout(seed, picks, **mode):
+        legal = set(game.legal_moves())
+        before = game.copy()
+        for move in ALL_MOVES:
+            if move in legal:
+                continue
+            try:
+                game.play(move)
+            except IllegalMove as refusal:
+                assert str(refusal)  # a reason is always given
+            else:
+                raise AssertionError(f"{move} was accepted but is not in legal_moves()")
+            assert game == before
+
+
+@given(seeds, choices, modes)
+def test_undo_restores_exactly_and_redo_replays(seed, picks, mode):
+    states = [game.copy() for game in playout(seed, picks, **mode)]
+    game = states[-1].copy()
+    for earlier in reversed(states[:-1]):
+        game.undo()
+        assert game == earlier
+    for later in states[1:]:
+        game.redo()
+        assert game == later
+
+
+@given(seeds, choices, modes)
+def test_copies_are_independent(seed, picks, mode):
+    for game in playout(seed, picks, **mode):
+        moves = game.legal_moves()
+        if moves:
+            twin = game.copy()
+            twin.play(moves[-1])
+            assert twin != game and len(twin.history) == len(game.history) + 1
+
+
+@given(seeds, choices, modes)
+def test_to_dict_from_dict_round_trips(seed, picks, mode):
+    import json
+
+    for game in playout(seed, picks, **mode):
+        data = json.loads(json.dumps(game.to_dict()))
+        assert Game.from_dict(data) == game
+
+
+@given(seeds, choices, modes)
+def test_same_seed_replays_the_same_game(seed, picks, mode):
+    first = [(g.copy(), g.legal_moves()) for g in playout(seed, picks, **mode)]
+    second = [(g.copy(), g.legal_moves()) for g in playout(seed, picks, **mode)]
+    assert first == second
+
+
+@given(seeds, st.data())
+def test_corrupt_dicts_raise_invalid_position(seed, data):
+    from tilegames.errors import InvalidPosition
+
+    game = new_game(seed)
+    good = game.to_dict()
+    field = data.draw(st.sampled_from(["game", "version", "deal", "moves"]))
+    junk = data.draw(
+        st.one_of(
+            st.none(), st.integers(), st.text(max_size=5), st.lists(st.integers(), max_size=3)
+        )
+    )
+    corrupt = {**good, field: junk}
+    try:
+        Game.from_dict(corrupt)
+    except InvalidPosition as error:
+        assert field in str(error) or "moves[" in str(error)
+    else:
+        assert field == "moves" and junk == []  # an empty move list is a valid fresh game

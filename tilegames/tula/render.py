@@ -1,0 +1,310 @@
+"""Tula pictures: the temple seen from above as SVG, and a text board.
+
+``svg(game)`` draws piecepack tiles (suit symbols and values face up, the
+gridded back face down), each layer raised and shadowed by its height, the
+tiles that can be revealed (gold, dashed) or removed (green) outlined, and
+the stack beside the temple with its top tile. Every tile in the temple
+carries ``data-target="<position id>"``; the stack ``data-target="stack"``.
+
+>>> from tilegames.tula import new_game
+>>> picture = svg(new_game(seed=1))
+>>> picture.startswith("<svg") and 'data-target="3A"' in picture
+True
+>>> print(text(new_game(seed=1)).splitlines()[0])
+Layer 1          Layer 2          Layer 3          Layer 4
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from .. import svg as draw
+from .layout import CORNERS, EDGE_BLOCKERS, INDEX, LAYER, POSITIONS, SUITS, TILES, XY, Tile, names
+
+CELL = 34
+"""Pixels per grid cell; a tile is 2×2 cells."""
+LIFT = 6
+"""Pixels each layer is raised up and to the left, so the layers read as heights."""
+MARGIN = 26
+SUIT_COLOURS = ("#c62828", "#212121", "#2e7d32", "#1565c0")
+"""Suns red, Moons black, Crowns green, Arms blue: the classic piecepack colours."""
+LAYER_FILLS = ("#efe3c8", "#f5ecd8", "#faf4e6", "#fffdf6")
+"""Face-up tiles get lighter with height."""
+BACK_FILLS = ("#7f5f3c", "#9a7650", "#b58f65", "#cfa97c")
+REVEALABLE = "#f9a825"
+REMOVABLE = "#2e7d32"
+BLOCKED = "#d32f2f"
+FREE = "#00c853"
+
+
+def suit_symbol(cx: float, cy: float, size: float, suit: int) -> str:
+    """A piecepack suit symbol (Suns, Moons, Crowns, Arms) centred on (cx, cy)."""
+    colour = SUIT_COLOURS[suit]
+    r = size / 2
+    if suit == 0:  # sun: a disc with eight rays
+        rays = []
+        for k in range(8):
+            a = k * math.pi / 4
+            rays.append(
+                draw.line(
+                    cx + 0.55 * r * math.cos(a), cy + 0.55 * r * math.sin(a),
+                    cx + r * math.cos(a), cy + r * math.sin(a),
+                    stroke=colour, stroke_width=max(1.2, size / 12), stroke_linecap="round",
+                )
+            )  # fmt: skip
+        return draw.group([draw.circle(cx, cy, 0.42 * r, fill=colour), *rays])
+    if suit == 1:  # moon: a crescent
+        d = (
+            f"M {cx + 0.25 * r:.1f} {cy - 0.92 * r:.1f} "
+            f"A {r:.1f} {r:.1f} 0 1 0 {cx + 0.25 * r:.1f} {cy + 0.92 * r:.1f} "
+            f"A {0.78 * r:.1f} {0.78 * r:.1f} 0 1 1 {cx + 0.25 * r:.1f} {cy - 0.92 * r:.1f} Z"
+        )
+        return draw.path(d, fill=colour)
+    if suit == 2:  # crown: three points on a band
+        points = [
+            (cx - r, cy + 0.6 * r), (cx - r, cy - 0.55 * r), (cx - 0.5 * r, cy + 0.05 * r),
+            (cx, cy - 0.8 * r), (cx + 0.5 * r, cy + 0.05 * r), (cx + r, cy - 0.55 * r),
+            (cx + r, cy + 0.6 * r),
+        ]  # fmt: skip
+        return draw.polygon(points, fill=colour)
+    # arms: a fleur-de-lis
+    petal = (
+        f"M {cx:.1f} {cy - r:.1f} C {cx + 0.35 * r:.1f} {cy - 0.55 * r:.1f} {cx + 0.3 * r:.1f} {cy:.1f} "
+        f"{cx:.1f} {cy + 0.35 * r:.1f} C {cx - 0.3 * r:.1f} {cy:.1f} {cx - 0.35 * r:.1f} {cy - 0.55 * r:.1f} "
+        f"{cx:.1f} {cy - r:.1f} Z "
+        f"M {cx - 0.15 * r:.1f} {cy + 0.1 * r:.1f} C {cx - 0.9 * r:.1f} {cy - 0.6 * r:.1f} "
+        f"{cx - 1.1 * r:.1f} {cy + 0.4 * r:.1f} {cx - 0.5 * r:.1f} {cy + 0.45 * r:.1f} Z "
+        f"M {cx + 0.15 * r:.1f} {cy + 0.1 * r:.1f} C {cx + 0.9 * r:.1f} {cy - 0.6 * r:.1f} "
+        f"{cx + 1.1 * r:.1f} {cy + 0.4 * r:.1f} {cx + 0.5 * r:.1f} {cy + 0.45 * r:.1f} Z"
+    )
+    band = draw.rect(cx - 0.55 * r, cy + 0.38 * r, 1.1 * r, 0.2 * r, fill=colour, rx=1)
+    stem = draw.polygon(
+        [(cx - 0.12 * r, cy + 0.55 * r), (cx + 0.12 * r, cy + 0.55 * r), (cx, cy + r)], fill=colour
+    )
+    return draw.group([draw.path(petal, fill=colour), band, stem])
+
+
+def tile_face(x: float, y: float, size: float, tile: Tile, fill: str = LAYER_FILLS[0]) -> str:
+    """A face-up piecepack tile: the value large in its suit's colour, suit symbols in two corners."""
+    parts = [
+        draw.rect(x, y, size, size, rx=size * 0.08, fill=fill, stroke="#5d4037", stroke_width=1.2)
+    ]
+    if tile.value == 0:  # null: the suit alone
+        parts.append(suit_symbol(x + size / 2, y + size / 2, size * 0.5, tile.suit))
+    else:
+        label = "A" if tile.value == 1 else str(tile.value)
+        parts.append(
+            draw.text(
+                x + size / 2, y + size / 2 + 1, label, font_size=size * 0.46,
+                font_weight="bold", fill=SUIT_COLOURS[tile.suit],
+            )
+        )  # fmt: skip
+        parts.append(suit_symbol(x + size * 0.2, y + size * 0.2, size * 0.24, tile.suit))
+        parts.append(suit_symbol(x + size * 0.8, y + size * 0.8, size * 0.24, tile.suit))
+    parts.append(draw.title(str(tile)))
+    return draw.group(parts)
+
+
+def tile_back(x: float, y: float, size: float, fill: str = BACK_FILLS[0]) -> str:
+    """A face-down piecepack tile: the back's 2×2 grid."""
+    return draw.group(
+        [
+            draw.rect(
+                x, y, size, size, rx=size * 0.08, fill=fill, stroke="#3e2723", stroke_width=1.2
+            ),
+            draw.line(
+                x + size / 2, y + 4, x + size / 2, y + size - 4, stroke="#3e2723", stroke_width=1.5
+            ),
+            draw.line(
+                x + 4, y + size / 2, x + size - 4, y + size / 2, stroke="#3e2723", stroke_width=1.5
+            ),
+        ]
+    )
+
+
+def _tile_origin(position: int) -> tuple[float, float]:
+    x, y = XY[position]
+    lift = LIFT * (LAYER[position] - 1)
+    return MARGIN + x * CELL - lift + 1, MARGIN + 10 + y * CELL - lift + 1
+
+
+def svg(
+    game,
+    *,
+    layers: Iterable[int] = (1, 2, 3, 4),
+    highlight: bool = True,
+    explain: str | None = None,
+    selected: str | None = None,
+    show_ids: bool = True,
+    show_stack: bool = True,
+    reveal_all: bool = False,
+    caption: str | None = None,
+) -> str:
+    """The temple from above, the stack beside it.
+
+    - ``layers``: which layers to draw (for layer-by-layer figures);
+    - ``highlight``: outline tiles that can be revealed or removed now;
+    - ``explain``: a position whose edges to mark, blocked red, with its free corners green;
+    - ``selected``: a position drawn with a blue ring;
+    - ``reveal_all``: draw face-down tiles face up, faded (a post-mortem view);
+    - ``caption``: text under the picture (default: the game's status).
+    """
+    layers = set(layers)
+    size = 2 * CELL - 2
+    revealable = set(game.revealable()) if highlight else set()
+    removable = set(game.removable()) if highlight else set()
+    temple_width = 2 * MARGIN + 8 * CELL
+    width = temple_width + (150 if show_stack else 0)
+    height = MARGIN + 10 + 8 * CELL + 40
+    parts = [draw.rect(0, 0, width, height, fill="#fbf8f1")]
+    parts.append(
+        draw.rect(MARGIN - 8, MARGIN + 2, 8 * CELL + 16, 8 * CELL + 16, rx=10, fill="#e6dcc6")
+    )
+    for position in range(24):
+        layer = LAYER[position]
+        name = POSITIONS[position]
+        if layer not in layers or not game.is_present(name):
+            continue
+        x, y = _tile_origin(position)
+        depth = layer * 2
+        tile_parts = [
+            draw.rect(
+                x + depth,
+                y + depth,
+                size,
+                size,
+                rx=size * 0.08,
+                fill="#000",
+                opacity=0.18 + 0.04 * layer,
+            )
+        ]
+        tile = game.tile_at(name)
+        if game.is_face_up(name):
+            tile_parts.append(tile_face(x, y, size, tile, LAYER_FILLS[layer - 1]))
+        elif reveal_all:
+            tile_parts.append(draw.group([tile_face(x, y, size, tile, "#ddd")], opacity=0.55))
+        else:
+            tile_parts.append(tile_back(x, y, size, BACK_FILLS[layer - 1]))
+        if show_ids:
+            tile_parts.append(
+                draw.text(
+                    x + size - 9, y + size - 7, name, font_size=9, fill="#6d4c41", opacity=0.85
+                )
+            )
+        ring = REMOVABLE if name in removable else REVEALABLE if name in revealable else None
+        if name == selected:
+            ring = "#1565c0"
+        if ring:
+            tile_parts.append(
+                draw.rect(
+                    x - 2, y - 2, size + 4, size + 4, rx=size * 0.1, fill="none", stroke=ring,
+                    stroke_width=3.5, stroke_dasharray="7 4" if ring == REVEALABLE else None,
+                )
+            )  # fmt: skip
+        state = "face up" if game.is_face_up(name) else "face down"
+        tile_parts.append(draw.title(f"{name}: {tile if game.is_face_up(name) else state}"))
+        parts.append(draw.group(tile_parts, data_target=name, class_=f"tula-tile layer-{layer}"))
+    if explain is not None:
+        parts.append(_explain_corners(game, INDEX[explain.upper()]))
+    if show_stack:
+        parts.append(_stack_picture(game, temple_width, size))
+    text_line = caption if caption is not None else game.status()
+    parts.append(
+        draw.text(MARGIN, height - 16, text_line, font_size=13, fill="#333", text_anchor="start")
+    )
+    return draw.document(width, height, parts, label=f"Tula: {game.status()}")
+
+
+def _explain_corners(game, position: int) -> str:
+    """Edges of ``position``: red where a same-layer tile touches, green dots on free corners."""
+    x, y = _tile_origin(position)
+    size = 2 * CELL - 2
+    present = sum(1 << p for p in range(24) if game.is_present(POSITIONS[p]))
+    ends = {
+        "top": ((x, y), (x + size, y)),
+        "bottom": ((x, y + size), (x + size, y + size)),
+        "left": ((x, y), (x, y + size)),
+        "right": ((x + size, y), (x + size, y + size)),
+    }
+    parts = []
+    blocked_edges = set()
+    for edge, ((x1, y1), (x2, y2)) in ends.items():
+        blockers = names(EDGE_BLOCKERS[position][edge] & present)
+        if blockers:
+            blocked_edges.add(edge)
+            parts.append(
+                draw.line(x1, y1, x2, y2, stroke=BLOCKED, stroke_width=6, stroke_linecap="round")
+            )
+    corner_xy = {
+        ("top", "left"): (x, y),
+        ("top", "right"): (x + size, y),
+        ("bottom", "left"): (x, y + size),
+        ("bottom", "right"): (x + size, y + size),
+    }
+    for corner in CORNERS:
+        cx, cy = corner_xy[corner]
+        free = not set(corner) & blocked_edges
+        parts.append(
+            draw.circle(
+                cx,
+                cy,
+                7 if free else 4,
+                fill=FREE if free else BLOCKED,
+                stroke="white",
+                stroke_width=1.5,
+            )
+        )
+    return draw.group(parts, class_="tula-explain")
+
+
+def _stack_picture(game, left: float, size: float) -> str:
+    stack = game.stack
+    x, y = left + 20, MARGIN + 40
+    parts = [
+        draw.text(
+            x + size / 2 + 10, MARGIN + 12, f"Stack: {len(stack)}", font_size=14, font_weight="bold"
+        )
+    ]
+    shown = stack[-5:]
+    for k, tile in enumerate(shown):
+        offset = (len(shown) - 1 - k) * 7
+        parts.append(
+            draw.group([tile_face(x + 10 - offset * 0.4, y + 10 - offset, size, tile)], opacity=1.0)
+        )
+    parts.append(
+        draw.text(x + size / 2 + 10, y + size + 28, f"top: {stack[-1]}", font_size=12, fill="#333")
+    )
+    return draw.group(parts, data_target="stack", class_="tula-stack")
+
+
+def text(game) -> str:
+    """A text board: the four layers side by side, then the stack and the status.
+
+    Each tile is two rows of four characters: ``[2M]`` face up (value then
+    suit initial: n null, A ace; S M C A), ``[##]`` face down, blank when gone.
+    """
+    rows = []
+    for y in range(8):
+        line_parts = []
+        for layer in (1, 2, 3, 4):
+            cells = ["  "] * 8
+            for position in range(24):
+                if LAYER[position] != layer or not game.is_present(POSITIONS[position]):
+                    continue
+                px, py = XY[position]
+                if py == y:
+                    name = POSITIONS[position]
+                    label = game.tile_at(name).short if game.is_face_up(name) else "##"
+                    cells[px], cells[px + 1] = "[" + label[0], label[1] + "]"
+                elif py + 1 == y:
+                    cells[px], cells[px + 1] = "[_", "_]"
+            line_parts.append("".join(cells).replace("  ", " .") + " ")
+        rows.append(" ".join(line_parts).rstrip())
+    header = "Layer 1          Layer 2          Layer 3          Layer 4"
+    stack = game.stack
+    footer = f"Stack ({len(stack)}): top {stack[-1]}    {game.status()}"
+    return "\n".join([header, *rows, footer])
+
+
+__all__ = ["svg", "text", "tile_face", "tile_back", "suit_symbol", "SUITS", "TILES"]

@@ -1,0 +1,495 @@
+"""Tula, the piecepack solitaire: the state, its moves and its rules.
+
+A one-player game with hidden information: the 24 tiles lie face down on
+the temple's positions. Playing **as a person** (the default), revealing a
+tile is a move and face-down tiles are unknown to the player
+(``player_view()``). Playing **with everything known** (``auto_reveal=True``,
+for solvers and post-mortems), every tile that can be revealed is turned up
+at once. The start is forced, so every deal begins with 4A revealed and on
+the stack.
+
+>>> game = new_game(seed=1)
+>>> game.legal_moves()
+[Move.parse('reveal 3A'), Move.parse('reveal 3B'), Move.parse('reveal 3C')]
+>>> game.play("reveal 3A")
+>>> game.play("remove 2E")
+Traceback (most recent call last):
+...
+tilegames.errors.IllegalMove: 2E is face down and is covered by 3A, 3B and 3C
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from ..errors import IllegalMove, InvalidPosition
+from ..game import GameState, require
+from ..randomness import as_generator
+from .layout import (
+    ALL,
+    COVERED_BY,
+    EDGE_BLOCKERS,
+    INDEX,
+    LAYER3,
+    MATCH_MASK,
+    POSITIONS,
+    TILES,
+    TOP,
+    Tile,
+    free_corners,
+    matches,
+    names,
+    revealable_mask,
+)
+
+MoveKind = Literal["reveal", "remove", "mercy"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Tula's variant switches (``Rules()`` is the game as published)."""
+
+    mercy: bool = False
+    """Allow the one exchange of the stack's tile with a layer-3 tile when none of 3A–3C match."""
+
+    @classmethod
+    def standard(cls) -> Rules:
+        """The rules as published: no mercy."""
+        return cls()
+
+    @classmethod
+    def with_mercy(cls) -> Rules:
+        """The published rules plus the mercy variant."""
+        return cls(mercy=True)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A Tula move: ``reveal``, ``remove`` or ``mercy`` at a position (``Move.parse("remove 3B")``)."""
+
+    kind: MoveKind
+    """What to do: ``reveal`` a face-down tile, ``remove`` a revealed one, or use ``mercy``."""
+    position: str
+    """The position id, ``1A`` … ``4A``; for mercy, the layer-3 tile that takes the stack's place."""
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.position}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """A move from its notation; bad notation raises IllegalMove quoting it."""
+        words = str(text).split()
+        if len(words) == 2 and words[0].lower() in ("reveal", "remove", "mercy"):
+            position = words[1].upper()
+            if position in INDEX:
+                return cls(words[0].lower(), position)  # type: ignore[arg-type]
+            raise IllegalMove(
+                f"{text!r}: there is no position {words[1]!r} (positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
+            )
+        raise IllegalMove(
+            f"{text!r} is not a Tula move: write 'reveal 3B', 'remove 3B' or 'mercy 3B'"
+        )
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What a person playing Tula can see: no face-down tile is known.
+
+    ``visible[p]`` is the tile face up on position ``p``, or ``None``.
+    ``unseen`` are the tiles not yet seen (all under face-down positions).
+    """
+
+    visible: tuple[Tile | None, ...]
+    present: frozenset[str]
+    face_up: frozenset[str]
+    stack: tuple[Tile, ...]
+    unseen: frozenset[Tile]
+    mercy_available: bool
+    legal_moves: tuple[Move, ...]
+
+
+class Game(GameState):
+    """A game of Tula: the deal, what is left in the temple, and the stack."""
+
+    GAME = "tula"
+
+    def __init__(
+        self,
+        deal: list[Tile],
+        *,
+        rules: Rules | None = None,
+        auto_reveal: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        if sorted(tile.index for tile in deal) != list(range(24)):
+            raise InvalidPosition("deal: must hold each of the 24 piecepack tiles exactly once")
+        self.rules = rules or Rules()
+        """The variant switches in force."""
+        self.auto_reveal = auto_reveal
+        """True: everything known, revealing automatic; False: revealing is a move."""
+        self.seed = seed
+        """The seed the deal came from, if it came from one (shown by the board view)."""
+        self.deal: tuple[Tile, ...] = tuple(deal)
+        """The tile dealt to each position, in position order 1A … 4A."""
+        self._tile_at = [tile.index for tile in deal]
+        self._present = ALL & ~(1 << TOP)
+        self._face_up = 1 << TOP
+        self._stack = [self._tile_at[TOP]]
+        self._mercy_used = False
+        self._settle()
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def from_deal(
+        cls, tiles: list[str | Tile], *, rules: Rules | None = None, auto_reveal: bool = False
+    ) -> Game:
+        """A game from an explicit deal: 24 tile names in position order 1A … 1M, 2A … 2G, 3A … 3C, 4A.
+
+        >>> from tilegames.tula.layout import TILES
+        >>> game = Game.from_deal([str(tile) for tile in TILES])
+        >>> str(game.stack_top)
+        '5 Arms'
+        """
+        if not isinstance(tiles, (list, tuple)) or len(tiles) != 24:
+            count = len(tiles) if isinstance(tiles, (list, tuple)) else type(tiles).__name__
+            raise InvalidPosition(f"deal: expected 24 tiles in position order, found {count}")
+        deal = []
+        for position, tile in zip(POSITIONS, tiles):
+            try:
+                deal.append(tile if isinstance(tile, Tile) else Tile.parse(tile))
+            except IllegalMove as error:
+                raise InvalidPosition(f"deal[{position}]: {error}") from None
+        seen: dict[Tile, str] = {}
+        for position, tile in zip(POSITIONS, deal):
+            if tile in seen:
+                raise InvalidPosition(f"deal[{position}]: {tile} is already on {seen[tile]}")
+            seen[tile] = position
+        return cls(deal, rules=rules, auto_reveal=auto_reveal)
+
+    def _deal_dict(self) -> dict[str, Any]:
+        return {
+            "tiles": [str(tile) for tile in self.deal],
+            "rules": asdict(self.rules),
+            "auto_reveal": self.auto_reveal,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
+        rules_data = require(deal, "rules", dict, "deal")
+        unknown = set(rules_data) - {"mercy"}
+        if unknown:
+            raise InvalidPosition(f"deal.rules: unknown field(s) {sorted(unknown)}")
+        rules = Rules(mercy=require(rules_data, "mercy", bool, "deal.rules"))
+        game = cls.from_deal(
+            require(deal, "tiles", list, "deal"),
+            rules=rules,
+            auto_reveal=require(deal, "auto_reveal", bool, "deal"),
+        )
+        seed = deal.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise InvalidPosition(f"deal.seed: expected a non-negative int or null, found {seed!r}")
+        game.seed = seed
+        return game
+
+    # -- where the game stands ------------------------------------------------
+    @property
+    def stack(self) -> tuple[Tile, ...]:
+        """The stack, bottom first; its last tile is the one to match."""
+        return tuple(TILES[i] for i in self._stack)
+
+    @property
+    def stack_top(self) -> Tile:
+        """The tile a removed tile must match."""
+        return TILES[self._stack[-1]]
+
+    def tile_at(self, position: str) -> Tile | None:
+        """The tile on a position still in the temple (face up or down), else None."""
+        p = INDEX[position]
+        return TILES[self._tile_at[p]] if self._present >> p & 1 else None
+
+    def is_present(self, position: str) -> bool:
+        """Whether a tile still lies on ``position``."""
+        return bool(self._present >> INDEX[position] & 1)
+
+    def is_face_up(self, position: str) -> bool:
+        """Whether the tile on ``position`` is face up (False once it is removed)."""
+        p = INDEX[position]
+        return bool(self._present & self._face_up >> p & 1)
+
+    def revealable(self) -> list[str]:
+        """Positions whose tile may be revealed now (in auto-reveal games: none left)."""
+        return names(revealable_mask(self._present, self._face_up))
+
+    def removable(self) -> list[str]:
+        """Revealed positions whose tile matches the stack's top."""
+        match = MATCH_MASK[self._stack[-1]]
+        up = self._present & self._face_up
+        return [POSITIONS[p] for p in range(24) if up >> p & 1 and match >> self._tile_at[p] & 1]
+
+    @property
+    def mercy_available(self) -> bool:
+        """Whether the mercy exchange may be made now."""
+        if not self.rules.mercy or self._mercy_used or len(self._stack) != 1:
+            return False
+        top = self._stack[-1]
+        for p in LAYER3:
+            if (
+                not (self._present & self._face_up) >> p & 1
+                or MATCH_MASK[top] >> self._tile_at[p] & 1
+            ):
+                return False
+        return True
+
+    @property
+    def mercy_used(self) -> bool:
+        """Whether the mercy exchange has been made in this game."""
+        return self._mercy_used
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to move: 0 (solitaire), or None once the game is over."""
+        return None if self.is_over else 0
+
+    @property
+    def won(self) -> bool:
+        """All 24 tiles are on the stack."""
+        return len(self._stack) == 24
+
+    @property
+    def winner(self) -> int | None:
+        """0 when won, else None (solitaire)."""
+        return 0 if self.won else None
+
+    @property
+    def lost(self) -> bool:
+        """Tiles remain but nothing can be revealed, removed or exchanged."""
+        return not self.won and not self.legal_moves()
+
+    @property
+    def is_over(self) -> bool:
+        return self.won or not self.legal_moves()
+
+    @property
+    def scores(self) -> list[int]:
+        """Tiles on the stack (24 is a win), as the game's one score."""
+        return [len(self._stack)]
+
+    def status(self) -> str:
+        """One line: won, lost, or what can be done."""
+        if self.won:
+            return "won: all 24 tiles are on the stack"
+        moves = self.legal_moves()
+        if not moves:
+            return (
+                f"lost: {24 - len(self._stack)} tiles left and nothing can be revealed or removed"
+            )
+        counts = {
+            kind: sum(1 for m in moves if m.kind == kind) for kind in ("reveal", "remove", "mercy")
+        }
+        parts = [f"{n} to {kind}" for kind, n in counts.items() if n and kind != "mercy"]
+        if counts["mercy"]:
+            parts.append("mercy may be used")
+        return f"{len(self._stack)} on the stack; " + ", ".join(parts)
+
+    # -- moves ----------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Reveals in position order, then removals in position order, then mercy exchanges (3A, 3B, 3C)."""
+        if len(self._stack) == 24:
+            return []
+        moves = [Move("reveal", p) for p in self.revealable()]
+        moves += [Move("remove", p) for p in self.removable()]
+        if self.mercy_available:
+            moves += [Move("mercy", POSITIONS[p]) for p in LAYER3]
+        return moves
+
+    def _parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def _why_illegal(self, move: Move) -> str | None:
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Tula move"
+        p = INDEX[move.position]
+        name = move.position
+        if move.kind == "mercy":
+            return self._why_no_mercy(p)
+        if not self._present >> p & 1:
+            return f"{name} is empty: its tile was already removed"
+        face_up = self._face_up >> p & 1
+        if move.kind == "reveal":
+            if face_up:
+                return f"{name} is already face up"
+            reason = self._why_not_revealable(p)
+            return None if reason is None else f"{name} {reason}"
+        # remove
+        if not face_up:
+            reason = self._why_not_revealable(p)
+            if reason is None:
+                return f"{name} is face down: reveal it first"
+            return f"{name} is face down and {reason}"
+        tile, top = TILES[self._tile_at[p]], self.stack_top
+        if not matches(tile, top):
+            return f"{tile} on {name} does not match the stack's top tile, {top}: they share neither suit nor value"
+        return None
+
+    def _why_not_revealable(self, p: int) -> str | None:
+        """Why position ``p`` cannot be revealed (a phrase after its id), or None."""
+        above = COVERED_BY[p] & self._present
+        if above:
+            return f"is covered by {_and(names(above))}"
+        if free_corners(p, self._present):
+            return None
+        blocked = []
+        for edge in ("top", "right", "bottom", "left"):
+            blockers = names(EDGE_BLOCKERS[p][edge] & self._present)
+            if blockers:
+                verb = "touches" if len(blockers) == 1 else "touch"
+                blocked.append(f"{_and(blockers)} {verb} its {edge} edge")
+        return f"has no free corner: {_and(blocked)}"
+
+    def _why_no_mercy(self, p: int) -> str | None:
+        name = POSITIONS[p]
+        if not self.rules.mercy:
+            return "mercy is not part of these rules (switch it on with Rules(mercy=True))"
+        if self._mercy_used:
+            return "mercy has already been used in this game: it is allowed only once"
+        if p not in LAYER3:
+            return f"mercy exchanges the stack's tile with 3A, 3B or 3C, not {name}"
+        if len(self._stack) != 1:
+            return "mercy is allowed only while 4A's tile is the stack's only tile"
+        hidden = [POSITIONS[q] for q in LAYER3 if not (self._present & self._face_up) >> q & 1]
+        if hidden:
+            return f"mercy needs 3A, 3B and 3C face up first; {_and(hidden)} {'is' if len(hidden) == 1 else 'are'} not"
+        matching = [
+            POSITIONS[q] for q in LAYER3 if MATCH_MASK[self._stack[-1]] >> self._tile_at[q] & 1
+        ]
+        if matching:
+            return f"mercy is only for when nothing matches, but {_and(matching)} match{'es' if len(matching) == 1 else ''} {self.stack_top}"
+        return None
+
+    def _apply(self, move: Move) -> None:
+        p = INDEX[move.position]
+        if move.kind == "reveal":
+            self._face_up |= 1 << p
+        elif move.kind == "remove":
+            self._present &= ~(1 << p)
+            self._stack.append(self._tile_at[p])
+        else:  # mercy: the stack's tile and the layer-3 tile change places
+            self._tile_at[p], self._stack[0] = self._stack[0], self._tile_at[p]
+            self._mercy_used = True
+        self._settle()
+
+    def _settle(self) -> None:
+        """With everything known, turn up every tile that can be revealed."""
+        if self.auto_reveal:
+            while True:
+                more = revealable_mask(self._present, self._face_up)
+                if not more:
+                    break
+                self._face_up |= more
+
+    def _snapshot(self):
+        return (
+            tuple(self._tile_at),
+            self._present,
+            self._face_up,
+            tuple(self._stack),
+            self._mercy_used,
+        )
+
+    def _restore(self, snapshot) -> None:
+        tile_at, self._present, self._face_up, stack, self._mercy_used = snapshot
+        self._tile_at, self._stack = list(tile_at), list(stack)
+
+    # -- what a person sees ---------------------------------------------------
+    def player_view(self) -> PlayerView:
+        """The position as a person sees it: face-down tiles unknown."""
+        up = self._present & self._face_up
+        visible = tuple(TILES[self._tile_at[p]] if up >> p & 1 else None for p in range(24))
+        hidden = self._present & ~self._face_up
+        return PlayerView(
+            visible=visible,
+            present=frozenset(names(self._present)),
+            face_up=frozenset(names(up)),
+            stack=self.stack,
+            unseen=frozenset(TILES[self._tile_at[p]] for p in range(24) if hidden >> p & 1),
+            mercy_available=self.mercy_available,
+            legal_moves=tuple(self.legal_moves()),
+        )
+
+    def where_is(self, tile: Tile | str) -> str:
+        """Where a tile is: a position id, or ``"stack"``. Every tile is in exactly one place."""
+        tile = tile if isinstance(tile, Tile) else Tile.parse(tile)
+        places = [
+            POSITIONS[p]
+            for p in range(24)
+            if self._present >> p & 1 and self._tile_at[p] == tile.index
+        ]
+        places += ["stack"] * self._stack.count(tile.index)
+        if len(places) != 1:  # pragma: no cover - would be a bug
+            raise AssertionError(f"{tile} is in {len(places)} places: {places}")
+        return places[0]
+
+    # -- pictures -------------------------------------------------------------
+    def __str__(self) -> str:
+        from .render import text
+
+        return text(self)
+
+    def __repr__(self) -> str:
+        return f"<Tula game: {self.status()}>"
+
+    def _repr_svg_(self) -> str:
+        from .render import svg
+
+        return svg(self)
+
+    def view(self, **options):
+        """The interactive board for this game (needs ipywidgets)."""
+        from .view import view
+
+        return view(self, **options)
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def deal_tiles(rng: np.random.Generator) -> list[Tile]:
+    """A shuffled deal: the tile on each position, in position order."""
+    return [TILES[int(i)] for i in rng.permutation(24)]
+
+
+def new_game(
+    seed: int | np.random.Generator | None = None,
+    *,
+    rules: Rules | None = None,
+    mercy: bool | None = None,
+    auto_reveal: bool = False,
+) -> Game:
+    """A freshly shuffled game from a seed (an int or a numpy Generator).
+
+    >>> new_game(seed=7).deal == new_game(seed=7).deal
+    True
+    >>> new_game(seed=7, mercy=True).rules
+    Rules(mercy=True)
+    """
+    if rules is not None and mercy is not None:
+        raise TypeError("give either rules=... or mercy=..., not both")
+    if mercy is not None:
+        rules = Rules(mercy=mercy)
+    int_seed = (
+        int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
+    )
+    game = Game(deal_tiles(as_generator(seed)), rules=rules, auto_reveal=auto_reveal)
+    game.seed = int_seed
+    return game

@@ -1,0 +1,196 @@
+"""The playable Tula board for JupyterLab.
+
+Click a face-down tile to reveal it, a revealed tile to remove it. Beside
+the board: undo/redo, a new deal (its seed shown and editable), a hint, the
+mercy switch (and, when mercy applies, the three exchanges to choose from),
+and a log that explains every refused click.
+
+>>> from tilegames.tula import new_game
+>>> board = view(new_game(seed=1))
+>>> board.board.click("3A")            # a click, as the browser sends it
+>>> board.game.history
+[Move.parse('reveal 3A')]
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..randomness import fresh_seed
+from ..widgets import GameView, callable_module
+from . import render
+from .layout import LAYER3, POSITIONS
+from .rules import Game, Rules, new_game
+
+
+class TulaView(GameView):
+    """A Tula game on a clickable board."""
+
+    def __init__(self, game: Game) -> None:
+        self.seed_box = widgets.IntText(
+            value=game.seed if game.seed is not None else 0,
+            description="seed",
+            layout={"width": "170px"},
+        )
+        self.deal_button = widgets.Button(
+            description="Deal this seed", tooltip="replay the deal of this seed"
+        )
+        self.new_button = widgets.Button(
+            description="New deal", icon="random", tooltip="a fresh random deal"
+        )
+        self.hint_button = widgets.Button(
+            description="Hint", icon="lightbulb-o", tooltip="name a tile to play"
+        )
+        self.mercy_box = widgets.Checkbox(value=game.rules.mercy, description="mercy", indent=False)
+        self.auto_box = widgets.Checkbox(
+            value=game.auto_reveal, description="reveal automatically", indent=False
+        )
+        self.mercy_buttons = widgets.HBox()
+        super().__init__(
+            game,
+            controls=[
+                self.hint_button,
+                self.new_button,
+                self.seed_box,
+                self.deal_button,
+                self.mercy_box,
+                self.auto_box,
+            ],
+        )
+        self.widget.children = (
+            *self.widget.children[:2],
+            self.mercy_buttons,
+            *self.widget.children[2:],
+        )
+        self.new_button.on_click(lambda _: self.new_deal())
+        self.deal_button.on_click(lambda _: self.new_deal(self.seed_box.value))
+        self.hint_button.on_click(lambda _: self.hint())
+        self.mercy_box.observe(lambda change: self.set_rules(mercy=change["new"]), names="value")
+        self.auto_box.observe(
+            lambda change: self.set_rules(auto_reveal=change["new"]), names="value"
+        )
+        self.say("Click a face-down tile to reveal it, a revealed tile to remove it.")
+        self.refresh()
+
+    def picture(self) -> str:
+        return render.svg(self.game, caption="")
+
+    def clicked(self, target: str) -> None:
+        game = self.game
+        if target == "stack":
+            self.say(f"The stack holds {len(game.stack)} tiles; its top is {game.stack_top}.")
+            return
+        if target not in POSITIONS:
+            return
+        move = f"remove {target}" if game.is_face_up(target) else f"reveal {target}"
+        if self.play(move):
+            if move.startswith("remove"):
+                self.say(f"Removed {game.stack_top} from {target}.", "good")
+            else:
+                self.say(f"Revealed {game.tile_at(target)} on {target}.")
+            self._announce_end()
+
+    def _announce_end(self) -> None:
+        if self.game.won:
+            self.say("You won: all 24 tiles are on the stack!", "good")
+        elif self.game.is_over:
+            self.say(f"Lost: {self.game.status().split(': ', 1)[1]}.", "refused")
+
+    def hint(self) -> None:
+        """Name a tile that can be removed now (or revealed, when none can be removed)."""
+        moves = self.game.legal_moves()
+        removals = [m for m in moves if m.kind == "remove"]
+        if removals:
+            choice = self._best_removal(removals)
+            tile = self.game.tile_at(choice.position)
+            self.say(
+                f"Hint: remove {choice.position} ({tile} matches {self.game.stack_top}).", "good"
+            )
+        elif any(m.kind == "mercy" for m in moves):
+            self.say(
+                "Hint: nothing matches — use mercy: exchange the stack's tile with 3A, 3B or 3C.",
+                "good",
+            )
+        elif moves:
+            self.say(
+                f"Hint: reveal {moves[0].position}; no revealed tile matches {self.game.stack_top}.",
+                "good",
+            )
+        else:
+            self.say("No hint: the game is over.")
+        self.refresh()
+
+    def _best_removal(self, removals):
+        """The removal that leaves the most moves open afterwards (a one-step look-ahead)."""
+
+        def openness(move):
+            trial = self.game.copy()
+            trial.play(move)
+            return (
+                len(trial.revealable()) + len(trial.removable()),
+                -POSITIONS.index(move.position),
+            )
+
+        return max(removals, key=openness)
+
+    def new_deal(self, seed: int | None = None) -> None:
+        """Deal a fresh game (a random seed unless one is given); the rule switches stay."""
+        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
+        self.seed_box.value = seed
+        self.game = new_game(seed, rules=self.game.rules, auto_reveal=self.game.auto_reveal)
+        self.messages.clear()
+        self.say(f"New deal from seed {seed}.")
+        self.refresh()
+
+    def set_rules(self, *, mercy: bool | None = None, auto_reveal: bool | None = None) -> None:
+        """Switch mercy or auto-reveal; the same deal is replayed with the moves that still apply."""
+        old = self.game
+        rules = Rules(mercy=old.rules.mercy if mercy is None else mercy)
+        auto = old.auto_reveal if auto_reveal is None else auto_reveal
+        game = Game(list(old.deal), rules=rules, auto_reveal=auto)
+        game.seed = old.seed
+        for move in old.history:
+            if game.why_illegal(move) is None:
+                game.play(move)
+        self.game = game
+        self.say(
+            f"Rules now: mercy {'on' if rules.mercy else 'off'}, reveal {'automatic' if auto else 'by click'}."
+        )
+        self.refresh()
+
+    def exchange(self, position: str) -> None:
+        """Use mercy: the stack's tile changes places with ``position`` (3A, 3B or 3C)."""
+        if self.play(f"mercy {position}"):
+            self.say(f"Mercy: {self.game.stack_top} from {position} now starts the stack.", "good")
+            self._announce_end()
+        self.refresh()
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.game.mercy_available:
+            buttons = []
+            for p in LAYER3:
+                name = POSITIONS[p]
+                button = widgets.Button(
+                    description=f"mercy: take {self.game.tile_at(name)} from {name}",
+                    layout={"width": "auto"},
+                )
+                button.add_class("tula-mercy")
+                button.on_click(lambda _, name=name: self.exchange(name))
+                buttons.append(button)
+            self.mercy_buttons.children = [
+                widgets.HTML("<b>Nothing matches — mercy:</b>"),
+                *buttons,
+            ]
+        else:
+            self.mercy_buttons.children = []
+
+
+def view(game: Game | None = None, *, seed: int | None = None, mercy: bool = False) -> TulaView:
+    """A playable board for ``game`` (or a new deal from ``seed``)."""
+    if game is None:
+        game = new_game(seed if seed is not None else fresh_seed() % 1_000_000, mercy=mercy)
+    return TulaView(game)
+
+
+callable_module(__name__, view)
