@@ -119,9 +119,15 @@ class SVGPicture:
 
 
 def side_by_side(
-    pictures: list[str], gap: float = 12, captions: list[str] | None = None
+    pictures: list[str],
+    gap: float = 12,
+    captions: list[str] | None = None,
+    scale: float | None = None,
 ) -> SVGPicture:
-    """Several SVG documents in one row (for step-by-step figures in notebooks)."""
+    """Several SVG documents in one row (for step-by-step figures in notebooks).
+
+    ``scale`` shrinks the row; by default it is fitted to about 1000 pixels wide.
+    """
     import re
 
     sizes = []
@@ -138,4 +144,7 @@ def side_by_side(
         if captions:
             parts.append(text(x + width / 2, total_height - 10, captions[index], font_size=13))
         x += width + gap
-    return SVGPicture(document(total_width, total_height, parts))
+    if scale is None:
+        scale = min(1.0, 1000 / total_width)
+    inner = element("g", parts, transform=f"scale({_number(float(scale))})")
+    return SVGPicture(document(total_width * scale, total_height * scale, [inner]))

@@ -278,6 +278,58 @@ def _stack_picture(game, left: float, size: float) -> str:
     return draw.group(parts, data_target="stack", class_="tula-stack")
 
 
+def piecepack(columns: int = 6) -> str:
+    """All 24 tiles of a piecepack, one row per suit (nulls first)."""
+    size, gap = 52, 8
+    rows = (len(TILES) + columns - 1) // columns
+    parts = []
+    for index, tile in enumerate(TILES):
+        row, column = divmod(index, columns)
+        parts.append(tile_face(10 + column * (size + gap), 10 + row * (size + gap), size, tile))
+    return draw.document(20 + columns * (size + gap) - gap, 20 + rows * (size + gap) - gap, parts, label="a piecepack")
+
+
+class _Diagram:
+    """A temple of face-down tiles with some positions empty: for explaining the layout."""
+
+    def __init__(self, removed, face_up):
+        from .layout import TOP
+
+        self._removed = {name.upper() for name in removed} | {POSITIONS[TOP]}
+        self._face_up = {name.upper() for name in face_up}
+        self.stack = (TILES[0],)
+
+    def is_present(self, name):
+        return name not in self._removed
+
+    def is_face_up(self, name):
+        return name in self._face_up and self.is_present(name)
+
+    def tile_at(self, name):
+        return None
+
+    def revealable(self):
+        from .layout import revealable_mask
+
+        present = sum(1 << p for p, name in enumerate(POSITIONS) if self.is_present(name))
+        return names(revealable_mask(present, 0))
+
+    def removable(self):
+        return []
+
+    def status(self):
+        return ""
+
+
+def diagram(removed=(), *, explain: str | None = None, highlight: bool = True, caption: str = "") -> str:
+    """The temple face down with the ``removed`` positions gone (4A always is).
+
+    For teaching the layout and free corners without a deal:
+    ``diagram(["3A", "3B", "3C", "2D"], explain="1I")``.
+    """
+    return svg(_Diagram(removed, ()), explain=explain, highlight=highlight, show_stack=False, caption=caption)
+
+
 def text(game) -> str:
     """A text board: the four layers side by side, then the stack and the status.
 

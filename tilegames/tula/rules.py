@@ -249,6 +249,15 @@ class Game(GameState):
         return True
 
     @property
+    def stuck_at_start(self) -> bool:
+        """The deal's 3A, 3B and 3C all fail to match 4A's tile: without mercy it is lost at once.
+
+        This depends on the deal only (the four top tiles), not on play.
+        """
+        top = self.deal[TOP]
+        return not any(matches(self.deal[p], top) for p in LAYER3)
+
+    @property
     def mercy_used(self) -> bool:
         """Whether the mercy exchange has been made in this game."""
         return self._mercy_used

@@ -1,0 +1,261 @@
+"""Fast Tula playouts on bitmasks, for simulations of 10⁵–10⁶ deals.
+
+The readable rules live in ``rules.py``; this module plays the same game on
+plain ints so that a simulation runs tens of thousands of games a second.
+The tests check, deal by deal, that it agrees with the public API.
+
+Why a deal needs so little state here: tiles only ever leave the temple, so
+a tile that can be revealed stays revealable, and revealing never hurts.
+Whether a position is *open* (uncovered, with a free corner) therefore
+depends only on which positions are still present, and a player who reveals
+everything it may sees exactly the open positions. A position is then
+``(present, top)``: the positions still in the temple and the stack's top
+tile (plus, at the very start, whether mercy may still be used).
+
+- ``tile_at``: list of 24 tile numbers, the deal in position order
+  (``rng.permutation(24)``, exactly what ``new_game`` draws);
+- ``present``: bitmask of positions still in the temple;
+- ``opened(present)``: bitmask of the open positions.
+
+>>> import numpy as np
+>>> from tilegames.tula import new_game
+>>> tile_at = deal_from_rng(np.random.default_rng(5))
+>>> [t.index for t in new_game(5).deal] == tile_at
+True
+>>> names(opened(START))
+['3A', '3B', '3C']
+>>> play_greedy(tile_at, mercy=False) == play_greedy(tile_at, mercy=False)
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .layout import (
+    ALL,
+    CORNER_BLOCKERS,
+    COVERED_BY,
+    LAYER3,
+    MATCH_MASK,
+    TOP,
+    names,
+)
+
+__all__ = [
+    "START",
+    "deal_from_rng",
+    "mercy_usable",
+    "names",
+    "opened",
+    "play_greedy",
+    "play_matches",
+    "play_random",
+    "popcount",
+    "unlocked",
+]
+
+START = ALL & ~(1 << TOP)
+"""Positions present once 4A has started the stack."""
+LAYER3_MASK = sum(1 << p for p in LAYER3)
+RANDOM_DRAWS = 24
+"""Uniform numbers a random game may use: one per decision (at most 23 removals + mercy)."""
+
+_CHECK = tuple(
+    (1 << p, COVERED_BY[p], *CORNER_BLOCKERS[p]) for p in range(24)
+)  # per position: its bit, what covers it, its four corner-blocker masks
+
+
+def opened(present: int) -> int:
+    """Open positions: present, uncovered, with a free corner (what a player can see or reveal).
+
+    >>> names(opened(START & ~(1 << 20)))  # 3A gone: 3B and 3C still open, nothing new
+    ['3B', '3C']
+    """
+    result = 0
+    for bit, cover, c0, c1, c2, c3 in _CHECK:
+        if (
+            present & bit
+            and not cover & present
+            and (not c0 & present or not c1 & present or not c2 & present or not c3 & present)
+        ):
+            result |= bit
+    return result
+
+
+# Removing p can only open positions that p covered or whose corners p blocked.
+_UNLOCK: tuple[tuple[tuple[int, int, int, int, int, int], ...], ...] = tuple(
+    tuple(
+        _CHECK[q]
+        for q in range(24)
+        if COVERED_BY[q] >> p & 1 or any(block >> p & 1 for block in CORNER_BLOCKERS[q])
+    )
+    for p in range(24)
+)
+
+
+def unlocked(position: int, present: int) -> int:
+    """Positions that are open once ``position`` has left (``present`` no longer holds it).
+
+    Only positions ``position`` covered or blocked are looked at; some may have been open
+    already, so callers OR the result into the open mask they had.
+
+    >>> names(unlocked(23, START))
+    ['3A', '3B', '3C']
+    """
+    result = 0
+    for bit, cover, c0, c1, c2, c3 in _UNLOCK[position]:
+        if (
+            present & bit
+            and not cover & present
+            and (not c0 & present or not c1 & present or not c2 & present or not c3 & present)
+        ):
+            result |= bit
+    return result
+
+
+START_OPEN = opened(START)
+
+_POPCOUNT = bytes(bin(i).count("1") for i in range(1 << 12))
+
+
+def popcount(mask: int) -> int:
+    """Number of set bits of a 24-bit mask (works on Python 3.9, unlike int.bit_count)."""
+    return _POPCOUNT[mask & 0xFFF] + _POPCOUNT[mask >> 12]
+
+
+def deal_from_rng(rng: np.random.Generator) -> list[int]:
+    """A deal drawn exactly as ``rules.new_game`` draws it: tile number on each position."""
+    return rng.permutation(24).tolist()
+
+
+def mercy_usable(tile_at: list[int]) -> bool:
+    """Whether none of 3A, 3B, 3C matches 4A's tile: the deal is lost at the first move
+    without mercy, and mercy may be used."""
+    match = MATCH_MASK[tile_at[TOP]]
+    return not any(match >> tile_at[p] & 1 for p in LAYER3)
+
+
+def _removable(tile_at: list[int], open_mask: int, top: int) -> list[int]:
+    match = MATCH_MASK[top]
+    out = []
+    while open_mask:
+        low = open_mask & -open_mask
+        p = low.bit_length() - 1
+        if match >> tile_at[p] & 1:
+            out.append(p)
+        open_mask ^= low
+    return out
+
+
+def _mercy_scores(tile_at: list[int]) -> list[int]:
+    """For each exchange 3A/3B/3C: how many of the other two layer-3 tiles match the new top."""
+    return [
+        sum(MATCH_MASK[tile_at[p]] >> tile_at[q] & 1 for q in LAYER3 if q != p) for p in LAYER3
+    ]
+
+
+def _best_mercy(tile_at: list[int]) -> int:
+    scores = _mercy_scores(tile_at)
+    return LAYER3[scores.index(max(scores))]
+
+
+def _exchange(tile_at: list[int], p: int) -> list[int]:
+    tile_at = list(tile_at)
+    tile_at[p], tile_at[TOP] = tile_at[TOP], tile_at[p]
+    return tile_at
+
+
+def play_random(tile_at: list[int], mercy: bool, draws) -> int:
+    """Uniformly random removals; returns the tiles on the stack at the end (24 = won).
+
+    ``draws`` are uniform numbers in [0, 1): the k-th decision with ``n`` > 1
+    choices takes choice ``int(draws[k] * n)`` (mercy, when usable, is decision 0
+    and picks one of the three exchanges). Passing the same draws to the
+    game with and without mercy pairs the two exactly.
+    """
+    k = 0
+    if mercy and mercy_usable(tile_at):
+        tile_at = _exchange(tile_at, LAYER3[int(draws[0] * 3)])
+        k = 1
+    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
+    while True:
+        choices = _removable(tile_at, open_mask, top)
+        n = len(choices)
+        if not n:
+            return stacked
+        if n > 1:
+            p = choices[int(draws[k] * n)]
+            k += 1
+        else:
+            p = choices[0]
+        bit = 1 << p
+        present ^= bit
+        open_mask = (open_mask ^ bit) | unlocked(p, present)
+        top = tile_at[p]
+        stacked += 1
+
+
+def play_greedy(tile_at: list[int], mercy: bool) -> int:
+    """The greedy player (see ``players.GreedyPlayer``) on bitmasks; returns tiles stacked."""
+    if mercy and mercy_usable(tile_at):
+        tile_at = _exchange(tile_at, _best_mercy(tile_at))
+    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
+    while True:
+        match = MATCH_MASK[top]
+        best = -1
+        best_score = -1
+        best_open = 0
+        scan = open_mask
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            p = low.bit_length() - 1
+            if match >> tile_at[p] & 1:
+                after = present ^ low
+                new = unlocked(p, after) & ~open_mask
+                score = popcount(new)
+                if score > best_score:
+                    best, best_score, best_open = p, score, new
+        if best < 0:
+            return stacked
+        bit = 1 << best
+        present ^= bit
+        open_mask = (open_mask ^ bit) | best_open
+        top = tile_at[best]
+        stacked += 1
+
+
+def play_matches(tile_at: list[int], mercy: bool) -> int:
+    """The matches player (see ``players.MatchesPlayer``) on bitmasks; returns tiles stacked."""
+    if mercy and mercy_usable(tile_at):
+        tile_at = _exchange(tile_at, _best_mercy(tile_at))
+    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
+    while True:
+        match = MATCH_MASK[top]
+        best = -1
+        best_score = -1
+        scan = open_mask
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            p = low.bit_length() - 1
+            t = tile_at[p]
+            if match >> t & 1:
+                partners = MATCH_MASK[t]
+                rest = open_mask ^ low
+                score = 0
+                while rest:
+                    other = rest & -rest
+                    rest ^= other
+                    if partners >> tile_at[other.bit_length() - 1] & 1:
+                        score += 1
+                if score > best_score:
+                    best, best_score = p, score
+        if best < 0:
+            return stacked
+        bit = 1 << best
+        present ^= bit
+        open_mask = (open_mask ^ bit) | unlocked(best, present)
+        top = tile_at[best]
+        stacked += 1
