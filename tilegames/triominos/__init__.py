@@ -1,0 +1,39 @@
+"""Tri-Ominos: triangular dominoes for 2-6 players (Pressman, 1965).
+
+>>> from tilegames import triominos
+>>> game = triominos.new_game(seed=6, players=2)
+>>> game.play(game.legal_moves()[0])
+>>> [str(move) for move in game.history]
+['5-5-5 @ 0,0 r0']
+"""
+
+from __future__ import annotations
+
+from .lattice import TILES, Board, cells_around, corners, parse_tile, tile_name, value
+from .rules import Game, Match, Move, PlayerView, Rules, ScoreEvent, new_game
+
+__all__ = [
+    "TILES",
+    "Board",
+    "Game",
+    "Match",
+    "Move",
+    "PlayerView",
+    "Rules",
+    "ScoreEvent",
+    "cells_around",
+    "corners",
+    "new_game",
+    "parse_tile",
+    "tile_name",
+    "value",
+    "view",
+]
+
+
+def __getattr__(name: str):
+    if name == "view":  # imported lazily: only the board view needs ipywidgets
+        from .view import view
+
+        return view
+    raise AttributeError(f"module 'tilegames.triominos' has no attribute {name!r}")
