@@ -1,0 +1,38 @@
+"""Flaming Pyramids (Norbert Abel, 2018): build a pyramid of straw, wood and stone; shed your tiles.
+
+2–6 players, hidden hands and piles, chance in the shuffle (and the fire
+cube, when on). A tile that breaks the building rules is still placed, and
+causes mayhem: collapses, falls, explosions, fires, curses.
+
+>>> from tilegames import pyramids
+>>> game = pyramids.new_game(seed=3, players=2)
+>>> game.play(game.legal_moves()[0])
+>>> len(game.history), game.turns
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from .rules import Event, Game, Move, PlayerView, Rules, new_game
+from .tiles import COLOURS, TILES, Tile
+
+__all__ = [
+    "COLOURS",
+    "TILES",
+    "Event",
+    "Game",
+    "Move",
+    "PlayerView",
+    "Rules",
+    "Tile",
+    "new_game",
+    "view",
+]
+
+
+def __getattr__(name: str):
+    if name == "view":  # imported lazily: only the board view needs ipywidgets
+        from .view import view
+
+        return view
+    raise AttributeError(f"module 'tilegames.pyramids' has no attribute {name!r}")

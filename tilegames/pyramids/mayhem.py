@@ -1,0 +1,321 @@
+"""The mayhem engine: find the first problem on a pyramid and resolve it.
+
+Pure functions on a *board*, a dict from internal position keys (see
+``tiles.key``) to tile ids. The game (``rules.Game``) and the players'
+look-ahead both drive the same functions, so a bot's forecast and the real
+game can never disagree.
+
+One **event** at a time: ``first_problem`` checks the kinds in the spec's
+order (in the air, collapse, explosion, fire or the fire cube's roll,
+curse), each kind scanned from the top row down and left to right, and
+returns the first problem found; ``resolve`` changes the board for it and
+says which tiles went where. The caller restarts the scan after each event.
+
+>>> from tilegames.pyramids.tiles import key, tile_id
+>>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4"), key(1, 1): tile_id("red burner")}
+>>> first_problem(board, curse=False, fire_cube=False)
+('collapse', -1048575)
+>>> step = resolve(board, "collapse", key(1, 1), overhang_slide=False)
+>>> [TILES[t].name for t in step.debris], first_problem(board, curse=False, fire_cube=False)[0]
+(['yellow 2', 'green 4'], 'air')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .tiles import (
+    ABOVE_LEFT,
+    ABOVE_RIGHT,
+    CURSE,
+    HALF,
+    IS_FIRE,
+    LEGAL,
+    MATERIAL,
+    OVER,
+    REACH,
+    SUPPORT_LEFT,
+    SUPPORT_RIGHT,
+    TILES,
+    TOUCH,
+)
+from .tiles import FIRE_TILES as FIRE_IDS
+
+AIR = "air"
+COLLAPSE = "collapse"
+OVERHANG = "overhang"
+EXPLOSION = "explosion"
+FIRE = "fire"
+ROLL = "roll"
+CURSE_KIND = "curse"
+KINDS = (AIR, COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
+"""Problem kinds in check order (``overhang`` is the collapse of an overhanging tile)."""
+
+
+class Step(NamedTuple):
+    """What one resolved event did to the board."""
+
+    kind: str
+    """``collapse``, ``overhang``, ``explosion``, ``fire``, ``roll`` or ``curse``."""
+    key: int
+    """The tile the problem was found at (the fire tile, for fire, explosion and roll)."""
+    debris: tuple[int, ...]
+    """Tile ids sent to a pile, in scan order (first drawn first)."""
+    debris_keys: tuple[int, ...]
+    """Where each debris tile was."""
+    removed: tuple[int, ...]
+    """Tile ids removed from the game."""
+    removed_keys: tuple[int, ...]
+    """Where each removed tile was."""
+    moved: tuple[int, int, int] | None = None
+    """(tile, from key, to key) when a tile moved (an overhanging tile sliding down)."""
+    face: int | None = None
+    """The fire cube's face, for a roll."""
+
+
+def in_air(board: dict[int, int], k: int) -> bool:
+    """Whether the tile at ``k`` (row >= 1) has neither support."""
+    return k <= -HALF and (k + SUPPORT_LEFT) not in board and (k + SUPPORT_RIGHT) not in board
+
+
+def roll_contact(board: dict[int, int], k: int, tile: int) -> tuple[int, tuple[int, ...]] | None:
+    """The fire cube's contact made by ``tile`` at ``k``: (fire tile's key, burnable keys) or None.
+
+    The played tile is the fire tile and touches something it burns, or the
+    played tile is burnable and touches a fire tile that burns it (the first
+    such fire tile in scan order).
+    """
+    if board.get(k) != tile:
+        return None
+    if IS_FIRE[tile]:
+        reach = REACH[tile]
+        starts = tuple(
+            sorted(n for d in TOUCH if (n := k + d) in board and MATERIAL[board[n]] <= reach)
+        )
+        return (k, starts) if starts else None
+    material = MATERIAL[tile]
+    fires = sorted(n for d in TOUCH if (n := k + d) in board and REACH[board[n]] >= material)
+    return (fires[0], (k,)) if fires else None
+
+
+def first_problem(
+    board: dict[int, int],
+    *,
+    curse: bool,
+    fire_cube: bool,
+    roll_pending: tuple[int, int] | None = None,
+) -> tuple[str, int] | None:
+    """The first problem in check order and scan order: ``(kind, key)``, or None when all is well.
+
+    With ``fire_cube`` the fire check is replaced by the roll, found only
+    while ``roll_pending`` (the played tile's key and id) holds a contact.
+    """
+    keys = sorted(board)
+    get = board.get
+    collapse = None
+    for k in keys:
+        if k > -HALF:
+            break
+        left = get(k + SUPPORT_LEFT)
+        right = get(k + SUPPORT_RIGHT)
+        if left is None:
+            if right is None:
+                return AIR, k
+            if collapse is None and not OVER[board[k] * 45 + right]:
+                collapse = OVERHANG, k
+        elif collapse is None:
+            if right is None:
+                if not OVER[board[k] * 45 + left]:
+                    collapse = OVERHANG, k
+            elif not LEGAL[board[k] * 2025 + left * 45 + right]:
+                collapse = COLLAPSE, k
+    if collapse is not None:
+        return collapse
+    if not FIRE_IDS.isdisjoint(board.values()):
+        fires = [k for k in keys if IS_FIRE[board[k]]]
+        for k in fires:
+            for d in TOUCH:
+                n = get(k + d)
+                if n is not None and IS_FIRE[n]:
+                    return EXPLOSION, k
+        if fire_cube:
+            if roll_pending is not None and roll_contact(board, *roll_pending) is not None:
+                return ROLL, roll_pending[0]
+        else:
+            for k in fires:
+                reach = REACH[board[k]]
+                for d in TOUCH:
+                    n = get(k + d)
+                    if n is not None and MATERIAL[n] <= reach:
+                        return FIRE, k
+    if curse:
+        for k in keys:
+            if k > -HALF:
+                break
+            left = get(k + SUPPORT_LEFT)
+            right = get(k + SUPPORT_RIGHT)
+            if (
+                left is not None
+                and right is not None
+                and CURSE[board[k] * 2025 + left * 45 + right]
+            ):
+                return CURSE_KIND, k
+    return None
+
+
+def burn(board: dict[int, int], starts: tuple[int, ...], reach: int) -> list[int]:
+    """Keys of the tiles a fire reaches from ``starts`` through what it can burn, in scan order."""
+    seen = set(starts)
+    todo = list(starts)
+    while todo:
+        k = todo.pop()
+        for d in TOUCH:
+            n = k + d
+            if n not in seen and n in board and MATERIAL[board[n]] <= reach:
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def fire_group(board: dict[int, int], k: int) -> list[int]:
+    """Keys of the fire tiles touching ``k`` through fire tiles (its group), in scan order."""
+    seen = {k}
+    todo = [k]
+    while todo:
+        c = todo.pop()
+        for d in TOUCH:
+            n = c + d
+            if n not in seen and n in board and IS_FIRE[board[n]]:
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+def _take(board: dict[int, int], keys) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    keys = tuple(sorted(keys))
+    return tuple(board.pop(k) for k in keys), keys
+
+
+def resolve(
+    board: dict[int, int],
+    kind: str,
+    k: int,
+    *,
+    overhang_slide: bool,
+    face: int | None = None,
+    roll_pending=None,
+) -> Step:
+    """Resolve the problem ``(kind, k)`` found by ``first_problem`` (not ``air``: a fall is a decision).
+
+    For a roll, give the die's ``face`` and the ``roll_pending`` contact.
+    """
+    if kind == COLLAPSE:
+        debris, keys = _take(board, (k + SUPPORT_LEFT, k + SUPPORT_RIGHT))
+        return Step(kind, k, debris, keys, (), ())
+    if kind == OVERHANG:
+        support = k + SUPPORT_LEFT if (k + SUPPORT_LEFT) in board else k + SUPPORT_RIGHT
+        if overhang_slide:
+            empty = k + SUPPORT_RIGHT if support == k + SUPPORT_LEFT else k + SUPPORT_LEFT
+            tile = board.pop(k)
+            board[empty] = tile
+            return Step(kind, k, (), (), (), (), (tile, k, empty))
+        debris, keys = _take(board, (support,))
+        return Step(kind, k, debris, keys, (), ())
+    if kind == EXPLOSION:
+        group = fire_group(board, k)
+        around = {
+            n for g in group for d in TOUCH if (n := g + d) in board and not IS_FIRE[board[n]]
+        }
+        debris, keys = _take(board, around)
+        removed, removed_keys = _take(board, group)
+        return Step(kind, k, debris, keys, removed, removed_keys)
+    if kind == FIRE:
+        reach = REACH[board[k]]
+        starts = tuple(n for d in TOUCH if (n := k + d) in board and MATERIAL[board[n]] <= reach)
+        debris, keys = _take(board, burn(board, starts, reach))
+        removed, removed_keys = _take(board, (k,))
+        return Step(kind, k, debris, keys, removed, removed_keys)
+    if kind == ROLL:
+        fire_key, starts = roll_contact(board, *roll_pending)
+        reach = REACH[board[fire_key]]
+        debris: tuple[int, ...] = ()
+        keys: tuple[int, ...] = ()
+        removed: tuple[int, ...] = ()
+        removed_keys: tuple[int, ...] = ()
+        if face is not None and face <= 4:
+            debris, keys = _take(board, burn(board, starts, reach))
+            if face == 4:
+                removed, removed_keys = _take(board, (fire_key,))
+        elif face == 5:
+            debris, keys = _take(board, [n for d in TOUCH if (n := fire_key + d) in board])
+            removed, removed_keys = _take(board, (fire_key,))
+        return Step(kind, fire_key, debris, keys, removed, removed_keys, face=face)
+    if kind == CURSE_KIND:
+        debris, keys = _take(board, (k, k + SUPPORT_LEFT, k + SUPPORT_RIGHT))
+        return Step(kind, k, debris, keys, (), ())
+    raise ValueError(f"cannot resolve a problem of kind {kind!r}")
+
+
+def fall(board: dict[int, int], k: int, direction: str) -> int:
+    """Move the tile in the air at ``k`` one row down, ``left`` or ``right``; return its new key."""
+    target = k + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
+    board[target] = board.pop(k)
+    return target
+
+
+def placement_is_quiet(
+    board: dict[int, int], tile: int, k: int, *, curse: bool, fire_cube: bool
+) -> bool:
+    """Whether placing ``tile`` at the spot ``k`` of a settled board causes no mayhem (and no roll).
+
+    A fast local check: only the new tile, the tiles it completes the
+    support of and its fire contacts can cause trouble. The property tests
+    check it against ``first_problem`` on the whole board.
+    """
+    get = board.get
+    if k <= -HALF:
+        left = board[k + SUPPORT_LEFT]
+        right = board[k + SUPPORT_RIGHT]
+        index = tile * 2025 + left * 45 + right
+        if not LEGAL[index] or (curse and CURSE[index]):
+            return False
+    for up, other in ((k + ABOVE_LEFT, k - 2), (k + ABOVE_RIGHT, k + 2)):
+        t = get(up)
+        if t is not None:
+            left, right = (get(other), tile) if up == k + ABOVE_LEFT else (tile, get(other))
+            if left is None or right is None:
+                s = tile
+                if not OVER[t * 45 + s]:  # pragma: no cover - it was overhanging on the other side
+                    return False
+                continue
+            index = t * 2025 + left * 45 + right
+            if not LEGAL[index] or (curse and CURSE[index]):
+                return False
+    if IS_FIRE[tile]:
+        reach = REACH[tile]
+        for d in TOUCH:
+            n = get(k + d)
+            if n is not None and (IS_FIRE[n] or MATERIAL[n] <= reach):
+                return False
+    else:
+        material = MATERIAL[tile]
+        for d in TOUCH:
+            n = get(k + d)
+            if n is not None and REACH[n] >= material:
+                return False
+    return True
+
+
+def measure(board: dict[int, int]) -> int:
+    """The spec's termination measure: the sum over tiles of (row + 1), plus the number of tiles.
+
+    >>> from tilegames.pyramids.tiles import key
+    >>> measure({key(0, 0): 1, key(1, 1): 2})
+    5
+    """
+    return sum((HALF - k) // (1 << 20) + 2 for k in board)
+
+
+def describe(tile: int) -> str:
+    """A tile's name (for logs)."""
+    return TILES[tile].name

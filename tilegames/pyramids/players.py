@@ -1,0 +1,315 @@
+"""Computer players for Flaming Pyramids, and a loop that plays whole games.
+
+A player sees only its own ``PlayerView`` (its hand, the others' hand and
+pile sizes, the pyramid) and answers with a ``Move``:
+
+- ``RandomPlayer``: any legal move, uniformly at random.
+- ``CarefulPlayer``: a tile that obeys the building rules when it has one (the heaviest), else the least damaging move, forecasting the mayhem.
+- ``SpitefulPlayer``: like the careful player, but among its least damaging moves it picks the one that leaves the fewest unseen tiles able to go anywhere quietly, to hurt the next player.
+
+>>> from tilegames.pyramids import new_game
+>>> game = new_game(seed=4, players=3)
+>>> result = play_game(game, [CarefulPlayer(), SpitefulPlayer(), RandomPlayer()], seed=1)
+>>> game.is_over, result["turns"] == game.turns
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import mayhem
+from .mayhem import AIR, CURSE_KIND, ROLL, first_problem, placement_is_quiet, resolve
+from .rules import FALL_LEFT, FALL_RIGHT, Game, Move, PlayerView, spot_keys
+from .tiles import (
+    HALF,
+    IS_FIRE,
+    LEGAL,
+    MATERIAL,
+    OVER,
+    REACH,
+    SUPPORT_LEFT,
+    SUPPORT_RIGHT,
+    TILES,
+    TOUCH,
+    WEIGHT,
+    position,
+)
+
+FACES = ((1, 0.5), (4, 1 / 6), (5, 1 / 6), (6, 1 / 6))
+"""Die faces with different outcomes and their probabilities (1, 2 and 3 act alike)."""
+
+
+def forecast(
+    board: dict[int, int],
+    rules,
+    *,
+    mine: bool = True,
+    roll_pending: tuple[int, int] | None = None,
+    depth: int = 1,
+    bound: float = float("inf"),
+) -> float:
+    """Expected number of tiles the deciding player receives from the mayhem on ``board`` (changed in place).
+
+    The first ``depth`` falls are chosen to minimise that number by looking
+    ahead; later ones by ``quick_fall``; the fire cube is averaged over its faces. ``mine``:
+    debris currently goes to the deciding player. The forecast stops as soon
+    as the count passes ``bound`` (then any number above ``bound`` is returned).
+    """
+    total = 0.0
+    slide = rules.overhang_collapse == "slide"
+    while True:
+        problem = first_problem(
+            board, curse=rules.curse, fire_cube=rules.fire_cube, roll_pending=roll_pending
+        )
+        if problem is None:
+            return total
+        kind, k = problem
+        if kind == AIR:
+            if depth <= 0:
+                mayhem.fall(board, k, quick_fall(board, k, rules))
+                continue
+            outcomes = []
+            for direction in ("left", "right"):
+                trial = dict(board)
+                mayhem.fall(trial, k, direction)
+                outcomes.append(
+                    forecast(
+                        trial,
+                        rules,
+                        mine=mine,
+                        roll_pending=roll_pending,
+                        depth=depth - 1,
+                        bound=bound - total,
+                    )
+                )
+            return total + min(outcomes)
+        if kind == ROLL:
+            expected = 0.0
+            for face, weight in FACES:
+                trial = dict(board)
+                step = resolve(
+                    trial, kind, k, overhang_slide=slide, face=face, roll_pending=roll_pending
+                )
+                got = len(step.debris) if mine else 0
+                expected += weight * (
+                    got + forecast(trial, rules, mine=mine, roll_pending=None, depth=depth)
+                )
+            return total + expected
+        step = resolve(board, kind, k, overhang_slide=slide, roll_pending=roll_pending)
+        if kind == CURSE_KIND:
+            roll_pending = None
+            mine = mine and rules.curse_debris == "turn"
+        elif mine:
+            total += len(step.debris)
+            if total > bound:
+                return total
+
+
+def quick_fall(board: dict[int, int], k: int, rules) -> str:
+    """A fall direction without look-ahead: the first side where the tile lands quietly, else left."""
+    tile = board[k]
+    for direction, offset in (("left", SUPPORT_LEFT), ("right", SUPPORT_RIGHT)):
+        landing = k + offset
+        quiet = landing > -HALF or _lands_quietly(board, tile, landing, rules)
+        if quiet and not _fire_contact(board, tile, landing, k, rules):
+            return direction
+    return "left"
+
+
+def _lands_quietly(board, tile, landing, rules) -> bool:
+    left = board.get(landing + SUPPORT_LEFT)
+    right = board.get(landing + SUPPORT_RIGHT)
+    if left is not None and right is not None:
+        return bool(LEGAL[tile * 2025 + left * 45 + right])
+    support = left if left is not None else right
+    return support is not None and bool(OVER[tile * 45 + support])
+
+
+def _fire_contact(board, tile, landing, origin, rules) -> bool:
+    if rules.fire_cube:
+        return False
+    for d in TOUCH:
+        n = landing + d
+        if n == origin or n not in board:
+            continue
+        other = board[n]
+        if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
+            return True
+        if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
+            return True
+    return False
+
+
+class Player:
+    """Base class: ``choose(view, rng)`` returns a legal move for ``view.player``."""
+
+    name = "player"
+
+    def choose(
+        self, view: PlayerView, rng: np.random.Generator
+    ) -> Move:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomPlayer(Player):
+    """Plays any legal move, uniformly at random."""
+
+    name = "random"
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        moves = view.legal_moves()
+        return moves[int(rng.integers(len(moves)))]
+
+
+class CarefulPlayer(Player):
+    """Plays the heaviest tile that causes no mayhem; with none, the move it forecasts to cost it fewest tiles."""
+
+    name = "careful"
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        if view.falling_key is not None:
+            return self.choose_fall(view)
+        _, t, k = self.best(view)[0]
+        return Move(TILES[t].name, position(k))
+
+    def choose_fall(self, view: PlayerView) -> Move:
+        """The fall direction forecast to cost this player fewest tiles (left on a tie)."""
+        mine = view.debris_to == view.player
+        costs = []
+        for direction in ("left", "right"):
+            board = dict(view.board)
+            mayhem.fall(board, view.falling_key, direction)
+            costs.append(forecast(board, view.rules, mine=mine, roll_pending=view.roll_pending))
+        return FALL_LEFT if costs[0] <= costs[1] else FALL_RIGHT
+
+    def candidates(
+        self, view: PlayerView, *, quiet_first: bool = True
+    ) -> list[tuple[float, int, int]]:
+        """Placements as (forecast cost, tile, spot key), in legal-move order.
+
+        With ``quiet_first``, when some placement causes no mayhem only those
+        are returned (cost 0), and nothing is forecast.
+        """
+        board = view.board
+        rules = view.rules
+        curse, cube = rules.curse, rules.fire_cube
+        spots = view.spot_keys()
+        pairs = [(t, k) for t in view.hand_ids for k in spots]
+        quiet = [placement_is_quiet(board, t, k, curse=curse, fire_cube=cube) for t, k in pairs]
+        if quiet_first and any(quiet):
+            return [(0.0, t, k) for (t, k), q in zip(pairs, quiet) if q]
+        out = []
+        bound = float("inf")
+        for (t, k), q in zip(pairs, quiet):
+            if q:
+                out.append((0.0, t, k))
+                bound = 0.0
+                continue
+            trial = dict(board)
+            trial[k] = t
+            pending = (k, t) if cube and mayhem.roll_contact(trial, k, t) is not None else None
+            cost = forecast(trial, rules, roll_pending=pending, bound=bound)
+            bound = min(bound, cost)
+            out.append((cost, t, k))
+        return out
+
+    def best(self, view: PlayerView) -> list[tuple[float, int, int]]:
+        """The cheapest placements, heaviest tile first (the first is played)."""
+        options = self.candidates(view)
+        low = min(cost for cost, _, _ in options)
+        cheapest = [option for option in options if option[0] <= low + 1e-9]
+        cheapest.sort(key=lambda option: -WEIGHT[option[1]])
+        return cheapest
+
+
+class SpitefulPlayer(CarefulPlayer):
+    """Among its cheapest moves, leaves the fewest unseen tiles a quiet place: hurts the next player."""
+
+    name = "spiteful"
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        if view.falling_key is not None:
+            return self.choose_fall(view)
+        cheapest = self.best(view)
+        if len(cheapest) == 1 or cheapest[0][0] > 0:
+            _, t, k = cheapest[0]
+            return Move(TILES[t].name, position(k))
+        seen = set(view.hand_ids) | set(view.board.values()) | set(view.removed_ids)
+        unseen = [t for t in range(len(TILES)) if t not in seen]
+        rules = view.rules
+
+        def openness(option) -> int:
+            _, t, k = option
+            board = dict(view.board)
+            board[k] = t
+            spots = spot_keys(board, rules.row0_gaps)
+            curse, cube = rules.curse, rules.fire_cube
+            return sum(
+                any(placement_is_quiet(board, u, s, curse=curse, fire_cube=cube) for s in spots)
+                for u in unseen
+                if u != t
+            )
+
+        _, t, k = min(cheapest, key=openness)
+        return Move(TILES[t].name, position(k))
+
+
+PLAYERS: dict[str, type[Player]] = {
+    "random": RandomPlayer,
+    "careful": CarefulPlayer,
+    "spiteful": SpitefulPlayer,
+}
+"""The players by name (as the CLI spells them)."""
+
+
+def make_player(name: str) -> Player:
+    """A player from its name: ``random``, ``careful`` or ``spiteful``."""
+    try:
+        return PLAYERS[name]()
+    except KeyError:
+        raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}") from None
+
+
+def play_game(
+    game: Game,
+    players: list[Player],
+    seed: int | np.random.Generator | None = 0,
+    *,
+    checked: bool = False,
+) -> dict[str, Any]:
+    """Play ``game`` to its end with one player per seat; return a summary row.
+
+    The fast path applies each chosen move without the undo bookkeeping;
+    ``checked=True`` plays every move through ``game.play`` instead (slower,
+    keeps history and undo).
+    """
+    rng = np.random.default_rng(seed) if not isinstance(seed, np.random.Generator) else seed
+    if len(players) != game.n_players:
+        raise ValueError(f"{game.n_players} players needed, {len(players)} given")
+    if not checked:
+        game.record_boards = False
+    decisions = 0
+    while not game.is_over:
+        player = game.acting
+        move = players[player].choose(game.player_view(player), rng)
+        if checked:
+            game.play(move)
+        else:
+            game._apply(move)
+        decisions += 1
+    counts = game.mayhem_counts()
+    return {
+        "players": game.n_players,
+        "first_player": game._deal.get("first_player", 0),
+        "winner": -1 if game.winner is None else game.winner,
+        "turns": game.turns,
+        "decisions": decisions,
+        **{f"n_{kind}": value for kind, value in counts.items()},
+        **{f"left_{p}": s for p, s in enumerate(game.scores)},
+    }

@@ -1,0 +1,1140 @@
+"""Flaming Pyramids: the state, its moves, its rules and the mayhem log.
+
+A tile-shedding game for 2–6 players with hidden information (hands and
+piles) and chance (the shuffle; the fire cube, when on). Players build one
+pyramid of straw, wood and stone on a brick lattice; a tile that breaks the
+building rules is still placed and causes **mayhem**: collapses, falls,
+explosions, fires and (a variant) curses, resolved one event at a time.
+
+Every decision is a move of the **acting player** (``to_move``): which tile
+where (``"yellow 20 @ 1,3"``) and, when a tile is in the air, which way it
+falls (``"fall left"``, ``"fall right"``). So people, bots and replays drive
+the same API.
+
+>>> game = Game.from_position({(0, 0): "yellow 2", (0, 2): "green 4"}, hands=[["red burner"], []])
+>>> game.spots()
+[(1, 1)]
+>>> game.play("red burner @ 1,1")     # 7 > 2 + 4 and no colour or weight in common
+>>> print(game.mayhem_text())
+turn 1, player 0: placed red burner at (1,1): it breaks the building rules
+collapse: red burner at (1,1) breaks the building rules on yellow 2 and green 4; yellow 2 (0,0) and green 4 (0,2) go under player 0's pile
+>>> game.to_move, game.falling, game.legal_moves()
+(0, (1, 1), [Move.parse('fall left'), Move.parse('fall right')])
+>>> game.play("fall left")
+>>> game.pyramid
+{(0, 0): 'red burner'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+import numpy as np
+
+from ..errors import IllegalMove, InvalidPosition
+from ..game import GameState, require
+from ..randomness import as_generator, generator_from_state, generator_state
+from . import mayhem
+from .mayhem import (
+    AIR,
+    COLLAPSE,
+    CURSE_KIND,
+    EXPLOSION,
+    FIRE,
+    OVERHANG,
+    ROLL,
+    first_problem,
+    resolve,
+)
+from .tiles import (
+    ABOVE_RIGHT,
+    FIRE_TILES,
+    HALF,
+    LEGAL,
+    N_TILES,
+    SUPPORT_LEFT,
+    SUPPORT_RIGHT,
+    TILES,
+    format_position,
+    key,
+    position,
+    tile_id,
+)
+
+HAND_SIZE = 5
+"""Tiles in a full hand."""
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule the spec leaves as a **[choice]**, plus the two optional variants.
+
+    ``Rules()`` is the spec's default game.
+
+    >>> Rules.with_curse()
+    Rules(row0_gaps='all', overhang_collapse='support', curse=True, curse_debris='previous', fire_cube=False, turn_cap=500)
+    """
+
+    row0_gaps: Literal["all", "single"] = "all"
+    """Row-0 spots: every empty position between row-0 tiles (``all``) or only gaps one tile wide (``single``)."""
+    overhang_collapse: Literal["support", "slide"] = "support"
+    """An overhanging tile that breaks its rule: its support goes to the acting player's pile
+    (``support``), or nothing is removed and the tile slides down into its empty support position (``slide``)."""
+    curse: bool = False
+    """The curse variant: a tile whose weight equals both its supports' sends the three to the previous player."""
+    curse_debris: Literal["previous", "turn"] = "previous"
+    """After a curse, later debris of that turn goes to the previous player (``previous``) or still to the turn's player (``turn``)."""
+    fire_cube: bool = False
+    """The fire cube variant: fire only starts from a die roll when a played tile makes a fire contact."""
+    turn_cap: int = 500
+    """The game ends with no winner after this many turns (every player's turn counts)."""
+
+    def __post_init__(self) -> None:
+        if self.row0_gaps not in ("all", "single"):
+            raise ValueError(f"row0_gaps must be 'all' or 'single', not {self.row0_gaps!r}")
+        if self.overhang_collapse not in ("support", "slide"):
+            raise ValueError(
+                f"overhang_collapse must be 'support' or 'slide', not {self.overhang_collapse!r}"
+            )
+        if self.curse_debris not in ("previous", "turn"):
+            raise ValueError(
+                f"curse_debris must be 'previous' or 'turn', not {self.curse_debris!r}"
+            )
+        if (
+            not isinstance(self.turn_cap, int)
+            or isinstance(self.turn_cap, bool)
+            or self.turn_cap < 1
+        ):
+            raise ValueError(
+                f"turn_cap must be a whole number of at least 1, not {self.turn_cap!r}"
+            )
+
+    @classmethod
+    def standard(cls) -> Rules:
+        """The spec's default: no curse, no fire cube, every row-0 gap counts, 500-turn cap."""
+        return cls()
+
+    @classmethod
+    def with_curse(cls) -> Rules:
+        """The default plus the curse variant."""
+        return cls(curse=True)
+
+    @classmethod
+    def with_fire_cube(cls) -> Rules:
+        """The default plus the fire cube variant."""
+        return cls(fire_cube=True)
+
+    @classmethod
+    def online(cls) -> Rules:
+        """Both optional variants on, as offered on Board Game Arena: curse and fire cube."""
+        return cls(curse=True, fire_cube=True)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A decision: a tile to a position (``Move.parse("yellow 20 @ 1,3")``) or a fall (``Move.parse("fall left")``).
+
+    >>> Move.parse("Yellow 20 @ 1, 3")
+    Move.parse('yellow 20 @ 1,3')
+    >>> str(Move.parse("fall right")), Move.parse("fall right").is_fall
+    ('fall right', True)
+    """
+
+    tile: str | None = None
+    """The tile placed (its name), for a placement."""
+    position: tuple[int, int] | None = None
+    """Where it goes, (r, x), for a placement."""
+    fall: Literal["left", "right"] | None = None
+    """``left`` or ``right``, for a fall."""
+
+    @property
+    def is_fall(self) -> bool:
+        """A fall decision rather than a placement."""
+        return self.fall is not None
+
+    def __str__(self) -> str:
+        if self.fall is not None:
+            return f"fall {self.fall}"
+        return f"{self.tile} @ {self.position[0]},{self.position[1]}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def place(cls, tile: str | int, r: int, x: int) -> Move:
+        """A placement of ``tile`` (name or id) at (r, x)."""
+        return cls(TILES[tile_id(tile)].name, (int(r), int(x)))
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """A move from its notation; bad notation raises IllegalMove quoting it."""
+        raw = str(text)
+        words = raw.lower().split()
+        if len(words) == 2 and words[0] == "fall":
+            if words[1] in ("left", "right"):
+                return cls(fall=words[1])  # type: ignore[arg-type]
+            raise IllegalMove(f"{raw!r}: a tile falls 'left' or 'right', not {words[1]!r}")
+        if "@" not in raw:
+            raise IllegalMove(
+                f"{raw!r} is not a Flaming Pyramids move: write a tile and a position "
+                "('yellow 20 @ 1,3') or a fall ('fall left', 'fall right')"
+            )
+        name, _, where = raw.partition("@")
+        parts = where.replace(" ", "").strip("()").split(",")
+        try:
+            r, x = (int(p) for p in parts)
+        except ValueError:
+            raise IllegalMove(
+                f"{raw!r}: the position must be written 'r,x', such as '1,3'"
+            ) from None
+        return cls.place(name.strip(), r, x)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the mayhem log: a placement, a fall, a collapse, a fire … and where each tile went."""
+
+    turn: int
+    """The turn it happened in (1 for the first turn)."""
+    player: int
+    """Whose turn it was."""
+    acting: int
+    """The acting player when it happened (who chose a fall; who received debris)."""
+    kind: str
+    """``place``, ``fall``, ``collapse``, ``overhang``, ``explosion``, ``fire``, ``roll``, ``curse``,
+    ``refill``, ``win`` or ``cap``."""
+    text: str
+    """The event in words."""
+    marked: tuple[tuple[int, int], ...]
+    """The positions it affected (tiles that moved, burnt, went away), for pictures."""
+    board: tuple[tuple[int, int], ...] = ()
+    """The pyramid after the event, as (internal key, tile id) pairs (see ``pyramid``)."""
+
+    @property
+    def pyramid(self) -> dict[tuple[int, int], str]:
+        """The pyramid after the event: {(r, x): tile name}."""
+        return {position(k): TILES[t].name for k, t in sorted(self.board)}
+
+    @property
+    def is_mayhem(self) -> bool:
+        """A mayhem event (not the placement, refill or end of game)."""
+        return self.kind in (*mayhem.KINDS, "fall")
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class PlayerView:
+    """What one player may see: his own hand; the sizes of other hands and of the piles; the pyramid.
+
+    ``board`` is the pyramid as internal keys (a copy the player may change).
+    """
+
+    __slots__ = (
+        "player",
+        "game_rules",
+        "to_move",
+        "turn_player",
+        "acting",
+        "debris_to",
+        "hand_ids",
+        "hand_sizes",
+        "pile_sizes",
+        "board",
+        "removed_ids",
+        "falling_key",
+        "turn",
+        "n_players",
+        "roll_pending",
+    )
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.player = player
+        """The player this view belongs to."""
+        self.game_rules = game.rules
+        self.n_players = game.n_players
+        self.to_move = game.to_move
+        self.turn_player = game.turn_player
+        self.acting = game.acting
+        self.debris_to = game._debris_to
+        self.hand_ids = tuple(game._hands[player])
+        self.hand_sizes = tuple(len(h) for h in game._hands)
+        self.pile_sizes = tuple(len(p) for p in game._piles)
+        self.board = dict(game._board)
+        self.removed_ids = tuple(game._removed)
+        self.falling_key = game._falling
+        self.roll_pending = game._roll_pending
+        self.turn = game.turns + 1
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.game_rules
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The player's own hand, by tile name."""
+        return tuple(TILES[t].name for t in self.hand_ids)
+
+    @property
+    def pyramid(self) -> dict[tuple[int, int], str]:
+        """The pyramid, {(r, x): tile name}."""
+        return {position(k): TILES[t].name for k, t in sorted(self.board.items())}
+
+    @property
+    def falling(self) -> tuple[int, int] | None:
+        """The tile in the air waiting for a fall decision, if any."""
+        return None if self.falling_key is None else position(self.falling_key)
+
+    def spot_keys(self) -> list[int]:
+        """Where a tile may be placed now (internal keys, scan order)."""
+        return spot_keys(self.board, self.game_rules.row0_gaps)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves open to this player now (empty when it is not his decision)."""
+        if self.to_move != self.player:
+            return []
+        if self.falling_key is not None:
+            return [FALL_LEFT, FALL_RIGHT]
+        spots = [position(k) for k in self.spot_keys()]
+        return [Move(TILES[t].name, s) for t in self.hand_ids for s in spots]
+
+
+FALL_LEFT = Move(fall="left")
+FALL_RIGHT = Move(fall="right")
+
+
+def spot_keys(board: dict[int, int], row0_gaps: str = "all") -> list[int]:
+    """Where a tile may be placed on ``board``, as internal keys in scan order.
+
+    Spots above two tiles side by side (any row) and empty row-0 positions
+    between row-0 tiles; when there is none, the two ends of row 0; (0, 0)
+    on an empty table.
+    """
+    if not board:
+        return [key(0, 0)]
+    spots = []
+    row0 = []
+    for k in board:
+        if k > -HALF:
+            row0.append(k)
+        if (k + 2) in board and (k + ABOVE_RIGHT) not in board:
+            spots.append(k + ABOVE_RIGHT)
+    row0.sort()
+    for a, b in zip(row0, row0[1:]):
+        if b - a > 2 and (row0_gaps == "all" or b - a == 4):
+            spots.extend(range(a + 2, b, 2))
+    if spots:
+        spots.sort()
+        return spots
+    return [row0[0] - 2, row0[-1] + 2]
+
+
+class Game(GameState):
+    """A game of Flaming Pyramids: hands, piles, the pyramid, what was removed, and whose decision it is."""
+
+    GAME = "pyramids"
+
+    def __init__(
+        self,
+        *,
+        piles: list[list[int]],
+        hands: list[list[int]],
+        board: dict[int, int],
+        removed: list[int],
+        first_player: int,
+        rules: Rules | None = None,
+        dice: list[int] | None = None,
+        rng: np.random.Generator | None = None,
+        deal: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules: Rules = rules or Rules()
+        """The rule switches in force."""
+        self.n_players = len(piles)
+        """Number of players (2 … 6)."""
+        self.seed: int | None = None
+        """The seed the deal came from, when it came from one."""
+        self._board = dict(board)
+        self._hands = [list(h) for h in hands]
+        self._piles = [list(p) for p in piles]
+        self._removed = list(removed)
+        self.turn_player = first_player
+        """Whose turn it is (the player who placed, or will place, this turn's tile)."""
+        self.acting = first_player
+        """Who decides now and (unless the curse says otherwise) receives debris."""
+        self._debris_to = first_player
+        self._falling: int | None = None
+        self._roll_pending: tuple[int, int] | None = None
+        self.turns = 0
+        """Turns completed."""
+        self.winner: int | None = None
+        """The player who emptied hand and pile, once someone has."""
+        self._over = False
+        self._rolls = 0
+        self._dice_script = tuple(dice or ())
+        self._dice_rng = rng if rng is not None else np.random.default_rng(0)
+        self._dice_drawn: list[int] = []
+        self.log: list[Event] = []
+        """The mayhem log: every event of every turn, in order."""
+        self.record_boards = True
+        """Keep a copy of the pyramid in each log event (pictures step by step); off for fast simulations."""
+        self._deal = deal if deal is not None else {}
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def from_deal(
+        cls,
+        piles: list[list[str]],
+        leftovers: list[str] = (),
+        first_player: int = 0,
+        *,
+        dice: list[int] | None = None,
+        rules: Rules | None = None,
+        hands: list[list[str]] | None = None,
+        pyramid: dict[tuple[int, int], str] | None = None,
+        removed: list[str] = (),
+        seed: int | None = 0,
+    ) -> Game:
+        """An explicit deal: each player's pile (top first), the leftovers and the first player.
+
+        Each player draws a hand of 5 from the top of his pile (unless
+        ``hands`` are given). Fire tiles among the leftovers are removed from
+        the game; the rest lie at (0, 0), (0, 2), … in order. For positions
+        built directly, ``pyramid`` gives tiles by position and ``removed``
+        tiles already out of the game. All 45 tiles must appear exactly once.
+        ``dice`` scripts the fire cube's rolls; after them, rolls come from
+        a generator seeded with ``seed``.
+
+        >>> from tilegames.pyramids.tiles import TILES
+        >>> names = [t.name for t in TILES]
+        >>> game = Game.from_deal([names[0:22], names[22:44]], leftovers=["blue burner"])
+        >>> game.hand(0), game.removed
+        (('yellow 2', 'yellow 4', 'yellow 6', 'yellow 10', 'yellow 20'), ('blue burner',))
+        """
+        rules = rules or Rules()
+        data = {
+            "players": len(piles) if isinstance(piles, (list, tuple)) else piles,
+            "piles": piles,
+            "hands": hands,
+            "leftovers": list(leftovers),
+            "pyramid": None
+            if pyramid is None
+            else [[r, x, name] for (r, x), name in pyramid.items()],
+            "removed": list(removed),
+            "first_player": first_player,
+            "dice": None if dice is None else list(dice),
+            "rng": generator_state(as_generator(seed)),
+            "rules": asdict(rules),
+        }
+        return cls.from_deal_dict(_jsonable(data))
+
+    @classmethod
+    def from_position(
+        cls,
+        pyramid: dict[tuple[int, int], str],
+        hands: list[list[str]],
+        *,
+        to_move: int = 0,
+        rules: Rules | None = None,
+        dice: list[int] | None = None,
+        removed: list[str] = (),
+    ) -> Game:
+        """A position built directly: the pyramid, each player's hand; the other tiles fill the piles.
+
+        Tiles not named anywhere are dealt into the piles one by one, in id
+        order, to player 0, 1, … in turn. The pyramid must be settled (no
+        mayhem pending).
+
+        >>> game = Game.from_position({(0, 0): "blue 20", (0, 2): "red 40"}, hands=[["blue 60"], ["red 2"]])
+        >>> game.play("blue 60 @ 1,1")
+        >>> game.pyramid[(1, 1)], game.turn_player, game.hand(0)[:2]
+        ('blue 60', 1, ('yellow 2', 'yellow 6'))
+        """
+        named = {tile_id(n) for n in pyramid.values()} | {tile_id(n) for h in hands for n in h}
+        named |= {tile_id(n) for n in removed}
+        rest = [t.name for t in TILES if t.id not in named]
+        piles: list[list[str]] = [[] for _ in hands]
+        for i, name in enumerate(rest):
+            piles[i % len(hands)].append(name)
+        return cls.from_deal(
+            piles,
+            [],
+            to_move,
+            dice=dice,
+            rules=rules,
+            hands=hands,
+            pyramid=pyramid,
+            removed=removed,
+        )
+
+    def _deal_dict(self) -> dict[str, Any]:
+        return self._deal
+
+    @classmethod
+    def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
+        """Rebuild the dealt position from its JSON-safe description (every field validated)."""
+        if not isinstance(deal, dict):
+            raise InvalidPosition(f"deal: expected a dict, found {type(deal).__name__}")
+        rules = _rules_from(require(deal, "rules", dict, "deal"))
+        piles_data = require(deal, "piles", list, "deal")
+        n = len(piles_data)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise InvalidPosition(
+                f"deal.piles: Flaming Pyramids is for 2 to 6 players, found {n} piles"
+            )
+        players = deal.get("players", n)
+        if players != n:
+            raise InvalidPosition(f"deal.players: {players!r} does not match the {n} piles")
+        where: dict[int, str] = {}
+
+        def tiles_of(value, field: str) -> list[int]:
+            if not isinstance(value, list):
+                raise InvalidPosition(f"{field}: expected a list of tile names, found {value!r}")
+            ids = []
+            for i, name in enumerate(value):
+                try:
+                    t = tile_id(name) if isinstance(name, str) else None
+                except IllegalMove as error:
+                    raise InvalidPosition(f"{field}[{i}]: {error}") from None
+                if t is None:
+                    raise InvalidPosition(f"{field}[{i}]: expected a tile name, found {name!r}")
+                if t in where:
+                    raise InvalidPosition(f"{field}[{i}]: {TILES[t].name} is already in {where[t]}")
+                where[t] = field
+                ids.append(t)
+            return ids
+
+        piles = [tiles_of(p, f"deal.piles[{i}]") for i, p in enumerate(piles_data)]
+        hands_data = deal.get("hands")
+        if hands_data is None:
+            hands = [p[:HAND_SIZE] for p in piles]
+            piles = [p[HAND_SIZE:] for p in piles]
+        else:
+            if not isinstance(hands_data, list) or len(hands_data) != n:
+                raise InvalidPosition(
+                    f"deal.hands: expected a list of {n} hands, found {hands_data!r}"
+                )
+            hands = [tiles_of(h, f"deal.hands[{i}]") for i, h in enumerate(hands_data)]
+            for i, h in enumerate(hands):
+                if len(h) > HAND_SIZE:
+                    raise InvalidPosition(
+                        f"deal.hands[{i}]: a hand holds at most {HAND_SIZE} tiles, found {len(h)}"
+                    )
+        leftovers = tiles_of(deal.get("leftovers", []), "deal.leftovers")
+        removed = tiles_of(deal.get("removed", []), "deal.removed")
+        board: dict[int, int] = {}
+        x = 0
+        for t in leftovers:
+            if t in FIRE_TILES:
+                removed.append(t)
+            else:
+                board[key(0, x)] = t
+                x += 2
+        pyramid_data = deal.get("pyramid")
+        if pyramid_data is not None:
+            if not isinstance(pyramid_data, list):
+                raise InvalidPosition(
+                    f"deal.pyramid: expected a list of [r, x, tile], found {pyramid_data!r}"
+                )
+            for i, item in enumerate(pyramid_data):
+                field = f"deal.pyramid[{i}]"
+                if not (
+                    isinstance(item, list)
+                    and len(item) == 3
+                    and all(isinstance(v, int) for v in item[:2])
+                ):
+                    raise InvalidPosition(f"{field}: expected [r, x, tile name], found {item!r}")
+                r, x, name = item
+                if r < 0 or (x - r) % 2 or abs(x) >= HALF // 2 or r > 60:
+                    raise InvalidPosition(
+                        f"{field}: ({r},{x}) is not a position (r >= 0 and x of the same parity as r)"
+                    )
+                (t,) = tiles_of([name], field)
+                if key(r, x) in board:
+                    raise InvalidPosition(f"{field}: ({r},{x}) is already taken")
+                board[key(r, x)] = t
+        missing = [TILES[t].name for t in range(N_TILES) if t not in where]
+        if missing:
+            raise InvalidPosition(
+                f"deal: every tile must be dealt exactly once; missing: {', '.join(missing)}"
+            )
+        problem = first_problem(board, curse=rules.curse, fire_cube=rules.fire_cube)
+        if problem is not None:
+            kind, k = problem
+            raise InvalidPosition(
+                f"deal.pyramid: the pyramid is not settled: {kind} at {format_position(*position(k))}"
+            )
+        first = require(deal, "first_player", int, "deal")
+        if not 0 <= first < n:
+            raise InvalidPosition(f"deal.first_player: expected 0 to {n - 1}, found {first}")
+        if not hands[first]:
+            raise InvalidPosition(
+                f"deal.hands[{first}]: the first player needs at least one tile in hand"
+            )
+        dice = deal.get("dice")
+        if dice is not None and not (
+            isinstance(dice, list)
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+        ):
+            raise InvalidPosition(f"deal.dice: expected a list of die faces 1 to 6, found {dice!r}")
+        rng = generator_from_state(require(deal, "rng", dict, "deal"), "deal.rng")
+        return cls(
+            piles=piles,
+            hands=hands,
+            board=board,
+            removed=removed,
+            first_player=first,
+            rules=rules,
+            dice=dice,
+            rng=rng,
+            deal=deal,
+        )
+
+    # -- where the game stands ------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The player whose decision it is (the acting player), or None when the game is over."""
+        return None if self._over else self.acting
+
+    @property
+    def is_over(self) -> bool:
+        """Someone won, or the turn cap was reached."""
+        return self._over
+
+    @property
+    def won(self) -> bool:
+        """Whether someone won (False at the turn cap)."""
+        return self.winner is not None
+
+    @property
+    def falling(self) -> tuple[int, int] | None:
+        """The tile in the air waiting for a fall decision, or None."""
+        return None if self._falling is None else position(self._falling)
+
+    @property
+    def debris_to(self) -> int:
+        """Who receives debris now (the acting player unless the curse variant says otherwise)."""
+        return self._debris_to
+
+    @property
+    def scores(self) -> list[int]:
+        """Tiles left per player (hand + pile); fewer is better, 0 wins."""
+        return [len(h) + len(p) for h, p in zip(self._hands, self._piles)]
+
+    @property
+    def ranking(self) -> list[int]:
+        """Each player's rank by tiles left (1 is best); equal counts share a rank.
+
+        >>> game = new_game(seed=1, players=3)
+        >>> game.ranking
+        [1, 1, 1]
+        """
+        scores = self.scores
+        return [1 + sum(s < mine for s in scores) for mine in scores]
+
+    @property
+    def pyramid(self) -> dict[tuple[int, int], str]:
+        """The pyramid: {(r, x): tile name}, in scan order."""
+        return {position(k): TILES[t].name for k, t in sorted(self._board.items())}
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """Tiles removed from the game, in the order they went."""
+        return tuple(TILES[t].name for t in self._removed)
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """A player's hand (his own view: use ``player_view`` to respect hidden information)."""
+        return tuple(TILES[t].name for t in self._hands[player])
+
+    def pile(self, player: int) -> tuple[str, ...]:
+        """A player's pile, top first (hidden from every player; for teachers and tests)."""
+        return tuple(TILES[t].name for t in self._piles[player])
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        """Tiles in each hand."""
+        return [len(h) for h in self._hands]
+
+    @property
+    def pile_sizes(self) -> list[int]:
+        """Tiles in each pile."""
+        return [len(p) for p in self._piles]
+
+    @property
+    def previous_player(self) -> int:
+        """The player seated before the turn's player (who is cursed)."""
+        return (self.turn_player - 1) % self.n_players
+
+    def where(self) -> dict[str, str]:
+        """Where every tile is: ``hand 0``, ``pile 1``, ``(r,x)`` or ``removed``.
+
+        Raises AssertionError if a tile were in no place or two (conservation).
+
+        >>> len(new_game(seed=2).where())
+        45
+        """
+        places: dict[int, str] = {}
+
+        def put(t: int, place: str) -> None:
+            if t in places:
+                raise AssertionError(f"{TILES[t].name} is both in {places[t]} and in {place}")
+            places[t] = place
+
+        for p, (h, pile) in enumerate(zip(self._hands, self._piles)):
+            for t in h:
+                put(t, f"hand {p}")
+            for t in pile:
+                put(t, f"pile {p}")
+        for k, t in self._board.items():
+            put(t, format_position(*position(k)))
+        for t in self._removed:
+            put(t, "removed")
+        if len(places) != N_TILES:
+            raise AssertionError(f"only {len(places)} of the 45 tiles are somewhere")
+        return {TILES[t].name: places[t] for t in range(N_TILES)}
+
+    def spots(self) -> list[tuple[int, int]]:
+        """Where the turn's player may place a tile now, in scan order."""
+        return [position(k) for k in spot_keys(self._board, self.rules.row0_gaps)]
+
+    def status(self) -> str:
+        """Where the game stands, in words."""
+        if self._over:
+            if self.winner is not None:
+                return f"game over: player {self.winner} won in {self.turns} turns"
+            return f"game over: the turn cap ({self.rules.turn_cap}) was reached; tiles left {self.scores}"
+        if self._falling is not None:
+            return (
+                f"turn {self.turns + 1}: {TILES[self._board[self._falling]].name} at "
+                f"{format_position(*self.falling)} is in the air; player {self.acting} chooses where it falls"
+            )
+        return f"turn {self.turns + 1}: player {self.turn_player} to play a tile"
+
+    # -- moves ----------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """The current decision's options, in a stable order.
+
+        A placement: every tile of the hand (in hand order) × every spot (scan
+        order: top row first, then left to right). A fall: ``fall left``,
+        ``fall right``. Nothing once the game is over.
+        """
+        if self._over:
+            return []
+        if self._falling is not None:
+            return [FALL_LEFT, FALL_RIGHT]
+        spots = self.spots()
+        return [Move(TILES[t].name, s) for t in self._hands[self.turn_player] for s in spots]
+
+    def _parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def _why_illegal(self, move: Move) -> str | None:
+        if not isinstance(move, Move):
+            return f"{move!r} is not a move"
+        player = self.acting
+        if self._falling is not None:
+            if not move.is_fall:
+                tile = TILES[self._board[self._falling]].name
+                return (
+                    f"{tile} at {format_position(*self.falling)} is in the air: player {player} must first "
+                    "choose 'fall left' or 'fall right'"
+                )
+            return None
+        if move.is_fall:
+            return f"nothing is falling: player {player} must place a tile from his hand"
+        t = tile_id(move.tile)
+        if t not in self._hands[player]:
+            return f"{move.tile} is not in player {player}'s hand"
+        r, x = move.position
+        if r < 0 or (x - r) % 2:
+            return f"({r},{x}) is not a position of the brick wall: x must have the same parity as the row r"
+        spots = self.spots()
+        if (r, x) not in spots:
+            k = key(r, x)
+            if k in self._board:
+                why = f"({r},{x}) is taken by {TILES[self._board[k]].name}"
+            else:
+                why = f"({r},{x}) is not a place to play"
+            listed = ", ".join(format_position(*s) for s in spots)
+            return (
+                f"{why}: a tile must go on {'a spot' if len(spots) > 1 else 'the spot'}: {listed}"
+            )
+        return None
+
+    def _apply(self, move: Move) -> None:
+        if move.fall is not None:
+            self._apply_fall(move.fall)
+        else:
+            self._place(tile_id(move.tile), key(*move.position))
+
+    # The fast path: simulations call these directly with known-legal choices.
+    def _place(self, tile: int, k: int) -> None:
+        player = self.turn_player
+        self._hands[player].remove(tile)
+        board = self._board
+        rules = self.rules
+        quiet = mayhem.placement_is_quiet(
+            board, tile, k, curse=rules.curse, fire_cube=rules.fire_cube
+        )
+        board[k] = tile
+        legal = True
+        if k <= -HALF:
+            legal = bool(
+                LEGAL[tile * 2025 + board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]]
+            )
+        if rules.fire_cube and mayhem.roll_contact(board, k, tile) is not None:
+            self._roll_pending = (k, tile)
+        note = "" if legal else ": it breaks the building rules"
+        self._event(
+            "place", f"placed {TILES[tile].name} at {format_position(*position(k))}{note}", (k,)
+        )
+        if quiet:
+            # The board was settled before, and nothing near the new tile is wrong
+            # (the property tests check this shortcut against the full scan).
+            self._end_turn()
+        else:
+            self._settle()
+
+    def _apply_fall(self, direction: str) -> None:
+        k = self._falling
+        tile = self._board[k]
+        self._falling = None
+        target = mayhem.fall(self._board, k, direction)
+        self._event(
+            "fall",
+            f"fall: {TILES[tile].name} falls {direction} from {format_position(*position(k))} "
+            f"to {format_position(*position(target))}",
+            (k, target),
+        )
+        self._settle()
+
+    def _die(self) -> int:
+        i = self._rolls
+        self._rolls += 1
+        script = self._dice_script
+        if i < len(script):
+            return script[i]
+        j = i - len(script)
+        while len(self._dice_drawn) <= j:
+            self._dice_drawn.append(int(self._dice_rng.integers(1, 7)))
+        return self._dice_drawn[j]
+
+    def _settle(self) -> None:
+        """Resolve mayhem until a fall decision is needed or all is well; then end the turn."""
+        rules = self.rules
+        board = self._board
+        while True:
+            problem = first_problem(
+                board, curse=rules.curse, fire_cube=rules.fire_cube, roll_pending=self._roll_pending
+            )
+            if problem is None:
+                self._roll_pending = None
+                self._end_turn()
+                return
+            kind, k = problem
+            if kind == AIR:
+                self._falling = k
+                return
+            face = None
+            if kind == ROLL:
+                face = self._die()
+            pending = self._roll_pending
+            if kind in (ROLL, CURSE_KIND):
+                self._roll_pending = None
+            before = {
+                k: board[k],
+                k + SUPPORT_LEFT: board.get(k + SUPPORT_LEFT),
+                k + SUPPORT_RIGHT: board.get(k + SUPPORT_RIGHT),
+            }
+            step = resolve(
+                board,
+                kind,
+                k,
+                overhang_slide=rules.overhang_collapse == "slide",
+                face=face,
+                roll_pending=pending,
+            )
+            if kind == CURSE_KIND:
+                receiver = self.previous_player
+                self.acting = receiver
+                self._debris_to = receiver if rules.curse_debris == "previous" else self.turn_player
+            else:
+                receiver = self._debris_to
+            self._piles[receiver].extend(step.debris)
+            self._removed.extend(step.removed)
+            self._event(
+                kind,
+                _describe(step, before, receiver),
+                step.debris_keys + step.removed_keys + ((step.moved[2],) if step.moved else ()),
+            )
+
+    def _end_turn(self) -> None:
+        player = self.turn_player
+        hand = self._hands[player]
+        pile = self._piles[player]
+        while len(hand) < HAND_SIZE and pile:
+            hand.append(pile.pop(0))
+        self.turns += 1
+        self.acting = self._debris_to = player
+        if not hand and not pile:
+            self.winner = player
+            self._over = True
+            self._event("win", f"player {player} has no tiles left and wins", ())
+        elif self.turns >= self.rules.turn_cap:
+            self._over = True
+            self._event(
+                "cap", f"the turn cap of {self.rules.turn_cap} turns is reached: no winner", ()
+            )
+        else:
+            nxt = (player + 1) % self.n_players
+            self.turn_player = self.acting = self._debris_to = nxt
+
+    def _event(self, kind: str, text: str, marked: tuple[int, ...]) -> None:
+        board = tuple(self._board.items()) if self.record_boards else ()
+        self.log.append(
+            Event(
+                self.turns + 1,
+                self.turn_player,
+                self.acting,
+                kind,
+                text,
+                tuple(position(k) for k in marked),
+                board,
+            )
+        )
+
+    # -- undo, equality, saving -----------------------------------------------
+    def _snapshot(self):
+        return (
+            tuple(sorted(self._board.items())),
+            tuple(tuple(h) for h in self._hands),
+            tuple(tuple(p) for p in self._piles),
+            tuple(self._removed),
+            self.turn_player,
+            self.acting,
+            self._debris_to,
+            self._falling,
+            self._roll_pending,
+            self.turns,
+            self.winner,
+            self._over,
+            self._rolls,
+            tuple(self.log),
+        )
+
+    def _restore(self, snapshot) -> None:
+        (
+            board,
+            hands,
+            piles,
+            removed,
+            self.turn_player,
+            self.acting,
+            self._debris_to,
+            self._falling,
+            self._roll_pending,
+            self.turns,
+            self.winner,
+            self._over,
+            self._rolls,
+            log,
+        ) = snapshot
+        self._board = dict(board)
+        self._hands = [list(h) for h in hands]
+        self._piles = [list(p) for p in piles]
+        self._removed = list(removed)
+        self.log = list(log)
+
+    # -- views and logs -------------------------------------------------------
+    def player_view(self, player: int | None = None) -> PlayerView:
+        """What ``player`` (default: the one to move) may see: own hand, others' counts, the pyramid."""
+        if player is None:
+            player = self.acting
+        if not 0 <= player < self.n_players:
+            raise ValueError(f"there is no player {player} in a {self.n_players}-player game")
+        return PlayerView(self, player)
+
+    def turn_events(self, turn: int | None = None) -> list[Event]:
+        """The log of one turn (default: the latest turn that has events)."""
+        if not self.log:
+            return []
+        if turn is None:
+            turn = self.log[-1].turn
+        return [e for e in self.log if e.turn == turn]
+
+    def mayhem_text(self, turn: int | None = None) -> str:
+        """A turn's events as text, one line each (refills left out)."""
+        events = [e for e in self.turn_events(turn) if e.kind != "refill"]
+        if not events:
+            return ""
+        head = f"turn {events[0].turn}, player {events[0].player}: "
+        lines = [e.text for e in events]
+        return head + "\n".join(lines)
+
+    def mayhem_counts(self) -> dict[str, int]:
+        """How many mayhem events of each kind the game has had so far."""
+        counts = dict.fromkeys(("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND), 0)
+        for e in self.log:
+            if e.kind in counts:
+                counts[e.kind] += 1
+        return counts
+
+    def __str__(self) -> str:
+        from .render import text
+
+        return text(self)
+
+    def __repr__(self) -> str:
+        return f"<Flaming Pyramids, {self.n_players} players: {self.status()}>"
+
+    def _repr_svg_(self) -> str:
+        from .render import svg
+
+        return svg(self)
+
+    def view(self, **options):
+        """The interactive board for this game (needs ipywidgets)."""
+        from .view import view
+
+        return view(self, **options)
+
+
+def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -> str:
+    where = f"under player {receiver}'s pile"
+
+    def listing(tiles, keys) -> str:
+        return _and(
+            [f"{TILES[t].name} {format_position(*position(k))}" for t, k in zip(tiles, keys)]
+        )
+
+    debris = listing(step.debris, step.debris_keys)
+    gone = listing(step.removed, step.removed_keys)
+    at = format_position(*position(step.key))
+    name = TILES[before[step.key]].name if before.get(step.key) is not None else "?"
+    if step.kind == COLLAPSE:
+        left, right = (TILES[before[step.key + d]].name for d in (SUPPORT_LEFT, SUPPORT_RIGHT))
+        return f"collapse: {name} at {at} breaks the building rules on {left} and {right}; {debris} go {where}"
+    if step.kind == OVERHANG:
+        if step.moved is not None:
+            return f"collapse: {name} at {at} overhangs illegally and slides down to {format_position(*position(step.moved[2]))}"
+        return f"collapse: {name} at {at} overhangs illegally; its support {debris} goes {where}"
+    if step.kind == EXPLOSION:
+        text = f"explosion: {gone} explode and leave the game"
+        return text + (f"; {debris} go {where}" if debris else "")
+    if step.kind == FIRE:
+        return f"fire: {name} at {at} burns {debris} ({where}); the fire tile leaves the game"
+    if step.kind == ROLL:
+        outcome = {
+            1: "fire, the fire tile stays",
+            2: "fire, the fire tile stays",
+            3: "fire, the fire tile stays",
+            4: "fire, and the fire tile leaves the game",
+            5: "the fire tile explodes alone",
+            6: "smoke: nothing happens",
+        }[step.face]
+        text = f"fire cube: {name} at {at} rolls {step.face}: {outcome}"
+        if step.debris:
+            text += f"; {debris} go {where}"
+        if step.removed:
+            text += f"; {gone} leaves the game"
+        return text
+    if step.kind == CURSE_KIND:
+        return f"curse: {debris} weigh the same; they go {where}, and player {receiver} acts until the mayhem ends"
+    return step.kind  # pragma: no cover
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
+
+
+def _rules_from(data: dict[str, Any]) -> Rules:
+    names = {f.name for f in fields(Rules)}
+    unknown = set(data) - names
+    if unknown:
+        raise InvalidPosition(f"deal.rules: unknown field(s) {sorted(unknown)}")
+    values = {}
+    for f in fields(Rules):
+        if f.name in data:
+            values[f.name] = data[f.name]
+    try:
+        for name in ("curse", "fire_cube"):
+            if name in values and not isinstance(values[name], bool):
+                raise ValueError(f"{name} must be true or false, not {values[name]!r}")
+        return Rules(**values)
+    except (ValueError, TypeError) as error:
+        raise InvalidPosition(f"deal.rules: {error}") from None
+
+
+def deal_piles(n_players: int, rng: np.random.Generator) -> tuple[list[list[int]], list[int]]:
+    """Shuffle the 45 tiles and deal them evenly: the piles (top first) and the leftovers.
+
+    Tile ``i`` of the shuffle goes to player ``i mod n``; the last ``45 mod n`` are the leftovers.
+    """
+    order = [int(t) for t in rng.permutation(N_TILES)]
+    each = N_TILES // n_players
+    piles = [order[p : each * n_players : n_players] for p in range(n_players)]
+    return piles, order[each * n_players :]
+
+
+def new_game(
+    seed: int | np.random.Generator | None = None,
+    *,
+    rules: Rules | None = None,
+    players: int = 2,
+    first_player: int | None = None,
+    **options: Any,
+) -> Game:
+    """A freshly shuffled game: ``players`` (2 to 6), first player random unless given.
+
+    ``options`` are Rules fields (``curse=True``, ``fire_cube=True`` …).
+
+    >>> game = new_game(seed=7, players=4)
+    >>> game.hand_sizes, game.pile_sizes, len(game.pyramid) + len(game.removed)
+    ([5, 5, 5, 5], [6, 6, 6, 6], 1)
+    >>> new_game(seed=7, players=4).pyramid == game.pyramid
+    True
+    """
+    if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(f"Flaming Pyramids is for 2 to 6 players, not {players!r}")
+    if options:
+        rules = Rules(**{**asdict(rules or Rules()), **options})
+    rules = rules or Rules()
+    rng = as_generator(seed)
+    piles, leftovers = deal_piles(players, rng)
+    if first_player is None:
+        first_player = int(rng.integers(players))
+    elif not 0 <= first_player < players:
+        raise ValueError(f"first_player must be 0 to {players - 1}, not {first_player}")
+    deal = _jsonable(
+        {
+            "players": players,
+            "piles": [[TILES[t].name for t in p] for p in piles],
+            "hands": None,
+            "leftovers": [TILES[t].name for t in leftovers],
+            "pyramid": None,
+            "removed": [],
+            "first_player": first_player,
+            "dice": None,
+            "rng": generator_state(rng),
+            "rules": asdict(rules),
+        }
+    )
+    game = Game.from_deal_dict(deal)
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+        game.seed = int(seed)
+    return game
