@@ -69,8 +69,8 @@ _CHECK = tuple(
 def opened(present: int) -> int:
     """Open positions: present, uncovered, with a free corner (what a player can see or reveal).
 
-    >>> names(opened(START & ~(1 << 20)))  # 3A gone: 3B and 3C still open, nothing new
-    ['3B', '3C']
+    >>> names(opened(START & ~(1 << 20)))  # 3A gone: it uncovers 2A and 2D
+    ['2A', '2D', '3B', '3C']
     """
     result = 0
     for bit, cover, c0, c1, c2, c3 in _CHECK:
@@ -150,9 +150,7 @@ def _removable(tile_at: list[int], open_mask: int, top: int) -> list[int]:
 
 def _mercy_scores(tile_at: list[int]) -> list[int]:
     """For each exchange 3A/3B/3C: how many of the other two layer-3 tiles match the new top."""
-    return [
-        sum(MATCH_MASK[tile_at[p]] >> tile_at[q] & 1 for q in LAYER3 if q != p) for p in LAYER3
-    ]
+    return [sum(MATCH_MASK[tile_at[p]] >> tile_at[q] & 1 for q in LAYER3 if q != p) for p in LAYER3]
 
 
 def _best_mercy(tile_at: list[int]) -> int:

@@ -1,0 +1,291 @@
+"""Tula players: random, two heuristics, a sampler that reasons about hidden tiles, and the solver.
+
+Every player but the clairvoyant one decides from ``game.player_view()``
+only: the face-up tiles, the stack and the set of tiles not yet seen — never
+which face-down tile lies where. All of them first reveal whatever can be
+revealed (revealing never hurts: a revealable tile stays revealable, and
+seeing more can only help), then choose among the removals — or, when mercy
+may be used, among the three exchanges (declining mercy would lose at once).
+
+- ``random``: a uniformly random removal (or exchange);
+- ``greedy``: removes the matching tile whose removal uncovers the most face-down tiles;
+- ``matches``: removes the matching tile that itself matches the most face-up tiles, keeping
+  the most removals open for the next move;
+- ``sampler``: deals the unseen tiles onto the face-down positions at random, many times, and
+  plays the move that can still be won in the most of those imagined deals;
+- ``solver``: the clairvoyant, who sees every tile and plays a winning line when there is one
+  (``solver.solve``).
+
+The heuristics use mercy the same way, from what they see: they take the
+exchange after which the most of the other two layer-3 tiles match the new
+stack tile (first in position order on a tie).
+
+>>> from tilegames.tula import new_game
+>>> game = play(new_game(seed=3), make_player("greedy"), rng=3)
+>>> game.is_over, len(game.stack)
+(True, 3)
+>>> play(new_game(seed=2), make_player("solver")).won
+True
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+
+from ..randomness import as_generator
+from .fast import RANDOM_DRAWS, popcount, unlocked
+from .layout import INDEX, LAYER3, MATCH_MASK, POSITIONS, TOP, revealable_mask
+from .rules import Game, Move, PlayerView
+from .solver import _search, solve
+
+__all__ = [
+    "PLAYERS",
+    "GreedyPlayer",
+    "MatchesPlayer",
+    "Player",
+    "RandomPlayer",
+    "SamplerPlayer",
+    "SolverPlayer",
+    "make_player",
+    "play",
+]
+
+
+def _mask(names: frozenset[str]) -> int:
+    return sum(1 << INDEX[name] for name in names)
+
+
+class Player:
+    """Base class: reveal everything revealable, then ``decide`` among removals and exchanges."""
+
+    name: ClassVar[str] = ""
+    """Short name used by the study and the CLI (``"greedy"``)."""
+    description: ClassVar[str] = ""
+    """One sentence: how the player chooses."""
+    clairvoyant: ClassVar[bool] = False
+    """True only for the solver: it sees the face-down tiles."""
+
+    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
+        """Called once before each game (only a clairvoyant player may look at ``game``)."""
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move to play in the position ``view`` shows (the game must not be over)."""
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        reveals = [move for move in moves if move.kind == "reveal"]
+        if reveals:
+            return reveals[0]
+        return self.decide(view, list(moves))
+
+    def decide(self, view: PlayerView, moves: list[Move]) -> Move:  # pragma: no cover
+        """Choose among ``moves`` (removals, or the mercy exchanges): each player's own rule."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"make_player({self.name!r})"
+
+
+class RandomPlayer(Player):
+    """Chooses uniformly among the removals (and among the exchanges when mercy is usable).
+
+    Its choices come from ``RANDOM_DRAWS`` uniform numbers drawn at the start of
+    each game (decision ``k`` among ``n`` choices takes ``int(draws[k] * n)``), the
+    same way ``fast.play_random`` uses them.
+    """
+
+    name = "random"
+    description = "Removes a uniformly random matching tile (and makes a random exchange)."
+
+    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
+        self._draws = rng.random(RANDOM_DRAWS)
+        self._decision = 0
+
+    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        move = moves[int(self._draws[self._decision] * len(moves))]
+        self._decision += 1
+        return move
+
+
+def _mercy_choice(view: PlayerView, moves: list[Move]) -> Move:
+    """The exchange after which the most of the other two layer-3 tiles match the new top."""
+    best, best_score = moves[0], -1
+    for move in moves:
+        tile = view.visible[INDEX[move.position]]
+        score = sum(
+            MATCH_MASK[tile.index] >> view.visible[q].index & 1
+            for q in LAYER3
+            if POSITIONS[q] != move.position
+        )
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+class GreedyPlayer(Player):
+    """Removes the matching tile whose removal uncovers the most face-down tiles."""
+
+    name = "greedy"
+    description = "Removes the matching tile whose removal uncovers the most face-down tiles."
+
+    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+        if moves[0].kind == "mercy":
+            return _mercy_choice(view, moves)
+        present, face_up = _mask(view.present), _mask(view.face_up)
+        best, best_score = moves[0], -1
+        for move in moves:
+            after = present & ~(1 << INDEX[move.position])
+            score = popcount(revealable_mask(after, face_up))
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+
+class MatchesPlayer(Player):
+    """Removes the matching tile that matches the most other face-up tiles."""
+
+    name = "matches"
+    description = (
+        "Removes the matching tile that matches the most other face-up tiles, "
+        "keeping the most removals open."
+    )
+
+    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+        if moves[0].kind == "mercy":
+            return _mercy_choice(view, moves)
+        best, best_score = moves[0], -1
+        for move in moves:
+            tile = view.visible[INDEX[move.position]]
+            score = sum(
+                MATCH_MASK[tile.index] >> other.index & 1
+                for name, other in zip(POSITIONS, view.visible)
+                if other is not None and name != move.position
+            )
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+
+class SamplerPlayer(Player):
+    """Imagines the face-down tiles many times and plays the move that wins most often.
+
+    Everything the player has seen is fixed; the unseen tiles are dealt at
+    random onto the face-down positions (given what was seen, every such
+    arrangement is equally likely). In each imagined deal, every candidate
+    move is judged by the exact solver: can the game still be won after it?
+    The move winnable in the most samples is played; ties go to the greedy
+    player's choice among the tied moves.
+    """
+
+    name = "sampler"
+    description = (
+        "Deals the unseen tiles at random onto the face-down positions many times and "
+        "plays the move that can still be won in the most of those deals."
+    )
+
+    def __init__(self, samples: int = 16) -> None:
+        if samples < 1:
+            raise ValueError(f"the sampler needs at least one sample, not {samples}")
+        self.samples = samples
+        """Imagined deals per decision."""
+
+    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
+        self._rng = rng
+
+    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        present, face_up = _mask(view.present), _mask(view.face_up)
+        open_mask = present & face_up
+        hidden = [p for p in range(24) if present >> p & 1 and not face_up >> p & 1]
+        unseen = sorted(tile.index for tile in view.unseen)
+        top = view.stack[-1].index
+        base = [0] * 24
+        for p, tile in enumerate(view.visible):
+            if tile is not None:
+                base[p] = tile.index
+        wins = [0] * len(moves)
+        for _ in range(self.samples):
+            tile_at = list(base)
+            for p, i in zip(hidden, self._rng.permutation(len(unseen)).tolist()):
+                tile_at[p] = unseen[i]
+            lost: set = set()
+            for index, move in enumerate(moves):
+                p = INDEX[move.position]
+                if move.kind == "mercy":
+                    swapped = list(tile_at)
+                    swapped[p], swapped[TOP] = top, tile_at[p]
+                    won = _search(swapped, present, open_mask, tile_at[p], set(), [])
+                else:
+                    after = present & ~(1 << p)
+                    won = _search(
+                        tile_at,
+                        after,
+                        (open_mask ^ 1 << p) | unlocked(p, after),
+                        tile_at[p],
+                        lost,
+                        [],
+                    )
+                wins[index] += won
+        most = max(wins)
+        tied = [move for move, count in zip(moves, wins) if count == most]
+        return tied[0] if len(tied) == 1 else GreedyPlayer().decide(view, tied)
+
+
+class SolverPlayer(Player):
+    """The clairvoyant: sees every tile and plays a winning line when the deal has one.
+
+    On a deal that cannot be won it plays as the greedy player (its verdict,
+    lost, is what the study records).
+    """
+
+    name = "solver"
+    description = "Sees every tile and plays a winning line whenever one exists."
+    clairvoyant = True
+
+    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
+        if game is None:
+            raise ValueError("the clairvoyant solver needs the game to see its tiles")
+        self._plan = list(solve(game).moves)
+
+    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+        if self._plan:
+            return self._plan.pop(0)
+        return GreedyPlayer().decide(view, moves)
+
+
+PLAYERS: dict[str, type[Player]] = {
+    cls.name: cls
+    for cls in (RandomPlayer, GreedyPlayer, MatchesPlayer, SamplerPlayer, SolverPlayer)
+}
+"""Every player by name."""
+
+
+def make_player(name: str, **options) -> Player:
+    """A player by name: ``random``, ``greedy``, ``matches``, ``sampler`` or ``solver``.
+
+    >>> make_player("matches").description.split(",")[0]
+    'Removes the matching tile that matches the most other face-up tiles'
+    """
+    try:
+        return PLAYERS[name](**options)
+    except KeyError:
+        raise ValueError(
+            f"unknown Tula player {name!r}: choose from {', '.join(PLAYERS)}"
+        ) from None
+
+
+def play(game: Game, player: Player, rng: int | np.random.Generator | None = None) -> Game:
+    """Play ``game`` to its end with ``player`` through the public rules API; returns the game.
+
+    ``rng`` feeds the player's own chance (random choices, imagined deals).
+    """
+    generator = as_generator(rng)
+    player.start(generator, game if player.clairvoyant else None)
+    while not game.is_over:
+        game.play(player.choose(game.player_view()))
+    return game
