@@ -1,0 +1,170 @@
+"""Property tests on random playouts: conservation, termination, refusals, undo, saving, seeds."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tilegames.errors import IllegalMove
+from tilegames.pyramids import TILES, Game, Rules, new_game
+from tilegames.pyramids.mayhem import first_problem, measure, placement_is_quiet, roll_contact
+from tilegames.pyramids.players import CarefulPlayer, RandomPlayer, SpitefulPlayer, play_game
+from tilegames.pyramids.tiles import key
+
+rules_strategy = st.builds(
+    Rules,
+    row0_gaps=st.sampled_from(["all", "single"]),
+    overhang_collapse=st.sampled_from(["support", "slide"]),
+    curse=st.booleans(),
+    curse_debris=st.sampled_from(["previous", "turn"]),
+    fire_cube=st.booleans(),
+    turn_cap=st.sampled_from([500, 40]),
+)
+games = st.builds(
+    lambda seed, players, rules: new_game(seed=seed, players=players, rules=rules),
+    st.integers(0, 10_000),
+    st.integers(2, 6),
+    rules_strategy,
+)
+
+
+def watch(game: Game) -> list[tuple[str, int, str]]:
+    """Check conservation at every event; record (kind, measure, text) of each."""
+    seen: list[tuple[str, int, str]] = []
+    original = game._event
+
+    def event(kind, text, marked):
+        game.where()  # raises if a tile is in no place or in two
+        seen.append((kind, measure(game._board), text))
+        original(kind, text, marked)
+
+    game._event = event
+    return seen
+
+
+@given(games, st.lists(st.integers(0, 10_000), min_size=120, max_size=120))
+def test_conservation_and_the_mayhem_measure_falls_at_every_event(game, choices):
+    seen = watch(game)
+    for choice in choices:
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        game.play(moves[choice % len(moves)])
+        game.where()
+    for (_, before, _), (kind, after, text) in zip(seen, seen[1:]):
+        if kind in ("place", "win", "cap"):
+            continue
+        if kind == "roll" and "rolls 6" in text:
+            assert (
+                after == before
+            )  # smoke: the one event that changes nothing (once per turn at most)
+        else:
+            assert after < before, (kind, text)
+
+
+@given(games, st.lists(st.integers(0, 10_000), min_size=60, max_size=60))
+def test_quiet_shortcut_agrees_with_the_full_scan(game, choices):
+    rules = game.rules
+    for choice in choices:
+        if game.is_over:
+            break
+        if game.falling is None:
+            board = game._board
+            assert first_problem(board, curse=rules.curse, fire_cube=rules.fire_cube) is None
+            for move in game.legal_moves():
+                t = [x.id for x in TILES if x.name == move.tile][0]
+                k = key(*move.position)
+                trial = dict(board)
+                trial[k] = t
+                pending = (k, t) if rules.fire_cube and roll_contact(trial, k, t) else None
+                full = first_problem(
+                    trial, curse=rules.curse, fire_cube=rules.fire_cube, roll_pending=pending
+                )
+                quick = placement_is_quiet(
+                    board, t, k, curse=rules.curse, fire_cube=rules.fire_cube
+                )
+                assert quick == (full is None), (move, full)
+        moves = game.legal_moves()
+        game.play(moves[choice % len(moves)])
+
+
+@given(
+    games,
+    st.lists(st.integers(0, 10_000), min_size=40, max_size=40),
+    st.randoms(use_true_random=False),
+)
+def test_legal_moves_are_accepted_and_random_illegal_moves_refused(game, choices, rnd):
+    names = [t.name for t in TILES]
+    for choice in choices:
+        if game.is_over:
+            break
+        legal = {str(m) for m in game.legal_moves()}
+        for _ in range(6):
+            if rnd.random() < 0.2:
+                text = rnd.choice(["fall left", "fall right"])
+            else:
+                r = rnd.randrange(0, 4)
+                text = f"{rnd.choice(names)} @ {r},{rnd.randrange(-8, 9)}"
+            before = (game._snapshot(), list(game.history), game.to_dict())
+            if text in legal:
+                continue
+            try:
+                game.play(text)
+            except IllegalMove as error:
+                assert str(error)
+            else:
+                raise AssertionError(f"{text!r} was accepted but is not in legal_moves()")
+            assert (game._snapshot(), list(game.history), game.to_dict()) == before
+        moves = game.legal_moves()
+        move = moves[choice % len(moves)]
+        assert str(move) in legal
+        game.play(move)
+
+
+@given(games, st.lists(st.integers(0, 10_000), min_size=40, max_size=40))
+def test_undo_redo_copy_and_saving_are_exact(game, choices):
+    states = [game.copy()]
+    for choice in choices:
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        game.play(moves[choice % len(moves)])
+        states.append(game.copy())
+    saved = json.loads(json.dumps(game.to_dict()))
+    assert Game.from_dict(saved) == game
+    assert Game.from_dict(saved).log == game.log
+    copy = game.copy()
+    if copy.legal_moves():
+        copy.play(copy.legal_moves()[0])
+        assert copy != game and game == states[-1]
+    for state in reversed(states[:-1]):
+        game.undo()
+        assert game == state and game.log == state.log and game.pyramid == state.pyramid
+    for state in states[1:]:
+        game.redo()
+        assert game == state and game.log == state.log
+
+
+@given(st.integers(0, 10_000), st.integers(2, 6), st.booleans(), st.booleans())
+def test_same_seed_same_game(seed, players, curse, cube):
+    rules = Rules(curse=curse, fire_cube=cube, turn_cap=200)
+    bots = [CarefulPlayer(), SpitefulPlayer(), RandomPlayer()]
+    one = new_game(seed=seed, players=players, rules=rules)
+    two = new_game(seed=seed, players=players, rules=rules)
+    lineup = [bots[p % 3] for p in range(players)]
+    assert play_game(one, lineup, seed=seed) == play_game(two, lineup, seed=seed)
+    assert [e.text for e in one.log] == [e.text for e in two.log]
+    assert one.scores == two.scores and one._rolls == two._rolls
+
+
+@given(st.integers(0, 10_000), st.integers(2, 6))
+def test_fast_path_and_checked_play_agree(seed, players):
+    rules = Rules(fire_cube=seed % 2 == 0, curse=seed % 3 == 0, turn_cap=150)
+    lineup = [CarefulPlayer() if p % 2 else RandomPlayer() for p in range(players)]
+    fast = new_game(seed=seed, players=players, rules=rules)
+    checked = new_game(seed=seed, players=players, rules=rules)
+    assert play_game(fast, lineup, seed=1) == play_game(checked, lineup, seed=1, checked=True)
+    assert fast.pyramid == checked.pyramid and fast.scores == checked.scores
+    checked.where()
