@@ -1,0 +1,193 @@
+"""Real-browser fixtures: a JupyterLab server on 127.0.0.1 and Debian's chromium via Playwright.
+
+Recipe and pitfalls: ../shared/browser-testing.md. Chromium is installed by
+``make test`` (``make chromium``); a missing browser is a failure, not a skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import psutil
+import pytest
+
+CHROMIUM = os.environ.get("TILEGAMES_CHROMIUM", "/usr/bin/chromium")
+TIMEOUT_MS = 60_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _write_settings(settings_dir: Path) -> None:
+    apputils = settings_dir / "@jupyterlab" / "apputils-extension"
+    apputils.mkdir(parents=True, exist_ok=True)
+    (apputils / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    tracker = settings_dir / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+
+
+@pytest.fixture(scope="session")
+def lab_root():
+    """The folder JupyterLab serves; tests write their notebooks here."""
+    root = Path(tempfile.mkdtemp(prefix="tilegames-lab-"))
+    yield root
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(lab_root):
+    """A JupyterLab server (no token) on a free loopback port; yields its base URL."""
+    port = _free_port()
+    home = Path(tempfile.mkdtemp(prefix="tilegames-jupyter-"))
+    env = dict(os.environ)
+    for name, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+        ("IPYTHONDIR", "ipython"),
+    ):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[name] = str(home / sub)
+    _write_settings(home / "settings")
+    # the kernel must run this Python, where tilegames is installed
+    subprocess.run(
+        [sys.executable, "-m", "ipykernel", "install", "--prefix", str(home / "kernel"), "--name", "python3"],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    env["JUPYTER_PATH"] = str(home / "kernel" / "share" / "jupyter")
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+        f"--port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+        "--ServerApp.password=", f"--ServerApp.root_dir={lab_root}",
+        "--LabApp.extension_manager=readonly", "--LabApp.expose_app_in_browser=True",
+    ]  # fmt: skip
+    log = open(home / "server.log", "w")
+    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            log.close()
+            raise RuntimeError("JupyterLab did not start:\n" + (home / "server.log").read_text()[-3000:])
+        time.sleep(0.5)
+    yield url
+    _stop(server)
+    log.close()
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def _stop(server: subprocess.Popen) -> None:
+    try:
+        children = psutil.Process(server.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        children = []
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    for child in children:  # kernels run in their own session: kill them by pid
+        try:
+            child.kill()
+        except psutil.NoSuchProcess:
+            pass
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, headless, driven by Playwright (never Playwright's own download)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make chromium` installs Debian's chromium")
+    expect.set_options(timeout=TIMEOUT_MS)
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            ],
+        )  # fmt: skip
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page that can reach only 127.0.0.1."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.route(
+        "**/*",
+        lambda route: route.continue_()
+        if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+        else route.abort(),
+    )
+    tab = context.new_page()
+    tab.set_default_timeout(TIMEOUT_MS)
+    yield tab
+    context.close()
+
+
+def write_notebook(root: Path, name: str, sources: list[str]) -> str:
+    """Write a notebook of code cells into the served folder; return its file name."""
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, root / name)
+    return name
+
+
+def open_and_run(page, base_url: str, name: str) -> None:
+    """Open a notebook in JupyterLab, wait for its kernel, run all cells, wait until all ran."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base_url}/lab/tree/{name}")
+    status = page.locator("#jp-main-statusbar")
+    try:
+        expect(status).to_contain_text("Idle", timeout=45_000)
+    except AssertionError:  # a rare server race leaves the page "Connecting": reload once
+        page.reload()
+        expect(status).to_contain_text("Idle")
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+            return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        timeout=TIMEOUT_MS,
+    )
