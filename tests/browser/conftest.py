@@ -6,6 +6,7 @@ Recipe and pitfalls: ../shared/browser-testing.md. Chromium is installed by
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -76,7 +77,16 @@ def jupyter_lab(lab_root):
     _write_settings(home / "settings")
     # the kernel must run this Python, where tilegames is installed
     subprocess.run(
-        [sys.executable, "-m", "ipykernel", "install", "--prefix", str(home / "kernel"), "--name", "python3"],
+        [
+            sys.executable,
+            "-m",
+            "ipykernel",
+            "install",
+            "--prefix",
+            str(home / "kernel"),
+            "--name",
+            "python3",
+        ],
         check=True,
         capture_output=True,
         env=env,
@@ -88,8 +98,10 @@ def jupyter_lab(lab_root):
         "--ServerApp.password=", f"--ServerApp.root_dir={lab_root}",
         "--LabApp.extension_manager=readonly", "--LabApp.expose_app_in_browser=True",
     ]  # fmt: skip
-    log = open(home / "server.log", "w")
-    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log = open(home / "server.log", "w")  # noqa: SIM115 - open for the server's lifetime
+    server = subprocess.Popen(
+        command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:
@@ -101,7 +113,9 @@ def jupyter_lab(lab_root):
             pass
         if server.poll() is not None or time.monotonic() > deadline:
             log.close()
-            raise RuntimeError("JupyterLab did not start:\n" + (home / "server.log").read_text()[-3000:])
+            raise RuntimeError(
+                "JupyterLab did not start:\n" + (home / "server.log").read_text()[-3000:]
+            )
         time.sleep(0.5)
     yield url
     _stop(server)
@@ -120,10 +134,8 @@ def _stop(server: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
     for child in children:  # kernels run in their own session: kill them by pid
-        try:
+        with contextlib.suppress(psutil.NoSuchProcess):
             child.kill()
-        except psutil.NoSuchProcess:
-            pass
 
 
 @pytest.fixture(scope="session")
@@ -153,9 +165,11 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     context.route(
         "**/*",
-        lambda route: route.continue_()
-        if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-        else route.abort(),
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+            else route.abort()
+        ),
     )
     tab = context.new_page()
     tab.set_default_timeout(TIMEOUT_MS)
@@ -166,7 +180,11 @@ def page(browser):
 def write_notebook(root: Path, name: str, sources: list[str]) -> str:
     """Write a notebook of code cells into the served folder; return its file name."""
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nbformat.write(notebook, root / name)
     return name
 
