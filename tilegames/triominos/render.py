@@ -1,0 +1,299 @@
+"""Tri-Ominos pictures: the board as SVG (numbers in the corners, like the real tiles) and as text.
+
+Clickable elements carry ``data-target``: ``cell:r,c`` (a board cell),
+``hand:i`` (the i-th tile of the hand shown), ``pool`` (draw) and ``rotate``.
+
+>>> from tilegames.triominos import new_game
+>>> game = new_game(seed=6)
+>>> game.play("5-5-5 @ 0,0 r0")
+>>> print(text(game).splitlines()[2])
+  5
+>>> 'data-target="hand:0"' in svg(game)
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import svg as draw
+from .lattice import corners, key_cell, rotations, tile_name
+from .rules import Game
+
+TILE_FILL = "#fbf6e9"
+TILE_EDGE = "#5d4037"
+NUMBER_COLOUR = "#1a1a1a"
+LAST_EDGE = "#e65100"
+FIT_FILL = "#a5d6a7"
+OTHER_ROTATION_FILL = "#fff59d"
+FRONTIER_EDGE = "#b0bec5"
+PLAYER_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
+
+
+def _xy(point: tuple[int, int], size: float, origin: tuple[float, float]) -> tuple[float, float]:
+    x, y = point
+    return origin[0] + x * size / 2, origin[1] + y * size * math.sqrt(3) / 2
+
+
+def triangle(
+    cell: tuple[int, int],
+    numbers: tuple[int | None, int | None, int | None] | None,
+    size: float,
+    origin: tuple[float, float],
+    *,
+    fill: str = TILE_FILL,
+    stroke: str = TILE_EDGE,
+    stroke_width: float = 1.5,
+    label: str = "",
+    target: str | None = None,
+    tooltip: str = "",
+    dashed: bool = False,
+) -> str:
+    """One cell: a triangle with ``numbers`` at its corners (None: no number), as a group."""
+    points = [_xy(p, size, origin) for p in corners(cell)]
+    cx = sum(x for x, _ in points) / 3
+    cy = sum(y for _, y in points) / 3
+    parts = [
+        draw.polygon(
+            points,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=stroke_width,
+            stroke_linejoin="round",
+            stroke_dasharray="4 3" if dashed else None,
+        )
+    ]
+    if numbers is not None:
+        for (x, y), number in zip(points, numbers):
+            if number is None:
+                continue
+            tx, ty = x + (cx - x) * 0.36, y + (cy - y) * 0.36
+            parts.append(
+                draw.text(
+                    tx,
+                    ty,
+                    str(number),
+                    font_size=round(size * 0.24, 1),
+                    font_weight="bold",
+                    fill=NUMBER_COLOUR,
+                )
+            )
+    if label:
+        parts.append(draw.text(cx, cy, label, font_size=round(size * 0.16, 1), fill="#37474f"))
+    if tooltip:
+        parts.append(draw.title(tooltip))
+    return draw.group(parts, data_target=target)
+
+
+def tile_numbers(tile: tuple[int, int, int], rotation: int) -> tuple[int, int, int]:
+    """The numbers a tile shows at a cell's corners 0, 1, 2 with a rotation."""
+    numbers = [0, 0, 0]
+    for i in range(3):
+        numbers[(rotation + i) % 3] = tile[i]
+    return tuple(numbers)  # type: ignore[return-value]
+
+
+def _fits(game: Game, tile: tuple[int, int, int]) -> dict[tuple[int, int], list[int]]:
+    """Cells where ``tile`` may be placed now, with the rotations that fit."""
+    out: dict[tuple[int, int], list[int]] = {}
+    for move in game.legal_moves():
+        if move.kind == "place" and move.tile == tile:
+            out.setdefault(move.cell, []).append(move.rotation)
+    return out
+
+
+def svg(
+    game: Game,
+    *,
+    seat: int | None = None,
+    selected: int | None = None,
+    rotation: int = 0,
+    size: float = 56,
+    show_hand: bool = True,
+    show_frontier: bool = True,
+    caption: str | None = None,
+    highlight: list[tuple[int, int]] | None = None,
+) -> str:
+    """The round as SVG: board, the hand of ``seat`` (default: the player to move), scores.
+
+    ``selected`` (an index in that hand) shows where the tile fits: green
+    cells take it with ``rotation``, yellow cells with another rotation
+    (named in the cell). The last placement is outlined in orange;
+    ``highlight`` outlines more cells (for figures).
+    """
+    seat = (game.to_move if game.to_move is not None else 0) if seat is None else seat
+    hand = game.hand(seat)
+    chosen = hand[selected] if selected is not None and 0 <= selected < len(hand) else None
+    fits = _fits(game, chosen) if chosen is not None and game.to_move == seat else {}
+    board = game.board
+    placed = board.placements()
+    empty = board.frontier_cells() if show_frontier and not game.is_over else []
+    if not placed and not game.is_over:
+        empty = [(0, 0)]
+    cells = [c for c, _, _ in placed] + empty or [(0, 0)]
+    xs = [p[0] for c in cells for p in corners(c)]
+    ys = [p[1] for c in cells for p in corners(c)]
+    margin = size * 0.3
+    header = 26.0
+    origin = (margin - min(xs) * size / 2, header + margin - min(ys) * size * math.sqrt(3) / 2)
+    width = max((max(xs) - min(xs)) * size / 2 + 2 * margin, 420)
+    board_height = (max(ys) - min(ys)) * size * math.sqrt(3) / 2 + 2 * margin
+    parts: list[str] = []
+    # the header: scores, hand sizes, pool
+    scores = game.scores
+    header_parts = []
+    for s in range(game.players):
+        mark = "▶ " if game.to_move == s else ""
+        header_parts.append(f"{mark}P{s} {scores[s]} ({game.hand_sizes[s]} tiles)")
+    parts.append(
+        draw.text(
+            8, 14, "   ".join(header_parts), text_anchor="start", font_size=13, fill="#263238"
+        )
+    )
+    last = board.order[-1] if board.order else None
+    for cell, tile, rot in placed:
+        is_last = last is not None and key_cell(last) == cell
+        parts.append(
+            triangle(
+                cell,
+                tile_numbers(tile, rot),
+                size,
+                origin,
+                stroke=LAST_EDGE if is_last else TILE_EDGE,
+                stroke_width=3 if is_last else 1.5,
+                target=f"cell:{cell[0]},{cell[1]}",
+                tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
+            )
+        )
+    for cell in empty:
+        rots = fits.get(cell)
+        if rots is not None:
+            fill = FIT_FILL if rotation in rots else OTHER_ROTATION_FILL
+            label = " ".join(f"r{r}" for r in rots)
+            numbers = tile_numbers(chosen, rotation) if rotation in rots else None
+            tip = f"{tile_name(chosen)} fits here with {label}"
+        else:
+            fill, label, numbers, tip = "none", "", None, f"cell ({cell[0]}, {cell[1]})"
+        parts.append(
+            triangle(
+                cell,
+                numbers,
+                size,
+                origin,
+                fill=fill,
+                stroke=FRONTIER_EDGE,
+                stroke_width=1,
+                label=label,
+                target=f"cell:{cell[0]},{cell[1]}",
+                tooltip=tip,
+                dashed=rots is None,
+            )
+        )
+    for cell in highlight or []:
+        points = [_xy(p, size, origin) for p in corners(cell)]
+        parts.append(draw.polygon(points, fill="none", stroke="#1565c0", stroke_width=3.5))
+    height = header + board_height
+    if show_hand:
+        parts.append(
+            draw.text(
+                8,
+                height + 12,
+                f"P{seat}'s hand" + (" (your turn)" if game.to_move == seat else ""),
+                text_anchor="start",
+                font_size=13,
+                fill=PLAYER_COLOURS[seat % 6],
+            )
+        )
+        hs = size * 0.9
+        top = height + 22
+        for i, tile in enumerate(hand):
+            rot = rotation if i == selected else 0
+            if rot not in rotations(tile):
+                rot = 0
+            hand_origin = (8 + i * hs * 1.12, top)
+            parts.append(
+                triangle(
+                    (0, 0),
+                    tile_numbers(tile, rot),
+                    hs,
+                    hand_origin,
+                    fill="#ffe0b2" if i == selected else TILE_FILL,
+                    stroke="#e65100" if i == selected else TILE_EDGE,
+                    stroke_width=3 if i == selected else 1.5,
+                    target=f"hand:{i}",
+                    tooltip=f"{tile_name(tile)} (value {sum(tile)})",
+                )
+            )
+        hand_width = 8 + len(hand) * hs * 1.12 + 8
+        # the pool: click to draw
+        px = max(hand_width, width - 110)
+        pool_parts = [
+            draw.rect(px, top + 4, 100, hs * 0.75, rx=8, fill="#eceff1", stroke="#78909c"),
+            draw.text(px + 50, top + 4 + hs * 0.25, f"pool: {game.pool_size}", font_size=13),
+            draw.text(px + 50, top + 4 + hs * 0.52, "click to draw", font_size=10, fill="#546e7a"),
+        ]
+        parts.append(draw.group(pool_parts, data_target="pool"))
+        width = max(width, px + 110)
+        height = top + hs * math.sqrt(3) / 2 + 10
+    if caption:
+        parts.append(draw.text(width / 2, height + 12, caption, font_size=13))
+        height += 24
+    label = f"Tri-Ominos board: {len(placed)} tiles placed; {game.status()}"
+    return draw.document(round(width, 1), round(height, 1), parts, label=label)
+
+
+def board_svg(game: Game, *, size: float = 56, caption: str | None = None, highlight=None) -> str:
+    """Only the board (no hand, no empty cells): for figures in notebooks."""
+    return svg(
+        game, size=size, show_hand=False, show_frontier=False, caption=caption, highlight=highlight
+    )
+
+
+def text(game: Game) -> str:
+    """The round as text: a header, the board in ASCII (numbers at lattice points), scores, hands."""
+    lines = [
+        f"Tri-Ominos, {game.players} players, {game.rules.name} rules: {game.status()}",
+    ]
+    placed = game.board.placements()
+    lines.append("")
+    lines.extend(ascii_board(placed) if placed else ["(empty board)"])
+    lines.append("")
+    lines.append("scores: " + "  ".join(f"P{s} {p}" for s, p in enumerate(game.scores)))
+    for s in range(game.players):
+        tiles = " ".join(tile_name(t) for t in game.hand(s))
+        lines.append(f"P{s} hand ({game.hand_sizes[s]}): {tiles}")
+    lines.append(f"pool: {game.pool_size}")
+    if game.history:
+        lines.append(f"last move: {game.history[-1]}")
+    return "\n".join(lines)
+
+
+def ascii_board(placed: list) -> list[str]:
+    """Lines of ASCII art: numbers at lattice points, ``/ \\ ---`` along tile edges.
+
+    >>> ascii_board([((0, 0), (5, 5, 5), 0)])
+    ['  5', ' / \\\\', '5---5']
+    """
+    xs = [p[0] for c, _, _ in placed for p in corners(c)]
+    ys = [p[1] for c, _, _ in placed for p in corners(c)]
+    x0, y0 = min(xs), min(ys)
+    width = 2 * (max(xs) - x0) + 1
+    grid = [[" "] * width for _ in range(2 * (max(ys) - y0) + 1)]
+    for cell, tile, rot in placed:
+        points = corners(cell)
+        for point, number in zip(points, tile_numbers(tile, rot)):
+            grid[2 * (point[1] - y0)][2 * (point[0] - x0)] = str(number)
+        for i in range(3):
+            (ax, ay), (bx, by) = sorted(
+                (points[i], points[(i + 1) % 3]), key=lambda p: (p[1], p[0])
+            )
+            if ay == by:
+                for col in range(2 * (ax - x0) + 1, 2 * (bx - x0)):
+                    grid[2 * (ay - y0)][col] = "-"
+            else:
+                col = ax + bx - 2 * x0
+                grid[ay + by - 2 * y0][col] = "\\" if bx > ax else "/"
+    return ["".join(row).rstrip() for row in grid]
+
+
+__all__ = ["ascii_board", "board_svg", "svg", "text", "triangle"]
