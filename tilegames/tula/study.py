@@ -1,0 +1,336 @@
+"""Tula: how much does mercy help? Simulation tasks and summaries for the study notebook.
+
+One simulated row is one deal: for that same deal, the result of each player
+without mercy and with mercy, and the clairvoyant solver's verdicts. Playing
+every variant on the same deals makes the comparison *paired*: the mercy
+effect is measured deal by deal (``stats.paired_difference``).
+
+On a deal where mercy cannot be used (one of 3A–3C matches 4A's tile) the
+game with mercy is the very same game as without, so it is played once; the
+random player uses the same random numbers in both variants.
+
+>>> from tilegames.sim import simulate
+>>> frame = simulate(deal_task, 50, seed=1, progress=False)
+>>> list(frame.columns[:4])
+['game', 'deal', 'mercy_usable', 'random_tiles']
+>>> table = summarize(frame)
+>>> list(table.columns)
+['player', 'variant', 'wins', 'games', 'win rate', 'CI low', 'CI high']
+>>> first_move_loss() == first_move_loss_by_enumeration()
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import math
+from fractions import Fraction
+from itertools import permutations
+
+import numpy as np
+import pandas as pd
+
+from ..sim import simulate
+from ..stats import paired_difference, wilson
+from .fast import (
+    RANDOM_DRAWS,
+    deal_from_rng,
+    mercy_usable,
+    play_greedy,
+    play_matches,
+    play_random,
+)
+from .layout import MATCH_MASK, TILES
+from .players import PLAYERS, make_player, play
+from .rules import Game, Rules
+from .solver import winnable
+
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "add_simulate_arguments",
+    "deal_code",
+    "deal_task",
+    "first_move_loss",
+    "first_move_loss_by_enumeration",
+    "game_from_code",
+    "mercy_effect",
+    "run_simulation",
+    "running_estimate",
+    "summarize",
+]
+
+DEFAULT_PLAYERS: tuple[str, ...] = ("random", "greedy", "matches", "solver")
+"""The players a study runs unless told otherwise (the sampler is slower: ask for it)."""
+VARIANTS = {"": "published", "_mercy": "mercy"}
+
+_FAST = {"greedy": play_greedy, "matches": play_matches}
+
+
+def deal_code(tile_at: list[int]) -> str:
+    """A deal as text: the tile on each position, 1A … 4A, in short notation.
+
+    >>> deal_code(list(range(24)))[:17]
+    'nS AS 2S 3S 4S 5S'
+    """
+    return " ".join(TILES[t].short for t in tile_at)
+
+
+def game_from_code(code: str, *, mercy: bool = False, auto_reveal: bool = False) -> Game:
+    """The game of a row's ``deal`` column, to look at or replay it.
+
+    >>> str(game_from_code(deal_code(list(range(24)))).stack_top)
+    '5 Arms'
+    """
+    by_short = {tile.short: tile for tile in TILES}
+    tiles = [by_short.get(short, short) for short in code.split()]
+    return Game.from_deal(tiles, rules=Rules(mercy=mercy), auto_reveal=auto_reveal)
+
+
+def deal_task(
+    rng: np.random.Generator,
+    players: tuple[str, ...] = DEFAULT_PLAYERS,
+    mercy: bool = True,
+    samples: int = 16,
+) -> dict:
+    """One deal, every player, without and (if ``mercy``) with mercy: one row.
+
+    Columns: ``deal``; ``mercy_usable`` (none of 3A–3C matches 4A's tile: without
+    mercy the deal is lost at the first move); per player ``<player>_tiles``
+    (tiles on the stack at the end; 24 is a win) and ``<player>_won``, then the
+    same with ``_mercy`` for the mercy variant. For ``solver``, ``solver_won``
+    is the verdict: the deal can be won by someone who sees every tile.
+    A picklable top-level function: use ``functools.partial`` to set options.
+    """
+    tile_at = deal_from_rng(rng)
+    usable = mercy_usable(tile_at)
+    row: dict = {"deal": deal_code(tile_at), "mercy_usable": usable}
+    for name in players:
+        if name == "solver":
+            row["solver_won"] = winnable(tile_at)
+            if mercy:
+                row["solver_mercy_won"] = winnable(tile_at, True) if usable else row["solver_won"]
+            continue
+        if name == "random":
+            draws = rng.random(RANDOM_DRAWS)
+            results = [play_random(tile_at, False, draws)]
+            if mercy:
+                results.append(play_random(tile_at, True, draws) if usable else results[0])
+        elif name in _FAST:
+            results = [_FAST[name](tile_at, False)]
+            if mercy:
+                results.append(_FAST[name](tile_at, True) if usable else results[0])
+        else:
+            options = {"samples": samples} if name == "sampler" else {}
+            results = [_play_public(tile_at, name, False, rng, options)]
+            if mercy:
+                results.append(
+                    _play_public(tile_at, name, True, rng, options) if usable else results[0]
+                )
+        for suffix, tiles in zip(VARIANTS, results):
+            row[f"{name}{suffix}_tiles"] = tiles
+            row[f"{name}{suffix}_won"] = tiles == 24
+    return row
+
+
+def _play_public(tile_at: list[int], name: str, mercy: bool, rng, options: dict) -> int:
+    game = Game([TILES[t] for t in tile_at], rules=Rules(mercy=mercy))
+    return len(play(game, make_player(name, **options), rng).stack)
+
+
+def _players_in(frame: pd.DataFrame) -> list[str]:
+    return [name for name in PLAYERS if f"{name}_won" in frame.columns]
+
+
+def summarize(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Win rate with its Wilson confidence interval, per player and variant.
+
+    For ``solver`` the rate is the share of deals that can be won at all.
+    """
+    rows = []
+    for name in _players_in(frame):
+        for suffix, variant in VARIANTS.items():
+            column = f"{name}{suffix}_won"
+            if column not in frame.columns:
+                continue
+            wins, games = int(frame[column].sum()), len(frame)
+            estimate = wilson(wins, games, confidence)
+            rows.append(
+                {
+                    "player": name,
+                    "variant": variant,
+                    "wins": wins,
+                    "games": games,
+                    "win rate": estimate.value,
+                    "CI low": estimate.low,
+                    "CI high": estimate.high,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def mercy_effect(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Per player: win rate with mercy minus without, on the same deals (paired CI)."""
+    rows = []
+    for name in _players_in(frame):
+        if f"{name}_mercy_won" not in frame.columns:
+            continue
+        estimate = paired_difference(
+            frame[f"{name}_mercy_won"].to_numpy(), frame[f"{name}_won"].to_numpy(), confidence
+        )
+        rows.append(
+            {
+                "player": name,
+                "mercy effect": estimate.value,
+                "CI low": estimate.low,
+                "CI high": estimate.high,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def running_estimate(
+    outcomes, points: int = 30, start: int = 10, confidence: float = 0.95
+) -> pd.DataFrame:
+    """The estimate and its Wilson interval after the first n games, n growing geometrically.
+
+    >>> running_estimate([1, 0, 0, 1] * 25, points=3, start=4)["games"].tolist()
+    [4, 20, 100]
+    """
+    outcomes = np.asarray(outcomes, dtype=bool)
+    total = len(outcomes)
+    if total < start:
+        raise ValueError(f"need at least {start} outcomes, not {total}")
+    sizes = np.unique(np.geomspace(start, total, points).round().astype(int))
+    wins = np.cumsum(outcomes)
+    rows = []
+    for n in sizes:
+        estimate = wilson(int(wins[n - 1]), int(n), confidence)
+        rows.append(
+            {
+                "games": int(n),
+                "estimate": estimate.value,
+                "CI low": estimate.low,
+                "CI high": estimate.high,
+                "half width": estimate.half_width,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# -- the counting argument -------------------------------------------------------
+def first_move_loss() -> Fraction:
+    """Exact probability that no layer-3 tile matches 4A's tile (lost at once; mercy usable).
+
+    Whatever tile 4A holds, 8 of the other 23 tiles match it and 15 do not;
+    3A, 3B, 3C hold three of those 23, all equally likely, so the chance that
+    all three are among the 15 is C(15,3) / C(23,3).
+
+    >>> first_move_loss(), round(float(first_move_loss()), 4)
+    (Fraction(65, 253), 0.2569)
+    """
+    partners = bin(MATCH_MASK[0]).count("1")
+    others = len(TILES) - 1
+    return Fraction(math.comb(others - partners, 3), math.comb(others, 3))
+
+
+def first_move_loss_by_enumeration() -> Fraction:
+    """The same probability by brute force: every tile for 4A and every ordered triple for 3A–3C."""
+    lost = total = 0
+    for top in range(24):
+        match = MATCH_MASK[top]
+        rest = [t for t in range(24) if t != top]
+        for triple in permutations(rest, 3):
+            total += 1
+            lost += not any(match >> t & 1 for t in triple)
+    return Fraction(lost, total)
+
+
+# -- the command line ------------------------------------------------------------
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``tilegames simulate tula``."""
+    from ..cli import positive_int
+
+    parser.description = (
+        "Deal many seeded Tula games; every chosen player plays each deal "
+        "(and, with --mercy, plays it again with the mercy variant)."
+    )
+    parser.add_argument(
+        "--player",
+        action="append",
+        choices=[*PLAYERS, "all"],
+        help=f"a player to simulate; repeat for several; 'all' for every one "
+        f"(default: {', '.join(DEFAULT_PLAYERS)})",
+    )
+    parser.add_argument(
+        "--mercy",
+        action="store_true",
+        help="also play every deal with the mercy variant, and report the paired difference",
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=10_000, help="deals to play (default 10000)"
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=16,
+        help="imagined deals per decision for the sampler player (default 16)",
+    )
+
+
+def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
+    """Run the simulation the command line asked for; returns the rows and a summary text."""
+    chosen = args.player or list(DEFAULT_PLAYERS)
+    players = tuple(PLAYERS) if "all" in chosen else tuple(dict.fromkeys(chosen))
+    unknown = [name for name in players if name not in PLAYERS]
+    if unknown:
+        raise ValueError(f"unknown player(s) {unknown}: choose from {', '.join(PLAYERS)}")
+    if args.samples < 1:
+        raise ValueError(f"--samples must be at least 1, not {args.samples}")
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, not {args.games}")
+    task = functools.partial(deal_task, players=players, mercy=args.mercy, samples=args.samples)
+    frame = simulate(
+        task,
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        progress=not args.no_progress,
+        description="Tula deals",
+    )
+    return frame, summary_text(frame)
+
+
+def summary_text(frame: pd.DataFrame) -> str:
+    """The summary the command line prints: win rates with 95% CIs, then the mercy effect."""
+    table = summarize(frame)
+    shown = table.assign(
+        **{
+            "win rate": table["win rate"].map("{:.2%}".format),
+            "95% CI": [
+                f"{low:.2%} to {high:.2%}" for low, high in zip(table["CI low"], table["CI high"])
+            ],
+        }
+    ).drop(columns=["CI low", "CI high"])
+    lines = [
+        f"Tula: {len(frame)} deals; the solver's rate is the share of deals that can be won at all.",
+        shown.to_string(index=False),
+    ]
+    effect = mercy_effect(frame)
+    if len(effect):
+        lines += [
+            "",
+            "Mercy effect (with minus without, same deals, paired 95% CI):",
+            effect.assign(
+                **{
+                    "mercy effect": effect["mercy effect"].map("{:+.2%}".format),
+                    "95% CI": [
+                        f"{low:+.2%} to {high:+.2%}"
+                        for low, high in zip(effect["CI low"], effect["CI high"])
+                    ],
+                }
+            )
+            .drop(columns=["CI low", "CI high"])
+            .to_string(index=False),
+        ]
+    return "\n".join(lines)
