@@ -1,0 +1,82 @@
+"""The simulation runner: fixed batches, seeded children, the same rows on any executor."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import functools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from tilegames.sim import batch_sizes, estimated_games_for_margin, run_batch, simulate
+
+
+def draw(rng: np.random.Generator, scale: int = 100) -> dict:
+    return {"value": int(rng.integers(scale))}
+
+
+def two_rows(rng: np.random.Generator) -> list[dict]:
+    return [{"side": "left", "x": float(rng.random())}, {"side": "right", "x": float(rng.random())}]
+
+
+def test_batches_depend_on_n_and_batch_size_only():
+    assert batch_sizes(0) == []
+    assert batch_sizes(5, 2) == [2, 2, 1]
+    assert sum(batch_sizes(12345, 1000)) == 12345
+    with pytest.raises(ValueError, match="0 or more"):
+        batch_sizes(-1)
+    with pytest.raises(ValueError, match="at least 1"):
+        batch_sizes(3, 0)
+
+
+def test_batch_i_draws_from_child_i_of_the_seed_sequence():
+    frame = simulate(draw, 7, seed=3, batch_size=3, progress=False)
+    children = np.random.SeedSequence(3).spawn(3)
+    expected = [
+        row["value"]
+        for child, size, start in zip(children, [3, 3, 1], [0, 3, 6])
+        for row in run_batch(draw, child, size, start)
+    ]
+    assert frame["value"].tolist() == expected
+    assert frame["game"].tolist() == list(range(7))
+
+
+def test_same_seed_same_frame_serial_threads_and_processes():
+    task = functools.partial(draw, scale=10**9)
+    serial = simulate(task, 250, seed=7, batch_size=40, progress=False)
+    with cf.ThreadPoolExecutor(3) as pool:
+        threads = simulate(task, 250, seed=7, batch_size=40, progress=False, executor=pool)
+    processes = simulate(task, 250, seed=7, batch_size=40, progress=False, workers=2)
+    pd.testing.assert_frame_equal(serial, threads)
+    pd.testing.assert_frame_equal(serial, processes)
+    assert not serial.equals(simulate(task, 250, seed=8, batch_size=40, progress=False))
+
+
+def test_a_task_may_return_several_rows_per_game():
+    frame = simulate(two_rows, 4, seed=1, progress=False)
+    assert len(frame) == 8
+    assert frame["game"].tolist() == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert frame["side"].tolist()[:2] == ["left", "right"]
+
+
+def test_zero_games_and_bad_seeds():
+    empty = simulate(draw, 0, seed=1, progress=False)
+    assert len(empty) == 0 and list(empty.columns) == ["game"]
+    with pytest.raises(TypeError, match="int seed"):
+        simulate(draw, 3, seed=None, progress=False)
+    with pytest.raises(TypeError, match="int seed"):
+        simulate(draw, 3, seed=True, progress=False)
+
+
+def test_the_progress_bar_does_not_change_the_result(capsys):
+    quiet = simulate(draw, 30, seed=2, batch_size=7, progress=False)
+    loud = simulate(draw, 30, seed=2, batch_size=7, progress=True)
+    pd.testing.assert_frame_equal(quiet, loud)
+    assert "30/30" in capsys.readouterr().err
+
+
+def test_games_needed_for_a_margin():
+    assert estimated_games_for_margin(0.5, 0.01) == 9604
+    assert estimated_games_for_margin(0.1, 0.01) < estimated_games_for_margin(0.5, 0.01)
+    assert estimated_games_for_margin(0.5, 0.01, 0.99) > 9604

@@ -1,0 +1,82 @@
+"""Confidence intervals: Wilson for a proportion, Newcombe's paired difference, means."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from tilegames.stats import mean_interval, paired_difference, wilson, z_value
+
+
+def test_z_value():
+    assert z_value(0.95) == pytest.approx(1.959964, abs=1e-6)
+    assert z_value(0.99) > z_value(0.95) > z_value(0.90)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        z_value(1.0)
+
+
+def test_wilson_against_its_formula():
+    z = z_value(0.95)
+    for wins, n in ((30, 100), (1, 20), (999, 1000), (5000, 10000)):
+        p = wins / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        spread = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        estimate = wilson(wins, n)
+        assert estimate.value == p
+        assert estimate.low == pytest.approx(centre - spread)
+        assert estimate.high == pytest.approx(centre + spread)
+
+
+def test_wilson_stays_inside_0_1_and_is_not_degenerate_at_the_ends():
+    none = wilson(0, 50)
+    assert none.low == 0 and 0 < none.high < 0.1
+    every = wilson(50, 50)
+    assert every.high == 1 and 0.9 < every.low < 1
+    assert wilson(30, 100).half_width > wilson(300, 1000).half_width
+    with pytest.raises(ValueError):
+        wilson(1, 0)
+    with pytest.raises(ValueError):
+        wilson(5, 4)
+
+
+def test_wilson_covers_about_95_percent():
+    rng = np.random.default_rng(1)
+    p, n, trials = 0.07, 200, 2000
+    wins = rng.binomial(n, p, size=trials)
+    covered = sum(wilson(int(w), n).low <= p <= wilson(int(w), n).high for w in wins)
+    assert 0.93 < covered / trials < 0.97
+
+
+def test_paired_difference():
+    a = np.array([1, 1, 0, 1, 0, 1, 1, 0])
+    b = np.array([1, 0, 0, 1, 0, 0, 1, 0])
+    estimate = paired_difference(a, b)
+    assert estimate.value == pytest.approx(0.25)
+    assert estimate.low <= 0.25 <= estimate.high
+    same = paired_difference(a, a)
+    assert same.value == 0 and same.low < 0 < same.high
+    with pytest.raises(ValueError, match="same length"):
+        paired_difference(a, b[:-1])
+
+
+def test_pairing_narrows_the_interval_when_outcomes_agree():
+    rng = np.random.default_rng(2)
+    first = rng.random(2000) < 0.3
+    second = first | (rng.random(2000) < 0.05)  # mostly the same deals, a few more wins
+    paired = paired_difference(second, first)
+    unpaired_half = z_value() * math.sqrt(
+        second.mean() * (1 - second.mean()) / 2000 + first.mean() * (1 - first.mean()) / 2000
+    )
+    assert paired.low > 0
+    assert paired.half_width < unpaired_half
+
+
+def test_mean_interval():
+    estimate = mean_interval(np.array([1.0, 2.0, 3.0, 4.0]))
+    assert estimate.value == 2.5
+    assert estimate.half_width == pytest.approx(1.96 * np.std([1, 2, 3, 4], ddof=1) / 2, rel=1e-3)
+    assert str(estimate).startswith("2.50 (95% CI 1.2")  # a mean, not a percentage
+    with pytest.raises(ValueError):
+        mean_interval(np.array([1.0]))
