@@ -18,8 +18,10 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 ## make lab: create .venv, install, open JupyterLab on the notebooks
+LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: install
-	$(VENV)/bin/jupyter lab notebooks
+	$(VENV)/bin/jupyter lab $(LAB_FLAGS) notebooks
 
 ## make test: lint, doctests, unit + property tests, notebooks (nbval), browser tests
 NOTEBOOK_DIRS = $(wildcard notebooks exercises)
