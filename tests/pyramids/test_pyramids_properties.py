@@ -35,10 +35,10 @@ def watch(game: Game) -> list[tuple[str, int, str]]:
     seen: list[tuple[str, int, str]] = []
     original = game._event
 
-    def event(kind, text, marked):
+    def event(kind, marked, text):
         game.where()  # raises if a tile is in no place or in two
-        seen.append((kind, measure(game._board), text))
-        original(kind, text, marked)
+        seen.append((kind, measure(game._board), text()))
+        original(kind, marked, text)
 
     game._event = event
     return seen

@@ -48,22 +48,22 @@ def forecast(
     *,
     mine: bool = True,
     roll_pending: tuple[int, int] | None = None,
-    depth: int = 1,
+    depth: int = 0,
     bound: float = float("inf"),
 ) -> float:
     """Expected number of tiles the deciding player receives from the mayhem on ``board`` (changed in place).
 
     The first ``depth`` falls are chosen to minimise that number by looking
-    ahead; later ones by ``quick_fall``; the fire cube is averaged over its faces. ``mine``:
-    debris currently goes to the deciding player. The forecast stops as soon
-    as the count passes ``bound`` (then any number above ``bound`` is returned).
+    ahead, later ones by ``quick_fall``; the fire cube is averaged over its
+    faces. ``mine``: debris goes to the deciding player for now. The
+    forecast stops as soon as the count passes ``bound`` (then some number
+    above ``bound`` is returned).
     """
     total = 0.0
     slide = rules.overhang_collapse == "slide"
+    curse, cube = rules.curse, rules.fire_cube
     while True:
-        problem = first_problem(
-            board, curse=rules.curse, fire_cube=rules.fire_cube, roll_pending=roll_pending
-        )
+        problem = first_problem(board, curse=curse, fire_cube=cube, roll_pending=roll_pending)
         if problem is None:
             return total
         kind, k = problem
@@ -75,16 +75,15 @@ def forecast(
             for direction in ("left", "right"):
                 trial = dict(board)
                 mayhem.fall(trial, k, direction)
-                outcomes.append(
-                    forecast(
-                        trial,
-                        rules,
-                        mine=mine,
-                        roll_pending=roll_pending,
-                        depth=depth - 1,
-                        bound=bound - total,
-                    )
+                rest = forecast(
+                    trial,
+                    rules,
+                    mine=mine,
+                    roll_pending=roll_pending,
+                    depth=depth - 1,
+                    bound=bound - total,
                 )
+                outcomes.append(rest)
             return total + min(outcomes)
         if kind == ROLL:
             expected = 0.0
@@ -175,17 +174,35 @@ class CarefulPlayer(Player):
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         if view.falling_key is not None:
             return self.choose_fall(view)
+        board = view.board
+        rules = view.rules
+        spots = view.spot_keys()
+        hand = view.hand_ids
+        for t in sorted(hand, key=lambda t: -WEIGHT[t]):  # stable: hand order among equal weights
+            for k in spots:
+                if placement_is_quiet(board, t, k, curse=rules.curse, fire_cube=rules.fire_cube):
+                    return Move(TILES[t].name, position(k))
         _, t, k = self.best(view)[0]
         return Move(TILES[t].name, position(k))
 
     def choose_fall(self, view: PlayerView) -> Move:
-        """The fall direction forecast to cost this player fewest tiles (left on a tie)."""
+        """The side where the tile lands quietly when only one is; else the side forecast to cost fewer tiles."""
+        k = view.falling_key
+        board = view.board
+        rules = view.rules
+        quiet = [
+            (landing > -HALF or _lands_quietly(board, board[k], landing, rules))
+            and not _fire_contact(board, board[k], landing, k, rules)
+            for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT)
+        ]
+        if quiet[0] != quiet[1]:
+            return FALL_LEFT if quiet[0] else FALL_RIGHT
         mine = view.debris_to == view.player
         costs = []
         for direction in ("left", "right"):
-            board = dict(view.board)
-            mayhem.fall(board, view.falling_key, direction)
-            costs.append(forecast(board, view.rules, mine=mine, roll_pending=view.roll_pending))
+            trial = dict(board)
+            mayhem.fall(trial, k, direction)
+            costs.append(forecast(trial, rules, mine=mine, roll_pending=view.roll_pending))
         return FALL_LEFT if costs[0] <= costs[1] else FALL_RIGHT
 
     def candidates(
@@ -293,7 +310,7 @@ def play_game(
     if len(players) != game.n_players:
         raise ValueError(f"{game.n_players} players needed, {len(players)} given")
     if not checked:
-        game.record_boards = False
+        game.keep_log = False
     decisions = 0
     while not game.is_over:
         player = game.acting

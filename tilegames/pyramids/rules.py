@@ -229,44 +229,44 @@ class Event:
 class PlayerView:
     """What one player may see: his own hand; the sizes of other hands and of the piles; the pyramid.
 
-    ``board`` is the pyramid as internal keys (a copy the player may change).
+    A live, read-only window on the game (cheap to make, so bots get one per
+    decision); ``board`` is the pyramid as internal keys: copy it before
+    changing it.
     """
 
-    __slots__ = (
-        "player",
-        "game_rules",
-        "to_move",
-        "turn_player",
-        "acting",
-        "debris_to",
-        "hand_ids",
-        "hand_sizes",
-        "pile_sizes",
-        "board",
-        "removed_ids",
-        "falling_key",
-        "turn",
-        "n_players",
-        "roll_pending",
-    )
+    __slots__ = ("_game", "player")
 
     def __init__(self, game: Game, player: int) -> None:
+        self._game = game
         self.player = player
         """The player this view belongs to."""
-        self.game_rules = game.rules
-        self.n_players = game.n_players
-        self.to_move = game.to_move
-        self.turn_player = game.turn_player
-        self.acting = game.acting
-        self.debris_to = game._debris_to
-        self.hand_ids = tuple(game._hands[player])
-        self.hand_sizes = tuple(len(h) for h in game._hands)
-        self.pile_sizes = tuple(len(p) for p in game._piles)
-        self.board = dict(game._board)
-        self.removed_ids = tuple(game._removed)
-        self.falling_key = game._falling
-        self.roll_pending = game._roll_pending
-        self.turn = game.turns + 1
+
+    game_rules = property(lambda self: self._game.rules)
+    n_players = property(lambda self: self._game.n_players, doc="Number of players.")
+    to_move = property(lambda self: self._game.to_move, doc="Whose decision it is.")
+    turn_player = property(lambda self: self._game.turn_player, doc="Whose turn it is.")
+    acting = property(lambda self: self._game.acting, doc="The acting player.")
+    debris_to = property(lambda self: self._game._debris_to, doc="Who receives debris now.")
+    hand_ids = property(
+        lambda self: tuple(self._game._hands[self.player]), doc="Own hand, tile ids."
+    )
+    hand_sizes = property(
+        lambda self: tuple(len(h) for h in self._game._hands), doc="Tiles in each hand."
+    )
+    pile_sizes = property(
+        lambda self: tuple(len(p) for p in self._game._piles), doc="Tiles in each pile."
+    )
+    board = property(
+        lambda self: self._game._board, doc="The pyramid as {key: tile id} (read-only)."
+    )
+    removed_ids = property(lambda self: tuple(self._game._removed), doc="Tiles out of the game.")
+    falling_key = property(
+        lambda self: self._game._falling, doc="Key of the tile in the air, or None."
+    )
+    roll_pending = property(
+        lambda self: self._game._roll_pending, doc="A fire-cube contact waiting for its roll."
+    )
+    turn = property(lambda self: self._game.turns + 1, doc="The turn number (1 for the first).")
 
     @property
     def rules(self) -> Rules:
@@ -379,8 +379,10 @@ class Game(GameState):
         self._dice_drawn: list[int] = []
         self.log: list[Event] = []
         """The mayhem log: every event of every turn, in order."""
-        self.record_boards = True
-        """Keep a copy of the pyramid in each log event (pictures step by step); off for fast simulations."""
+        self.keep_log = True
+        """Keep the mayhem log (text and a picture of each event); off for fast simulations,
+        which only count the events (``mayhem_counts``)."""
+        self._counts: dict[str, int] = {}
         self._deal = deal if deal is not None else {}
 
     # -- construction ---------------------------------------------------------
@@ -787,9 +789,13 @@ class Game(GameState):
             )
         if rules.fire_cube and mayhem.roll_contact(board, k, tile) is not None:
             self._roll_pending = (k, tile)
-        note = "" if legal else ": it breaks the building rules"
         self._event(
-            "place", f"placed {TILES[tile].name} at {format_position(*position(k))}{note}", (k,)
+            "place",
+            (k,),
+            lambda: (
+                f"placed {TILES[tile].name} at {format_position(*position(k))}"
+                + ("" if legal else ": it breaks the building rules")
+            ),
         )
         if quiet:
             # The board was settled before, and nothing near the new tile is wrong
@@ -805,9 +811,11 @@ class Game(GameState):
         target = mayhem.fall(self._board, k, direction)
         self._event(
             "fall",
-            f"fall: {TILES[tile].name} falls {direction} from {format_position(*position(k))} "
-            f"to {format_position(*position(target))}",
             (k, target),
+            lambda: (
+                f"fall: {TILES[tile].name} falls {direction} from "
+                f"{format_position(*position(k))} to {format_position(*position(target))}"
+            ),
         )
         self._settle()
 
@@ -867,8 +875,10 @@ class Game(GameState):
             self._removed.extend(step.removed)
             self._event(
                 kind,
-                _describe(step, before, receiver),
                 step.debris_keys + step.removed_keys + ((step.moved[2],) if step.moved else ()),
+                lambda step=step, before=before, receiver=receiver: _describe(
+                    step, before, receiver
+                ),
             )
 
     def _end_turn(self) -> None:
@@ -882,27 +892,31 @@ class Game(GameState):
         if not hand and not pile:
             self.winner = player
             self._over = True
-            self._event("win", f"player {player} has no tiles left and wins", ())
+            self._event("win", (), lambda: f"player {player} has no tiles left and wins")
         elif self.turns >= self.rules.turn_cap:
             self._over = True
             self._event(
-                "cap", f"the turn cap of {self.rules.turn_cap} turns is reached: no winner", ()
+                "cap",
+                (),
+                lambda: f"the turn cap of {self.rules.turn_cap} turns is reached: no winner",
             )
         else:
             nxt = (player + 1) % self.n_players
             self.turn_player = self.acting = self._debris_to = nxt
 
-    def _event(self, kind: str, text: str, marked: tuple[int, ...]) -> None:
-        board = tuple(self._board.items()) if self.record_boards else ()
+    def _event(self, kind: str, marked: tuple[int, ...], text) -> None:
+        self._counts[kind] = self._counts.get(kind, 0) + 1
+        if not self.keep_log:
+            return
         self.log.append(
             Event(
                 self.turns + 1,
                 self.turn_player,
                 self.acting,
                 kind,
-                text,
+                text(),
                 tuple(position(k) for k in marked),
-                board,
+                tuple(self._board.items()),
             )
         )
 
@@ -923,6 +937,7 @@ class Game(GameState):
             self._over,
             self._rolls,
             tuple(self.log),
+            tuple(sorted(self._counts.items())),
         )
 
     def _restore(self, snapshot) -> None:
@@ -941,7 +956,9 @@ class Game(GameState):
             self._over,
             self._rolls,
             log,
+            counts,
         ) = snapshot
+        self._counts = dict(counts)
         self._board = dict(board)
         self._hands = [list(h) for h in hands]
         self._piles = [list(p) for p in piles]
@@ -976,11 +993,8 @@ class Game(GameState):
 
     def mayhem_counts(self) -> dict[str, int]:
         """How many mayhem events of each kind the game has had so far."""
-        counts = dict.fromkeys(("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND), 0)
-        for e in self.log:
-            if e.kind in counts:
-                counts[e.kind] += 1
-        return counts
+        kinds = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
+        return {kind: self._counts.get(kind, 0) for kind in kinds}
 
     def __str__(self) -> str:
         from .render import text

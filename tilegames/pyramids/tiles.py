@@ -164,6 +164,9 @@ CURSE = bytes(
 
 def tile_id(name: str | int | Tile) -> int:
     """The id of a tile given by name (``"yellow 20"``, ``"Y20"``, ``"millstone"``), id or Tile."""
+    found = _BY_NAME.get(name) if isinstance(name, str) else None
+    if found is not None:
+        return found
     if isinstance(name, Tile):
         return name.id
     if isinstance(name, int) and not isinstance(name, bool):
