@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from .. import svg as draw
-from .lattice import corners, key_cell, rotations, tile_name
+from .lattice import Board, corners, key_cell, rotations, tile_name
 from .rules import Game
 
 TILE_FILL = "#fbf6e9"
@@ -113,13 +113,15 @@ def svg(
     show_frontier: bool = True,
     caption: str | None = None,
     highlight: list[tuple[int, int]] | None = None,
+    frame: list[tuple[int, int]] | None = None,
 ) -> str:
     """The round as SVG: board, the hand of ``seat`` (default: the player to move), scores.
 
     ``selected`` (an index in that hand) shows where the tile fits: green
     cells take it with ``rotation``, yellow cells with another rotation
     (named in the cell). The last placement is outlined in orange;
-    ``highlight`` outlines more cells (for figures).
+    ``highlight`` outlines more cells (for figures); the picture is made
+    large enough for the cells in ``frame`` too (to keep a series of figures aligned).
     """
     seat = (game.to_move if game.to_move is not None else 0) if seat is None else seat
     hand = game.hand(seat)
@@ -130,13 +132,15 @@ def svg(
     empty = board.frontier_cells() if show_frontier and not game.is_over else []
     if not placed and not game.is_over:
         empty = [(0, 0)]
-    cells = [c for c, _, _ in placed] + empty or [(0, 0)]
+    cells = [c for c, _, _ in placed] + empty + list(frame or []) or [(0, 0)]
     xs = [p[0] for c in cells for p in corners(c)]
     ys = [p[1] for c in cells for p in corners(c)]
     margin = size * 0.3
     header = 26.0
     origin = (margin - min(xs) * size / 2, header + margin - min(ys) * size * math.sqrt(3) / 2)
-    width = max((max(xs) - min(xs)) * size / 2 + 2 * margin, 420)
+    width = (max(xs) - min(xs)) * size / 2 + 2 * margin
+    if show_hand:
+        width = max(width, 420)
     board_height = (max(ys) - min(ys)) * size * math.sqrt(3) / 2 + 2 * margin
     parts: list[str] = []
     # the header: scores, hand sizes, pool
@@ -236,17 +240,138 @@ def svg(
         width = max(width, px + 110)
         height = top + hs * math.sqrt(3) / 2 + 10
     if caption:
+        width = max(width, 7 * len(caption) + 16)
         parts.append(draw.text(width / 2, height + 12, caption, font_size=13))
         height += 24
     label = f"Tri-Ominos board: {len(placed)} tiles placed; {game.status()}"
     return draw.document(round(width, 1), round(height, 1), parts, label=label)
 
 
-def board_svg(game: Game, *, size: float = 56, caption: str | None = None, highlight=None) -> str:
-    """Only the board (no hand, no empty cells): for figures in notebooks."""
+def board_svg(
+    game: Game, *, size: float = 56, caption: str | None = None, highlight=None, frame=None
+) -> str:
+    """Only the board of a round (no hand, no empty cells): for figures in notebooks."""
     return svg(
-        game, size=size, show_hand=False, show_frontier=False, caption=caption, highlight=highlight
+        game,
+        size=size,
+        show_hand=False,
+        show_frontier=False,
+        caption=caption,
+        highlight=highlight,
+        frame=frame,
     )
+
+
+def board_picture(
+    board: Board,
+    *,
+    size: float = 60,
+    caption: str | None = None,
+    highlight: list[tuple[int, int]] | None = None,
+    empty: list[tuple[int, int]] | None = None,
+    points: list[tuple[int, int]] | None = None,
+    coordinates: bool = False,
+) -> str:
+    """A ``Board`` (built tile by tile) as SVG: tiles, the last one outlined in orange.
+
+    ``highlight`` outlines cells in blue, ``empty`` draws dashed empty cells,
+    ``points`` marks lattice points with their coordinates, ``coordinates``
+    writes each tile's cell under its numbers.
+    """
+    placed = board.placements()
+    cells = [c for c, _, _ in placed] + list(empty or []) + list(highlight or [])
+    if not cells:
+        cells = [(0, 0)]
+    xs = [p[0] for c in cells for p in corners(c)] + [p[0] for p in points or []]
+    ys = [p[1] for c in cells for p in corners(c)] + [p[1] for p in points or []]
+    margin = size * 0.35
+    origin = (margin - min(xs) * size / 2, margin - min(ys) * size * math.sqrt(3) / 2)
+    width = (max(xs) - min(xs)) * size / 2 + 2 * margin + (30 if points else 0)
+    height = (max(ys) - min(ys)) * size * math.sqrt(3) / 2 + 2 * margin
+    parts = []
+    for cell in empty or []:
+        parts.append(
+            triangle(
+                cell,
+                None,
+                size,
+                origin,
+                fill="none",
+                stroke=FRONTIER_EDGE,
+                stroke_width=1,
+                dashed=True,
+                label=f"{cell[0]},{cell[1]}" if coordinates else "",
+            )
+        )
+    last = placed[-1][0] if placed else None
+    for cell, tile, rot in placed:
+        parts.append(
+            triangle(
+                cell,
+                tile_numbers(tile, rot),
+                size,
+                origin,
+                stroke=LAST_EDGE if cell == last else TILE_EDGE,
+                stroke_width=3 if cell == last else 1.5,
+                label=f"({cell[0]},{cell[1]})" if coordinates else "",
+                tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
+            )
+        )
+    for cell in highlight or []:
+        corner_xy = [_xy(p, size, origin) for p in corners(cell)]
+        parts.append(draw.polygon(corner_xy, fill="none", stroke="#1565c0", stroke_width=3.5))
+    for point in points or []:
+        x, y = _xy(point, size, origin)
+        parts.append(draw.circle(x, y, 4, fill="#1565c0"))
+        parts.append(
+            draw.text(
+                x + 6,
+                y - 9,
+                f"({point[0]},{point[1]})",
+                font_size=11,
+                fill="#1565c0",
+                text_anchor="start",
+            )
+        )
+    if caption:
+        parts.append(draw.text(width / 2, height + 10, caption, font_size=13))
+        height += 24
+    return draw.document(
+        round(width, 1), round(height, 1), parts, label=caption or "Tri-Ominos board"
+    )
+
+
+def lattice_svg(rows: range = range(0, 2), columns: range = range(0, 5), size: float = 80) -> str:
+    """Empty cells labelled (row, column), up and down, with their corner points labelled (X, y)."""
+    cells = [(r, c) for r in rows for c in columns]
+    points = sorted({p for cell in cells for p in corners(cell)})
+    return board_picture(Board(), size=size, empty=cells, points=points, coordinates=True)
+
+
+def tile_set_svg(tiles=None, *, per_row: int = 14, size: float = 54) -> str:
+    """Tiles in rows (default: all 56, in order), each drawn pointing up with r0."""
+    from .lattice import TILES
+
+    tiles = list(TILES if tiles is None else tiles)
+    gap = size * 0.12
+    parts = []
+    for i, tile in enumerate(tiles):
+        row, col = divmod(i, per_row)
+        origin = (6 + col * (size + gap), 6 + row * (size * 0.87 + gap + 14))
+        parts.append(triangle((0, 0), tile, size, origin, tooltip=tile_name(tile)))
+        parts.append(
+            draw.text(
+                origin[0] + size / 2,
+                origin[1] + size * 0.87 + 8,
+                tile_name(tile),
+                font_size=10,
+                fill="#546e7a",
+            )
+        )
+    rows = (len(tiles) + per_row - 1) // per_row
+    width = 12 + min(len(tiles), per_row) * (size + gap)
+    height = 12 + rows * (size * 0.87 + gap + 14)
+    return draw.document(round(width, 1), round(height, 1), parts, label=f"{len(tiles)} tiles")
 
 
 def text(game: Game) -> str:
@@ -296,4 +421,13 @@ def ascii_board(placed: list) -> list[str]:
     return ["".join(row).rstrip() for row in grid]
 
 
-__all__ = ["ascii_board", "board_svg", "svg", "text", "triangle"]
+__all__ = [
+    "board_picture",
+    "lattice_svg",
+    "tile_set_svg",
+    "ascii_board",
+    "board_svg",
+    "svg",
+    "text",
+    "triangle",
+]
