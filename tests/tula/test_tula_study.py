@@ -19,6 +19,7 @@ from tilegames.tula.study import (
     first_move_loss,
     first_move_loss_by_enumeration,
     game_from_code,
+    loss_breakdown,
     mercy_effect,
     running_estimate,
     summarize,
@@ -118,3 +119,15 @@ def test_running_estimate_narrows():
     assert table["half width"].iloc[-1] < table["half width"].iloc[0]
     with pytest.raises(ValueError, match="at least 10"):
         running_estimate([1, 0])
+
+
+def test_loss_breakdown_adds_up_and_counts_the_deals_no_one_can_win():
+    frame = simulate(FAST_TASK, 800, seed=12, progress=False)
+    table = loss_breakdown(frame).set_index(["player", "variant"])
+    assert set(table.index.get_level_values("player")) == {"random", "greedy", "matches"}
+    total = table["won"] + table["lost by play"] + table["lost by the deal"]
+    assert np.allclose(total, 1.0)
+    assert table.loc[("greedy", "mercy"), "lost by the deal"] == pytest.approx(
+        1 - frame["solver_mercy_won"].mean()
+    )
+    assert table.loc[("random", "published"), "won"] == pytest.approx(frame["random_won"].mean())

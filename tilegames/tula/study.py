@@ -54,6 +54,7 @@ __all__ = [
     "first_move_loss",
     "first_move_loss_by_enumeration",
     "game_from_code",
+    "loss_breakdown",
     "mercy_effect",
     "run_simulation",
     "running_estimate",
@@ -65,6 +66,7 @@ DEFAULT_PLAYERS: tuple[str, ...] = ("random", "greedy", "matches", "solver")
 VARIANTS = {"": "published", "_mercy": "mercy"}
 
 _FAST = {"greedy": play_greedy, "matches": play_matches}
+_SHORT = tuple(tile.short for tile in TILES)
 
 
 def deal_code(tile_at: list[int]) -> str:
@@ -73,7 +75,7 @@ def deal_code(tile_at: list[int]) -> str:
     >>> deal_code(list(range(24)))[:17]
     'nS AS 2S 3S 4S 5S'
     """
-    return " ".join(TILES[t].short for t in tile_at)
+    return " ".join(map(_SHORT.__getitem__, tile_at))
 
 
 def game_from_code(code: str, *, mercy: bool = False, auto_reveal: bool = False) -> Game:
@@ -186,6 +188,33 @@ def mercy_effect(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
                 "CI high": estimate.high,
             }
         )
+    return pd.DataFrame(rows)
+
+
+def loss_breakdown(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per player and variant, the share of deals won, lost by play (winnable, but lost),
+    and lost by the deal (no one could win it): needs the ``solver`` columns.
+
+    The three shares add up to 1 for every row.
+    """
+    rows = []
+    for name in _players_in(frame):
+        if name == "solver":
+            continue
+        for suffix, variant in VARIANTS.items():
+            if f"{name}{suffix}_won" not in frame.columns:
+                continue
+            won = frame[f"{name}{suffix}_won"].to_numpy(bool)
+            possible = frame[f"solver{suffix}_won"].to_numpy(bool)
+            rows.append(
+                {
+                    "player": name,
+                    "variant": variant,
+                    "won": won.mean(),
+                    "lost by play": (possible & ~won).mean(),
+                    "lost by the deal": (~possible).mean(),
+                }
+            )
     return pd.DataFrame(rows)
 
 

@@ -1,0 +1,132 @@
+"""Tula throughput on this machine, as one JSON object (``make bench``).
+
+    python benchmarks/tula.py [--quick]
+
+Figures (games or deals per second on one core unless stated):
+- ``random_public``: random player through the readable API (``players.play``);
+- ``random_fast``, ``greedy_fast``, ``matches_fast``: the bitmask playouts
+  (deal drawn and game played, as the study does);
+- ``sampler_public``: the sampler (16 imagined deals per decision);
+- ``solver``, ``solver_mercy``: fresh random deals decided exactly;
+- ``speedup_2_workers``: wall time of ``simulate`` for 100,000 games with one
+  worker divided by the time with two worker processes.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import platform
+import sys
+import time
+
+import numpy as np
+
+from tilegames.sim import simulate
+from tilegames.tula import new_game
+from tilegames.tula.fast import deal_from_rng, play_greedy, play_matches, play_random
+from tilegames.tula.players import make_player, play
+from tilegames.tula.solver import winnable
+from tilegames.tula.study import deal_task
+
+TARGETS = {
+    "random_fast": 5_000,
+    "greedy_fast": 20_000,
+    "matches_fast": 20_000,
+    "random_public_note": "issue 2 target of 5,000/s applies to a fast path",
+    "solver": 2_000,
+    "speedup_2_workers": 1.7,
+}
+
+
+def rate(run_one, seconds: float) -> float:
+    """Calls of ``run_one(rng)`` per second over about ``seconds``."""
+    rng = np.random.default_rng(12345)
+    count, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            run_one(rng)
+        count += 50
+        now = time.perf_counter()
+        if now >= deadline:
+            return round(count / (now - start), 1)
+
+
+def random_public(rng):
+    play(new_game(rng), make_player("random"), rng)
+
+
+def random_fast(rng):
+    play_random(deal_from_rng(rng), False, rng.random(24))
+
+
+def greedy_fast(rng):
+    play_greedy(deal_from_rng(rng), False)
+
+
+def matches_fast(rng):
+    play_matches(deal_from_rng(rng), False)
+
+
+def solver(rng):
+    winnable(deal_from_rng(rng))
+
+
+def solver_mercy(rng):
+    winnable(deal_from_rng(rng), True)
+
+
+SAMPLER = make_player("sampler")
+
+
+def sampler_public(rng):
+    play(new_game(rng), SAMPLER, rng)
+
+
+def speedup(games: int) -> dict:
+    task = functools.partial(deal_task, players=("random",), mercy=False)
+    times = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        simulate(task, games, seed=1, workers=workers, progress=False)
+        times[workers] = time.perf_counter() - start
+    return {
+        "games": games,
+        "task": "deal + random player, published rules",
+        "seconds_1_worker": round(times[1], 3),
+        "seconds_2_workers": round(times[2], 3),
+        "speedup_2_workers": round(times[1] / times[2], 2),
+    }
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    seconds = 0.5 if quick else 2.0
+    figures = {
+        name: rate(function, seconds)
+        for name, function in [
+            ("random_public", random_public),
+            ("random_fast", random_fast),
+            ("greedy_fast", greedy_fast),
+            ("matches_fast", matches_fast),
+            ("solver", solver),
+            ("solver_mercy", solver_mercy),
+            ("sampler_public", sampler_public),
+        ]
+    }
+    result = {
+        "benchmark": "tula",
+        "unit": "games (solver: deals) per second, one core",
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        **figures,
+        **speedup(20_000 if quick else 100_000),
+        "targets": TARGETS,
+    }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
