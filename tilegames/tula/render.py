@@ -286,7 +286,12 @@ def piecepack(columns: int = 6) -> str:
     for index, tile in enumerate(TILES):
         row, column = divmod(index, columns)
         parts.append(tile_face(10 + column * (size + gap), 10 + row * (size + gap), size, tile))
-    return draw.document(20 + columns * (size + gap) - gap, 20 + rows * (size + gap) - gap, parts, label="a piecepack")
+    return draw.document(
+        20 + columns * (size + gap) - gap,
+        20 + rows * (size + gap) - gap,
+        parts,
+        label="a piecepack",
+    )
 
 
 class _Diagram:
@@ -321,13 +326,21 @@ class _Diagram:
         return ""
 
 
-def diagram(removed=(), *, explain: str | None = None, highlight: bool = True, caption: str = "") -> str:
+def diagram(
+    removed=(), *, explain: str | None = None, highlight: bool = True, caption: str = ""
+) -> str:
     """The temple face down with the ``removed`` positions gone (4A always is).
 
     For teaching the layout and free corners without a deal:
     ``diagram(["3A", "3B", "3C", "2D"], explain="1I")``.
     """
-    return svg(_Diagram(removed, ()), explain=explain, highlight=highlight, show_stack=False, caption=caption)
+    return svg(
+        _Diagram(removed, ()),
+        explain=explain,
+        highlight=highlight,
+        show_stack=False,
+        caption=caption,
+    )
 
 
 def text(game) -> str:
