@@ -276,7 +276,7 @@ class Game(GameState):
 
     # -- dealing ---------------------------------------------------------------
     @classmethod
-    def deal(
+    def from_seed(
         cls, seed: int | np.random.Generator | None = None, rules: Rules | None = None
     ) -> Game:
         """Shuffle 52 cards, deal all slots but 8 and 17, remove the kings."""
@@ -352,6 +352,11 @@ class Game(GameState):
     def slots(self) -> tuple[Card | None, ...]:
         """The 54 slots in reading order: a Card or None for a gap."""
         return tuple(None if code == GAP else _CARDS[code] for code in self._slots)
+
+    @property
+    def deal(self) -> tuple[Card | None, ...]:
+        """The 54 slots as dealt, before any move."""
+        return tuple(None if code == GAP else _CARDS[code] for code in self._deal)
 
     @property
     def codes(self) -> tuple[int, ...]:
@@ -641,4 +646,4 @@ def new_game(
     """
     if options:
         rules = Rules(**{**(rules or Rules()).to_dict(), **options})
-    return Game.deal(seed, rules)
+    return Game.from_seed(seed, rules)

@@ -1,0 +1,257 @@
+"""The playable Maze table for JupyterLab.
+
+Click a card to pick it up (its legal gaps turn yellow), then click a gap to
+move it there. A refused move is explained in the log ("7♦ may go only into a
+gap right of 6♦ or left of 8♦ ..."). Beside the table: undo/redo, a new deal
+(its seed shown and editable), a hint found by search, and "Solve", which
+searches for a winning sequence and then plays it one step per click of
+"Step" (or ten at a time).
+
+Every slot, card or gap, has ``data-target="slot:N"``.
+
+>>> from tilegames.maze import new_game
+>>> table = view(new_game(seed=1))
+>>> table.board.click("slot:4")        # pick up the 8♠ (a click, as the browser sends it)
+>>> table.selected
+4
+>>> table.board.click("slot:0")        # 8♠ may not go into slot 0: refused and explained
+>>> "Refused: 8♠ may go only into a gap right of 7♠ or left of 9♠" in table.log.value
+True
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..randomness import fresh_seed
+from ..widgets import GameView, callable_module
+from . import render
+from .players import hint as find_hint
+from .players import solve
+from .rules import Game, Move, Rules, new_game
+
+
+class MazeView(GameView):
+    """A Maze game on a clickable table."""
+
+    def __init__(self, game: Game) -> None:
+        self.selected: int | None = None
+        """The slot of the card picked up, if any."""
+        self.suggestion: Move | None = None
+        """The move the last hint (or solve step) suggests; outlined in orange."""
+        self.plan: list[Move] = []
+        """The rest of the solution found by "Solve", played by "Step"."""
+        self._plan_history: list[Move] = []
+        self.seed_box = widgets.IntText(
+            value=game.seed if game.seed is not None else 0,
+            description="seed",
+            layout={"width": "170px"},
+        )
+        self.deal_button = widgets.Button(
+            description="Deal this seed", tooltip="replay the deal of this seed"
+        )
+        self.new_button = widgets.Button(
+            description="New deal", icon="random", tooltip="a fresh random deal"
+        )
+        self.hint_button = widgets.Button(
+            description="Hint", icon="lightbulb-o", tooltip="search for a move toward a win"
+        )
+        self.solve_button = widgets.Button(
+            description="Solve", icon="search", tooltip="search for a winning sequence"
+        )
+        self.step_button = widgets.Button(
+            description="Step", icon="step-forward", tooltip="play the next move of the solution"
+        )
+        self.ten_button = widgets.Button(
+            description="10 steps", icon="fast-forward", tooltip="play ten moves of the solution"
+        )
+        self.ring_box = widgets.Checkbox(
+            value=game.rules.ring, description="traditional ring", indent=False
+        )
+        super().__init__(
+            game,
+            controls=[
+                self.hint_button,
+                self.solve_button,
+                self.step_button,
+                self.ten_button,
+                self.new_button,
+                self.seed_box,
+                self.deal_button,
+                self.ring_box,
+            ],
+        )
+        self.new_button.on_click(lambda _: self.new_deal())
+        self.deal_button.on_click(lambda _: self.new_deal(self.seed_box.value))
+        self.hint_button.on_click(lambda _: self.hint())
+        self.solve_button.on_click(lambda _: self.solve())
+        self.step_button.on_click(lambda _: self.step())
+        self.ten_button.on_click(lambda _: self.step(10))
+        self.ring_box.observe(lambda change: self.set_ring(change["new"]), names="value")
+        self.say("Click a card to pick it up, then click a gap to move it there.")
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------
+    def picture(self) -> str:
+        return render.svg(self.game, selected=self.selected, hint=self.suggestion)
+
+    def status_text(self) -> str:
+        text = self.game.status()
+        if self.selected is not None and not self.game.is_over:
+            card = self.game.card_at(self.selected)
+            targets = self.game.targets_of(card)
+            if targets:
+                text += f" — {card} picked up: click a yellow gap ({', '.join(map(str, targets))})"
+            else:
+                text += f" — {card} picked up, but it has no gap to go to now"
+        if self.plan and self._plan_valid():
+            text += f" — solution: {len(self.plan)} moves to go (Step)"
+        return text
+
+    # -- clicks -------------------------------------------------------------------
+    def clicked(self, target: str) -> None:
+        if not target.startswith("slot:"):
+            return
+        try:
+            slot = int(target.split(":", 1)[1])
+        except ValueError:
+            return
+        if not 0 <= slot < 54:
+            return
+        game = self.game
+        card = game.card_at(slot)
+        if card is not None:
+            if self.selected == slot:
+                self.selected = None
+                self.say(f"Put {card} down.")
+                return
+            self.selected = slot
+            targets = game.targets_of(card)
+            if game.is_over:
+                self.say(f"The game is over: {game.status()}.")
+            elif targets:
+                self.say(f"Picked up {card}: it may go into slot {' or '.join(map(str, targets))}.")
+            else:
+                self.say(
+                    f"Picked up {card}, but no gap takes it now: {game.where_may_go(card)}.",
+                    "refused",
+                )
+            return
+        if self.selected is None:
+            fits = sorted({str(m.card) for m in game.legal_moves() if m.to == slot})
+            if fits:
+                self.say(f"Slot {slot} is a gap: click a card first ({', '.join(fits)} fit here).")
+            else:
+                self.say(f"Slot {slot} is a gap, and no card fits it now.")
+            return
+        moving = game.card_at(self.selected)
+        if self.play(Move(moving, slot)):
+            self.selected = None
+            self.suggestion = None
+            self.say(f"Moved {moving} into slot {slot}: score {game.score}.", "good")
+            self._announce_end()
+
+    def _announce_end(self) -> None:
+        if self.game.won:
+            self.say(f"You won in {len(self.game.history)} moves: four runs A → Q!", "good")
+
+    # -- help -----------------------------------------------------------------------
+    def hint(self) -> None:
+        """Suggest a move found by search (outlined in orange on the table)."""
+        if self.game.is_over:
+            self.say("No hint: the game is over.")
+        else:
+            move = self._next_plan_move() or find_hint(self.game)
+            self.suggestion = move
+            self.say(f"Hint: move {move.card} into slot {move.to}.", "good")
+        self.refresh()
+
+    def solve(self, max_seconds: float = 10.0) -> None:
+        """Search for a winning sequence from here; "Step" then plays it."""
+        solution = solve(self.game, max_seconds=max_seconds)
+        if solution.solved:
+            self.plan = list(solution.moves)
+            self._plan_history = list(self.game.history)
+            self.suggestion = self.plan[0] if self.plan else None
+            self.say(f"Solver: {solution}. Press Step to play it.", "good")
+        else:
+            self.plan = []
+            self.say(
+                f"Solver {solution}. Try Hint, or play on and solve again.",
+                "refused",
+            )
+        self.refresh()
+
+    def _plan_valid(self) -> bool:
+        return self.game.history == self._plan_history
+
+    def _next_plan_move(self) -> Move | None:
+        return self.plan[0] if self.plan and self._plan_valid() else None
+
+    def step(self, count: int = 1) -> None:
+        """Play the next ``count`` moves of the solution (solving first if needed)."""
+        if not self._next_plan_move():
+            self.plan = []
+            self.solve()
+        for _ in range(count):
+            move = self._next_plan_move()
+            if move is None:
+                break
+            self.plan.pop(0)
+            self.game.play(move)
+            self._plan_history = list(self.game.history)
+            self.say(f"Step: {move} (score {self.game.score}).")
+        self.selected = None
+        self.suggestion = self._next_plan_move()
+        self._announce_end()
+        self.refresh()
+
+    # -- deals and variants --------------------------------------------------------------
+    def new_deal(self, seed: int | None = None) -> None:
+        """Deal a fresh game (a random seed unless one is given); the variant stays."""
+        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
+        self.seed_box.value = seed
+        self.game = new_game(seed, rules=self.game.rules)
+        self._reset()
+        self.messages.clear()
+        self.say(f"New deal from seed {seed}.")
+        self.refresh()
+
+    def set_ring(self, ring: bool) -> None:
+        """Switch between AisleRiot's rules and the traditional ring; the deal starts again."""
+        rules = Rules.traditional() if ring else Rules()
+        self.game = Game.from_deal(list(self.game.deal), rules)
+        self.game.seed = self.seed_box.value
+        self._reset()
+        self.say(
+            "Rules now: traditional ring (slot 53 is next to slot 0, same-suit links only)."
+            if ring
+            else "Rules now: AisleRiot's Maze."
+        )
+        self.refresh()
+
+    def _reset(self) -> None:
+        self.selected = None
+        self.suggestion = None
+        self.plan = []
+        self._plan_history = []
+
+    def undo(self) -> None:
+        self.selected = None
+        self.suggestion = None
+        super().undo()
+
+    def redo(self) -> None:
+        self.selected = None
+        self.suggestion = None
+        super().redo()
+
+
+def view(game: Game | None = None, *, seed: int | None = None, **options: bool) -> MazeView:
+    """A playable table for ``game`` (or a new deal from ``seed``; ``options`` are Rules switches)."""
+    if game is None:
+        game = new_game(seed if seed is not None else fresh_seed() % 1_000_000, **options)
+    return MazeView(game)
+
+
+callable_module(__name__, view)
