@@ -1,9 +1,407 @@
-"""placeholder"""
+"""Flaming Pyramids pictures: the pyramid as a brick wall (SVG) and as text.
+
+Straw tiles are pale gold with straw stalks, wood tiles brown with grain,
+stone tiles grey with cracks; the millstone is a round stone carrying all
+four colours; coals are black with embers, burners black with a flame. A
+tile's colour is its border and band, its weight the big number.
+
+Clickable elements carry ``data-target``: ``hand:i`` (the i-th tile of the
+hand shown), ``spot:r,x`` (a place to play), ``fall:left`` / ``fall:right``.
+
+>>> from tilegames.pyramids import new_game
+>>> game = new_game(seed=3)
+>>> picture = svg(game)
+>>> picture.startswith("<svg") and 'data-target="hand:0"' in picture and "spot:" in picture
+True
+>>> print(text(new_game(seed=3, players=4)).splitlines()[0])
+row 0 |[B60 ]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .. import svg as s
+from .tiles import BURNERS, COALS, MILLSTONE, SUPPORT_LEFT, SUPPORT_RIGHT, TILES, key, position
+
+TILE_W = 64
+"""Pixels per tile width (two half-units)."""
+TILE_H = 40
+"""Pixels per row."""
+HALF_W = TILE_W // 2
+MARGIN = 14
+
+COLOUR_HEX = {"yellow": "#f2b705", "red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0"}
+"""How each tile colour is drawn."""
+MATERIAL_FILL = {"straw": "#f6e39b", "wood": "#b8834f", "stone": "#b9bcc0", "fire": "#2b2b2b"}
+"""Background of each material."""
 
 
-def text(game):
-    return repr(game.pyramid)
+def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = TILE_H) -> list[str]:
+    """The drawing of one tile with its top-left corner at (x, y)."""
+    tile = TILES[tile_id]
+    parts = []
+    colour = "#5f6368" if tile_id == MILLSTONE else COLOUR_HEX[tile.colours[0]]
+    fill = MATERIAL_FILL[tile.material]
+    parts.append(s.rect(x + 1, y + 1, w - 2, h - 2, rx=4, fill=fill, stroke=colour, stroke_width=3))
+    if tile.material == "straw":  # stalks
+        for i in range(5):
+            sx = x + 8 + i * (w - 16) / 4
+            parts.append(
+                s.line(sx - 4, y + h - 6, sx + 4, y + 8, stroke="#c9a227", stroke_width=1.3)
+            )
+    elif tile.material == "wood" and tile_id != MILLSTONE:  # grain
+        for i in range(3):
+            gy = y + 11 + i * (h - 18) / 2
+            parts.append(
+                s.path(
+                    f"M{x + 5:.1f},{gy:.1f} q{w / 4:.1f},-4 {w / 2 - 5:.1f},0 t{w / 2 - 5:.1f},0",
+                    fill="none",
+                    stroke="#8a5a2b",
+                    stroke_width=1.2,
+                )
+            )
+    elif tile_id == MILLSTONE:
+        cx, cy = x + w / 2, y + h / 2
+        parts.append(s.circle(cx, cy, h / 2 - 3, fill="#9ea3a8", stroke="#5f6368", stroke_width=2))
+        parts.append(s.circle(cx, cy, 4, fill="#5f6368"))
+        for i, name in enumerate(("yellow", "red", "green", "blue")):
+            parts.append(
+                s.rect(x + 4 + i * (w - 8) / 4, y + 3, (w - 8) / 4, 5, fill=COLOUR_HEX[name])
+            )
+            parts.append(
+                s.rect(x + 4 + i * (w - 8) / 4, y + h - 8, (w - 8) / 4, 5, fill=COLOUR_HEX[name])
+            )
+    elif tile.material == "stone":  # cracks and pebbles
+        parts.append(
+            s.path(
+                f"M{x + 6:.1f},{y + 9:.1f} l8,6 l-3,7 l7,5 M{x + w - 8:.1f},{y + h - 8:.1f} l-7,-5 l4,-6",
+                fill="none",
+                stroke="#7d8186",
+                stroke_width=1.2,
+            )
+        )
+    elif tile_id in COALS:  # embers
+        for dx, dy, r in ((14, 12, 3), (w - 16, 14, 2.5), (22, h - 11, 2.5), (w - 22, h - 12, 3)):
+            parts.append(s.circle(x + dx, y + dy, r, fill="#ff7043"))
+    elif tile_id in BURNERS:  # flame
+        cx = x + w / 2
+        flame = [
+            (cx, y + 4),
+            (cx + 11, y + 20),
+            (cx + 6, y + h - 5),
+            (cx - 6, y + h - 5),
+            (cx - 11, y + 20),
+        ]
+        parts.append(s.polygon(flame, fill="#ff6f00", stroke="#ffca28", stroke_width=2))
+    if tile_id != MILLSTONE:
+        parts.append(s.rect(x + 4, y + 4, w - 8, 5, fill=colour))
+    label_fill = "#ffffff" if tile.material == "fire" else "#111111"
+    parts.append(
+        s.text(
+            x + w / 2,
+            y + h / 2 + 3,
+            str(tile.weight),
+            font_size=17 if tile.weight < 100 else 15,
+            font_weight="bold",
+            fill=label_fill,
+            stroke="#ffffff" if tile.material != "fire" else "none",
+            stroke_width=3 if tile.material != "fire" else 0,
+            paint_order="stroke",
+        )
+    )
+    parts.append(s.title(f"{tile.name} ({tile.material}, weight {tile.weight})"))
+    return parts
 
 
-def svg(game):
-    return "<svg/>"
+def tile_svg(name: str | int, *, scale: float = 1.0) -> str:
+    """One tile alone, as an SVG document.
+
+    >>> tile_svg("millstone").count("<rect") >= 8
+    True
+    """
+    from .tiles import tile_id
+
+    t = tile_id(name)
+    body = s.group(_tile_body(t, 0, 0), transform=f"scale({scale})")
+    return s.document(TILE_W * scale, TILE_H * scale, [body], label=TILES[t].name)
+
+
+def tiles_picture(names: Iterable[str | int] | None = None, per_row: int = 10) -> s.SVGPicture:
+    """The tiles (default: all 45, by id) in rows, with their names underneath."""
+    from .tiles import tile_id
+
+    ids = [tile_id(n) for n in names] if names is not None else list(range(len(TILES)))
+    parts = []
+    cell_w, cell_h = TILE_W + 12, TILE_H + 24
+    for i, t in enumerate(ids):
+        cx, cy = (i % per_row) * cell_w + 6, (i // per_row) * cell_h + 4
+        parts.extend(_tile_body(t, cx, cy))
+        parts.append(
+            s.text(cx + TILE_W / 2, cy + TILE_H + 10, TILES[t].name, font_size=10, fill="#333")
+        )
+    rows = (len(ids) + per_row - 1) // per_row
+    return s.SVGPicture(
+        s.document(min(len(ids), per_row) * cell_w + 4, rows * cell_h + 4, parts, label="tiles")
+    )
+
+
+def _board_of(state, board) -> dict[int, int]:
+    if board is None:
+        return dict(state._board)
+    if isinstance(board, dict):
+        return {(key(*k) if isinstance(k, tuple) else k): v for k, v in board.items()}
+    return dict(board)  # Event.board: (key, tile) pairs
+
+
+def svg(
+    state,
+    *,
+    player: int | None = None,
+    selected: int | None = None,
+    board: dict | Iterable | None = None,
+    marked: Iterable[tuple[int, int]] = (),
+    spots: bool = True,
+    hands: bool = True,
+    caption: str | None = None,
+) -> str:
+    """The game as an SVG picture.
+
+    - ``player``: whose hand is shown (default: the player to move);
+      ``selected``: the index of a hand tile shown lifted;
+    - ``board``: draw this pyramid instead of the current one (a
+      ``{(r, x): name}`` dict or an ``Event.board``), for mayhem step by step;
+      ``marked``: positions to outline in red (tiles an event affects);
+    - ``spots``: highlight the places to play (and the two landing places
+      while a tile is in the air); ``hands``: draw hands and pile counts.
+    """
+    from .tiles import tile_id
+
+    tiles = _board_of(state, board)
+    tiles = {k: (tile_id(v) if isinstance(v, str) else v) for k, v in tiles.items()}
+    live = board is None and not state.is_over
+    spot_keys: list[int] = []
+    falls: list[tuple[str, int]] = []
+    if live and spots:
+        if state._falling is not None:
+            falls = [
+                ("left", state._falling + SUPPORT_LEFT),
+                ("right", state._falling + SUPPORT_RIGHT),
+            ]
+        else:
+            from .rules import spot_keys as find_spots
+
+            spot_keys = find_spots(tiles, state.rules.row0_gaps)
+    positions = [position(k) for k in list(tiles) + spot_keys + [f[1] for f in falls]] or [(0, 0)]
+    x_lo = min(x for _, x in positions) - 1
+    x_hi = max(x for _, x in positions) + 1
+    top = max(max(r for r, _ in positions), 2)
+    wall_w = (x_hi - x_lo) * HALF_W
+    width = max(wall_w + 2 * MARGIN, 5 * (TILE_W + 8) + 2 * MARGIN, 360)
+    offset = MARGIN + (width - 2 * MARGIN - wall_w) / 2
+    y0 = MARGIN + (24 if caption else 0)
+
+    def corner(r: int, x: int) -> tuple[float, float]:
+        return offset + (x - 1 - x_lo) * HALF_W, y0 + (top - r) * TILE_H
+
+    parts = []
+    if caption:
+        parts.append(
+            s.text(width / 2, MARGIN + 6, caption, font_size=14, font_weight="bold", fill="#333")
+        )
+    ground = y0 + (top + 1) * TILE_H
+    parts.append(s.rect(0, ground, width, 8, fill="#8d6e63"))
+    marked = {tuple(m) for m in marked}
+    falling = state._falling if live else None
+    for k, t in sorted(tiles.items()):
+        r, x = position(k)
+        px, py = corner(r, x)
+        body = _tile_body(t, px, py)
+        if (r, x) in marked:
+            body.append(
+                s.rect(
+                    px - 1,
+                    py - 1,
+                    TILE_W + 2,
+                    TILE_H + 2,
+                    fill="#ff1744",
+                    fill_opacity=0.18,
+                    stroke="#ff1744",
+                    stroke_width=3,
+                    stroke_dasharray="6,3",
+                    class_="fp-marked",
+                )
+            )
+        if k == falling:
+            body.append(
+                s.rect(
+                    px - 2,
+                    py - 2,
+                    TILE_W + 4,
+                    TILE_H + 4,
+                    fill="none",
+                    stroke="#ff9100",
+                    stroke_width=4,
+                    class_="fp-falling",
+                )
+            )
+        parts.append(
+            s.group(body, class_="fp-tile", data_tile=TILES[t].name, data_position=f"{r},{x}")
+        )
+    for k in spot_keys:
+        r, x = position(k)
+        px, py = corner(r, x)
+        parts.append(
+            s.group(
+                [
+                    s.rect(
+                        px + 3,
+                        py + 3,
+                        TILE_W - 6,
+                        TILE_H - 6,
+                        rx=5,
+                        fill="#e3f2fd",
+                        fill_opacity=0.6,
+                        stroke="#1565c0",
+                        stroke_width=2,
+                        stroke_dasharray="5,4",
+                    ),
+                    s.text(
+                        px + TILE_W / 2, py + TILE_H / 2, f"{r},{x}", font_size=11, fill="#1565c0"
+                    ),
+                    s.title(f"play here: ({r},{x})"),
+                ],
+                class_="fp-spot",
+                data_target=f"spot:{r},{x}",
+            )
+        )
+    for direction, k in falls:
+        r, x = position(k)
+        px, py = corner(r, x)
+        arrow = "\u2199" if direction == "left" else "\u2198"
+        parts.append(
+            s.group(
+                [
+                    s.rect(
+                        px + 3,
+                        py + 3,
+                        TILE_W - 6,
+                        TILE_H - 6,
+                        rx=5,
+                        fill="#c8e6c9",
+                        fill_opacity=0.8,
+                        stroke="#2e7d32",
+                        stroke_width=2,
+                        stroke_dasharray="5,4",
+                    ),
+                    s.text(
+                        px + TILE_W / 2,
+                        py + TILE_H / 2,
+                        f"{arrow} {direction}",
+                        font_size=12,
+                        fill="#1b5e20",
+                    ),
+                    s.title(f"fall {direction}"),
+                ],
+                class_="fp-fall",
+                data_target=f"fall:{direction}",
+            )
+        )
+    height = ground + 12
+    if hands:
+        height = _draw_hands(state, parts, player, selected, width, height)
+    return s.document(width, height, parts, label="Flaming Pyramids: " + state.status())
+
+
+def _draw_hands(state, parts: list[str], player, selected, width: float, y: float) -> float:
+    if player is None:
+        player = state.acting if not state.is_over else state.turn_player
+    hand = state._hands[player]
+    title = f"player {player}'s hand" + (" (to move)" if state.to_move == player else "")
+    parts.append(s.text(MARGIN, y + 10, title, font_size=13, text_anchor="start", fill="#333"))
+    y += 20
+    for i, t in enumerate(hand):
+        px = MARGIN + i * (TILE_W + 8)
+        py = y + (0 if i == selected else 8)
+        body = _tile_body(t, px, py)
+        if i == selected:
+            body.append(
+                s.rect(
+                    px - 2,
+                    py - 2,
+                    TILE_W + 4,
+                    TILE_H + 4,
+                    fill="none",
+                    stroke="#1565c0",
+                    stroke_width=3,
+                )
+            )
+        parts.append(s.group(body, class_="fp-hand", data_target=f"hand:{i}"))
+    y += TILE_H + 16
+    lines = []
+    for p in range(state.n_players):
+        mark = "\u25b6 " if p == state.turn_player and not state.is_over else ""
+        lines.append(
+            f"{mark}player {p}: {len(state._hands[p])} in hand, {len(state._piles[p])} in pile"
+        )
+    for i, line in enumerate(lines):
+        parts.append(
+            s.text(MARGIN, y + i * 17 + 6, line, font_size=12, text_anchor="start", fill="#333")
+        )
+    y += len(lines) * 17 + 4
+    if state._removed:
+        gone = ", ".join(TILES[t].name for t in state._removed)
+        parts.append(
+            s.text(
+                MARGIN,
+                y + 6,
+                f"removed from the game: {gone}",
+                font_size=11,
+                text_anchor="start",
+                fill="#666",
+            )
+        )
+        y += 18
+    return y + 6
+
+
+def event_svg(state, event, **options) -> str:
+    """The pyramid after a log event, with the positions it affected outlined."""
+    return svg(
+        state,
+        board=event.board,
+        marked=event.marked,
+        spots=False,
+        caption=event.text[:90],
+        **options,
+    )
+
+
+def text(state, *, board: dict | Iterable | None = None, hands: bool = True) -> str:
+    """The game as text: rows from the top down, then hands, piles and the status."""
+    tiles = _board_of(state, board)
+    lines = []
+    if tiles:
+        positions = {position(k): t for k, t in tiles.items()}
+        x_lo = min(x for _, x in positions) - 1
+        top = max(r for r, _ in positions)
+        for r in range(top, -1, -1):
+            cells = []
+            last = x_lo
+            for x in sorted(x for rr, x in positions if rr == r):
+                cells.append("   " * (x - 1 - last))
+                cells.append(f"[{TILES[positions[(r, x)]].short:<4}]")
+                last = x + 1
+            lines.append(f"row {r} |" + "".join(cells).rstrip())
+    else:
+        lines.append("(empty table)")
+    if hands:
+        for p in range(state.n_players):
+            mark = "*" if p == state.to_move else " "
+            lines.append(
+                f"{mark}player {p}: hand {len(state._hands[p])}, pile {len(state._piles[p])}"
+            )
+        if state._removed:
+            lines.append("removed: " + ", ".join(TILES[t].name for t in state._removed))
+        lines.append(state.status())
+    return "\n".join(lines)

@@ -1,0 +1,305 @@
+"""The playable Flaming Pyramids board for JupyterLab: you against the bots.
+
+Click a tile of your hand, then a highlighted spot; when one of your tiles
+is in the air, click where it should fall. After your move the bots play
+until it is your decision again, and the mayhem is shown one event at a
+time: press **Next** (or click the board) to step through it, **Skip** to
+jump to the end. Beside the board: undo (back to your previous decision),
+new deal (seed, number of players, bots' strategy), the curse and fire cube
+switches, a hint, and a log that explains every refusal.
+
+>>> from tilegames.pyramids import new_game
+>>> board = view(new_game(seed=3, players=2, first_player=0))
+>>> board.board.click("hand:0")
+>>> target = "spot:" + ",".join(map(str, board.game.spots()[0]))
+>>> board.board.click(target)
+>>> len(board.game.history) >= 2          # your move, then the bot's
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..randomness import fresh_seed
+from ..widgets import GameView, callable_module
+from . import render
+from .players import PLAYERS, CarefulPlayer, make_player
+from .rules import Game, new_game
+from .tiles import TILES
+
+
+class PyramidsView(GameView):
+    """A Flaming Pyramids game on a clickable board, one person against bots."""
+
+    def __init__(
+        self, game: Game, *, human: int = 0, bot: str = "careful", bot_seed: int = 0
+    ) -> None:
+        self.human = human
+        """The seat the person plays; the other seats are bots."""
+        self.bot_name = bot
+        self.bots = {p: make_player(bot) for p in range(game.n_players) if p != human}
+        self.rng = np.random.default_rng(bot_seed)
+        self.selected: int | None = None
+        """Index of the hand tile chosen, waiting for a spot."""
+        self.steps: list = []
+        """Log events being shown one by one."""
+        self.earlier: list = []
+        """Events of the same turn before those (listed in the mayhem log, not replayed)."""
+        self.step = 0
+        self.seed_box = widgets.IntText(
+            value=game.seed if game.seed is not None else 0,
+            description="seed",
+            layout={"width": "160px"},
+        )
+        self.players_box = widgets.Dropdown(
+            options=[2, 3, 4, 5, 6],
+            value=game.n_players,
+            description="players",
+            layout={"width": "150px"},
+        )
+        self.bot_box = widgets.Dropdown(
+            options=list(PLAYERS), value=bot, description="bots", layout={"width": "170px"}
+        )
+        self.curse_box = widgets.Checkbox(
+            value=game.rules.curse, description="curse", indent=False, layout={"width": "80px"}
+        )
+        self.cube_box = widgets.Checkbox(
+            value=game.rules.fire_cube,
+            description="fire cube",
+            indent=False,
+            layout={"width": "100px"},
+        )
+        self.new_button = widgets.Button(
+            description="New deal",
+            icon="random",
+            tooltip="deal this seed again with these settings",
+        )
+        self.next_button = widgets.Button(
+            description="Next", icon="step-forward", tooltip="show the next mayhem event"
+        )
+        self.skip_button = widgets.Button(
+            description="Skip", icon="fast-forward", tooltip="show the position now"
+        )
+        self.hint_button = widgets.Button(
+            description="Hint", icon="lightbulb-o", tooltip="what would the careful bot do?"
+        )
+        self.mayhem_log = widgets.HTML()
+        self.mayhem_log.add_class("tilegames-pyramids-mayhem")
+        super().__init__(
+            game,
+            controls=[
+                self.next_button,
+                self.skip_button,
+                self.hint_button,
+                self.new_button,
+                self.seed_box,
+                self.players_box,
+                self.bot_box,
+                self.curse_box,
+                self.cube_box,
+            ],
+        )
+        self.redo_button.layout.display = (
+            "none"  # with bots, undo goes back to your previous decision
+        )
+        self.widget.children = (*self.widget.children, self.mayhem_log)
+        self.next_button.on_click(lambda _: self.next_step())
+        self.skip_button.on_click(lambda _: self.skip())
+        self.hint_button.on_click(lambda _: self.hint())
+        self.new_button.on_click(lambda _: self.new_deal(self.seed_box.value))
+        self.say("Choose a tile from your hand, then a highlighted spot.")
+        self._run_bots()
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------
+    @property
+    def replaying(self) -> bool:
+        """Whether mayhem events are being shown one by one."""
+        return self.step < len(self.steps)
+
+    def picture(self) -> str:
+        if self.replaying:
+            event = self.steps[self.step]
+            caption = f"step {self.step + 1} of {len(self.steps)}: {event.text}"
+            if len(caption) > 95:
+                caption = caption[:92] + "..."
+            return render.svg(
+                self.game,
+                board=event.board,
+                marked=event.marked,
+                spots=False,
+                player=self.human,
+                caption=caption,
+            )
+        return render.svg(self.game, player=self.human, selected=self.selected)
+
+    def status_text(self) -> str:
+        game = self.game
+        if self.replaying:
+            return f"Mayhem, step {self.step + 1} of {len(self.steps)}: press Next"
+        if game.is_over:
+            if game.winner == self.human:
+                return "You won: no tiles left!"
+            return game.status()
+        if game.to_move == self.human:
+            if game.falling is not None:
+                return f"{game.status()} — click where it falls"
+            if self.selected is not None:
+                return f"You chose {game.hand(self.human)[self.selected]}: click a highlighted spot"
+            return f"Your turn ({game.turns + 1}): click a tile of your hand, then a spot"
+        return game.status()
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.next_button.disabled = not self.replaying
+        self.skip_button.disabled = not self.replaying
+        rows = []
+        shown = self.earlier + self.steps
+        current = len(self.earlier) + self.step
+        for i, event in enumerate(shown):
+            style = (
+                "font-weight:bold;background:#fff3e0"
+                if i == current
+                else ("color:#999" if i > current else "")
+            )
+            rows.append(
+                f'<li style="{style}">turn {event.turn}, player {event.player}: {escape(event.text)}</li>'
+            )
+        self.mayhem_log.value = "<b>Mayhem log</b><ol>" + "".join(rows) + "</ol>" if rows else ""
+
+    # -- clicks -----------------------------------------------------------------
+    def clicked(self, target: str) -> None:
+        if self.replaying:
+            self.next_step(refresh=False)
+            return
+        game = self.game
+        if game.is_over:
+            self.say("The game is over: press New deal to play again.")
+            return
+        if game.to_move != self.human:  # pragma: no cover - bots always finish their turns
+            self.say(f"It is player {game.to_move}'s decision.")
+            return
+        kind, _, arg = target.partition(":")
+        if kind == "hand":
+            if game.falling is not None:
+                self.say("A tile is in the air: first click where it falls.", "refused")
+                return
+            index = int(arg)
+            if 0 <= index < len(game.hand(self.human)):
+                self.selected = None if self.selected == index else index
+        elif kind == "spot":
+            if self.selected is None:
+                self.say("First click a tile of your hand, then the spot.", "refused")
+                return
+            tile = game.hand(self.human)[self.selected]
+            self._move(f"{tile} @ {arg}")
+        elif kind == "fall":
+            self._move(f"fall {arg}")
+
+    def _move(self, move: str) -> None:
+        log = self.game.log
+        start = len(log)
+        turn_start = start
+        while turn_start > 0 and log[turn_start - 1].turn == self.game.turns + 1:
+            turn_start -= 1
+        if not self.play(move):
+            return
+        self.selected = None
+        self._run_bots()
+        self.earlier = self.game.log[turn_start:start]
+        self.steps = self.game.log[start:]
+        self.step = 0
+        if len(self.steps) <= 1:
+            self.steps, self.earlier = [], []
+        for event in self.game.log[start:]:
+            if event.kind in ("win", "cap"):
+                self.say(event.text, "good")
+
+    def _run_bots(self) -> None:
+        game = self.game
+        while not game.is_over and game.to_move != self.human:
+            player = game.to_move
+            game.play(self.bots[player].choose(game.player_view(player), self.rng))
+
+    def next_step(self, refresh: bool = True) -> None:
+        """Show the next mayhem event (then the position now)."""
+        if self.replaying:
+            self.step += 1
+        if refresh:
+            self.refresh()
+
+    def skip(self) -> None:
+        """Stop showing the mayhem step by step: show the position now."""
+        self.step = len(self.steps)
+        self.refresh()
+
+    # -- buttons ----------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back moves until it is again your decision, before your last move."""
+        game = self.game
+        self.steps, self.earlier, self.step, self.selected = [], [], 0, None
+        taken = 0
+        while game.can_undo:
+            game.undo()
+            taken += 1
+            if game.to_move == self.human:
+                break
+        self.say(f"Took back {taken} move{'s' * (taken != 1)}." if taken else "Nothing to undo.")
+        self.refresh()
+
+    def hint(self) -> None:
+        """Say what the careful bot would play here."""
+        game = self.game
+        if game.is_over or game.to_move != self.human:
+            self.say("No hint now.")
+        else:
+            move = CarefulPlayer().choose(game.player_view(self.human), self.rng)
+            self.say(f"Hint: the careful bot would play {move}.", "good")
+        self.refresh()
+
+    def new_deal(self, seed: int | None = None) -> None:
+        """Deal again (a random seed unless one is given) with the players, bots and switches shown."""
+        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
+        self.seed_box.value = seed
+        rules = replace(self.game.rules, curse=self.curse_box.value, fire_cube=self.cube_box.value)
+        self.game = new_game(seed, players=self.players_box.value, rules=rules)
+        self.bot_name = self.bot_box.value
+        self.bots = {
+            p: make_player(self.bot_name) for p in range(self.game.n_players) if p != self.human
+        }
+        self.steps, self.earlier, self.step, self.selected = [], [], 0, None
+        self.messages.clear()
+        self.say(
+            f"New deal from seed {seed}: {self.game.n_players} players, you are player {self.human}."
+        )
+        start = len(self.game.log)
+        self._run_bots()
+        self.steps = self.game.log[start:] if len(self.game.log) - start > 1 else []
+        self.refresh()
+
+
+def view(
+    game: Game | None = None,
+    *,
+    seed: int | None = None,
+    players: int = 2,
+    human: int = 0,
+    bot: str = "careful",
+    **rules,
+) -> PyramidsView:
+    """A playable board: you are ``human``, the others are ``bot`` players (random, careful, spiteful)."""
+    if game is None:
+        game = new_game(
+            seed if seed is not None else fresh_seed() % 1_000_000, players=players, **rules
+        )
+    return PyramidsView(game, human=human, bot=bot)
+
+
+callable_module(__name__, view)
+
+__all__ = ["PyramidsView", "view", "TILES"]
