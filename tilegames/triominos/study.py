@@ -1,0 +1,389 @@
+"""Tri-Ominos scoring statistics: what a round (and a game to 400) really scores.
+
+Simulation tasks for ``tilegames.sim.simulate`` (one row per round, or per
+game to 400), the tables the scoring notebook shows, and the CLI hooks:
+
+    tilegames simulate triominos --players 2 --player greedy --rules pressman \\
+        --rounds 20000 --workers 2 --seed 1 --out rounds.csv
+
+>>> import functools
+>>> from tilegames.sim import simulate
+>>> frame = simulate(functools.partial(round_task, players=3), 20, seed=1, progress=False)
+>>> bool((frame["p0_total"] == frame[[f"p0_{p}" for p in POINT_PARTS]].sum(axis=1)).all())
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import time
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..stats import Estimate, mean_interval, wilson
+from .players import make_player, play_out
+from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
+
+__all__ = [
+    "POINT_PARTS",
+    "VARIANTS",
+    "add_simulate_arguments",
+    "game_task",
+    "head_to_head",
+    "paired_task",
+    "round_task",
+    "rules_named",
+    "run_simulation",
+    "summary_table",
+]
+
+VARIANTS: dict[str, Rules] = {
+    "seed": Rules.seed(),
+    "pressman": Rules.pressman(),
+    "seed_additive_hexagons": Rules.seed().replace(
+        name="seed_additive_hexagons", hexagon_bonuses=(50, 100, 150)
+    ),
+    "seed_strict_bridge": Rules.seed().replace(name="seed_strict_bridge", bridge_rule="strict"),
+    "seed_loose_bridge": Rules.seed().replace(name="seed_loose_bridge", bridge_rule="loose"),
+}
+"""Rules by name: the two presets and the bonus variants the notebook compares."""
+
+
+def rules_named(rules: Rules | str) -> Rules:
+    """A ``Rules`` from a name in ``VARIANTS`` (or the Rules itself).
+
+    >>> rules_named("pressman").max_draws
+    3
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if rules not in VARIANTS:
+        raise ValueError(f"unknown rules {rules!r}: choose from {', '.join(VARIANTS)}")
+    return VARIANTS[rules]
+
+
+def _kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:
+    kinds = player.split(",") if isinstance(player, str) else list(player)
+    kinds = [k.strip() for k in kinds if k.strip()]
+    if not kinds:
+        raise ValueError("name at least one player: random, greedy or cautious")
+    return [kinds[s % len(kinds)] for s in range(players)]
+
+
+def round_row(game: Game, kinds: list[str]) -> dict[str, Any]:
+    """The study's row for a finished round: who, how it ended, every seat's score parts."""
+    rows = game.breakdown()
+    row: dict[str, Any] = {
+        "players": game.players,
+        "rules": game.rules.name,
+        "starter": game.starter,
+        "winner": -1 if game.winner is None else game.winner,
+        "end": game.end,
+        "moves": len(game.history),
+        "pool_left": game.pool_size,
+    }
+    totals = {part: 0 for part in BREAKDOWN_PARTS}
+    for seat, parts in enumerate(rows):
+        row[f"p{seat}_player"] = kinds[seat]
+        for part in BREAKDOWN_PARTS:
+            value = parts[part]
+            row[f"p{seat}_{part}"] = value
+            totals[part] += value
+    row["round_points"] = totals["total"]
+    row["tiles_placed"] = totals["tiles_placed"]
+    row["hexagon_1"] = totals["hexagon_1"]
+    row["hexagon_2"] = totals["hexagon_2"]
+    row["hexagon_3"] = totals["hexagon_3"]
+    row["hexagons"] = totals["hexagon_1"] + 2 * totals["hexagon_2"] + 3 * totals["hexagon_3"]
+    row["bridges"] = totals["bridges"]
+    row["draws"] = totals["draws"]
+    row["passes"] = totals["passes"]
+    return row
+
+
+def round_task(
+    rng: np.random.Generator,
+    *,
+    players: int = 2,
+    player: str | list[str] = "greedy",
+    rules: Rules | str = "seed",
+    shuffle_seats: bool = False,
+) -> dict[str, Any]:
+    """Deal and play one round; the row has every seat's points broken down.
+
+    ``player`` names the player of each seat (``"greedy"``, or ``"greedy,cautious"``
+    for seats 0, 1, ... cycled); ``shuffle_seats`` deals the seats to them at random.
+
+    >>> row = round_task(np.random.default_rng(3), players=2)
+    >>> row["end"] in ("out", "blocked"), row["p0_total"] + row["p1_total"] == row["round_points"]
+    (True, True)
+    """
+    rules = rules_named(rules)
+    kinds = _kinds(player, players)
+    if shuffle_seats:
+        kinds = [kinds[int(i)] for i in rng.permutation(players)]
+    hands, pool = deal(players, rng, rules)
+    game = Game(hands, pool, rules=rules)
+    play_out(game, [make_player(kind, rng) for kind in kinds])
+    return round_row(game, kinds)
+
+
+def paired_task(
+    rng: np.random.Generator,
+    *,
+    players: int = 2,
+    player: str | list[str] = "greedy",
+    rules: tuple[Rules | str, ...] = ("seed", "pressman"),
+) -> list[dict[str, Any]]:
+    """One deal played under each of several rules: one row per rules, same hands and pool.
+
+    The rows share the simulation's ``game`` number, so rules can be compared deal by deal.
+
+    >>> rows = paired_task(np.random.default_rng(1))
+    >>> [row["rules"] for row in rows]
+    ['seed', 'pressman']
+    """
+    kinds = _kinds(player, players)
+    variants = [rules_named(r) for r in rules]
+    hands, pool = deal(players, rng, variants[0])
+    play_seed = int(rng.integers(2**63))
+    rows = []
+    for variant in variants:
+        game = Game(hands, pool, rules=variant)
+        player_rng = np.random.default_rng(
+            play_seed
+        )  # random players choose alike under each rules
+        play_out(game, [make_player(kind, player_rng) for kind in kinds])
+        rows.append(round_row(game, kinds))
+    return rows
+
+
+def game_task(
+    rng: np.random.Generator,
+    *,
+    players: int = 2,
+    player: str | list[str] = "greedy",
+    rules: Rules | str = "seed",
+) -> dict[str, Any]:
+    """A whole game: rounds until someone reaches the target (400). One row per game.
+
+    >>> row = game_task(np.random.default_rng(2))
+    >>> row["winning_total"] >= 400 and row["rounds"] >= 1
+    True
+    """
+    rules = rules_named(rules)
+    kinds = _kinds(player, players)
+    match = Match(players, rules=rules, seed=rng)
+    seats = [make_player(kind, rng) for kind in kinds]
+    hexagons = bridges = 0
+    while not match.is_over:
+        game = match.play_round(seats)
+        for parts in game.breakdown():
+            hexagons += parts["hexagon_1"] + 2 * parts["hexagon_2"] + 3 * parts["hexagon_3"]
+            bridges += parts["bridges"]
+    row: dict[str, Any] = {
+        "players": players,
+        "rules": rules.name,
+        "rounds": len(match.rounds),
+        "winner": match.winner,
+        "winning_total": match.totals[match.winner],
+        "first_starter": match.rounds[0].starter,
+        "hexagons": hexagons,
+        "bridges": bridges,
+    }
+    for seat in range(players):
+        row[f"p{seat}_player"] = kinds[seat]
+        row[f"p{seat}_final"] = match.totals[seat]
+    return row
+
+
+# -- tables ---------------------------------------------------------------------------------------
+def player_rows(frame: pd.DataFrame) -> pd.DataFrame:
+    """The per-round frame reshaped to one row per (round, seat) with the parts as columns."""
+    seats = int(frame["players"].max())
+    parts = []
+    for seat in range(seats):
+        columns = {f"p{seat}_{part}": part for part in BREAKDOWN_PARTS}
+        if f"p{seat}_total" not in frame:
+            continue
+        block = frame[frame["players"] > seat][list(columns)].rename(columns=columns)
+        block.insert(0, "seat", seat)
+        block.insert(1, "starter", frame.loc[block.index, "starter"] == seat)
+        block.insert(2, "won", frame.loc[block.index, "winner"] == seat)
+        block.insert(3, "player", frame.loc[block.index, f"p{seat}_player"])
+        parts.append(block)
+    return pd.concat(parts).sort_index(kind="stable")
+
+
+def _mean(values) -> Estimate:
+    return mean_interval(np.asarray(values, dtype=float))
+
+
+def summary_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Headline estimates with 95% CIs from a per-round frame (the CLI's summary).
+
+    Rows: points per player and per round, hexagons and bridges per round,
+    share of rounds ending blocked, the starter's win rate (to compare with
+    1 / players), and the starter's point lead.
+    """
+    seats = player_rows(frame)
+    n = len(frame)
+    starters = seats[seats["starter"]]
+    others = seats[~seats["starter"]].groupby(level=0)["total"].mean()
+    lead = starters["total"] - others.reindex(starters.index)
+    entries: list[tuple[str, Estimate]] = [
+        ("points per player per round", _mean(seats["total"])),
+        ("points per round (all players)", _mean(frame["round_points"])),
+        ("tile values per player", _mean(seats["tile_values"])),
+        ("hexagons per round", _mean(frame["hexagons"])),
+        ("bridges per round", _mean(frame["bridges"])),
+        ("draws per round", _mean(frame["draws"])),
+        ("rounds ending blocked", wilson(int((frame["end"] == "blocked").sum()), n)),
+        ("rounds with a triple hexagon", wilson(int((frame["hexagon_3"] > 0).sum()), n)),
+        ("starter wins the round", wilson(int((frame["winner"] == frame["starter"]).sum()), n)),
+        ("starter's lead over the others (points)", _mean(lead.dropna())),
+    ]
+    return pd.DataFrame(
+        [
+            {
+                "quantity": name,
+                "estimate": e.value,
+                "ci_low": e.low,
+                "ci_high": e.high,
+                "shown": str(e),
+            }
+            for name, e in entries
+        ]
+    ).set_index("quantity")
+
+
+def point_shares(frame: pd.DataFrame) -> pd.DataFrame:
+    """Mean points per player per round from each source (the parts add up to the mean total)."""
+    seats = player_rows(frame)
+    means = seats[list(POINT_PARTS)].mean()
+    table = pd.DataFrame({"mean points": means})
+    table.loc["total"] = seats["total"].mean()
+    return table
+
+
+def head_to_head(frame: pd.DataFrame) -> pd.DataFrame:
+    """Round win rate and mean points of each kind of player, with 95% CIs (from the seat columns)."""
+    seats = player_rows(frame)
+    rows = []
+    for kind, block in seats.groupby("player"):
+        wins = wilson(int(block["won"].sum()), len(block))
+        points = _mean(block["total"])
+        rows.append(
+            {
+                "player": kind,
+                "seats played": len(block),
+                "win rate": wins.value,
+                "win CI": f"{wins.low:.1%} to {wins.high:.1%}",
+                "mean points": points.value,
+                "points CI": f"{points.low:.1f} to {points.high:.1f}",
+            }
+        )
+    return pd.DataFrame(rows).set_index("player")
+
+
+def game_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Estimates with CIs from a per-game frame: rounds per game, winning total, first starter wins."""
+    n = len(frame)
+    entries = [
+        ("rounds per game", _mean(frame["rounds"])),
+        ("winning total", _mean(frame["winning_total"])),
+        (
+            "first round's starter wins the game",
+            wilson(int((frame["winner"] == frame["first_starter"]).sum()), n),
+        ),
+    ]
+    return pd.DataFrame(
+        [
+            {
+                "quantity": k,
+                "estimate": e.value,
+                "ci_low": e.low,
+                "ci_high": e.high,
+                "shown": str(e),
+            }
+            for k, e in entries
+        ]
+    ).set_index("quantity")
+
+
+# -- the command line ------------------------------------------------------------------------------
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """The study's options for ``tilegames simulate triominos``."""
+    from ..cli import positive_int
+
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=range(2, 7),
+        metavar="N",
+        help="players per round, 2-6 (default 2)",
+    )
+    parser.add_argument(
+        "--player",
+        default="greedy",
+        help="player of each seat: random, greedy or cautious; a comma list sets seats in turn (default greedy)",
+    )
+    parser.add_argument(
+        "--rules",
+        default="seed",
+        choices=list(VARIANTS),
+        help="rules preset or variant (default seed)",
+    )
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument("--rounds", type=positive_int, help="rounds to simulate (default 1000)")
+    count.add_argument("--games", type=positive_int, help="simulate games to 400 instead of rounds")
+
+
+def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
+    """Run the study the arguments ask for; return its rows and a summary table as text."""
+    kinds = _kinds(args.player, args.players)
+    for kind in kinds:
+        make_player(kind)  # unknown names raise ValueError here, before any work
+    from ..sim import simulate
+
+    start = time.perf_counter()
+    if args.games:
+        task = functools.partial(
+            game_task, players=args.players, player=args.player, rules=args.rules
+        )
+        frame = simulate(
+            task,
+            args.games,
+            seed=args.seed,
+            workers=args.workers,
+            progress=not args.no_progress,
+            description="games",
+        )
+        table = game_summary(frame)
+        what = f"{args.games} games to 400"
+    else:
+        rounds = args.rounds or 1000
+        task = functools.partial(
+            round_task, players=args.players, player=args.player, rules=args.rules
+        )
+        frame = simulate(
+            task,
+            rounds,
+            seed=args.seed,
+            workers=args.workers,
+            progress=not args.no_progress,
+            description="rounds",
+        )
+        table = summary_table(frame)
+        what = f"{rounds} rounds"
+    seconds = time.perf_counter() - start
+    header = (
+        f"Tri-Ominos, {what}: {args.players} players ({', '.join(kinds)}), {args.rules} rules, "
+        f"seed {args.seed}, {args.workers} worker(s), {seconds:.1f} s"
+    )
+    lines = [header, ""] + [f"  {name:42} {shown}" for name, shown in table["shown"].items()]
+    return frame, "\n".join(lines)
