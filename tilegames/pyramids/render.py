@@ -14,7 +14,7 @@ hand shown), ``spot:r,x`` (a place to play), ``fall:left`` / ``fall:right``.
 >>> picture.startswith("<svg") and 'data-target="hand:0"' in picture and "spot:" in picture
 True
 >>> print(text(new_game(seed=3, players=4)).splitlines()[0])
-row 0 |[B60 ]
+row 0 |[R120]
 """
 
 from __future__ import annotations
