@@ -14,6 +14,7 @@ from tilegames.tula.fast import (
     deal_from_rng,
     mercy_usable,
     opened,
+    play_chain,
     play_greedy,
     play_matches,
     play_random,
@@ -24,7 +25,7 @@ from tilegames.tula.players import PLAYERS, RandomPlayer, SamplerPlayer, make_pl
 from tilegames.tula.solver import solve
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-FAST = {"greedy": play_greedy, "matches": play_matches}
+FAST = {"greedy": play_greedy, "matches": play_matches, "chain": play_chain}
 
 
 @given(seeds, st.booleans(), st.booleans())
@@ -93,7 +94,7 @@ def hidden_shuffled(game: Game, rng: np.random.Generator) -> Game:
     return other
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "matches", "sampler"])
+@pytest.mark.parametrize("name", ["random", "greedy", "matches", "chain", "sampler"])
 def test_players_decide_from_revealed_tiles_only(name):
     """Rearranging the face-down tiles never changes the move of a player who cannot see them."""
     rng = np.random.default_rng(0)
@@ -117,7 +118,9 @@ def test_players_decide_from_revealed_tiles_only(name):
 
 def test_the_solver_sees_the_hidden_tiles_and_the_others_do_not():
     assert PLAYERS["solver"].clairvoyant
-    assert not any(PLAYERS[name].clairvoyant for name in ("random", "greedy", "matches", "sampler"))
+    assert not any(
+        PLAYERS[name].clairvoyant for name in ("random", "greedy", "matches", "chain", "sampler")
+    )
 
 
 def test_every_player_plays_legal_games_to_the_end():
@@ -139,7 +142,7 @@ def test_mercy_deals_are_always_rescued_by_an_exchange():
     for seed in range(60):
         if not mercy_usable(deal_from_rng(np.random.default_rng(seed))):
             continue
-        for name in ("random", "greedy", "matches"):
+        for name in ("random", "greedy", "matches", "chain"):
             game = play(new_game(seed, mercy=True), make_player(name), rng=seed)
             assert game.mercy_used
 
@@ -185,3 +188,21 @@ def test_unknown_player_and_bad_options_are_refused():
 
 def test_start_mask_is_every_position_but_the_top():
     assert START == (1 << 23) - 1
+
+
+def test_the_chain_players_lookahead_counts_removals_among_face_up_tiles():
+    from tilegames.tula.fast import longest_chain
+    from tilegames.tula.players import _longest_chain
+
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        tile_at = rng.permutation(24).tolist()
+        available = int(rng.integers(1 << 10))
+        top = tile_at[23]
+        tiles = frozenset(TILES[tile_at[p]] for p in range(10) if available >> p & 1)
+        for limit in (1, 3, 8):
+            assert longest_chain(tile_at, available, top, {}, limit) == _longest_chain(
+                TILES[top], tiles, limit
+            )
+    # a run of the four Suns after 5 Suns: null, ace, 2, 3 Suns all chain
+    assert _longest_chain(TILES[5], frozenset(TILES[:4]), 8) == 4

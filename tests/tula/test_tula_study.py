@@ -26,7 +26,7 @@ from tilegames.tula.study import (
     summary_text,
 )
 
-FAST_TASK = functools.partial(deal_task, players=("random", "greedy", "matches", "solver"))
+FAST_TASK = functools.partial(deal_task, players=("random", "greedy", "matches", "chain", "solver"))
 
 
 def test_the_counting_argument_agrees_with_enumeration_and_simulation():
@@ -65,7 +65,7 @@ def test_rows_replay_through_the_public_api():
     frame = simulate(FAST_TASK, 40, seed=3, progress=False)
     for row in frame.itertuples():
         for mercy, suffix in ((False, ""), (True, "_mercy")):
-            for name in ("greedy", "matches"):
+            for name in ("greedy", "matches", "chain"):
                 game = play(game_from_code(row.deal, mercy=mercy), make_player(name))
                 assert len(game.stack) == getattr(row, f"{name}{suffix}_tiles")
                 assert game.won == getattr(row, f"{name}{suffix}_won")
@@ -82,11 +82,11 @@ def test_a_row_deal_is_the_deal_new_game_draws():
 def test_mercy_only_changes_deals_where_it_can_be_used():
     frame = simulate(FAST_TASK, 3000, seed=4, progress=False)
     plain = ~frame["mercy_usable"]
-    for name in ("random", "greedy", "matches", "solver"):
+    for name in ("random", "greedy", "matches", "chain", "solver"):
         assert (frame.loc[plain, f"{name}_won"] == frame.loc[plain, f"{name}_mercy_won"]).all()
         assert not frame.loc[~plain, f"{name}_won"].any()  # lost at the first move
     assert (frame["solver_mercy_won"] >= frame["solver_won"]).all()
-    for name in ("random", "greedy", "matches"):  # nobody beats the clairvoyant
+    for name in ("random", "greedy", "matches", "chain"):  # nobody beats the clairvoyant
         assert not (frame[f"{name}_won"] & ~frame["solver_won"]).any()
         assert not (frame[f"{name}_mercy_won"] & ~frame["solver_mercy_won"]).any()
 
@@ -124,7 +124,7 @@ def test_running_estimate_narrows():
 def test_loss_breakdown_adds_up_and_counts_the_deals_no_one_can_win():
     frame = simulate(FAST_TASK, 800, seed=12, progress=False)
     table = loss_breakdown(frame).set_index(["player", "variant"])
-    assert set(table.index.get_level_values("player")) == {"random", "greedy", "matches"}
+    assert set(table.index.get_level_values("player")) == {"random", "greedy", "matches", "chain"}
     total = table["won"] + table["lost by play"] + table["lost by the deal"]
     assert np.allclose(total, 1.0)
     assert table.loc[("greedy", "mercy"), "lost by the deal"] == pytest.approx(

@@ -48,6 +48,8 @@ __all__ = [
     "mercy_usable",
     "names",
     "opened",
+    "longest_chain",
+    "play_chain",
     "play_greedy",
     "play_matches",
     "play_random",
@@ -58,6 +60,8 @@ __all__ = [
 START = ALL & ~(1 << TOP)
 """Positions present once 4A has started the stack."""
 LAYER3_MASK = sum(1 << p for p in LAYER3)
+CHAIN_LIMIT = 8
+"""How far the chain player looks along a chain of face-up tiles."""
 RANDOM_DRAWS = 24
 """Uniform numbers a random game may use: one per decision (at most 23 removals + mercy)."""
 
@@ -252,6 +256,74 @@ def play_matches(tile_at: list[int], mercy: bool) -> int:
                     best, best_score = p, score
         if best < 0:
             return stacked
+        bit = 1 << best
+        present ^= bit
+        open_mask = (open_mask ^ bit) | unlocked(best, present)
+        top = tile_at[best]
+        stacked += 1
+
+
+def longest_chain(tile_at: list[int], available: int, top: int, memo: dict, limit: int = 8) -> int:
+    """The most removals in a row, at most ``limit``, using only the tiles on ``available``
+    positions, starting from the stack tile ``top``.
+
+    ``memo`` maps ``(available, top, limit)`` to the answer; it stays valid for one deal.
+
+    >>> longest_chain(list(range(24)), 0b111, 3, {})  # null, ace, 2 Suns after 3 Suns
+    3
+    >>> longest_chain(list(range(24)), 0b111, 3, {}, limit=2)
+    2
+    """
+    if limit <= 0:
+        return 0
+    key = (available << 5 | top) << 5 | limit
+    known = memo.get(key)
+    if known is not None:
+        return known
+    best = 0
+    match = MATCH_MASK[top]
+    scan = available
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        tile = tile_at[low.bit_length() - 1]
+        if match >> tile & 1:
+            length = (
+                1 + longest_chain(tile_at, available ^ low, tile, memo, limit - 1)
+                if limit > 1
+                else 1
+            )
+            if length > best:
+                best = length
+                if best >= limit:
+                    break
+    memo[key] = best
+    return best
+
+
+def play_chain(tile_at: list[int], mercy: bool) -> int:
+    """The chain player (see ``players.ChainPlayer``) on bitmasks; returns tiles stacked."""
+    if mercy and mercy_usable(tile_at):
+        tile_at = _exchange(tile_at, _best_mercy(tile_at))
+    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
+    memo: dict = {}
+    while True:
+        choices = _removable(tile_at, open_mask, top)
+        if not choices:
+            return stacked
+        best = choices[0]
+        if len(choices) > 1:
+            # the chain after a removal uses the other open tiles: never more than them
+            limit = min(CHAIN_LIMIT, popcount(open_mask) - 1)
+            best_score = (-1, -1)
+            for p in choices:
+                bit = 1 << p
+                score = (
+                    longest_chain(tile_at, open_mask ^ bit, tile_at[p], memo, limit),
+                    popcount(unlocked(p, present ^ bit) & ~open_mask),
+                )
+                if score > best_score:
+                    best, best_score = p, score
         bit = 1 << best
         present ^= bit
         open_mask = (open_mask ^ bit) | unlocked(best, present)

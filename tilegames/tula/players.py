@@ -11,6 +11,8 @@ may be used, among the three exchanges (declining mercy would lose at once).
 - ``greedy``: removes the matching tile whose removal uncovers the most face-down tiles;
 - ``matches``: removes the matching tile that itself matches the most face-up tiles, keeping
   the most removals open for the next move;
+- ``chain``: removes the matching tile that starts the longest run of removals using only the
+  face-up tiles (then, on a tie, the one that uncovers the most);
 - ``sampler``: deals the unseen tiles onto the face-down positions at random, many times, and
   plays the move that can still be won in the most of those imagined deals;
 - ``solver``: the clairvoyant, who sees every tile and plays a winning line when there is one
@@ -30,18 +32,20 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 import numpy as np
 
 from ..randomness import as_generator
-from .fast import RANDOM_DRAWS, popcount, unlocked
-from .layout import INDEX, LAYER3, MATCH_MASK, POSITIONS, TOP, revealable_mask
+from .fast import CHAIN_LIMIT, RANDOM_DRAWS, popcount, unlocked
+from .layout import INDEX, LAYER3, MATCH_MASK, POSITIONS, TOP, Tile, matches, revealable_mask
 from .rules import Game, Move, PlayerView
 from .solver import _search, solve
 
 __all__ = [
     "PLAYERS",
+    "ChainPlayer",
     "GreedyPlayer",
     "MatchesPlayer",
     "Player",
@@ -170,6 +174,44 @@ class MatchesPlayer(Player):
         return best
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _longest_chain(top: Tile, tiles: frozenset[Tile], limit: int) -> int:
+    """The most removals in a row (at most ``limit``) from ``tiles``, the first matching ``top``."""
+    best = 0
+    if limit > 0:
+        for tile in tiles:
+            if matches(top, tile):
+                best = max(best, 1 + _longest_chain(tile, tiles - {tile}, limit - 1))
+    return best
+
+
+class ChainPlayer(Player):
+    """Removes the tile that starts the longest run of removals among the face-up tiles."""
+
+    name = "chain"
+    description = (
+        f"Removes the matching tile that starts the longest run of removals among the face-up "
+        f"tiles (looking up to {CHAIN_LIMIT} ahead), then the one that uncovers the most."
+    )
+
+    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+        if moves[0].kind == "mercy":
+            return _mercy_choice(view, moves)
+        present, face_up = _mask(view.present), _mask(view.face_up)
+        up = frozenset(tile for tile in view.visible if tile is not None)
+        best, best_score = moves[0], (-1, -1)
+        for move in moves:
+            tile = view.visible[INDEX[move.position]]
+            after = present & ~(1 << INDEX[move.position])
+            score = (
+                _longest_chain(tile, up - {tile}, CHAIN_LIMIT),
+                popcount(revealable_mask(after, face_up)),
+            )
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+
 class SamplerPlayer(Player):
     """Imagines the face-down tiles many times and plays the move that wins most often.
 
@@ -177,7 +219,7 @@ class SamplerPlayer(Player):
     random onto the face-down positions (given what was seen, every such
     arrangement is equally likely). In each imagined deal, every candidate
     move is judged by the exact solver: can the game still be won after it?
-    The move winnable in the most samples is played; ties go to the greedy
+    The move winnable in the most samples is played; ties go to the chain
     player's choice among the tied moves.
     """
 
@@ -233,7 +275,7 @@ class SamplerPlayer(Player):
                 wins[index] += won
         most = max(wins)
         tied = [move for move, count in zip(moves, wins) if count == most]
-        return tied[0] if len(tied) == 1 else GreedyPlayer().decide(view, tied)
+        return tied[0] if len(tied) == 1 else ChainPlayer().decide(view, tied)
 
 
 class SolverPlayer(Player):
@@ -260,13 +302,13 @@ class SolverPlayer(Player):
 
 PLAYERS: dict[str, type[Player]] = {
     cls.name: cls
-    for cls in (RandomPlayer, GreedyPlayer, MatchesPlayer, SamplerPlayer, SolverPlayer)
+    for cls in (RandomPlayer, GreedyPlayer, MatchesPlayer, ChainPlayer, SamplerPlayer, SolverPlayer)
 }
 """Every player by name."""
 
 
 def make_player(name: str, **options) -> Player:
-    """A player by name: ``random``, ``greedy``, ``matches``, ``sampler`` or ``solver``.
+    """A player by name: ``random``, ``greedy``, ``matches``, ``chain``, ``sampler`` or ``solver``.
 
     >>> make_player("matches").description.split(",")[0]
     'Removes the matching tile that matches the most other face-up tiles'

@@ -37,6 +37,7 @@ from .fast import (
     RANDOM_DRAWS,
     deal_from_rng,
     mercy_usable,
+    play_chain,
     play_greedy,
     play_matches,
     play_random,
@@ -61,11 +62,11 @@ __all__ = [
     "summarize",
 ]
 
-DEFAULT_PLAYERS: tuple[str, ...] = ("random", "greedy", "matches", "solver")
+DEFAULT_PLAYERS: tuple[str, ...] = ("random", "greedy", "matches", "chain", "solver")
 """The players a study runs unless told otherwise (the sampler is slower: ask for it)."""
 VARIANTS = {"": "published", "_mercy": "mercy"}
 
-_FAST = {"greedy": play_greedy, "matches": play_matches}
+_FAST = {"greedy": play_greedy, "matches": play_matches, "chain": play_chain}
 _SHORT = tuple(tile.short for tile in TILES)
 
 
