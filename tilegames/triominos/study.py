@@ -167,6 +167,7 @@ def game_task(
     players: int = 2,
     player: str | list[str] = "greedy",
     rules: Rules | str = "seed",
+    shuffle_seats: bool = False,
 ) -> dict[str, Any]:
     """A whole game: rounds until someone reaches the target (400). One row per game.
 
@@ -176,6 +177,8 @@ def game_task(
     """
     rules = rules_named(rules)
     kinds = _kinds(player, players)
+    if shuffle_seats:
+        kinds = [kinds[int(i)] for i in rng.permutation(players)]
     match = Match(players, rules=rules, seed=rng)
     seats = [make_player(kind, rng) for kind in kinds]
     hexagons = bridges = 0
@@ -189,6 +192,7 @@ def game_task(
         "rules": rules.name,
         "rounds": len(match.rounds),
         "winner": match.winner,
+        "winner_player": kinds[match.winner],
         "winning_total": match.totals[match.winner],
         "first_starter": match.rounds[0].starter,
         "hexagons": hexagons,
@@ -270,20 +274,29 @@ def point_shares(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def head_to_head(frame: pd.DataFrame) -> pd.DataFrame:
-    """Round win rate and mean points of each kind of player, with 95% CIs (from the seat columns)."""
+    """Each kind of player: round win rate, share of rounds it outscored every other seat, mean points.
+
+    Rates carry Wilson 95% CIs and points a normal-approximation CI, all from the seat columns.
+    """
     seats = player_rows(frame)
+    totals = seats["total"]
+    top = totals.groupby(level=0).transform("max")
+    at_top = (totals == top).groupby(level=0).transform("sum")
+    second = totals.where(totals < top).groupby(level=0).transform("max")
+    best_other = np.where((totals == top) & (at_top == 1), second, top)
+    seats = seats.assign(outscored=totals.to_numpy() > best_other)
     rows = []
-    for kind, block in seats.groupby("player"):
+    for kind, block in seats.groupby("player", sort=False):
         wins = wilson(int(block["won"].sum()), len(block))
+        ahead = wilson(int(block["outscored"].sum()), len(block))
         points = _mean(block["total"])
         rows.append(
             {
                 "player": kind,
                 "seats played": len(block),
-                "win rate": wins.value,
-                "win CI": f"{wins.low:.1%} to {wins.high:.1%}",
-                "mean points": points.value,
-                "points CI": f"{points.low:.1f} to {points.high:.1f}",
+                "round win rate": str(wins),
+                "outscores the others": str(ahead),
+                "mean points": str(points),
             }
         )
     return pd.DataFrame(rows).set_index("player")
