@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -319,3 +320,7 @@ def test_fast_play_out_matches_checked_play():
         play_out(checked, [GreedyPlayer(), CautiousPlayer(), GreedyPlayer()], check=True)
         assert fast.history == checked.history and fast.events == checked.events
         assert checked.can_undo
+        with pytest.raises(IllegalMove, match="without undo records"):
+            fast.undo()
+        rebuilt = Game.from_dict(fast.to_dict())
+        assert rebuilt.undo() == fast.history[-1]
