@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,7 +12,7 @@ from tilegames.errors import IllegalMove
 from tilegames.pyramids import TILES, Game, Rules, new_game
 from tilegames.pyramids.mayhem import first_problem, measure, placement_is_quiet, roll_contact
 from tilegames.pyramids.players import CarefulPlayer, RandomPlayer, SpitefulPlayer, play_game
-from tilegames.pyramids.tiles import key
+from tilegames.pyramids.tiles import key, position
 
 rules_strategy = st.builds(
     Rules,
@@ -168,3 +169,22 @@ def test_fast_path_and_checked_play_agree(seed, players):
     assert play_game(fast, lineup, seed=1) == play_game(checked, lineup, seed=1, checked=True)
     assert fast.pyramid == checked.pyramid and fast.scores == checked.scores
     checked.where()
+
+
+@given(st.integers(0, 10_000), st.integers(2, 4), st.booleans(), st.booleans())
+def test_careful_choice_is_its_cheapest_heaviest_candidate(seed, players, curse, cube):
+    game = new_game(
+        seed=seed, players=players, rules=Rules(curse=curse, fire_cube=cube, turn_cap=60)
+    )
+    careful = CarefulPlayer()
+    rng = np.random.default_rng(seed)
+    checked = 0
+    while not game.is_over:
+        view = game.player_view(game.to_move)
+        move = careful.choose(view, rng)
+        if game.falling is None:
+            _, t, k = careful.best(view)[0]
+            assert (move.tile, move.position) == (TILES[t].name, position(k))
+            checked += 1
+        game.play(move)
+    assert checked > 0

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from . import mayhem
-from .mayhem import AIR, CURSE_KIND, ROLL, first_problem, placement_is_quiet, resolve
+from .mayhem import AIR, COLLAPSE, CURSE_KIND, ROLL, first_problem, placement_is_quiet, resolve
 from .rules import FALL_LEFT, FALL_RIGHT, Game, Move, PlayerView, spot_keys
 from .tiles import (
     HALF,
@@ -97,6 +97,13 @@ def forecast(
                     got + forecast(trial, rules, mine=mine, roll_pending=None, depth=depth)
                 )
             return total + expected
+        if kind == COLLAPSE:  # the common case, inlined: both supports go
+            del board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT]
+            if mine:
+                total += 2
+                if total > bound:
+                    return total
+            continue
         step = resolve(board, kind, k, overhang_slide=slide, roll_pending=roll_pending)
         if kind == CURSE_KIND:
             roll_pending = None
@@ -178,12 +185,28 @@ class CarefulPlayer(Player):
         rules = view.rules
         spots = view.spot_keys()
         hand = view.hand_ids
-        for t in sorted(hand, key=lambda t: -WEIGHT[t]):  # stable: hand order among equal weights
+        order = sorted(hand, key=lambda t: -WEIGHT[t])  # stable: hand order among equal weights
+        for t in order:
             for k in spots:
                 if placement_is_quiet(board, t, k, curse=rules.curse, fire_cube=rules.fire_cube):
                     return Move(TILES[t].name, position(k))
-        _, t, k = self.best(view)[0]
+        # No quiet placement: forecast each, heaviest first; a later one must cost strictly
+        # less to win, so each forecast stops once it reaches the best cost so far. The
+        # choice is the one ``best`` makes (cheapest, then heaviest, then legal order).
+        chosen, bound = None, float("inf")
+        for t in order:
+            for k in spots:
+                trial = dict(board)
+                trial[k] = t
+                pending = (k, t) if rules.fire_cube and mayhem.roll_contact(trial, k, t) else None
+                cost = forecast(trial, rules, roll_pending=pending, bound=bound - 1e-9)
+                if cost < bound - 1e-9:
+                    chosen, bound = (t, k), cost
+        t, k = chosen
         return Move(TILES[t].name, position(k))
+
+    quick_falls = True
+    """When the tile would land quietly on both sides, let it fall left without forecasting."""
 
     def choose_fall(self, view: PlayerView) -> Move:
         """The side where the tile lands quietly when only one is; else the side forecast to cost fewer tiles."""
@@ -197,12 +220,17 @@ class CarefulPlayer(Player):
         ]
         if quiet[0] != quiet[1]:
             return FALL_LEFT if quiet[0] else FALL_RIGHT
+        if quiet[0] and self.quick_falls:
+            return FALL_LEFT
         mine = view.debris_to == view.player
         costs = []
         for direction in ("left", "right"):
             trial = dict(board)
             mayhem.fall(trial, k, direction)
-            costs.append(forecast(trial, rules, mine=mine, roll_pending=view.roll_pending))
+            bound = costs[0] if costs else float("inf")
+            costs.append(
+                forecast(trial, rules, mine=mine, roll_pending=view.roll_pending, bound=bound)
+            )
         return FALL_LEFT if costs[0] <= costs[1] else FALL_RIGHT
 
     def candidates(
