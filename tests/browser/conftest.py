@@ -193,7 +193,9 @@ def open_and_run(page, base_url: str, name: str) -> None:
     """Open a notebook in JupyterLab, wait for its kernel, run all cells, wait until all ran."""
     from playwright.sync_api import expect
 
-    page.goto(f"{base_url}/lab/tree/{name}")
+    # a workspace of its own, reset: no other test's notebook is restored beside this one
+    workspace = Path(name).stem.replace("_", "-")
+    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{name}?reset")
     status = page.locator("#jp-main-statusbar")
     try:
         expect(status).to_contain_text("Idle", timeout=45_000)
