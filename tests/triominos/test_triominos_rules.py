@@ -428,3 +428,39 @@ def test_player_view_hides_other_hands_and_the_pool():
 def test_values_table():
     assert VALUE[TILE_ID[(5, 5, 5)]] == 15 and VALUE[TILE_ID[(0, 0, 0)]] == 0
     assert sum(VALUE) / 56 == 7.5
+
+
+def test_placement_breakdown_attaches_the_turns_draws():
+    game = _stuck_game(Rules.seed())
+    game.play("5-5-5 @ 0,0 r0")
+    for _ in range(5):
+        game.play("draw")
+    game.play(
+        "0-5-5 @ 0,1 r1"
+        if Move.parse("0-5-5 @ 0,1 r1") in game.legal_moves()
+        else game.legal_moves()[0]
+    )
+    first, second = game.placement_breakdown()
+    assert (first["bonus_kind"], first["turn_points"], first["draws"]) == ("start", 25, 0)
+    assert (second["value"], second["draws"], second["draw_penalty"]) == (10, 5, -25)
+    assert second["turn_points"] == second["points"] - 25
+    assert (
+        sum(r["turn_points"] for r in game.placement_breakdown() if r["seat"] == 1)
+        == game.scores[1]
+    )
+
+
+def test_match_winner_is_the_round_winner_when_among_those_past_the_target():
+    from tilegames.triominos import Match
+    from tilegames.triominos.players import GreedyPlayer
+
+    match = Match(2, rules=Rules.seed().replace(target_score=1), seed=3)
+    game = match.play_round([GreedyPlayer(), GreedyPlayer()])
+    assert match.is_over and match.totals == list(game.scores)
+    reached = [s for s in range(2) if match.totals[s] >= 1]
+    if game.winner in reached:
+        assert match.winner == game.winner
+    else:
+        assert match.winner == max(reached, key=lambda s: match.totals[s])
+    with pytest.raises(IllegalMove, match="over"):
+        match.new_round()

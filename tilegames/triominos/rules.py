@@ -615,6 +615,44 @@ class Game(GameState):
             row["total"] += points
         return rows
 
+    def placement_breakdown(self) -> list[dict[str, Any]]:
+        """One row per placement: the move, its value and bonus, and the draws of the same turn.
+
+        ``turn_points`` is what the turn earned in all: the placement's points
+        plus the (negative) penalty of the draws before it.
+
+        >>> game = new_game(seed=6)
+        >>> game.play("5-5-5 @ 0,0 r0")
+        >>> row = game.placement_breakdown()[0]
+        >>> row["move"], row["value"], row["bonus_kind"], row["bonus"], row["turn_points"]
+        ('5-5-5 @ 0,0 r0', 15, 'start', 10, 25)
+        """
+        rows = []
+        pending = [0] * self.players
+        for event in self.events:
+            if event.kind == "draw":
+                pending[event.seat] += 1
+            elif event.kind == "pass":
+                pending[event.seat] = 0
+            elif event.kind in ("start", "place"):
+                draws = pending[event.seat]
+                pending[event.seat] = 0
+                penalty = -draws * self.rules.draw_penalty
+                rows.append(
+                    {
+                        "move": str(self.history[event.move]),
+                        "seat": event.seat,
+                        "value": event.value,
+                        "bonus_kind": event.bonus_kind,
+                        "bonus": event.bonus,
+                        "points": event.points,
+                        "draws": draws,
+                        "draw_penalty": penalty,
+                        "turn_points": event.points + penalty,
+                    }
+                )
+        return rows
+
     # -- moves -----------------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Legal moves in a stable order.
