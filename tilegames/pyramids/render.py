@@ -192,26 +192,30 @@ def svg(
             from .rules import spot_keys as find_spots
 
             spot_keys = find_spots(tiles, state.rules.row0_gaps)
-    positions = [position(k) for k in list(tiles) + spot_keys + [f[1] for f in falls]] or [(0, 0)]
+    marked = {tuple(m) for m in marked}
+    positions = [position(k) for k in list(tiles) + spot_keys + [f[1] for f in falls]]
+    positions = positions + sorted(marked) or [(0, 0)]
     x_lo = min(x for _, x in positions) - 1
     x_hi = max(x for _, x in positions) + 1
     top = max(max(r for r, _ in positions), 2)
     wall_w = (x_hi - x_lo) * HALF_W
     width = max(wall_w + 2 * MARGIN, 5 * (TILE_W + 8) + 2 * MARGIN, 360)
     offset = MARGIN + (width - 2 * MARGIN - wall_w) / 2
-    y0 = MARGIN + (24 if caption else 0)
+    caption_lines = _wrap(caption, int(width / 7.5)) if caption else []
+    y0 = MARGIN + 18 * len(caption_lines) + (6 if caption_lines else 0)
 
     def corner(r: int, x: int) -> tuple[float, float]:
         return offset + (x - 1 - x_lo) * HALF_W, y0 + (top - r) * TILE_H
 
     parts = []
-    if caption:
+    for i, line in enumerate(caption_lines):
         parts.append(
-            s.text(width / 2, MARGIN + 6, caption, font_size=14, font_weight="bold", fill="#333")
+            s.text(
+                width / 2, MARGIN + 6 + 18 * i, line, font_size=13, font_weight="bold", fill="#333"
+            )
         )
     ground = y0 + (top + 1) * TILE_H
     parts.append(s.rect(0, ground, width, 8, fill="#8d6e63"))
-    marked = {tuple(m) for m in marked}
     falling = state._falling if live else None
     for k, t in sorted(tiles.items()):
         r, x = position(k)
@@ -248,6 +252,24 @@ def svg(
         parts.append(
             s.group(body, class_="fp-tile", data_tile=TILES[t].name, data_position=f"{r},{x}")
         )
+    for r, x in sorted(marked):
+        if key(r, x) not in tiles:  # a tile left this place: a red ghost
+            px, py = corner(r, x)
+            parts.append(
+                s.rect(
+                    px + 2,
+                    py + 2,
+                    TILE_W - 4,
+                    TILE_H - 4,
+                    rx=4,
+                    fill="#ff1744",
+                    fill_opacity=0.08,
+                    stroke="#ff1744",
+                    stroke_width=2,
+                    stroke_dasharray="4,3",
+                    class_="fp-ghost",
+                )
+            )
     for k in spot_keys:
         r, x = position(k)
         px, py = corner(r, x)
@@ -366,15 +388,54 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
 
 
 def event_svg(state, event, **options) -> str:
-    """The pyramid after a log event, with the positions it affected outlined."""
-    return svg(
-        state,
-        board=event.board,
-        marked=event.marked,
-        spots=False,
-        caption=event.text[:90],
-        **options,
+    """The pyramid after a log event: tiles that moved there outlined, places tiles left as red ghosts."""
+    options.setdefault("caption", event.text)
+    return svg(state, board=event.board, marked=event.marked, spots=False, **options)
+
+
+def turn_pictures(
+    state, turn: int | None = None, *, per_row: int = 3, hands: bool = False
+) -> s.SVGPicture:
+    """A turn's events, one picture each (captioned with the log's words), in rows of ``per_row``."""
+    events = [e for e in state.turn_events(turn) if e.board or e.kind == "place"]
+    pictures = [event_svg(state, e, hands=hands) for e in events]
+    return grid(pictures, per_row)
+
+
+def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture:
+    """SVG documents laid out in rows (each keeps its own size)."""
+    import re
+
+    def size(markup: str) -> tuple[float, float]:
+        width = float(re.search(r'width="([\d.]+)"', markup).group(1))
+        height = float(re.search(r'height="([\d.]+)"', markup).group(1))
+        return width, height
+
+    parts, y, total_w = [], 0.0, 0.0
+    for start in range(0, len(pictures), per_row):
+        row = pictures[start : start + per_row]
+        x, row_h = 0.0, 0.0
+        for markup in row:
+            w, h = size(markup)
+            parts.append(s.group([markup], transform=f"translate({x:.1f},{y:.1f})"))
+            x += w + gap
+            row_h = max(row_h, h)
+        total_w = max(total_w, x - gap)
+        y += row_h + gap
+    return s.SVGPicture(
+        s.document(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
     )
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return lines + ([line] if line else [])
 
 
 def text(state, *, board: dict | Iterable | None = None, hands: bool = True) -> str:

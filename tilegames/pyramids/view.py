@@ -126,8 +126,6 @@ class PyramidsView(GameView):
         if self.replaying:
             event = self.steps[self.step]
             caption = f"step {self.step + 1} of {len(self.steps)}: {event.text}"
-            if len(caption) > 95:
-                caption = caption[:92] + "..."
             return render.svg(
                 self.game,
                 board=event.board,
