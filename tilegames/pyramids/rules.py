@@ -852,11 +852,7 @@ class Game(GameState):
             pending = self._roll_pending
             if kind in (ROLL, CURSE_KIND):
                 self._roll_pending = None
-            before = {
-                k: board[k],
-                k + SUPPORT_LEFT: board.get(k + SUPPORT_LEFT),
-                k + SUPPORT_RIGHT: board.get(k + SUPPORT_RIGHT),
-            }
+            before = dict(board) if self.keep_log else None
             step = resolve(
                 board,
                 kind,
@@ -1026,8 +1022,9 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
 
     debris = listing(step.debris, step.debris_keys)
     gone = listing(step.removed, step.removed_keys)
+    go = "goes" if len(step.debris) == 1 else "go"
     at = format_position(*position(step.key))
-    name = TILES[before[step.key]].name if before.get(step.key) is not None else "?"
+    name = TILES[before[step.key]].name
     if step.kind == COLLAPSE:
         left, right = (TILES[before[step.key + d]].name for d in (SUPPORT_LEFT, SUPPORT_RIGHT))
         return f"collapse: {name} at {at} breaks the building rules on {left} and {right}; {debris} go {where}"
@@ -1037,7 +1034,7 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
         return f"collapse: {name} at {at} overhangs illegally; its support {debris} goes {where}"
     if step.kind == EXPLOSION:
         text = f"explosion: {gone} explode and leave the game"
-        return text + (f"; {debris} go {where}" if debris else "")
+        return text + (f"; {debris} {go} {where}" if debris else "")
     if step.kind == FIRE:
         return f"fire: {name} at {at} burns {debris} ({where}); the fire tile leaves the game"
     if step.kind == ROLL:
@@ -1051,7 +1048,7 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
         }[step.face]
         text = f"fire cube: {name} at {at} rolls {step.face}: {outcome}"
         if step.debris:
-            text += f"; {debris} go {where}"
+            text += f"; {debris} {go} {where}"
         if step.removed:
             text += f"; {gone} leaves the game"
         return text
