@@ -464,3 +464,38 @@ def test_match_winner_is_the_round_winner_when_among_those_past_the_target():
         assert match.winner == max(reached, key=lambda s: match.totals[s])
     with pytest.raises(IllegalMove, match="over"):
         match.new_round()
+
+
+def test_rescored_under_bonus_variants_matches_the_breakdown():
+    from tilegames.triominos.players import GreedyPlayer, play_out
+
+    checked = 0
+    for seed in range(40):
+        game = new_game(seed=seed)
+        play_out(game, [GreedyPlayer(), GreedyPlayer()])
+        additive = game.rescored(Rules.seed().replace(hexagon_bonuses=(50, 100, 150)))
+        assert additive.history == game.history and additive.end == game.end
+        for before, after in zip(game.breakdown(), additive.breakdown()):
+            extra = 40 * before["hexagon_2"] + 80 * before["hexagon_3"]
+            assert after["total"] == before["total"] + extra
+        strict = game.rescored(Rules.seed().replace(bridge_rule="strict"))
+        assert sum(r["bridges"] for r in strict.breakdown()) <= sum(
+            r["bridges"] for r in game.breakdown()
+        )
+        checked += 1
+    assert checked == 40
+    # seed rounds with more than three draws in a turn cannot be rescored under Pressman
+    long_turns = [s for s in range(40) if _max_draws_in_a_turn(s) > 3]
+    assert long_turns
+    game = new_game(seed=long_turns[0])
+    play_out(game, [GreedyPlayer(), GreedyPlayer()])
+    with pytest.raises(IllegalMove, match="not allowed under these rules"):
+        game.rescored("pressman")
+
+
+def _max_draws_in_a_turn(seed: int) -> int:
+    from tilegames.triominos.players import GreedyPlayer, play_out
+
+    game = new_game(seed=seed)
+    play_out(game, [GreedyPlayer(), GreedyPlayer()])
+    return max(row["draws"] for row in game.placement_breakdown())

@@ -615,6 +615,31 @@ class Game(GameState):
             row["total"] += points
         return rows
 
+    def rescored(self, rules: Rules | str) -> Game:
+        """The same deal and moves scored under other rules (bonus sizes, bridge reading, penalties).
+
+        Raises IllegalMove when a move is not allowed under them (e.g. a fourth
+        draw under Pressman's limit of three) — then the round must be replayed.
+
+        >>> game = new_game(seed=6)
+        >>> game.play("5-5-5 @ 0,0 r0")
+        >>> game.rescored(Rules.seed().replace(start_bonus=20)).scores
+        (0, 35)
+        """
+        if isinstance(rules, str):
+            rules = Rules.preset(rules)
+        data = self.to_dict()
+        data["deal"]["rules"] = rules.to_dict()
+        game = Game.from_dict({**data, "moves": []})
+        for index, move in enumerate(self.history):
+            reason = game.why_illegal(move)
+            if reason is not None:
+                raise IllegalMove(
+                    f"move {index} ({move}) is not allowed under these rules: {reason}"
+                )
+            game.play(move)
+        return game
+
     def placement_breakdown(self) -> list[dict[str, Any]]:
         """One row per placement: the move, its value and bonus, and the draws of the same turn.
 
