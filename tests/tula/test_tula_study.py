@@ -123,11 +123,12 @@ def test_running_estimate_narrows():
 
 def test_loss_breakdown_adds_up_and_counts_the_deals_no_one_can_win():
     frame = simulate(FAST_TASK, 800, seed=12, progress=False)
-    table = loss_breakdown(frame).set_index(["player", "variant"])
+    long = loss_breakdown(frame)
+    table = long.pivot_table(index=["player", "variant"], columns="outcome", values="share")
     assert set(table.index.get_level_values("player")) == {"random", "greedy", "matches", "chain"}
-    total = table["won"] + table["lost by play"] + table["lost by the deal"]
-    assert np.allclose(total, 1.0)
+    assert np.allclose(table.sum(axis=1), 1.0)
     assert table.loc[("greedy", "mercy"), "lost by the deal"] == pytest.approx(
         1 - frame["solver_mercy_won"].mean()
     )
     assert table.loc[("random", "published"), "won"] == pytest.approx(frame["random_won"].mean())
+    assert ((long["CI low"] <= long["share"]) & (long["share"] <= long["CI high"])).all()

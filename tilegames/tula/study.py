@@ -192,11 +192,10 @@ def mercy_effect(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def loss_breakdown(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per player and variant, the share of deals won, lost by play (winnable, but lost),
-    and lost by the deal (no one could win it): needs the ``solver`` columns.
-
-    The three shares add up to 1 for every row.
+def loss_breakdown(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Per player and variant: the share of deals won, lost by play (the solver could win
+    it, the player lost), and lost by the deal (no one could win it), each with its Wilson
+    interval. Needs the ``solver`` columns; the three shares add up to 1.
     """
     rows = []
     for name in _players_in(frame):
@@ -207,15 +206,23 @@ def loss_breakdown(frame: pd.DataFrame) -> pd.DataFrame:
                 continue
             won = frame[f"{name}{suffix}_won"].to_numpy(bool)
             possible = frame[f"solver{suffix}_won"].to_numpy(bool)
-            rows.append(
-                {
-                    "player": name,
-                    "variant": variant,
-                    "won": won.mean(),
-                    "lost by play": (possible & ~won).mean(),
-                    "lost by the deal": (~possible).mean(),
-                }
-            )
+            outcomes = {
+                "won": won,
+                "lost by play": possible & ~won,
+                "lost by the deal": ~possible,
+            }
+            for outcome, hits in outcomes.items():
+                estimate = wilson(int(hits.sum()), len(hits), confidence)
+                rows.append(
+                    {
+                        "player": name,
+                        "variant": variant,
+                        "outcome": outcome,
+                        "share": estimate.value,
+                        "CI low": estimate.low,
+                        "CI high": estimate.high,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
