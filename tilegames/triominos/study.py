@@ -37,6 +37,7 @@ __all__ = [
     "round_task",
     "rules_named",
     "run_simulation",
+    "shown",
     "summary_table",
 ]
 
@@ -222,6 +223,18 @@ def player_rows(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.concat(parts).sort_index(kind="stable")
 
 
+def shown(estimate: Estimate) -> str:
+    """An estimate as text; rare proportions (under 1%) get three decimals so they do not read 0.0%.
+
+    >>> shown(wilson(26, 50000))
+    '0.052% (95% CI 0.035% to 0.076%)'
+    """
+    if estimate.percent and estimate.high < 0.01:
+        level = f"{estimate.confidence:.0%}"
+        return f"{estimate.value:.3%} ({level} CI {estimate.low:.3%} to {estimate.high:.3%})"
+    return str(estimate)
+
+
 def _mean(values) -> Estimate:
     return mean_interval(np.asarray(values, dtype=float))
 
@@ -246,6 +259,7 @@ def summary_table(frame: pd.DataFrame) -> pd.DataFrame:
         ("bridges per round", _mean(frame["bridges"])),
         ("draws per round", _mean(frame["draws"])),
         ("rounds ending blocked", wilson(int((frame["end"] == "blocked").sum()), n)),
+        ("rounds with a double hexagon", wilson(int((frame["hexagon_2"] > 0).sum()), n)),
         ("rounds with a triple hexagon", wilson(int((frame["hexagon_3"] > 0).sum()), n)),
         ("starter wins the round", wilson(int((frame["winner"] == frame["starter"]).sum()), n)),
         ("starter's lead over the others (points)", _mean(lead.dropna())),
@@ -257,7 +271,7 @@ def summary_table(frame: pd.DataFrame) -> pd.DataFrame:
                 "estimate": e.value,
                 "ci_low": e.low,
                 "ci_high": e.high,
-                "shown": str(e),
+                "shown": shown(e),
             }
             for name, e in entries
         ]
@@ -320,7 +334,7 @@ def game_summary(frame: pd.DataFrame) -> pd.DataFrame:
                 "estimate": e.value,
                 "ci_low": e.low,
                 "ci_high": e.high,
-                "shown": str(e),
+                "shown": shown(e),
             }
             for k, e in entries
         ]
@@ -398,5 +412,5 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         f"Tri-Ominos, {what}: {args.players} players ({', '.join(kinds)}), {args.rules} rules, "
         f"seed {args.seed}, {args.workers} worker(s), {seconds:.1f} s"
     )
-    lines = [header, ""] + [f"  {name:42} {shown}" for name, shown in table["shown"].items()]
+    lines = [header, ""] + [f"  {name:42} {text}" for name, text in table["shown"].items()]
     return frame, "\n".join(lines)
