@@ -13,7 +13,9 @@ Figures (games or deals per second on one core unless stated):
   processes, for the study's default task (every fast player and the solver,
   with and without mercy: what ``tilegames simulate tula`` runs) and for the
   lightest task (deal + random player), where start-up and gathering the
-  rows weigh most.
+  rows weigh most. ``machine_parallel_control`` is the same ratio for pure
+  arithmetic in two processes: the parallelism the machine offered at that
+  moment (on a shared machine, other users' load caps both).
 """
 
 from __future__ import annotations
@@ -118,6 +120,30 @@ def speedup(games: int, players: tuple[str, ...], mercy: bool) -> dict:
     }
 
 
+def burn(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def machine_control(n: int = 5_000_000) -> float:
+    """Speed-up of two processes over one on pure arithmetic: the parallelism the
+    machine offers right now (other users' load lowers it)."""
+    import concurrent.futures as cf
+
+    start = time.perf_counter()
+    burn(n)
+    burn(n)
+    serial = time.perf_counter() - start
+    with cf.ProcessPoolExecutor(2) as pool:
+        pool.submit(burn, 10).result()  # start the workers before timing
+        start = time.perf_counter()
+        list(pool.map(burn, [n, n]))
+        parallel = time.perf_counter() - start
+    return round(serial / parallel, 2)
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     seconds = 0.5 if quick else 2.0
@@ -141,6 +167,8 @@ def main() -> None:
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         **figures,
+        "machine_parallel_control": machine_control(),
+        "load_average_1min": round(os.getloadavg()[0], 2),
         "speedup_study": speedup(games, DEFAULT_PLAYERS, True),
         "speedup_random": speedup(games, ("random",), False),
         "targets": TARGETS,
