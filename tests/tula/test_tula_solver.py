@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tilegames.tula import POSITIONS, Game, Move, new_game
 from tilegames.tula.fast import deal_from_rng, mercy_usable
@@ -145,3 +147,16 @@ def test_a_won_game_is_solved_with_no_moves():
         game.play(move)
     assert game.won
     assert solve(game) == type(solution)(True)
+
+
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.booleans())
+def test_solver_verdicts_on_random_deals(seed, mercy):
+    """Property: a winnable verdict comes with a line that wins; a lost one is confirmed."""
+    game = known_game(seed, mercy)
+    solution = solve(game)
+    if solution.winnable:
+        for move in solution.moves:
+            game.play(move)
+        assert game.won
+    else:
+        assert not plain_winnable(game)
