@@ -27,6 +27,8 @@ LAST_EDGE = "#e65100"
 FIT_FILL = "#a5d6a7"
 OTHER_ROTATION_FILL = "#fff59d"
 FRONTIER_EDGE = "#b0bec5"
+HAND_ROW = 12
+"""Hand tiles per row in the picture."""
 PLAYER_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 
 
@@ -214,7 +216,8 @@ def svg(
             rot = rotation if i == selected else 0
             if rot not in rotations(tile):
                 rot = 0
-            hand_origin = (8 + i * hs * 1.12, top)
+            row, col = divmod(i, HAND_ROW)
+            hand_origin = (8 + col * hs * 1.12, top + row * (hs * 0.87 + 8))
             parts.append(
                 triangle(
                     (0, 0),
@@ -228,7 +231,8 @@ def svg(
                     tooltip=f"{tile_name(tile)} (value {sum(tile)})",
                 )
             )
-        hand_width = 8 + len(hand) * hs * 1.12 + 8
+        hand_width = 8 + min(len(hand), HAND_ROW) * hs * 1.12 + 8
+        hand_rows = max(1, (len(hand) + HAND_ROW - 1) // HAND_ROW)
         # the pool: click to draw
         px = max(hand_width, width - 110)
         pool_parts = [
@@ -238,7 +242,7 @@ def svg(
         ]
         parts.append(draw.group(pool_parts, data_target="pool"))
         width = max(width, px + 110)
-        height = top + hs * math.sqrt(3) / 2 + 10
+        height = top + hand_rows * (hs * 0.87 + 8) + 4
     if caption:
         width = max(width, 7 * len(caption) + 16)
         parts.append(draw.text(width / 2, height + 12, caption, font_size=13))
