@@ -328,6 +328,8 @@ def play(game: Game, player: Player, rng: int | np.random.Generator | None = Non
     """
     generator = as_generator(rng)
     player.start(generator, game if player.clairvoyant else None)
-    while not game.is_over:
-        game.play(player.choose(game.player_view()))
-    return game
+    while True:
+        view = game.player_view()
+        if not view.legal_moves:  # won, or nothing left to do
+            return game
+        game.play(player.choose(view))
