@@ -164,6 +164,7 @@ def svg(
     spots: bool = True,
     hands: bool = True,
     caption: str | None = None,
+    frame: tuple[int, int, int] | None = None,
 ) -> str:
     """The game as an SVG picture.
 
@@ -173,7 +174,9 @@ def svg(
       ``{(r, x): name}`` dict or an ``Event.board``), for mayhem step by step;
       ``marked``: positions to outline in red (tiles an event affects);
     - ``spots``: highlight the places to play (and the two landing places
-      while a tile is in the air); ``hands``: draw hands and pile counts.
+      while a tile is in the air); ``hands``: draw hands and pile counts;
+    - ``frame``: (lowest x, highest x, top row) the picture must at least
+      cover, so that several pictures line up.
     """
     from .tiles import tile_id
 
@@ -198,6 +201,8 @@ def svg(
     x_lo = min(x for _, x in positions) - 1
     x_hi = max(x for _, x in positions) + 1
     top = max(max(r for r, _ in positions), 2)
+    if frame is not None:  # a fixed frame, so that pictures of one turn line up
+        x_lo, x_hi, top = min(x_lo, frame[0]), max(x_hi, frame[1]), max(top, frame[2])
     wall_w = (x_hi - x_lo) * HALF_W
     width = max(wall_w + 2 * MARGIN, 5 * (TILE_W + 8) + 2 * MARGIN, 360)
     offset = MARGIN + (width - 2 * MARGIN - wall_w) / 2
@@ -398,7 +403,14 @@ def turn_pictures(
 ) -> s.SVGPicture:
     """A turn's events, one picture each (captioned with the log's words), in rows of ``per_row``."""
     events = [e for e in state.turn_events(turn) if e.board or e.kind == "place"]
-    pictures = [event_svg(state, e, hands=hands) for e in events]
+    places = [position(k) for e in events for k, _ in e.board] + [
+        m for e in events for m in e.marked
+    ]
+    frame = None
+    if places:
+        xs = [x for _, x in places]
+        frame = (min(xs) - 1, max(xs) + 1, max(r for r, _ in places))
+    pictures = [event_svg(state, e, hands=hands, frame=frame) for e in events]
     return grid(pictures, per_row)
 
 
