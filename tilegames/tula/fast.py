@@ -315,15 +315,18 @@ def play_chain(tile_at: list[int], mercy: bool) -> int:
         if len(choices) > 1:
             # the chain after a removal uses the other open tiles: never more than them
             limit = min(CHAIN_LIMIT, popcount(open_mask) - 1)
-            best_score = (-1, -1)
-            for p in choices:
-                bit = 1 << p
-                score = (
-                    longest_chain(tile_at, open_mask ^ bit, tile_at[p], memo, limit),
-                    popcount(unlocked(p, present ^ bit) & ~open_mask),
-                )
-                if score > best_score:
-                    best, best_score = p, score
+            # best (chain, uncovered), first in position order on a tie: look at the moves
+            # by uncovered (most first) and keep the first that has the longest chain
+            ranked = sorted(
+                (-popcount(unlocked(p, present ^ 1 << p) & ~open_mask), p) for p in choices
+            )
+            best_chain = -1
+            for _, p in ranked:
+                chain = longest_chain(tile_at, open_mask ^ 1 << p, tile_at[p], memo, limit)
+                if chain > best_chain:
+                    best, best_chain = p, chain
+                    if chain >= limit:  # nothing can beat it
+                        break
         bit = 1 << best
         present ^= bit
         open_mask = (open_mask ^ bit) | unlocked(best, present)
