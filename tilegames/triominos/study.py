@@ -47,10 +47,14 @@ VARIANTS: dict[str, Rules] = {
     "seed_additive_hexagons": Rules.seed().replace(
         name="seed_additive_hexagons", hexagon_bonuses=(50, 100, 150)
     ),
+    "seed_three_draws": Rules.seed().replace(name="seed_three_draws", max_draws=3),
+    "seed_lowest_value_block": Rules.seed().replace(
+        name="seed_lowest_value_block", blocked_winner="lowest_value"
+    ),
     "seed_strict_bridge": Rules.seed().replace(name="seed_strict_bridge", bridge_rule="strict"),
     "seed_loose_bridge": Rules.seed().replace(name="seed_loose_bridge", bridge_rule="loose"),
 }
-"""Rules by name: the two presets and the bonus variants the notebook compares."""
+"""Rules by name: the two presets, each of Pressman's two changes alone, and the bonus variants."""
 
 
 def rules_named(rules: Rules | str) -> Rules:
