@@ -1,23 +1,35 @@
 """Maze players: a random player, a greedy player, and a solver that gives real hints.
 
-The solver (``solve``) is a **best-first search** over tables:
+The solver (``solve``) is a **best-first search** over tables, run as a
+small portfolio:
 
-- a *node* is a table (54 slots); its key is the table as 54 bytes, so a
-  table reached twice is expanded once (**cycle detection**: a closed set of
-  every table seen; Maze has no stuck positions but endless back-and-forth);
-- the frontier is a heap ordered by a **heuristic**: first the links still
-  missing (``max_score - score``, so the best-scoring table is expanded
-  first), then a small penalty for gaps that only a move breaking a link can
-  fill, then the number of moves (fewer first). The score of a child is
-  computed *incrementally* from its parent (only the four neighbours of the
-  two slots that change matter), which keeps each expansion cheap;
-- a **budget** of nodes (tables expanded) and of seconds: when either runs
-  out the solver stops and says so honestly (``Solution.solved`` is False,
-  ``Solution.reason`` says which budget ran out); it returns the path to the
-  best-scoring table it saw, so a hint still points uphill.
-
-The moves are replayed through the public rules before they are returned,
-so a solution that ``solve`` calls solved is a real win.
+- a *node* is a table (54 slots), keyed by its 54 bytes. Every table
+  generated goes into a closed set and is never queued again: that is the
+  **cycle detection** (Maze has no stuck positions, but endless
+  back-and-forth is easy);
+- the **heuristic** counts the *breaks*: for each suit, the ranks r (A to J)
+  whose card r+1 does not follow r in reading order (gaps skipped). Zero
+  breaks means four runs A→Q, which is exactly a won game (the queen→ace links
+  and the first ace then come for free). The break count of a child is
+  updated from its parent's per-suit bitmasks: a move changes at most six
+  neighbour pairs, so an expansion costs a few table look-ups. Ties go to the
+  deeper table (it keeps a promising line going instead of widening);
+- one search gets a budget of ``attempt_nodes`` tables. If it fails, the next
+  search weights the suits differently (``suit_orders``: breaks of one suit
+  count 1, of another 2, 3, 4), which makes it finish the suits in another
+  order. The traps of Maze are endgames where one suit sits in two long
+  pieces with no room to join them; a different order of building avoids
+  most of them, so a handful of short searches beats one long one (and needs
+  far less memory);
+- overall **budgets** of tables (``max_nodes``) and seconds (``max_seconds``):
+  when they run out the solver says so honestly (``Solution.solved`` is
+  False, ``Solution.reason`` says which budget ran out) and returns the moves
+  to the best-scoring table it saw;
+- a found solution is then shortened: wherever a later table of the path is
+  reachable in two moves or fewer from an earlier one, the detour between is
+  cut;
+- the moves are replayed through the public rules before they are returned,
+  so a solution called solved is a real win.
 
 >>> from tilegames.maze import new_game
 >>> game = new_game(seed=1)
@@ -35,6 +47,7 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
+from itertools import permutations
 
 import numpy as np
 
@@ -43,7 +56,9 @@ from .rules import GAP, SLOTS, Card, Game, Move
 
 _GAP = 52  # the solver's code for an empty slot (bytes need 0..255)
 _NONE = 52  # "no card": the left end of the line, or a gap
-DEFAULT_NODES = 200_000
+DEFAULT_ATTEMPT_NODES = 15_000
+"""Tables one search (one suit weighting) may expand before the next weighting is tried."""
+DEFAULT_NODES = 400_000
 """Tables the solver expands at most (the node budget)."""
 DEFAULT_SECONDS = 10.0
 """Seconds the solver spends at most (the time budget)."""
@@ -72,6 +87,8 @@ class Solution:
     """Why the search stopped."""
     scores: list[int] = field(default_factory=list)
     """The score after each move of ``moves``."""
+    attempts: int = 1
+    """Searches run (one per suit weighting tried)."""
 
     def __str__(self) -> str:
         if self.solved:
@@ -82,46 +99,14 @@ class Solution:
         return f"gave up: {self.reason}; best score reached {self.best_score}"
 
 
-def _runs(mask: int) -> list[int]:
-    """Lengths of a suit's runs, from its 11 link bits (bit r: rank r+1 is followed by r+2)."""
-    runs, length = [], 1
-    for r in range(11):
-        if mask >> r & 1:
-            length += 1
-        else:
-            runs.append(length)
-            length = 1
-    runs.append(length)
-    return runs
-
-
-def _breaks(mask: int) -> tuple[tuple[int, int, int], ...]:
-    """Each break of a suit as (rank index r, cards in the run ending at r, in the run after)."""
-    runs = _runs(mask)
-    result, end = [], -1
-    for left, right in zip(runs, runs[1:]):
-        end += left
-        result.append((end, left, right))
-    return tuple(result)
-
-
-def _gap_cost(gaps: list[int], site: int, need: int) -> int:
-    """About how many moves bring ``need`` gaps next to ``site`` (gaps slide a slot a move)."""
-    distances = sorted(abs(g - site) for g in gaps)[:need]
-    return sum(max(0, d - i) for i, d in enumerate(distances))
-
-
 class _Searcher:
     """Tables and fast move/heuristic code for one game's rules."""
 
-    def __init__(self, game: Game, kind: str = "breaks"):
+    def __init__(self, game: Game):
         rules = game.rules
         self.ring = rules.ring
-        if kind == "breaks":
-            self.cost = [11 - bin(mask).count("1") for mask in range(1 << 11)]
-        else:
-            self.cost = [sum(min(a, b) for a, b in zip(r, r[1:])) for r in map(_runs, range(2048))]
-        self.breaks = [_breaks(mask) for mask in range(1 << 11)]
+        # breaks of one suit from its 11 link bits (bit r: rank r+1 is followed by r+2)
+        self.cost = [11 - bin(mask).count("1") for mask in range(1 << 11)]
         # LINK[a * 53 + b] = 1 + 16 * suit + rank index when b is a's same-suit successor
         self.link = [0] * (53 * 53)
         for a in range(52):
@@ -235,51 +220,45 @@ class _Searcher:
         return result
 
 
-def solve(
+def _search(
     game: Game,
     *,
-    max_nodes: int = DEFAULT_NODES,
-    max_seconds: float = DEFAULT_SECONDS,
-    kind: str = "breaks",
-    deeper_first: bool = True,
-    endgame: int = 3,
+    max_nodes: int,
+    max_seconds: float,
+    suit_weights: tuple[int, int, int, int] = (1, 1, 1, 1),
+    shorten: bool = True,
 ) -> Solution:
-    """Search for a winning sequence from ``game``'s position (see the module docstring).
-
-    ``game`` is not changed. Returns a ``Solution``; ``solution.solved`` is
-    False when a budget ran out, with the moves to the best table found.
-    """
+    """One best-first search with one weighting of the suits (see the module docstring)."""
     start_time = time.perf_counter()
-    search = _Searcher(game, kind)
-    cost, breaks_of = search.cost, search.breaks
-    tie = -1 if deeper_first else 1
-    ring = game.rules.ring
+    search = _Searcher(game)
+    cost = search.cost
+    c0, c1, c2, c3 = ([weight * breaks for breaks in cost] for weight in suit_weights)
     root = search.board_of(game)
     root_masks = search.masks(root)
-    root_h = sum(cost[m] for m in root_masks)
+    root_h = c0[root_masks[0]] + c1[root_masks[1]] + c2[root_masks[2]] + c3[root_masks[3]]
     key = bytes(root)
+    # every table seen -> (the table it was reached from, card moved, slot it moved to)
     parents: dict[bytes, tuple[bytes | None, int, int]] = {key: (None, -1, -1)}
-    frontier: list = []
+    # heap of (weighted breaks, -depth, arrival order, table, link bits per suit, depth)
+    frontier: list = [(root_h, 0, 0, key, root_masks, 0)]
     counter = 0
-    heapq.heappush(frontier, (root_h, 0, 0, counter, key, root_masks, 0))
-    best_key, best_h = key, (root_h, 0)
+    best_key, best_breaks = key, sum(cost[m] for m in root_masks)
     nodes = 0
     reason = ""
     solved_key = key if root_h == 0 else None
     while frontier and solved_key is None:
-        _h, _h2, _tie, _c, key, masks, depth = heapq.heappop(frontier)
+        _h, _tie, _order, key, masks, depth = heapq.heappop(frontier)
         nodes += 1
         if nodes > max_nodes:
             reason = f"node budget of {max_nodes} tables ran out"
             break
-        if nodes % 1024 == 0 and time.perf_counter() - start_time > max_seconds:
+        if nodes & 1023 == 0 and time.perf_counter() - start_time > max_seconds:
             reason = f"time budget of {max_seconds:g} s ran out"
             break
         board = bytearray(key)
         where = [0] * 53
         for slot, code in enumerate(board):
             where[code] = slot
-        gaps = [slot for slot, code in enumerate(board) if code == _GAP]
         for source, target in search.moves(board, where):
             card = board[source]
             board[source] = _GAP
@@ -291,32 +270,17 @@ def solve(
                 continue
             parents[child] = (key, card, target)
             child_masks = search.child_masks(board, masks, source, target)
-            h = cost[child_masks[0]] + cost[child_masks[1]] + cost[child_masks[2]]
-            h += cost[child_masks[3]]
+            h = c0[child_masks[0]] + c1[child_masks[1]] + c2[child_masks[2]]
+            h += c3[child_masks[3]]
             if h == 0:
                 solved_key = child
                 break
-            h2 = 0
-            if h <= endgame:
-                where[card] = target
-                child_gaps = [source if g == target else g for g in gaps]
-                for suit in range(4):
-                    for r, left, right in breaks_of[child_masks[suit]]:
-                        c = 13 * suit + r
-                        after, before = where[c] + 1, where[c + 1] - 1
-                        a = b = 999
-                        if right <= 6 and (ring or after + right <= SLOTS):
-                            a = _gap_cost(child_gaps, after, right)
-                        if left <= 6 and (ring or before - left >= -1):
-                            b = _gap_cost(child_gaps, before, left)
-                        h2 += min(a, b)
-                where[card] = source
-            if (h, h2) < best_h:
-                best_key, best_h = child, (h, h2)
+            breaks = cost[child_masks[0]] + cost[child_masks[1]] + cost[child_masks[2]]
+            breaks += cost[child_masks[3]]
+            if breaks < best_breaks:
+                best_key, best_breaks = child, breaks
             counter += 1
-            heapq.heappush(
-                frontier, (h, h2, tie * (depth + 1), counter, child, child_masks, depth + 1)
-            )
+            heapq.heappush(frontier, (h, -depth - 1, counter, child, child_masks, depth + 1))
     else:
         if solved_key is None:
             reason = "every reachable table was searched"
@@ -329,6 +293,12 @@ def solve(
         path.append((card, target))
         end_key = parent
     path.reverse()
+    if solved_key is not None and shorten:
+        for _ in range(2):
+            shorter = _shortcut(game, path)
+            if len(shorter) == len(path):
+                break
+            path = shorter
     replay = game.copy()
     moves, scores = [], []
     for card, target in path:
@@ -346,6 +316,118 @@ def solve(
         reason="" if solved else reason,
         scores=scores,
     )
+
+
+def _shortcut(game: Game, path: list[tuple[int, int]], depth: int = 2) -> list[tuple[int, int]]:
+    """Shorten a path (card, target) by jumping ahead whenever a later table of the path is
+    reachable in fewer moves (up to ``depth``) than the path takes."""
+    search = _Searcher(game)
+    board = search.board_of(game)
+    states = [bytes(board)]
+    for card, target in path:
+        source = board.index(card)
+        board[source], board[target] = _GAP, card
+        states.append(bytes(board))
+    index = {state: i for i, state in enumerate(states)}
+
+    def children(state: bytes) -> list[tuple[bytes, tuple[int, int]]]:
+        board = bytearray(state)
+        where = [0] * 53
+        for slot, code in enumerate(board):
+            where[code] = slot
+        result = []
+        for source, target in search.moves(board, where):
+            card = board[source]
+            board[source], board[target] = _GAP, card
+            result.append((bytes(board), (card, target)))
+            board[source], board[target] = card, _GAP
+        return result
+
+    result: list[tuple[int, int]] = []
+    i = 0
+    while i < len(path):
+        best_j, best_moves = i + 1, [path[i]]
+        for child, move in children(states[i]):
+            j = index.get(child, -1)
+            if j - 1 > best_j - len(best_moves):
+                best_j, best_moves = j, [move]
+            if depth > 1 and j < 0:
+                for grandchild, move2 in children(child):
+                    k = index.get(grandchild, -1)
+                    if k - 2 > best_j - len(best_moves):
+                        best_j, best_moves = k, [move, move2]
+        result.extend(best_moves)
+        i = best_j
+    return result
+
+
+def suit_orders(count: int) -> list[tuple[int, int, int, int]]:
+    """The suit weightings the solver tries, in order: all equal first, then
+    the 24 orders of weights 1-4 (shuffled once, with a fixed seed), and so on.
+
+    >>> suit_orders(3)[0]
+    (1, 1, 1, 1)
+    """
+    orders = list(permutations((1, 2, 3, 4)))
+    np.random.default_rng(2026).shuffle(orders)
+    result = [(1, 1, 1, 1)]
+    while len(result) < count:
+        result.extend(orders)
+    return [tuple(int(w) for w in order) for order in result[:count]]
+
+
+def solve(
+    game: Game,
+    *,
+    max_nodes: int = DEFAULT_NODES,
+    max_seconds: float = DEFAULT_SECONDS,
+    attempt_nodes: int = DEFAULT_ATTEMPT_NODES,
+    shorten: bool = True,
+) -> Solution:
+    """Search for a winning sequence from ``game``'s position (see the module docstring).
+
+    Tries one suit weighting after another (``suit_orders``), each with at
+    most ``attempt_nodes`` tables, until one wins or ``max_nodes`` tables /
+    ``max_seconds`` seconds are spent in all. ``game`` is not changed.
+    Returns a ``Solution``; ``solution.solved`` is False when the budget ran
+    out, and then its moves lead to the best-scoring table found.
+    """
+    start_time = time.perf_counter()
+    best: Solution | None = None
+    spent = 0
+    attempts = 0
+    for weights in suit_orders(max(1, -(-max_nodes // attempt_nodes))):
+        left_nodes = max_nodes - spent
+        left_seconds = max_seconds - (time.perf_counter() - start_time)
+        if left_nodes <= 0 or left_seconds <= 0:
+            break
+        attempts += 1
+        result = _search(
+            game,
+            max_nodes=min(attempt_nodes, left_nodes),
+            max_seconds=left_seconds,
+            suit_weights=weights,
+            shorten=shorten,
+        )
+        spent += result.nodes
+        if result.solved or result.reason.startswith("every"):
+            best = result
+            break
+        if best is None or result.best_score > best.best_score:
+            best = result
+    assert best is not None
+    best.nodes = spent
+    best.seconds = time.perf_counter() - start_time
+    best.attempts = attempts
+    if not best.solved:
+        used = time.perf_counter() - start_time
+        what = (
+            f"time budget of {max_seconds:g} s"
+            if used >= max_seconds
+            else f"node budget of {max_nodes} tables"
+        )
+        best.reason = f"{what} ran out ({attempts} suit orders tried)"
+    return best
 
 
 def hint(game: Game, *, max_nodes: int = 50_000, max_seconds: float = 3.0) -> Move | None:
