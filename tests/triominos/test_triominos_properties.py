@@ -324,3 +324,34 @@ def test_fast_play_out_matches_checked_play():
             fast.undo()
         rebuilt = Game.from_dict(fast.to_dict())
         assert rebuilt.undo() == fast.history[-1]
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_board_put_then_remove_last_restores_everything(seed, players):
+    """The look-ahead player tries tiles on the live board: taking them back must be exact."""
+    game = new_game(seed=seed, players=players)
+    chooser = GreedyPlayer()
+    while not game.is_over:
+        board = game.board
+        before = (
+            dict(board.cells),
+            list(board.order),
+            dict(board.points),
+            dict(board.fill),
+            dict(board.frontier),
+        )
+        for move in game.legal_moves()[:6]:
+            if move.kind != "place" or not board.cells:
+                continue
+            board.put(move.cell, move.tile, move.rotation)
+            assert board.remove_last() == (move.cell, move.tile, move.rotation)
+            after = (
+                dict(board.cells),
+                list(board.order),
+                dict(board.points),
+                dict(board.fill),
+                dict(board.frontier),
+            )
+            assert after == before
+        game.play(chooser.choose(game.player_view()))
