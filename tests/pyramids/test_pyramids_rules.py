@@ -326,3 +326,29 @@ def test_rules_presets_and_validation():
         Rules(turn_cap=0)
     with pytest.raises(ValueError):
         new_game(players=7)
+
+
+def test_built_positions_round_trip_mid_mayhem_with_scripted_dice():
+    pyramid = {(0, -2): "blue 6", (0, 0): "yellow 2", (0, 2): "green 4", (0, 4): "red 100"}
+    game = Game.from_position(
+        pyramid, hands=[["red burner", "red 2"], ["blue 2"]], rules=Rules.online(), dice=[4, 2]
+    )
+    game.play("red burner @ 1,1")
+    assert game.falling == (1, 1)
+    data = json.loads(game.to_json())
+    assert data["deal"]["dice"] == [4, 2] and data["moves"] == ["red burner @ 1,1"]
+    again = Game.from_dict(data)
+    assert again == game and again.falling == (1, 1) and again.log == game.log
+    again.play("fall left")
+    game.play("fall left")
+    assert again == game and again.pyramid == game.pyramid
+
+
+def test_from_deal_refuses_a_tile_dealt_twice_or_missing():
+    names = [t.name for t in TILES]
+    with pytest.raises(InvalidPosition, match="missing"):
+        Game.from_deal([names[:22], names[22:44]])
+    with pytest.raises(InvalidPosition, match="already in"):
+        Game.from_deal([names[:23], names[22:]])
+    with pytest.raises(InvalidPosition, match="2 to 6 players"):
+        Game.from_deal([names])
