@@ -338,6 +338,7 @@ def board_picture(
             )
         )
     if caption:
+        width = max(width, 7 * len(caption) + 16)
         parts.append(draw.text(width / 2, height + 10, caption, font_size=13))
         height += 24
     return draw.document(
