@@ -314,7 +314,14 @@ def _mask_value(mask: int) -> int:
 
 
 class Game(GameState):
-    """One round of Tri-Ominos for 2-6 players."""
+    """One round of Tri-Ominos for 2-6 players: hidden hands, a face-down pool, dealt by chance.
+
+    Build one with ``new_game(seed, players=...)`` or ``Game.from_deal(...)``
+    (tiles written ``a-b-c``); the constructor itself takes tile ids
+    (indexes into ``TILES``): ``hands`` per seat, the ``pool`` in drawing
+    order, and optionally ``board`` placements ``((row, column), tile id,
+    rotation)`` with ``to_move`` for a position built tile by tile.
+    """
 
     GAME = "triominos"
 
