@@ -142,3 +142,11 @@ def test_view_plays_a_whole_game_by_clicks(seed):
             board.board.click("hand:0")
             board.board.click(_spot_target(game))
     assert board.game.is_over or board.game.turns > 100
+
+
+def test_view_shows_the_bots_opening_moves_when_they_start():
+    board = view(new_game(seed=4, players=3, first_player=1))
+    assert board.game.to_move == 0 and board.game.turns == 2
+    assert [e.player for e in board.steps if e.kind == "place"] == [1, 2]
+    board.skip_button.click()
+    assert not board.replaying and "hand:0" in board.board.svg

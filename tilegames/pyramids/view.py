@@ -113,7 +113,7 @@ class PyramidsView(GameView):
         self.hint_button.on_click(lambda _: self.hint())
         self.new_button.on_click(lambda _: self.new_deal(self.seed_box.value))
         self.say("Choose a tile from your hand, then a highlighted spot.")
-        self._run_bots()
+        self._bots_open()
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------
@@ -275,10 +275,14 @@ class PyramidsView(GameView):
         self.say(
             f"New deal from seed {seed}: {self.game.n_players} players, you are player {self.human}."
         )
+        self._bots_open()
+        self.refresh()
+
+    def _bots_open(self) -> None:
+        """The bots seated before you play their first turns; their moves are shown step by step."""
         start = len(self.game.log)
         self._run_bots()
         self.steps = self.game.log[start:] if len(self.game.log) - start > 1 else []
-        self.refresh()
 
 
 def view(
