@@ -184,6 +184,12 @@ def test_unknown_player_and_bad_options_are_refused():
         make_player("sampler", samples=0)
     with pytest.raises(ValueError, match="needs the game"):
         make_player("solver").start(np.random.default_rng(0))
+    game = new_game(1, auto_reveal=True)
+    while len(game.legal_moves()) < 2:
+        game.play(game.legal_moves()[0])
+    for name in ("random", "sampler"):
+        with pytest.raises(ValueError, match="call start"):
+            make_player(name).choose(game.player_view())
 
 
 def test_start_mask_is_every_position_but_the_top():

@@ -103,6 +103,10 @@ class RandomPlayer(Player):
     name = "random"
     description = "Removes a uniformly random matching tile (and makes a random exchange)."
 
+    def __init__(self) -> None:
+        self._draws = None
+        self._decision = 0
+
     def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
         self._draws = rng.random(RANDOM_DRAWS)
         self._decision = 0
@@ -110,6 +114,8 @@ class RandomPlayer(Player):
     def decide(self, view: PlayerView, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        if self._draws is None:
+            raise ValueError("call start(rng) before the game (play() does): the player needs dice")
         move = moves[int(self._draws[self._decision] * len(moves))]
         self._decision += 1
         return move
@@ -234,6 +240,7 @@ class SamplerPlayer(Player):
             raise ValueError(f"the sampler needs at least one sample, not {samples}")
         self.samples = samples
         """Imagined deals per decision."""
+        self._rng: np.random.Generator | None = None
 
     def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
         self._rng = rng
@@ -241,6 +248,10 @@ class SamplerPlayer(Player):
     def decide(self, view: PlayerView, moves: list[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        if self._rng is None:
+            raise ValueError(
+                "call start(rng) before the game (play() does): the sampler needs dice"
+            )
         present, face_up = _mask(view.present), _mask(view.face_up)
         open_mask = present & face_up
         hidden = [p for p in range(24) if present >> p & 1 and not face_up >> p & 1]
