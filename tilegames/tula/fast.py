@@ -124,7 +124,11 @@ _POPCOUNT = bytes(bin(i).count("1") for i in range(1 << 12))
 
 
 def popcount(mask: int) -> int:
-    """Number of set bits of a 24-bit mask (works on Python 3.9, unlike int.bit_count)."""
+    """Number of set bits of a 24-bit mask (works on Python 3.9, unlike int.bit_count).
+
+    >>> popcount(0b1011)
+    3
+    """
     return _POPCOUNT[mask & 0xFFF] + _POPCOUNT[mask >> 12]
 
 
@@ -135,7 +139,11 @@ def deal_from_rng(rng: np.random.Generator) -> list[int]:
 
 def mercy_usable(tile_at: list[int]) -> bool:
     """Whether none of 3A, 3B, 3C matches 4A's tile: the deal is lost at the first move
-    without mercy, and mercy may be used."""
+    without mercy, and mercy may be used.
+
+    >>> mercy_usable(list(range(24)))  # 5 Arms on 4A; 3A-3C hold 2, 3, 4 Arms
+    False
+    """
     match = MATCH_MASK[tile_at[TOP]]
     return not any(match >> tile_at[p] & 1 for p in LAYER3)
 
@@ -175,6 +183,9 @@ def play_random(tile_at: list[int], mercy: bool, draws) -> int:
     choices takes choice ``int(draws[k] * n)`` (mercy, when usable, is decision 0
     and picks one of the three exchanges). Passing the same draws to the
     game with and without mercy pairs the two exactly.
+
+    >>> play_random(list(range(24)), False, [0.5] * RANDOM_DRAWS)
+    23
     """
     k = 0
     if mercy and mercy_usable(tile_at):
@@ -229,7 +240,11 @@ def play_greedy(tile_at: list[int], mercy: bool) -> int:
 
 
 def play_matches(tile_at: list[int], mercy: bool) -> int:
-    """The matches player (see ``players.MatchesPlayer``) on bitmasks; returns tiles stacked."""
+    """The matches player (see ``players.MatchesPlayer``) on bitmasks; returns tiles stacked.
+
+    >>> play_matches(list(range(24)), mercy=False)
+    7
+    """
     if mercy and mercy_usable(tile_at):
         tile_at = _exchange(tile_at, _best_mercy(tile_at))
     present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
@@ -302,7 +317,11 @@ def longest_chain(tile_at: list[int], available: int, top: int, memo: dict, limi
 
 
 def play_chain(tile_at: list[int], mercy: bool) -> int:
-    """The chain player (see ``players.ChainPlayer``) on bitmasks; returns tiles stacked."""
+    """The chain player (see ``players.ChainPlayer``) on bitmasks; returns tiles stacked.
+
+    >>> play_chain(list(range(24)), mercy=False)
+    24
+    """
     if mercy and mercy_usable(tile_at):
         tile_at = _exchange(tile_at, _best_mercy(tile_at))
     present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1

@@ -87,7 +87,12 @@ def winnable(tile_at: list[int], mercy: bool = False) -> bool:
 
 
 def solve_deal(tile_at: list[int], mercy: bool = False) -> Solution:
-    """Solve a fresh deal given as the tile number on each position (``fast.deal_from_rng``)."""
+    """Solve a fresh deal given as the tile number on each position (``fast.deal_from_rng``).
+
+    >>> solution = solve_deal(list(range(24)))
+    >>> solution.winnable, [str(move) for move in solution.moves[:3]]
+    (True, ['remove 3A', 'remove 3B', 'remove 2C'])
+    """
     options: list[int | None] = [None]
     if mercy and mercy_usable(tile_at):
         options = list(LAYER3)  # without the exchange the deal is lost at once
