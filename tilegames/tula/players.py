@@ -1,4 +1,4 @@
-"""Tula players: random, two heuristics, a sampler that reasons about hidden tiles, and the solver.
+"""Tula players: random, three heuristics, a sampler that reasons about hidden tiles, the solver.
 
 Every player but the clairvoyant one decides from ``game.player_view()``
 only: the face-up tiles, the stack and the set of tiles not yet seen — never
