@@ -14,13 +14,15 @@ small portfolio:
   updated from its parent's per-suit bitmasks: a move changes at most six
   neighbour pairs, so an expansion costs a few table look-ups. Ties go to the
   deeper table (it keeps a promising line going instead of widening);
-- one search gets a budget of ``attempt_nodes`` tables. If it fails, the next
-  search weights the suits differently (``suit_orders``: breaks of one suit
-  count 1, of another 2, 3, 4), which makes it finish the suits in another
+- each search gets a small budget of tables. If it fails, the next search
+  weights the suits differently (``suit_orders``: breaks of one suit count
+  1, of another 2, 3, 4, ...), which makes it finish the suits in another
   order. The traps of Maze are endgames where one suit sits in two long
   pieces with no room to join them; a different order of building avoids
-  most of them, so a handful of short searches beats one long one (and needs
-  far less memory);
+  most of them, so many short searches beat one long one (and need far less
+  memory). The budgets follow the Luby restart schedule (1, 1, 2, 1, 1, 2,
+  4, ... times ``attempt_nodes``), so a deal that needs a longer search still
+  gets one;
 - overall **budgets** of tables (``max_nodes``) and seconds (``max_seconds``):
   when they run out the solver says so honestly (``Solution.solved`` is
   False, ``Solution.reason`` says which budget ran out) and returns the moves
@@ -56,8 +58,8 @@ from .rules import GAP, SLOTS, Card, Game, Move
 
 _GAP = 52  # the solver's code for an empty slot (bytes need 0..255)
 _NONE = 52  # "no card": the left end of the line, or a gap
-DEFAULT_ATTEMPT_NODES = 15_000
-"""Tables one search (one suit weighting) may expand before the next weighting is tried."""
+DEFAULT_ATTEMPT_NODES = 1_000
+"""The unit of the restart schedule: search i may expand ``luby(i)`` times this many tables."""
 DEFAULT_NODES = 400_000
 """Tables the solver expands at most (the node budget)."""
 DEFAULT_SECONDS = 10.0
@@ -362,18 +364,43 @@ def _shortcut(game: Game, path: list[tuple[int, int]], depth: int = 2) -> list[t
 
 
 def suit_orders(count: int) -> list[tuple[int, int, int, int]]:
-    """The suit weightings the solver tries, in order: all equal first, then
-    the 24 orders of weights 1-4 (shuffled once, with a fixed seed), and so on.
+    """The first ``count`` suit weightings the solver tries, in a fixed order:
+    all equal first, then the 24 orders of weights 1-4, then of 1, 2, 4, 8,
+    then weights drawn from a generator with a fixed seed.
 
     >>> suit_orders(3)[0]
     (1, 1, 1, 1)
+    >>> len(set(suit_orders(60)))
+    60
     """
-    orders = list(permutations((1, 2, 3, 4)))
-    np.random.default_rng(2026).shuffle(orders)
+    rng = np.random.default_rng(2026)
     result = [(1, 1, 1, 1)]
-    while len(result) < count:
+    for weights in ((1, 2, 3, 4), (1, 2, 4, 8)):
+        orders = list(permutations(weights))
+        rng.shuffle(orders)
         result.extend(orders)
+    seen = set(result)
+    while len(result) < count:
+        weights = tuple(int(w) for w in rng.integers(1, 9, size=4))
+        if weights not in seen:
+            seen.add(weights)
+            result.append(weights)
     return [tuple(int(w) for w in order) for order in result[:count]]
+
+
+def luby(index: int) -> int:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (``index`` from 1): a restart
+    schedule that wastes at most a logarithmic factor whatever the best budget is.
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < index:
+        k += 1
+    if index == (1 << k) - 1:
+        return 1 << (k - 1)
+    return luby(index - (1 << (k - 1)) + 1)
 
 
 def solve(
@@ -386,9 +413,10 @@ def solve(
 ) -> Solution:
     """Search for a winning sequence from ``game``'s position (see the module docstring).
 
-    Tries one suit weighting after another (``suit_orders``), each with at
-    most ``attempt_nodes`` tables, until one wins or ``max_nodes`` tables /
-    ``max_seconds`` seconds are spent in all. ``game`` is not changed.
+    Tries one suit weighting after another (``suit_orders``); search number i
+    may expand ``attempt_nodes * luby(i)`` tables. It stops when one wins or
+    ``max_nodes`` tables / ``max_seconds`` seconds are spent in all. ``game``
+    is not changed.
     Returns a ``Solution``; ``solution.solved`` is False when the budget ran
     out, and then its moves lead to the best-scoring table found.
     """
@@ -396,7 +424,7 @@ def solve(
     best: Solution | None = None
     spent = 0
     attempts = 0
-    for weights in suit_orders(max(1, -(-max_nodes // attempt_nodes))):
+    for index, weights in enumerate(suit_orders(max(1, max_nodes // attempt_nodes)), start=1):
         left_nodes = max_nodes - spent
         left_seconds = max_seconds - (time.perf_counter() - start_time)
         if left_nodes <= 0 or left_seconds <= 0:
@@ -404,7 +432,7 @@ def solve(
         attempts += 1
         result = _search(
             game,
-            max_nodes=min(attempt_nodes, left_nodes),
+            max_nodes=min(attempt_nodes * luby(index), left_nodes),
             max_seconds=left_seconds,
             suit_weights=weights,
             shorten=shorten,
