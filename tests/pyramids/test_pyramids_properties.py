@@ -188,3 +188,14 @@ def test_careful_choice_is_its_cheapest_heaviest_candidate(seed, players, curse,
             checked += 1
         game.play(move)
     assert checked > 0
+
+
+@given(st.integers(0, 10_000), st.integers(2, 6), st.booleans())
+def test_a_fast_game_saves_and_replays_to_the_same_end(seed, players, cube):
+    game = new_game(
+        seed=seed, players=players, rules=Rules(fire_cube=cube, curse=not cube, turn_cap=120)
+    )
+    play_game(game, [CarefulPlayer()] * players, seed=seed)
+    again = Game.from_dict(json.loads(game.to_json()))
+    assert again.is_over and again.pyramid == game.pyramid and again.scores == game.scores
+    assert again.winner == game.winner and again.mayhem_counts() == game.mayhem_counts()

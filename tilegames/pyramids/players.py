@@ -330,9 +330,10 @@ def play_game(
 ) -> dict[str, Any]:
     """Play ``game`` to its end with one player per seat; return a summary row.
 
-    The fast path applies each chosen move without the undo bookkeeping;
-    ``checked=True`` plays every move through ``game.play`` instead (slower,
-    keeps history and undo).
+    The fast path applies each chosen move without checks, undo bookkeeping
+    or log text (it keeps the history, so ``to_dict`` still saves the game,
+    and counts the events); ``checked=True`` plays every move through
+    ``game.play`` instead (slower; undo and the full mayhem log).
     """
     rng = np.random.default_rng(seed) if not isinstance(seed, np.random.Generator) else seed
     if len(players) != game.n_players:
@@ -347,6 +348,7 @@ def play_game(
             game.play(move)
         else:
             game._apply(move)
+            game.history.append(move)
         decisions += 1
     counts = game.mayhem_counts()
     return {
