@@ -446,7 +446,7 @@ class Game(GameState):
     def status(self) -> str:
         """The standing in words."""
         if self.won:
-            return f"won in {len(self.history)} moves: score {self.score} of {self.max_score}"
+            return f"won: score {self.score} of {self.max_score} after {len(self.history)} moves"
         if not self.legal_moves():
             return f"stuck: no move is possible (score {self.score} of {self.max_score})"
         return f"score {self.score} of {self.max_score} after {len(self.history)} moves"
@@ -571,10 +571,6 @@ class Game(GameState):
 
 
 # -- fast functions (the solver uses them too) --------------------------------------
-def _neighbours(slots: list[int] | tuple[int, ...], rules: Rules) -> list[int]:
-    return [code for code in slots if code != GAP]
-
-
 def score_links(slots: list[int] | tuple[int, ...], rules: Rules) -> list[tuple[int, int]]:
     """Pairs of slots (a, b): consecutive cards in reading order (gaps skipped), b follows a."""
     occupied = [slot for slot, code in enumerate(slots) if code != GAP]
@@ -590,7 +586,7 @@ def score_of(slots: list[int] | tuple[int, ...], rules: Rules) -> int:
     >>> score_of([Card.parse("AC").code, GAP, Card.parse("2C").code], Rules())
     2
     """
-    cards = _neighbours(slots, rules)
+    cards = [code for code in slots if code != GAP]
     follows = rules.follows
     total = sum(1 for a, b in zip(cards, cards[1:]) if follows(a, b))
     if rules.ring:
