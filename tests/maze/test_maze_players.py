@@ -6,9 +6,19 @@ import argparse
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tilegames.maze import Game, Rules, new_game
-from tilegames.maze.players import greedy_move, hint, random_move, solve
+from tilegames.maze import Card, Game, Move, Rules, new_game
+from tilegames.maze.players import (
+    _Searcher,
+    greedy_move,
+    hint,
+    luby,
+    random_move,
+    solve,
+    suit_orders,
+)
 from tilegames.maze.study import (
     add_simulate_arguments,
     deal_code,
@@ -125,3 +135,32 @@ def test_cli_run_simulation_rows_and_summary():
     args.max_seconds = 0
     with pytest.raises(ValueError, match="max-seconds"):
         run_simulation(args)
+
+
+@given(seed=st.integers(0, 10_000), ring=st.booleans(), steps=st.integers(1, 40))
+def test_solver_incremental_link_bits_match_a_recount(seed, ring, steps):
+    """The solver's fast per-move update of the link bits equals counting them afresh,
+    and its move generator finds exactly the rules' legal moves."""
+    game = new_game(seed=seed, rules=Rules.traditional() if ring else Rules())
+    search = _Searcher(game)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        board = search.board_of(game)
+        where = [0] * 53
+        for slot, code in enumerate(board):
+            where[code] = slot
+        pairs = set(search.moves(board, where))
+        assert {(game.slot_of(m.card), m.to) for m in game.legal_moves()} == pairs
+        if not pairs:
+            break
+        source, target = sorted(pairs)[int(rng.integers(len(pairs)))]
+        expected = search.child_masks(board, search.masks(board), source, target)
+        game.play(Move(Card.from_code(board[source]), target))
+        assert search.masks(search.board_of(game)) == expected
+
+
+def test_luby_and_suit_orders():
+    assert [luby(i) for i in range(1, 8)] == [1, 1, 2, 1, 1, 2, 4]
+    orders = suit_orders(200)
+    assert orders[0] == (1, 1, 1, 1) and len(set(orders)) == 200
+    assert suit_orders(200) == orders  # a fixed order: the solver is reproducible
