@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -164,3 +165,15 @@ def test_luby_and_suit_orders():
     orders = suit_orders(200)
     assert orders[0] == (1, 1, 1, 1) and len(set(orders)) == 200
     assert suit_orders(200) == orders  # a fixed order: the solver is reproducible
+
+
+def test_command_line_simulate_maze_writes_rows(tmp_path, capsys):
+    from tilegames.cli import main
+
+    out = tmp_path / "maze.csv"
+    argv = ["simulate", "maze", "--games", "2", "--max-nodes", "3000", "--no-progress"]
+    assert main([*argv, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "solved within the budget" in printed and "wrote 2 rows" in printed
+    frame = pd.read_csv(out)
+    assert {"solved", "moves", "seconds", "nodes"} <= set(frame.columns) and len(frame) == 2
