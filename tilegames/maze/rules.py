@@ -180,7 +180,12 @@ class Rules:
         return 45 + (3 if self.queen_before_ace else 0)
 
     def follows(self, first: int, second: int) -> bool:
-        """Whether card code ``second`` follows card code ``first`` (kings follow nothing: they are off the table)."""
+        """Whether card code ``second`` follows card code ``first`` (kings follow nothing: they are off the table).
+
+        >>> six, seven, queen, ace = (Card.parse(t).code for t in ("6D", "7D", "QH", "AC"))
+        >>> Rules().follows(six, seven), Rules().follows(queen, ace), Rules.traditional().follows(queen, ace)
+        (True, True, False)
+        """
         if first < 0 or second < 0:
             return False
         if second == first + 1 and first % 13 < 11:
@@ -460,7 +465,11 @@ class Game(GameState):
         ]
 
     def targets_of(self, card: Card | str) -> list[int]:
-        """The gaps ``card`` may move into now (empty when it cannot move)."""
+        """The gaps ``card`` may move into now (empty when it cannot move).
+
+        >>> new_game(seed=1).targets_of("A♦")
+        [0, 39]
+        """
         code = Card.parse(card).code
         source = self._where[code]
         return [t for t, s in legal_pairs(self._slots, self._where, self.rules) if s == source]
@@ -498,7 +507,11 @@ class Game(GameState):
         return rules.follows(code, self._slots[right])
 
     def where_may_go(self, card: Card) -> str:
-        """Where ``card`` may go, in words: ``7♦ may go only into a gap right of 6♦ or left of 8♦``."""
+        """Where ``card`` may go, in words.
+
+        >>> new_game(seed=1).where_may_go(Card.parse("7D"))
+        '7♦ may go only into a gap right of 6♦ or left of 8♦'
+        """
         rules = self.rules
         suit = card.suit
         after = []
@@ -520,7 +533,11 @@ class Game(GameState):
         return f"{card} may go only into a gap {places}"
 
     def describe_neighbours(self, slot: int) -> str:
-        """What is beside ``slot``, in words (for refusals)."""
+        """What is beside ``slot``, in words (for refusals).
+
+        >>> new_game(seed=1).describe_neighbours(0)
+        'slot 0 has the edge (it is the first slot) on its left and a gap on its right'
+        """
 
         def say(neighbour: int | None, edge: str) -> str:
             if neighbour is None:
@@ -572,7 +589,12 @@ class Game(GameState):
 
 # -- fast functions (the solver uses them too) --------------------------------------
 def score_links(slots: list[int] | tuple[int, ...], rules: Rules) -> list[tuple[int, int]]:
-    """Pairs of slots (a, b): consecutive cards in reading order (gaps skipped), b follows a."""
+    """Pairs of slots (a, b): consecutive cards in reading order (gaps skipped), b follows a.
+
+    >>> five, six = Card.parse("5S").code, Card.parse("6S").code
+    >>> score_links([five, GAP, six], Rules())
+    [(0, 2)]
+    """
     occupied = [slot for slot, code in enumerate(slots) if code != GAP]
     pairs = list(zip(occupied, occupied[1:]))
     if rules.ring:
@@ -597,7 +619,12 @@ def score_of(slots: list[int] | tuple[int, ...], rules: Rules) -> int:
 def legal_pairs(
     slots: list[int] | tuple[int, ...], where: list[int], rules: Rules
 ) -> list[tuple[int, int]]:
-    """All legal moves as (target gap, source slot), sorted: target first, then source."""
+    """All legal moves as (target gap, source slot), sorted: target first, then source.
+
+    >>> game = new_game(seed=1)
+    >>> legal_pairs(game.codes, game._where, game.rules)[:2]
+    [(0, 2), (0, 16)]
+    """
     pairs: list[tuple[int, int]] = []
     last = SLOTS - 1
     qa = rules.queen_before_ace
