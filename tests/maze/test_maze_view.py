@@ -107,7 +107,7 @@ def test_new_deal_and_deal_this_seed():
 def test_hint_outlines_a_move_and_solve_steps_to_the_win():
     table = view(near_win())
     table.hint_button.click()
-    assert "Hint: move 5♣ into slot 16" in table.log.value
+    assert "Hint: move 5♣ into slot 16 (the score goes from 46 to 48)" in table.log.value
     assert str(table.suggestion) == "5♣ → 16"
     table.solve_button.click()
     assert "solved in 1 moves" in table.log.value

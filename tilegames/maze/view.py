@@ -163,7 +163,15 @@ class MazeView(GameView):
         else:
             move = self._next_plan_move() or find_hint(self.game)
             self.suggestion = move
-            self.say(f"Hint: move {move.card} into slot {move.to}.", "good")
+            trial = self.game.copy()
+            trial.play(move)
+            change = trial.score - self.game.score
+            effect = (
+                f"the score goes from {self.game.score} to {trial.score}"
+                if change
+                else "the score stays the same, but it prepares a later move"
+            )
+            self.say(f"Hint: move {move.card} into slot {move.to} ({effect}).", "good")
         self.refresh()
 
     def solve(self, max_seconds: float = 10.0) -> None:
