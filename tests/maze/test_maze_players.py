@@ -177,3 +177,20 @@ def test_command_line_simulate_maze_writes_rows(tmp_path, capsys):
     assert "solved within the budget" in printed and "wrote 2 rows" in printed
     frame = pd.read_csv(out)
     assert {"solved", "moves", "seconds", "nodes"} <= set(frame.columns) and len(frame) == 2
+
+
+def test_solver_proves_a_stuck_ring_position_lost():
+    """On the traditional ring a gap right of a queen and left of an ace takes no card:
+    with every gap so placed the game is stuck, and the solver says no win is possible."""
+    queens_and_aces = {0: "Q♣", 4: "A♦", 10: "Q♦", 12: "A♥", 20: "Q♥", 22: "A♠", 30: "Q♠", 32: "A♣"}
+    gaps = {1, 2, 3, 11, 21, 31}
+    rest = iter(c for c in RUNS if c not in queens_and_aces.values())
+    slots = [
+        queens_and_aces.get(slot) or (None if slot in gaps else next(rest)) for slot in range(54)
+    ]
+    game = Game.from_deal(slots, Rules.traditional())
+    assert game.legal_moves() == [] and game.is_over and not game.won
+    assert game.status().startswith("stuck")
+    solution = solve(game)
+    assert not solution.solved and solution.moves == []
+    assert solution.reason.startswith("no win is possible")

@@ -48,8 +48,9 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import islice, permutations
 
 import numpy as np
 
@@ -60,7 +61,9 @@ _GAP = 52  # the solver's code for an empty slot (bytes need 0..255)
 _NONE = 52  # "no card": the left end of the line, or a gap
 DEFAULT_ATTEMPT_NODES = 1_000
 """The unit of the restart schedule: search i may expand ``luby(i)`` times this many tables."""
-DEFAULT_NODES = 400_000
+MAX_LUBY = 32
+"""The longest single search is ``MAX_LUBY * attempt_nodes`` tables (memory stays small)."""
+DEFAULT_NODES = 5_000_000
 """Tables the solver expands at most (the node budget)."""
 DEFAULT_SECONDS = 10.0
 """Seconds the solver spends at most (the time budget)."""
@@ -363,29 +366,35 @@ def _shortcut(game: Game, path: list[tuple[int, int]], depth: int = 2) -> list[t
     return result
 
 
+def iter_suit_orders() -> Iterator[tuple[int, int, int, int]]:
+    """The suit weightings the solver tries, in a fixed order, without end: all equal
+    first, then the 24 orders of weights 1-4, then of 1, 2, 4, 8, then weights from
+    1 to 8 drawn by a generator with a fixed seed (each new one at most once)."""
+    rng = np.random.default_rng(2026)
+    seen = {(1, 1, 1, 1)}
+    yield (1, 1, 1, 1)
+    for weights in ((1, 2, 3, 4), (1, 2, 4, 8)):
+        orders = list(permutations(weights))
+        rng.shuffle(orders)
+        for order in orders:
+            seen.add(order)
+            yield order
+    while True:
+        weights = tuple(int(w) for w in rng.integers(1, 9, size=4))
+        if weights not in seen or len(seen) >= 8**4:
+            seen.add(weights)
+            yield weights
+
+
 def suit_orders(count: int) -> list[tuple[int, int, int, int]]:
-    """The first ``count`` suit weightings the solver tries, in a fixed order:
-    all equal first, then the 24 orders of weights 1-4, then of 1, 2, 4, 8,
-    then weights drawn from a generator with a fixed seed.
+    """The first ``count`` suit weightings of ``iter_suit_orders``.
 
     >>> suit_orders(3)[0]
     (1, 1, 1, 1)
     >>> len(set(suit_orders(60)))
     60
     """
-    rng = np.random.default_rng(2026)
-    result = [(1, 1, 1, 1)]
-    for weights in ((1, 2, 3, 4), (1, 2, 4, 8)):
-        orders = list(permutations(weights))
-        rng.shuffle(orders)
-        result.extend(orders)
-    seen = set(result)
-    while len(result) < count:
-        weights = tuple(int(w) for w in rng.integers(1, 9, size=4))
-        if weights not in seen:
-            seen.add(weights)
-            result.append(weights)
-    return [tuple(int(w) for w in order) for order in result[:count]]
+    return list(islice(iter_suit_orders(), count))
 
 
 def luby(index: int) -> int:
@@ -424,7 +433,8 @@ def solve(
     best: Solution | None = None
     spent = 0
     attempts = 0
-    for index, weights in enumerate(suit_orders(max(1, max_nodes // attempt_nodes)), start=1):
+    exhausted = False
+    for index, weights in enumerate(iter_suit_orders(), start=1):
         left_nodes = max_nodes - spent
         left_seconds = max_seconds - (time.perf_counter() - start_time)
         if left_nodes <= 0 or left_seconds <= 0:
@@ -432,14 +442,15 @@ def solve(
         attempts += 1
         result = _search(
             game,
-            max_nodes=min(attempt_nodes * luby(index), left_nodes),
+            max_nodes=min(attempt_nodes * min(luby(index), MAX_LUBY), left_nodes),
             max_seconds=left_seconds,
             suit_weights=weights,
             shorten=shorten,
         )
         spent += result.nodes
         if result.solved or result.reason.startswith("every"):
-            best = result
+            # solved, or the whole reachable space was searched: no other order can do better
+            best, exhausted = result, not result.solved
             break
         if best is None or result.best_score > best.best_score:
             best = result
@@ -447,7 +458,9 @@ def solve(
     best.nodes = spent
     best.seconds = time.perf_counter() - start_time
     best.attempts = attempts
-    if not best.solved:
+    if exhausted:
+        best.reason = "no win is possible: every table reachable from here was searched"
+    elif not best.solved:
         used = time.perf_counter() - start_time
         what = (
             f"time budget of {max_seconds:g} s"
