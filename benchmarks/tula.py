@@ -107,13 +107,16 @@ def speedup(games: int, players: tuple[str, ...], mercy: bool) -> dict:
     Also the CPU seconds the two workers and the parent used (``os.times`` counts
     the workers once the pool has shut down): on a machine whose second core is
     busy with someone else's work the wall-clock speed-up cannot show, so
-    ``projected_speedup_2_free_cores`` = serial time / (parent CPU + worker CPU / 2)
+    ``projected_speedup_2_free_cores`` = serial CPU / (parent CPU + worker CPU / 2)
     says what two free cores would give — a projection, not a measurement.
     """
     task = functools.partial(deal_task, players=players, mercy=mercy)
+    before = os.times()
     start = time.perf_counter()
     simulate(task, games, seed=1, workers=1, progress=False)
     serial = time.perf_counter() - start
+    after = os.times()
+    serial_cpu = (after.user - before.user) + (after.system - before.system)
     before = os.times()
     start = time.perf_counter()
     simulate(task, games, seed=1, workers=2, progress=False)
@@ -132,7 +135,8 @@ def speedup(games: int, players: tuple[str, ...], mercy: bool) -> dict:
         "speedup_2_workers": round(serial / parallel, 2),
         "parent_cpu_seconds_2_workers": round(parent_cpu, 3),
         "worker_cpu_seconds_2_workers": round(worker_cpu, 3),
-        "projected_speedup_2_free_cores": round(serial / (parent_cpu + worker_cpu / 2), 2),
+        "cpu_seconds_1_worker": round(serial_cpu, 3),
+        "projected_speedup_2_free_cores": round(serial_cpu / (parent_cpu + worker_cpu / 2), 2),
     }
 
 
