@@ -42,6 +42,7 @@ _CSS = """
 .tilegames-board { line-height: 0; }
 .tilegames-board svg { max-width: 100%; height: auto; }
 .tilegames-board [data-target] { cursor: pointer; }
+.tilegames-board [data-target] * { pointer-events: all; }  /* an unfilled shape is clickable too */
 .tilegames-board [data-target]:hover { filter: brightness(1.08) drop-shadow(0 0 2px #1565c0); }
 """
 
