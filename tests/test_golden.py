@@ -19,17 +19,47 @@ import numpy as np
 import pytest
 
 GOLDEN = Path(__file__).parent / "golden"
-GAMES = ["tula"]
-MAX_STEPS = 60
+MAX_STEPS = 80
+
+
+def _pyramids_options() -> dict:
+    from tilegames.pyramids import Rules
+
+    return {"players": 3, "rules": Rules(curse=True, fire_cube=True)}
+
+
+GAMES = {
+    # game: (a description for the header, new_game options, lines the game logs as it goes)
+    "tula": ("", dict, None),
+    "maze": ("", dict, None),
+    "triominos": (
+        "3 players",
+        lambda: {"players": 3},
+        lambda g: [f"P{e.seat} {e.kind} {e.points:+d}" for e in g.events],
+    ),
+    "pyramids": (
+        "3 players, curse and fire cube",
+        _pyramids_options,
+        lambda g: [e.text for e in g.log],
+    ),
+}
 
 
 def playthrough(game_name: str, seed: int = 1) -> str:
     """The record of one seeded game whose moves are drawn from a Generator seeded the same."""
+    description, options, log = GAMES[game_name]
     module = importlib.import_module(f"tilegames.{game_name}")
-    game = module.new_game(seed=seed)
+    game = module.new_game(seed=seed, **options())
     chooser = np.random.default_rng(seed)
-    lines = [f"# {game_name} playthrough, seed {seed}"]
+    lines = [
+        f"# {game_name} playthrough, seed {seed}" + (f", {description}" if description else "")
+    ]
+    shown = 0
     for step in range(MAX_STEPS + 1):
+        if log is not None:
+            entries = log(game)
+            lines += entries[shown:]
+            shown = len(entries)
         moves = game.legal_moves()
         lines += [f"## step {step}", str(game), "legal: " + ", ".join(str(m) for m in moves)]
         if game.is_over or not moves:
@@ -40,7 +70,7 @@ def playthrough(game_name: str, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_golden_playthrough_is_unchanged(game_name):
     path = GOLDEN / f"{game_name}.txt"
     record = playthrough(game_name)
