@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import copy as _copy
+import importlib
 import json
 from collections.abc import Hashable
 from typing import Any, ClassVar
@@ -139,6 +140,22 @@ class GameState:
 
     def status(self) -> str:  # pragma: no cover - games override
         return "game over" if self.is_over else "in play"
+
+    # -- pictures: each game's render.py and view.py ------------------------------
+    def _game_module(self, part: str):
+        return importlib.import_module(f"tilegames.{self.GAME}.{part}")
+
+    def __str__(self) -> str:
+        """The text board (the game's ``render.text``)."""
+        return self._game_module("render").text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture in any notebook (the game's ``render.svg``)."""
+        return self._game_module("render").svg(self)
+
+    def view(self, **options):
+        """The interactive board for this game (its ``view.view``; needs ipywidgets)."""
+        return self._game_module("view").view(self, **options)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

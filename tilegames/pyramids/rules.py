@@ -992,24 +992,8 @@ class Game(GameState):
         kinds = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
         return {kind: self._counts.get(kind, 0) for kind in kinds}
 
-    def __str__(self) -> str:
-        from .render import text
-
-        return text(self)
-
     def __repr__(self) -> str:
         return f"<Flaming Pyramids, {self.n_players} players: {self.status()}>"
-
-    def _repr_svg_(self) -> str:
-        from .render import svg
-
-        return svg(self)
-
-    def view(self, **options):
-        """The interactive board for this game (needs ipywidgets)."""
-        from .view import view
-
-        return view(self, **options)
 
 
 def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -> str:

@@ -985,24 +985,8 @@ class Game(GameState):
         return PlayerView(self, self._to_move if seat is None else seat)
 
     # -- pictures --------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .render import text
-
-        return text(self)
-
     def __repr__(self) -> str:
         return f"<Tri-Ominos round, {self.players} players: {self.status()}>"
-
-    def _repr_svg_(self) -> str:
-        from .render import svg
-
-        return svg(self)
-
-    def view(self, **options):
-        """The interactive board for this round (needs ipywidgets)."""
-        from .view import view
-
-        return view(self, **options)
 
 
 BREAKDOWN_PARTS = (

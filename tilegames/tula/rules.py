@@ -447,24 +447,8 @@ class Game(GameState):
         return places[0]
 
     # -- pictures -------------------------------------------------------------
-    def __str__(self) -> str:
-        from .render import text
-
-        return text(self)
-
     def __repr__(self) -> str:
         return f"<Tula game: {self.status()}>"
-
-    def _repr_svg_(self) -> str:
-        from .render import svg
-
-        return svg(self)
-
-    def view(self, **options):
-        """The interactive board for this game (needs ipywidgets)."""
-        from .view import view
-
-        return view(self, **options)
 
 
 def _and(items: list[str]) -> str:
