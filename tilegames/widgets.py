@@ -104,7 +104,7 @@ class GameView:
     (CSS class ``tilegames-status``), ``log.value`` (``tilegames-log``).
     """
 
-    def __init__(self, game, controls: list | None = None) -> None:
+    def __init__(self, game, controls: list | None = None, settings: list | None = None) -> None:
         import ipywidgets as widgets
 
         self.game = game
@@ -123,10 +123,25 @@ class GameView:
         )
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
-        buttons = [self.undo_button, self.redo_button, *(controls or [])]
+        self.new_button = widgets.Button(
+            description="New deal", icon="random", tooltip="a fresh random deal"
+        )
+        self.seed_box = widgets.IntText(
+            value=getattr(game, "seed", None) or 0, description="seed", layout={"width": "170px"}
+        )
+        self.deal_button = widgets.Button(
+            description="Deal this seed", tooltip="deal the seed in the box"
+        )
+        self.new_button.on_click(lambda _: self.new_deal())
+        self.deal_button.on_click(lambda _: self.new_deal(self.seed_box.value))
+        row = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox(
             [
-                widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self.undo_button, self.redo_button, *(controls or [])], layout=row),
+                widgets.HBox(
+                    [self.new_button, self.seed_box, self.deal_button, *(settings or [])],
+                    layout=row,
+                ),
                 self.status,
                 self.board,
                 self.log,
@@ -145,6 +160,21 @@ class GameView:
     def status_text(self) -> str:
         """The status line; by default the game's own ``status()``."""
         return self.game.status()
+
+    def deal(self, seed: int):  # pragma: no cover - abstract
+        """A new game from ``seed`` with the view's current settings; reset any selection."""
+        raise NotImplementedError
+
+    def new_deal(self, seed: int | None = None) -> None:
+        """Deal again: a fresh random seed, or ``seed`` (shown in the seed box either way)."""
+        from .randomness import fresh_seed
+
+        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
+        self.seed_box.value = seed
+        self.messages.clear()
+        self.say(f"New deal from seed {seed}.")
+        self.game = self.deal(seed)
+        self.refresh()
 
     # -- shared behaviour -------------------------------------------------------
     def _on_click(self, target: str) -> None:

@@ -51,11 +51,6 @@ class PyramidsView(GameView):
         self.earlier: list = []
         """Events of the same turn before those (listed in the mayhem log, not replayed)."""
         self.step = 0
-        self.seed_box = widgets.IntText(
-            value=game.seed if game.seed is not None else 0,
-            description="seed",
-            layout={"width": "160px"},
-        )
         self.players_box = widgets.Dropdown(
             options=[2, 3, 4, 5, 6],
             value=game.n_players,
@@ -74,11 +69,6 @@ class PyramidsView(GameView):
             indent=False,
             layout={"width": "100px"},
         )
-        self.new_button = widgets.Button(
-            description="New deal",
-            icon="random",
-            tooltip="deal this seed again with these settings",
-        )
         self.next_button = widgets.Button(
             description="Next", icon="step-forward", tooltip="show the next mayhem event"
         )
@@ -96,13 +86,8 @@ class PyramidsView(GameView):
                 self.next_button,
                 self.skip_button,
                 self.hint_button,
-                self.new_button,
-                self.seed_box,
-                self.players_box,
-                self.bot_box,
-                self.curse_box,
-                self.cube_box,
             ],
+            settings=[self.players_box, self.bot_box, self.curse_box, self.cube_box],
         )
         self.redo_button.layout.display = (
             "none"  # with bots, undo goes back to your previous decision
@@ -111,7 +96,6 @@ class PyramidsView(GameView):
         self.next_button.on_click(lambda _: self.next_step())
         self.skip_button.on_click(lambda _: self.skip())
         self.hint_button.on_click(lambda _: self.hint())
-        self.new_button.on_click(lambda _: self.new_deal(self.seed_box.value))
         self.say("Choose a tile from your hand, then a highlighted spot.")
         self._bots_open()
         self.refresh()
@@ -260,10 +244,8 @@ class PyramidsView(GameView):
             self.say(f"Hint: the careful bot would play {move}.", "good")
         self.refresh()
 
-    def new_deal(self, seed: int | None = None) -> None:
-        """Deal again (a random seed unless one is given) with the players, bots and switches shown."""
-        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
-        self.seed_box.value = seed
+    def deal(self, seed: int) -> Game:
+        """A new game from ``seed`` with the players, bots and switches shown; bots open."""
         rules = replace(self.game.rules, curse=self.curse_box.value, fire_cube=self.cube_box.value)
         self.game = new_game(seed, players=self.players_box.value, rules=rules)
         self.bot_name = self.bot_box.value
@@ -271,12 +253,9 @@ class PyramidsView(GameView):
             p: make_player(self.bot_name) for p in range(self.game.n_players) if p != self.human
         }
         self.steps, self.earlier, self.step, self.selected = [], [], 0, None
-        self.messages.clear()
-        self.say(
-            f"New deal from seed {seed}: {self.game.n_players} players, you are player {self.human}."
-        )
+        self.say(f"{self.game.n_players} players, you are player {self.human}.")
         self._bots_open()
-        self.refresh()
+        return self.game
 
     def _bots_open(self) -> None:
         """The bots seated before you play their first turns; their moves are shown step by step."""

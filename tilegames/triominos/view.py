@@ -52,12 +52,6 @@ class TriominosView(GameView):
         self.run_button = widgets.Button(
             description="Opponents play", icon="forward", tooltip="opponents play until your turn"
         )
-        self.new_button = widgets.Button(description="New deal", icon="random")
-        self.seed_box = widgets.IntText(
-            value=game.seed if game.seed is not None else 0,
-            description="seed",
-            layout={"width": "160px"},
-        )
         self.rules_box = widgets.Dropdown(
             options=["seed", "pressman"],
             value=game.rules.name if game.rules.name in ("seed", "pressman") else "seed",
@@ -74,10 +68,8 @@ class TriominosView(GameView):
                 self.pass_button,
                 self.next_button,
                 self.run_button,
-                self.new_button,
-                self.seed_box,
-                self.rules_box,
             ],
+            settings=[self.rules_box],
         )
         self.widget.children = (*self.widget.children, self.scores_table)
         self.rotate_button.on_click(lambda _: self.rotate())
@@ -85,7 +77,6 @@ class TriominosView(GameView):
         self.pass_button.on_click(lambda _: self.act("pass"))
         self.next_button.on_click(lambda _: self.opponent_move())
         self.run_button.on_click(lambda _: self.opponents_play())
-        self.new_button.on_click(lambda _: self.new_deal(self.seed_box.value))
         self.say(f"You are P{you}. Select a tile of your hand, then click a cell.")
         self.refresh()
 
@@ -231,17 +222,11 @@ class TriominosView(GameView):
         if self.game.is_over:
             self.say(self.game.status(), "good")
 
-    def new_deal(self, seed: int | None = None) -> None:
-        """A fresh deal (random seed unless given) with the rules chosen in the menu."""
-        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
-        self.seed_box.value = seed
-        self.game = new_game(
-            seed, players=self.game.players, rules=Rules.preset(self.rules_box.value)
-        )
+    def deal(self, seed: int) -> Game:
+        """A new round from ``seed`` with the rules chosen in the menu."""
         self.selected, self.rotation = None, 0
-        self.messages.clear()
-        self.say(f"New deal from seed {seed} ({self.rules_box.value} rules). You are P{self.you}.")
-        self.refresh()
+        self.say(f"{self.rules_box.value.capitalize()} rules. You are P{self.you}.")
+        return new_game(seed, players=self.game.players, rules=Rules.preset(self.rules_box.value))
 
 
 def view(

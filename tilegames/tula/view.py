@@ -27,17 +27,6 @@ class TulaView(GameView):
     """A Tula game on a clickable board."""
 
     def __init__(self, game: Game) -> None:
-        self.seed_box = widgets.IntText(
-            value=game.seed if game.seed is not None else 0,
-            description="seed",
-            layout={"width": "170px"},
-        )
-        self.deal_button = widgets.Button(
-            description="Deal this seed", tooltip="replay the deal of this seed"
-        )
-        self.new_button = widgets.Button(
-            description="New deal", icon="random", tooltip="a fresh random deal"
-        )
         self.hint_button = widgets.Button(
             description="Hint", icon="lightbulb-o", tooltip="name a tile to play"
         )
@@ -48,22 +37,14 @@ class TulaView(GameView):
         self.mercy_buttons = widgets.HBox()
         super().__init__(
             game,
-            controls=[
-                self.hint_button,
-                self.new_button,
-                self.seed_box,
-                self.deal_button,
-                self.mercy_box,
-                self.auto_box,
-            ],
+            controls=[self.hint_button],
+            settings=[self.mercy_box, self.auto_box],
         )
         self.widget.children = (
-            *self.widget.children[:2],
+            *self.widget.children[:3],
             self.mercy_buttons,
-            *self.widget.children[2:],
+            *self.widget.children[3:],
         )
-        self.new_button.on_click(lambda _: self.new_deal())
-        self.deal_button.on_click(lambda _: self.new_deal(self.seed_box.value))
         self.hint_button.on_click(lambda _: self.hint())
         self.mercy_box.observe(lambda change: self.set_rules(mercy=change["new"]), names="value")
         self.auto_box.observe(
@@ -133,14 +114,9 @@ class TulaView(GameView):
 
         return max(removals, key=openness)
 
-    def new_deal(self, seed: int | None = None) -> None:
-        """Deal a fresh game (a random seed unless one is given); the rule switches stay."""
-        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
-        self.seed_box.value = seed
-        self.game = new_game(seed, rules=self.game.rules, auto_reveal=self.game.auto_reveal)
-        self.messages.clear()
-        self.say(f"New deal from seed {seed}.")
-        self.refresh()
+    def deal(self, seed: int) -> Game:
+        """A new deal from ``seed``; the rule switches stay."""
+        return new_game(seed, rules=self.game.rules, auto_reveal=self.game.auto_reveal)
 
     def set_rules(self, *, mercy: bool | None = None, auto_reveal: bool | None = None) -> None:
         """Switch mercy or auto-reveal; the same deal is replayed with the moves that still apply."""
