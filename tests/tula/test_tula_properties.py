@@ -124,3 +124,16 @@ def test_corrupt_dicts_raise_invalid_position(seed, data):
         assert field in str(error) or "moves[" in str(error)
     else:
         assert field == "moves" and junk == []  # an empty move list is a valid fresh game
+
+
+@given(seeds, choices, modes)
+def test_face_up_and_present_agree_with_what_the_player_sees(seed, picks, mode):
+    for game in playout(seed, picks, **mode):
+        view = game.player_view()
+        for position in POSITIONS:
+            assert game.is_face_up(position) == (position in view.face_up)
+            assert game.is_present(position) == (position in view.present)
+            tile = game.tile_at(position)
+            assert (tile is None) == (position not in view.present)
+            if game.is_face_up(position):
+                assert view.visible[POSITIONS.index(position)] == tile

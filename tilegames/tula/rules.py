@@ -222,7 +222,7 @@ class Game(GameState):
     def is_face_up(self, position: str) -> bool:
         """Whether the tile on ``position`` is face up (False once it is removed)."""
         p = INDEX[position]
-        return bool(self._present & self._face_up >> p & 1)
+        return bool((self._present & self._face_up) >> p & 1)
 
     def revealable(self) -> list[str]:
         """Positions whose tile may be revealed now (in auto-reveal games: none left)."""
