@@ -66,6 +66,9 @@ class Tile:
         """The tile's number 0–23 (suit-major)."""
         return self.suit * 6 + self.value
 
+    def __hash__(self) -> int:  # cheap: tiles fill sets on every turn of a simulation
+        return self.suit * 6 + self.value
+
     @property
     def short(self) -> str:
         """Two characters for text boards: value then suit initial (``2M``, ``nS``)."""
@@ -163,7 +166,12 @@ def names(mask: int) -> list[str]:
     >>> names(COVERED_BY[INDEX["3C"]])
     ['4A']
     """
-    return [POSITIONS[i] for i in range(24) if mask >> i & 1]
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(POSITIONS[low.bit_length() - 1])
+    return found
 
 
 def free_corners(position: int, present: int) -> list[tuple[str, str]]:

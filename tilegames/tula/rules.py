@@ -230,9 +230,7 @@ class Game(GameState):
 
     def removable(self) -> list[str]:
         """Revealed positions whose tile matches the stack's top."""
-        match = MATCH_MASK[self._stack[-1]]
-        up = self._present & self._face_up
-        return [POSITIONS[p] for p in range(24) if up >> p & 1 and match >> self._tile_at[p] & 1]
+        return names(self._removable_mask())
 
     @property
     def mercy_available(self) -> bool:
@@ -280,11 +278,30 @@ class Game(GameState):
     @property
     def lost(self) -> bool:
         """Tiles remain but nothing can be revealed, removed or exchanged."""
-        return not self.won and not self.legal_moves()
+        return not self.won and not self._any_move()
 
     @property
     def is_over(self) -> bool:
-        return self.won or not self.legal_moves()
+        return not self._any_move()
+
+    def _any_move(self) -> bool:
+        """Whether any move is legal (the bitmask short cut of ``bool(legal_moves())``)."""
+        if len(self._stack) == 24:
+            return False
+        if revealable_mask(self._present, self._face_up):
+            return True
+        return bool(self._removable_mask()) or self.mercy_available
+
+    def _removable_mask(self) -> int:
+        match = MATCH_MASK[self._stack[-1]]
+        up = self._present & self._face_up
+        result = 0
+        while up:
+            low = up & -up
+            up ^= low
+            if match >> self._tile_at[low.bit_length() - 1] & 1:
+                result |= low
+        return result
 
     @property
     def scores(self) -> list[int]:
@@ -421,14 +438,14 @@ class Game(GameState):
     def player_view(self) -> PlayerView:
         """The position as a person sees it: face-down tiles unknown."""
         up = self._present & self._face_up
-        visible = tuple(TILES[self._tile_at[p]] if up >> p & 1 else None for p in range(24))
         hidden = self._present & ~self._face_up
+        visible = tuple([TILES[t] if up >> p & 1 else None for p, t in enumerate(self._tile_at)])
         return PlayerView(
             visible=visible,
             present=frozenset(names(self._present)),
             face_up=frozenset(names(up)),
             stack=self.stack,
-            unseen=frozenset(TILES[self._tile_at[p]] for p in range(24) if hidden >> p & 1),
+            unseen=frozenset([TILES[t] for p, t in enumerate(self._tile_at) if hidden >> p & 1]),
             mercy_available=self.mercy_available,
             legal_moves=tuple(self.legal_moves()),
         )
