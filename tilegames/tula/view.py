@@ -85,7 +85,9 @@ class TulaView(GameView):
             choice = self._best_removal(removals)
             tile = self.game.tile_at(choice.position)
             self.say(
-                f"Hint: remove {choice.position} ({tile} matches {self.game.stack_top}).", "good"
+                f"Hint: remove {choice.position} ({tile} matches {self.game.stack_top}): of the "
+                "tiles you can remove, it wins most often when the hidden tiles are dealt at random.",
+                "good",
             )
         elif any(m.kind == "mercy" for m in moves):
             self.say(
@@ -102,17 +104,20 @@ class TulaView(GameView):
         self.refresh()
 
     def _best_removal(self, removals):
-        """The removal that leaves the most moves open afterwards (a one-step look-ahead)."""
+        """The removal that wins most often when the face-down tiles are dealt at random.
 
-        def openness(move):
-            trial = self.game.copy()
-            trial.play(move)
-            return (
-                len(trial.revealable()) + len(trial.removable()),
-                -POSITIONS.index(move.position),
-            )
+        The hint sees only what the player sees (``players.SamplerPlayer``), and its
+        imagined deals are seeded by the position, so asking twice gives the same hint.
+        """
+        import numpy as np
 
-        return max(removals, key=openness)
+        from .players import SamplerPlayer
+
+        if len(removals) == 1:
+            return removals[0]
+        sampler = SamplerPlayer(samples=32)
+        sampler.start(np.random.default_rng([len(self.game.history), self.game.seed or 0]))
+        return sampler.decide(self.game.player_view(), removals)
 
     def deal(self, seed: int) -> Game:
         """A new deal from ``seed``; the rule switches stay."""
