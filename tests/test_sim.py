@@ -34,9 +34,9 @@ def test_batch_i_draws_from_child_i_of_the_seed_sequence():
     frame = simulate(draw, 7, seed=3, batch_size=3, progress=False)
     children = np.random.SeedSequence(3).spawn(3)
     expected = [
-        row["value"]
+        value
         for child, size, start in zip(children, [3, 3, 1], [0, 3, 6])
-        for row in run_batch(draw, child, size, start)
+        for value in run_batch(draw, child, size, start)["value"]
     ]
     assert frame["value"].tolist() == expected
     assert frame["game"].tolist() == list(range(7))

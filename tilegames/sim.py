@@ -53,15 +53,19 @@ def batch_sizes(n: int, batch_size: int = DEFAULT_BATCH_SIZE) -> list[int]:
 
 def run_batch(
     task: Task, seed_sequence: np.random.SeedSequence, count: int, first_game: int
-) -> list[dict]:
-    """Play ``count`` games of one batch; rows carry their game number. Runs in a worker."""
+) -> pd.DataFrame:
+    """Play ``count`` games of one batch; rows carry their game number. Runs in a worker.
+
+    The batch comes back as one DataFrame (columns, not a list of dicts), so the
+    parent only concatenates: that keeps light tasks from being bound by the parent.
+    """
     rng = np.random.default_rng(seed_sequence)
     rows: list[dict] = []
     for offset in range(count):
         result = task(rng)
         for row in result if isinstance(result, list) else [result]:
             rows.append({"game": first_game + offset, **row})
-    return rows
+    return pd.DataFrame(rows)
 
 
 def simulate(
@@ -103,16 +107,18 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    rows = [row for batch in results for row in batch]
-    return pd.DataFrame(rows) if rows else pd.DataFrame({"game": pd.Series(dtype=int)})
+    frames = [frame for frame in results if len(frame)]
+    if not frames:
+        return pd.DataFrame({"game": pd.Series(dtype=int)})
+    return pd.concat(frames, ignore_index=True)
 
 
-def _run_on(executor, task, children, sizes, starts, bar) -> list[list[dict]]:
+def _run_on(executor, task, children, sizes, starts, bar) -> list[pd.DataFrame]:
     futures = {
         executor.submit(run_batch, task, child, size, start): index
         for index, (child, size, start) in enumerate(zip(children, sizes, starts))
     }
-    results: list[list[dict] | None] = [None] * len(futures)
+    results: list[pd.DataFrame | None] = [None] * len(futures)
     for future in cf.as_completed(futures):
         index = futures[future]
         results[index] = future.result()
