@@ -21,12 +21,14 @@ small portfolio:
   pieces with no room to join them; a different order of building avoids
   most of them, so many short searches beat one long one (and need far less
   memory). The budgets follow the Luby restart schedule (1, 1, 2, 1, 1, 2,
-  4, ... times ``attempt_nodes``), so a deal that needs a longer search still
-  gets one;
+  4, ... times ``attempt_nodes``, capped at ``MAX_LUBY``), so a deal that
+  needs a longer search still gets one;
 - overall **budgets** of tables (``max_nodes``) and seconds (``max_seconds``):
   when they run out the solver says so honestly (``Solution.solved`` is
   False, ``Solution.reason`` says which budget ran out) and returns the moves
-  to the best-scoring table it saw;
+  to the table with the fewest breaks it saw. A search whose frontier runs
+  empty has seen every reachable table: then no win is possible from here,
+  and ``reason`` says that instead (only the traditional ring can do this);
 - a found solution is then shortened: wherever a later table of the path is
   reachable in two moves or fewer from an earlier one, the detour between is
   cut;
@@ -422,8 +424,8 @@ def solve(
 ) -> Solution:
     """Search for a winning sequence from ``game``'s position (see the module docstring).
 
-    Tries one suit weighting after another (``suit_orders``); search number i
-    may expand ``attempt_nodes * luby(i)`` tables. It stops when one wins or
+    Tries one suit weighting after another (``iter_suit_orders``); search
+    number i may expand ``attempt_nodes * min(luby(i), MAX_LUBY)`` tables. It stops when one wins or
     ``max_nodes`` tables / ``max_seconds`` seconds are spent in all. ``game``
     is not changed.
     Returns a ``Solution``; ``solution.solved`` is False when the budget ran
