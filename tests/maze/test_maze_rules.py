@@ -118,19 +118,15 @@ def test_seven_of_diamonds_moves_only_left_of_eight_or_right_of_six():
 
 
 def test_seven_of_diamonds_unless_the_gap_is_a_corner():
-    # 7♦ is neither an ace nor a queen: corners do not admit it
-    game = Game.from_deal(layout({44: "7♦"}, gaps=[0, 53, 20, 21, 22, 23]))
+    # empty corners admit aces and queens only: never the 7♦ (its neighbours 6♦, 8♦ are elsewhere)
+    game = Game.from_deal(layout({1: "2♣", 52: "9♥", 44: "7♦"}, gaps=[0, 53, 20, 21, 22, 23]))
+    assert 0 not in game.targets_of("7♦") and 53 not in game.targets_of("7♦")
     for corner in (0, 53):
-        assert corner not in game.targets_of("7♦") or _neighbour_allows(game, corner, "7♦")
-
-
-def _neighbour_allows(game: Game, slot: int, card: str) -> bool:
-    c = Card.parse(card)
-    left = game.card_at(slot - 1) if slot > 0 else None
-    right = game.card_at(slot + 1) if slot < 53 else None
-    return (left is not None and left.suit == c.suit and left.rank == c.rank - 1) or (
-        right is not None and right.suit == c.suit and right.rank == c.rank + 1
-    )
+        with pytest.raises(
+            IllegalMove, match="7♦ may go only into a gap right of 6♦ or left of 8♦"
+        ):
+            game.play(f"7♦ → {corner}")
+    assert 0 in game.targets_of("A♥") and 53 in game.targets_of("Q♥")
 
 
 def test_board_is_one_line_row_ends_are_neighbours_no_wrap():
