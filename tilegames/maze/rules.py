@@ -566,25 +566,9 @@ class Game(GameState):
             if code != GAP:
                 self._where[code] = slot
 
-    # -- showing -------------------------------------------------------------------
-    def __str__(self) -> str:
-        from .render import text
-
-        return text(self)
-
+    # -- showing (str, _repr_svg_ and view() come from GameState: render.py, view.py) --
     def __repr__(self) -> str:
         return f"<Maze game: {self.status()}>"
-
-    def _repr_svg_(self) -> str:
-        from .render import svg
-
-        return svg(self)
-
-    def view(self, **options):
-        """The interactive board for this game (needs ipywidgets)."""
-        from .view import view
-
-        return view(self, **options)
 
 
 # -- fast functions (the solver uses them too) --------------------------------------

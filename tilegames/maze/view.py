@@ -42,17 +42,6 @@ class MazeView(GameView):
         self.plan: list[Move] = []
         """The rest of the solution found by "Solve", played by "Step"."""
         self._plan_history: list[Move] = []
-        self.seed_box = widgets.IntText(
-            value=game.seed if game.seed is not None else 0,
-            description="seed",
-            layout={"width": "170px"},
-        )
-        self.deal_button = widgets.Button(
-            description="Deal this seed", tooltip="replay the deal of this seed"
-        )
-        self.new_button = widgets.Button(
-            description="New deal", icon="random", tooltip="a fresh random deal"
-        )
         self.hint_button = widgets.Button(
             description="Hint", icon="lightbulb-o", tooltip="search for a move toward a win"
         )
@@ -70,19 +59,9 @@ class MazeView(GameView):
         )
         super().__init__(
             game,
-            controls=[
-                self.hint_button,
-                self.solve_button,
-                self.step_button,
-                self.ten_button,
-                self.new_button,
-                self.seed_box,
-                self.deal_button,
-                self.ring_box,
-            ],
+            controls=[self.hint_button, self.solve_button, self.step_button, self.ten_button],
+            settings=[self.ring_box],
         )
-        self.new_button.on_click(lambda _: self.new_deal())
-        self.deal_button.on_click(lambda _: self.new_deal(self.seed_box.value))
         self.hint_button.on_click(lambda _: self.hint())
         self.solve_button.on_click(lambda _: self.solve())
         self.step_button.on_click(lambda _: self.step())
@@ -215,15 +194,10 @@ class MazeView(GameView):
         self.refresh()
 
     # -- deals and variants --------------------------------------------------------------
-    def new_deal(self, seed: int | None = None) -> None:
-        """Deal a fresh game (a random seed unless one is given); the variant stays."""
-        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
-        self.seed_box.value = seed
-        self.game = new_game(seed, rules=self.game.rules)
+    def deal(self, seed: int) -> Game:
+        """A new deal from ``seed`` (New deal / Deal this seed); the variant stays."""
         self._reset()
-        self.messages.clear()
-        self.say(f"New deal from seed {seed}.")
-        self.refresh()
+        return new_game(seed, rules=self.game.rules)
 
     def set_ring(self, ring: bool) -> None:
         """Switch between AisleRiot's rules and the traditional ring; the deal starts again."""
