@@ -72,6 +72,32 @@ positive_int = _positive_int
 """Argument type for counts such as ``--games`` (studies use it too)."""
 
 
+def add_players_argument(parser: argparse.ArgumentParser, what: str = "game") -> None:
+    """``--players N``, 2–6, for the multi-player games' studies."""
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=range(2, 7),
+        metavar="N",
+        help=f"players per {what}, 2-6 (default 2)",
+    )
+
+
+def simulate_from_args(task, games: int, args: argparse.Namespace, description: str):
+    """``sim.simulate`` with the run options every study shares (--seed, --workers, --no-progress)."""
+    from .sim import simulate
+
+    return simulate(
+        task,
+        games,
+        seed=args.seed,
+        workers=args.workers,
+        progress=not args.no_progress,
+        description=description,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``tilegames`` console script."""
     parser = build_parser()

@@ -217,6 +217,21 @@ class GameState:
         return cls.from_dict(data)
 
 
+def lazy_view(package: str):
+    """A module ``__getattr__`` that imports the package's ``view`` only when asked.
+
+    A game package says ``__getattr__ = lazy_view(__name__)``, so importing the
+    rules never imports ipywidgets.
+    """
+
+    def __getattr__(name: str):
+        if name == "view":
+            return importlib.import_module(".view", package).view
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 def require(data: dict[str, Any], field: str, kind: type | tuple[type, ...], where: str = ""):
     """``data[field]`` when present and of ``kind``, else InvalidPosition naming the field.
 

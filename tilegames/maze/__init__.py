@@ -10,14 +10,10 @@ True
 
 from __future__ import annotations
 
+from ..game import lazy_view
 from .rules import DECK, Card, Game, Move, Rules, new_game
 
 __all__ = ["DECK", "Card", "Game", "Move", "Rules", "new_game", "view"]
 
 
-def __getattr__(name: str):
-    if name == "view":  # imports ipywidgets: only on demand
-        from .view import view
-
-        return view
-    raise AttributeError(f"module 'tilegames.maze' has no attribute {name!r}")
+__getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

@@ -24,7 +24,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from ..sim import simulate
+from ..cli import positive_int, simulate_from_args
 from ..stats import mean_interval, wilson
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
 from .rules import Game, Rules, new_game
@@ -124,8 +124,6 @@ def summary_text(frame: pd.DataFrame) -> str:
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tilegames simulate maze``."""
-    from ..cli import positive_int
-
     parser.description = (
         "Deal many seeded Maze games and run the solver on each: one row per deal with "
         "solved / moves / seconds / nodes."
@@ -160,12 +158,5 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         max_seconds=args.max_seconds,
         traditional=args.traditional,
     )
-    frame = simulate(
-        task,
-        args.games,
-        seed=args.seed,
-        workers=args.workers,
-        progress=not args.no_progress,
-        description="Maze deals",
-    )
+    frame = simulate_from_args(task, args.games, args, "Maze deals")
     return frame, summary_text(frame)

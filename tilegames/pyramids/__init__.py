@@ -13,6 +13,7 @@ causes mayhem: collapses, falls, explosions, fires, curses.
 
 from __future__ import annotations
 
+from ..game import lazy_view
 from .rules import Event, Game, Move, PlayerView, Rules, new_game
 from .tiles import COLOURS, TILES, Tile
 
@@ -30,9 +31,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name == "view":  # imported lazily: only the board view needs ipywidgets
-        from .view import view
-
-        return view
-    raise AttributeError(f"module 'tilegames.pyramids' has no attribute {name!r}")
+__getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..cli import add_players_argument, positive_int, simulate_from_args
 from ..stats import mean_interval, wilson
 from .players import PLAYERS, make_player, play_game
 from .rules import Rules, new_game
@@ -139,16 +140,7 @@ def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """The study's options for ``tilegames simulate pyramids``."""
-    from ..cli import positive_int
-
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=2,
-        choices=range(2, 7),
-        metavar="N",
-        help="players per game, 2-6 (default 2)",
-    )
+    add_players_argument(parser, "game")
     parser.add_argument(
         "--player",
         default="careful",
@@ -164,8 +156,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     """Run the study the arguments ask for; return its rows and a summary as text."""
-    from ..sim import simulate
-
     lineup = _lineup(args.player, args.players)
     task = functools.partial(
         game_task,
@@ -176,9 +166,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         turn_cap=args.turn_cap,
     )
     start = time.perf_counter()
-    frame = simulate(
-        task, args.games, seed=args.seed, workers=args.workers, progress=not args.no_progress
-    )
+    frame = simulate_from_args(task, args.games, args, "Flaming Pyramids games")
     seconds = time.perf_counter() - start
     variants = [name for name, on in (("curse", args.curse), ("fire cube", args.fire_cube)) if on]
     lines = [

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from ..game import lazy_view
 from .lattice import TILES, Board, cells_around, corners, parse_tile, tile_name, value
 from .rules import Game, Match, Move, PlayerView, Rules, ScoreEvent, new_game
 
@@ -31,9 +32,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name == "view":  # imported lazily: only the board view needs ipywidgets
-        from .view import view
-
-        return view
-    raise AttributeError(f"module 'tilegames.triominos' has no attribute {name!r}")
+__getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

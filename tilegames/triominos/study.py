@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..cli import add_players_argument, positive_int, simulate_from_args
 from ..stats import Estimate, mean_interval, wilson
 from .players import make_player, play_out
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
@@ -348,16 +349,7 @@ def game_summary(frame: pd.DataFrame) -> pd.DataFrame:
 # -- the command line ------------------------------------------------------------------------------
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """The study's options for ``tilegames simulate triominos``."""
-    from ..cli import positive_int
-
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=2,
-        choices=range(2, 7),
-        metavar="N",
-        help="players per round, 2-6 (default 2)",
-    )
+    add_players_argument(parser, "round")
     parser.add_argument(
         "--player",
         default="greedy",
@@ -379,21 +371,12 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     kinds = _kinds(args.player, args.players)
     for kind in kinds:
         make_player(kind)  # unknown names raise ValueError here, before any work
-    from ..sim import simulate
-
     start = time.perf_counter()
     if args.games:
         task = functools.partial(
             game_task, players=args.players, player=args.player, rules=args.rules
         )
-        frame = simulate(
-            task,
-            args.games,
-            seed=args.seed,
-            workers=args.workers,
-            progress=not args.no_progress,
-            description="games",
-        )
+        frame = simulate_from_args(task, args.games, args, "games")
         table = game_summary(frame)
         what = f"{args.games} games to 400"
     else:
@@ -401,14 +384,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         task = functools.partial(
             round_task, players=args.players, player=args.player, rules=args.rules
         )
-        frame = simulate(
-            task,
-            rounds,
-            seed=args.seed,
-            workers=args.workers,
-            progress=not args.no_progress,
-            description="rounds",
-        )
+        frame = simulate_from_args(task, rounds, args, "rounds")
         table = summary_table(frame)
         what = f"{rounds} rounds"
     seconds = time.perf_counter() - start

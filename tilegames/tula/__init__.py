@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from ..game import lazy_view
 from .layout import POSITIONS, SUITS, TILES, VALUES, Tile, matches
 from .rules import Game, Move, PlayerView, Rules, new_game
 
@@ -28,9 +29,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    if name == "view":  # imported lazily: only the board view needs ipywidgets
-        from .view import view
-
-        return view
-    raise AttributeError(f"module 'tilegames.tula' has no attribute {name!r}")
+__getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

@@ -31,7 +31,7 @@ from itertools import permutations
 import numpy as np
 import pandas as pd
 
-from ..sim import simulate
+from ..cli import positive_int, simulate_from_args
 from ..stats import paired_difference, wilson
 from .fast import (
     RANDOM_DRAWS,
@@ -293,8 +293,6 @@ def first_move_loss_by_enumeration() -> Fraction:
 # -- the command line ------------------------------------------------------------
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tilegames simulate tula``."""
-    from ..cli import positive_int
-
     parser.description = (
         "Deal many seeded Tula games; every chosen player plays each deal "
         "(and, with --mercy, plays it again with the mercy variant)."
@@ -342,14 +340,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, not {args.games}")
     task = functools.partial(deal_task, players=players, mercy=args.mercy, samples=args.samples)
-    frame = simulate(
-        task,
-        args.games,
-        seed=args.seed,
-        workers=args.workers,
-        progress=not args.no_progress,
-        description="Tula deals",
-    )
+    frame = simulate_from_args(task, args.games, args, "Tula deals")
     return frame, summary_text(frame)
 
 
