@@ -80,3 +80,52 @@ def test_mean_interval():
     assert str(estimate).startswith("2.50 (95% CI 1.2")  # a mean, not a percentage
     with pytest.raises(ValueError):
         mean_interval(np.array([1.0]))
+
+
+def _method_10(both, only_first, only_second, neither, confidence=0.95):
+    """Newcombe (1998) method 10, written out from the paper's recipe, for comparison."""
+    n = both + only_first + only_second + neither
+    p1, p2 = (both + only_first) / n, (both + only_second) / n
+    l1, u1 = (
+        wilson(both + only_first, n, confidence).low,
+        wilson(both + only_first, n, confidence).high,
+    )
+    l2, u2 = (
+        wilson(both + only_second, n, confidence).low,
+        wilson(both + only_second, n, confidence).high,
+    )
+    product = (
+        (both + only_first)
+        * (only_second + neither)
+        * (both + only_second)
+        * (only_first + neither)
+    )
+    cross = both * neither - only_first * only_second
+    if product == 0 or 0 <= cross <= n / 2:
+        phi = 0.0
+    elif cross > n / 2:
+        phi = (cross - n / 2) / math.sqrt(product)
+    else:
+        phi = cross / math.sqrt(product)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2)
+    return low, high
+
+
+@pytest.mark.parametrize(
+    "table", [(1, 1, 7, 12), (59, 6, 16, 80), (2, 3, 0, 5), (20, 5, 0, 75), (3, 4, 9, 1)]
+)
+def test_paired_difference_is_newcombe_method_10_with_its_continuity_corrected_phi(table):
+    both, only_first, only_second, neither = table
+    first = np.array([1] * both + [1] * only_first + [0] * only_second + [0] * neither)
+    second = np.array([1] * both + [0] * only_first + [1] * only_second + [0] * neither)
+    estimate = paired_difference(first, second)
+    low, high = _method_10(*table)
+    assert estimate.low == pytest.approx(max(-1.0, low), abs=1e-12)
+    assert estimate.high == pytest.approx(min(1.0, high), abs=1e-12)
+
+
+def test_paired_difference_needs_pairs():
+    with pytest.raises(ValueError, match="at least one pair"):
+        paired_difference(np.array([], dtype=int), np.array([], dtype=int))

@@ -76,6 +76,8 @@ def paired_difference(first: np.ndarray, second: np.ndarray, confidence: float =
     second = np.asarray(second, dtype=bool)
     if first.shape != second.shape or first.ndim != 1:
         raise ValueError("paired outcomes must be two 1-d arrays of the same length")
+    if len(first) == 0:
+        raise ValueError("a paired difference needs at least one pair")
     n = len(first)
     both = int(np.sum(first & second))
     only_first = int(np.sum(first & ~second))
@@ -91,7 +93,16 @@ def paired_difference(first: np.ndarray, second: np.ndarray, confidence: float =
         * (both + only_second)
         * (only_first + neither)
     )
-    phi = (both * neither - only_first * only_second) / math.sqrt(margins) if margins else 0.0
+    cross = both * neither - only_first * only_second
+    # Newcombe's continuity-corrected correlation: a positive association is shrunk by n/2
+    if not margins:
+        phi = 0.0
+    elif cross > n / 2:
+        phi = (cross - n / 2) / math.sqrt(margins)
+    elif cross >= 0:
+        phi = 0.0
+    else:
+        phi = cross / math.sqrt(margins)
     low_sq = (p1 - one.low) ** 2 - 2 * phi * (p1 - one.low) * (two.high - p2) + (two.high - p2) ** 2
     high_sq = (
         (one.high - p1) ** 2 - 2 * phi * (one.high - p1) * (p2 - two.low) + (p2 - two.low) ** 2
