@@ -106,6 +106,11 @@ class GameState:
 
     def undo(self):
         """Take back the last move and return it; undo is unlimited."""
+        if len(self._undo_stack) < len(self.history):
+            raise IllegalMove(
+                "this game was played out without undo records (as simulations do): "
+                "rebuild it with Game.from_dict(game.to_dict()) to step back through it"
+            )
         if not self._undo_stack:
             raise IllegalMove("there is nothing to undo: no move has been played")
         current = self._snapshot()

@@ -352,3 +352,25 @@ def test_from_deal_refuses_a_tile_dealt_twice_or_missing():
         Game.from_deal([names[:23], names[22:]])
     with pytest.raises(InvalidPosition, match="2 to 6 players"):
         Game.from_deal([names])
+
+
+def test_undo_after_a_fast_playout_is_refused_not_half_done():
+    from tilegames.errors import IllegalMove
+    from tilegames.pyramids import new_game
+    from tilegames.pyramids.players import CarefulPlayer, play_game
+
+    game = new_game(seed=1, players=2)
+    game.play(game.legal_moves()[0])
+    play_game(game, [CarefulPlayer(), CarefulPlayer()], seed=0)
+    before = game.to_dict()
+    with pytest.raises(IllegalMove, match="without undo records"):
+        game.undo()
+    assert game.to_dict() == before
+
+
+def test_a_deal_with_an_empty_hand_is_refused():
+    from tilegames.errors import InvalidPosition
+    from tilegames.pyramids.rules import Game
+
+    with pytest.raises(InvalidPosition, match=r"deal.hands\[1\]: empty"):
+        Game.from_position({(0, 0): "yellow 2", (0, 2): "green 4"}, hands=[["red burner"], []])

@@ -11,7 +11,7 @@ where (``"yellow 20 @ 1,3"``) and, when a tile is in the air, which way it
 falls (``"fall left"``, ``"fall right"``). So people, bots and replays drive
 the same API.
 
->>> game = Game.from_position({(0, 0): "yellow 2", (0, 2): "green 4"}, hands=[["red burner"], []])
+>>> game = Game.from_position({(0, 0): "yellow 2", (0, 2): "green 4"}, hands=[["red burner"], ["blue 2"]])
 >>> game.spots()
 [(1, 1)]
 >>> game.play("red burner @ 1,1")     # 7 > 2 + 4 and no colour or weight in common
@@ -525,6 +525,12 @@ class Game(GameState):
                     raise InvalidPosition(
                         f"deal.hands[{i}]: a hand holds at most {HAND_SIZE} tiles, found {len(h)}"
                     )
+        for i, h in enumerate(hands):
+            if not h:
+                raise InvalidPosition(
+                    f"deal.hands[{i}]: empty — every player holds a tile until he goes out "
+                    "(and going out ends the game), so he could never play"
+                )
         leftovers = tiles_of(deal.get("leftovers", []), "deal.leftovers")
         removed = tiles_of(deal.get("removed", []), "deal.removed")
         board: dict[int, int] = {}

@@ -970,15 +970,6 @@ class Game(GameState):
         """An independent copy (history and undo included)."""
         return super().copy()
 
-    def undo(self) -> Move:
-        """Take back the last move and return it (unlimited, unless the round was played out fast)."""
-        if len(self._undo_stack) < len(self.history):
-            raise IllegalMove(
-                "this round was played out without undo records (as simulations do): "
-                "rebuild it with Game.from_dict(game.to_dict()) to step back through it"
-            )
-        return super().undo()
-
     # -- what one player sees --------------------------------------------------------------------
     def player_view(self, seat: int | None = None) -> PlayerView:
         """What ``seat`` (default: the player to move) may see: no other hand, no pool order."""
