@@ -85,3 +85,24 @@ def test_auto_reveal_switch_reveals_everything_revealable():
     board.auto_box.value = True
     assert board.game.auto_reveal and board.game.revealable() == []
     assert all(board.game.is_face_up(p) for p in ("3A", "3B", "3C"))
+
+
+def test_hint_says_reveal_first_then_names_a_removal_that_keeps_the_deal_winnable():
+    """Revealing never hurts: with 2A revealable the hint says so; once revealed, it picks well."""
+    from tilegames.tula.solver import solve
+
+    game = new_game(seed=6)
+    for move in ("reveal 3B", "reveal 3C", "remove 3B", "reveal 2F", "reveal 3A", "reveal 2C"):
+        game.play(move)
+    game.play("remove 3A")
+    game.play("reveal 2D")
+    board = view(game)
+    board.hint()
+    assert board.messages[0][1].startswith("Hint: first reveal 2A")
+    board.board.click("2A")
+    board.hint()
+    message = board.messages[0][1]
+    assert message.startswith("Hint: remove ")
+    trial = board.game.copy()
+    trial.play(f"remove {message.split()[2]}")
+    assert solve(trial).winnable  # the hinted removal keeps this deal winnable

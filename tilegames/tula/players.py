@@ -38,7 +38,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..randomness import as_generator
-from .fast import CHAIN_LIMIT, RANDOM_DRAWS, popcount, unlocked
+from .fast import CHAIN_LIMIT, RANDOM_DRAWS, opened, popcount, unlocked
 from .layout import INDEX, LAYER3, MATCH_MASK, POSITIONS, TOP, Tile, matches, revealable_mask
 from .rules import Game, Move, PlayerView
 from .solver import _search, solve
@@ -253,7 +253,9 @@ class SamplerPlayer(Player):
                 "call start(rng) before the game (play() does): the sampler needs dice"
             )
         present, face_up = _mask(view.present), _mask(view.face_up)
-        open_mask = present & face_up
+        # in every imagined deal the tiles that can be revealed now are open too (revealing
+        # never hurts): judging moves on face-up tiles alone would misjudge them before a reveal
+        open_mask = opened(present)
         hidden = [p for p in range(24) if present >> p & 1 and not face_up >> p & 1]
         unseen = sorted(tile.index for tile in view.unseen)
         top = view.stack[-1].index

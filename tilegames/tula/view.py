@@ -78,15 +78,26 @@ class TulaView(GameView):
             self.say(f"Lost: {self.game.status().split(': ', 1)[1]}.", "refused")
 
     def hint(self) -> None:
-        """Name a tile that can be removed now (or revealed, when none can be removed)."""
+        """Name a tile that can be removed now; first advise revealing what can be revealed.
+
+        Revealing never hurts, and a tile still face down is judged only on average,
+        so the hint says to reveal first whenever something can be revealed.
+        """
         moves = self.game.legal_moves()
         removals = [m for m in moves if m.kind == "remove"]
+        reveals = [m.position for m in moves if m.kind == "reveal"]
+        first = (
+            f"first reveal {', '.join(reveals)} (revealing never hurts, and you will see more); "
+            if reveals
+            else ""
+        )
         if removals:
             choice = self._best_removal(removals)
             tile = self.game.tile_at(choice.position)
             self.say(
-                f"Hint: remove {choice.position} ({tile} matches {self.game.stack_top}): of the "
-                "tiles you can remove, it wins most often when the hidden tiles are dealt at random.",
+                f"Hint: {first}remove {choice.position} ({tile} matches {self.game.stack_top}): "
+                "of the tiles you can remove, it wins most often when the hidden tiles are "
+                "dealt at random.",
                 "good",
             )
         elif any(m.kind == "mercy" for m in moves):
