@@ -106,3 +106,29 @@ def test_hint_says_reveal_first_then_names_a_removal_that_keeps_the_deal_winnabl
     trial = board.game.copy()
     trial.play(f"remove {message.split()[2]}")
     assert solve(trial).winnable  # the hinted removal keeps this deal winnable
+
+
+def test_switching_auto_reveal_off_keeps_the_game_in_progress():
+    from tilegames.tula.solver import solve
+
+    game = new_game(seed=2, auto_reveal=True)
+    for move in solve(game).moves[:6]:
+        game.play(move)
+    board = view(game)
+    board.auto_box.value = False
+    assert not board.game.auto_reveal
+    assert board.game.stack == game.stack  # the same six removals, now with their reveals
+    assert [m for m in board.game.history if m.kind != "reveal"] == game.history
+    assert board.game.can_undo
+
+
+def test_switching_mercy_off_after_an_exchange_says_what_was_taken_back():
+    from tilegames.tula.view import TulaView
+
+    board = TulaView(Game.from_deal(mercy_deal(), rules=Rules(mercy=True)))
+    for p in ("3A", "3B", "3C"):
+        board.board.click(p)
+    board.exchange("3B")
+    board.mercy_box.value = False
+    assert "1 move(s) no longer apply" in board.log.value
+    assert board.game.lost and len(board.game.history) == 3

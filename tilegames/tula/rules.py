@@ -434,6 +434,41 @@ class Game(GameState):
         tile_at, self._present, self._face_up, stack, self._mercy_used = snapshot
         self._tile_at, self._stack = list(tile_at), list(stack)
 
+    def replayed(
+        self, *, rules: Rules | None = None, auto_reveal: bool | None = None
+    ) -> tuple[Game, int]:
+        """The same deal and moves under other switches, as far as they still apply.
+
+        Returns the new game and how many moves had to be dropped (a mercy
+        exchange once mercy is off, say). Going from automatic to manual
+        revealing, the reveals that happened by themselves are played as moves.
+
+        >>> game = new_game(seed=2, auto_reveal=True)
+        >>> game.play(game.legal_moves()[0])
+        >>> manual, dropped = game.replayed(auto_reveal=False)
+        >>> dropped, manual.stack == game.stack, manual.auto_reveal
+        (0, True, False)
+        """
+        game = Game(
+            list(self.deal),
+            rules=self.rules if rules is None else rules,
+            auto_reveal=self.auto_reveal if auto_reveal is None else auto_reveal,
+        )
+        game.seed = self.seed
+        dropped = 0
+        for move in self.history:
+            if self.auto_reveal and not game.auto_reveal:
+                for position in game.revealable():  # what revealed itself before this move
+                    game.play(Move("reveal", position))
+            if game.why_illegal(move) is None:
+                game.play(move)
+            elif not (move.kind == "reveal" and game.is_face_up(move.position)):
+                dropped += 1
+        if self.auto_reveal and not game.auto_reveal:
+            for position in game.revealable():
+                game.play(Move("reveal", position))
+        return game, dropped
+
     # -- what a person sees ---------------------------------------------------
     def player_view(self) -> PlayerView:
         """The position as a person sees it: face-down tiles unknown."""

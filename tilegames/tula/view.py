@@ -139,14 +139,11 @@ class TulaView(GameView):
         old = self.game
         rules = Rules(mercy=old.rules.mercy if mercy is None else mercy)
         auto = old.auto_reveal if auto_reveal is None else auto_reveal
-        game = Game(list(old.deal), rules=rules, auto_reveal=auto)
-        game.seed = old.seed
-        for move in old.history:
-            if game.why_illegal(move) is None:
-                game.play(move)
-        self.game = game
+        self.game, dropped = old.replayed(rules=rules, auto_reveal=auto)
         self.say(
-            f"Rules now: mercy {'on' if rules.mercy else 'off'}, reveal {'automatic' if auto else 'by click'}."
+            f"Rules now: mercy {'on' if rules.mercy else 'off'}, "
+            f"reveal {'automatic' if auto else 'by click'}."
+            + (f" {dropped} move(s) no longer apply and were taken back." if dropped else "")
         )
         self.refresh()
 
