@@ -67,3 +67,16 @@ def test_unknown_game_exits_2(capsys):
 def test_tula_is_offered_with_its_options():
     help_text = build_parser().format_help()
     assert "simulate" in help_text
+
+
+def test_an_unwritable_out_path_is_refused_before_the_run(tmp_path, capsys):
+    from tilegames.cli import main
+
+    missing = tmp_path / "no" / "such" / "folder" / "results.csv"
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "tula", "--games", "3", "--no-progress", "--out", str(missing)])
+    assert stop.value.code == 2
+    assert "does not exist" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "tula", "--games", "3", "--no-progress", "--out", str(tmp_path)])
+    assert stop.value.code == 2

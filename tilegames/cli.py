@@ -98,11 +98,29 @@ def simulate_from_args(task, games: int, args: argparse.Namespace, description: 
     )
 
 
+def _unwritable(path: str) -> str | None:
+    """Why ``path`` cannot take the results file, or None."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return "is a folder; give a file name such as results.csv"
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} is not writable"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``tilegames`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "simulate":
+        if args.out:  # check where the results go before hours of simulation, not after
+            problem = _unwritable(args.out)
+            if problem:
+                parser.error(f"--out {args.out}: {problem}")
         try:
             frame, summary = args.study.run_simulation(args)
         except ValueError as error:
