@@ -65,3 +65,9 @@ def test_answers_of_the_wrong_form_are_incorrect_not_crashes():
 def test_unknown_question_is_a_clear_error():
     with pytest.raises(KeyError, match="no question 'nope'"):
         check("nope", 1)
+
+
+def test_answers_that_only_look_right_are_not_accepted():
+    assert check("partners", 8.9).status == "incorrect"
+    assert check("partners", True).status == "incorrect"
+    assert "list of positions" in check("revealable_at_start", "3A 3B 3C").message

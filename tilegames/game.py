@@ -194,7 +194,7 @@ class GameState:
             raise InvalidPosition(f"a saved game must be a dict, not {type(data).__name__}")
         if data.get("game") != cls.GAME:
             raise InvalidPosition(f"game: expected {cls.GAME!r}, found {data.get('game')!r}")
-        if data.get("version") != cls.VERSION:
+        if type(data.get("version")) is not int or data["version"] != cls.VERSION:
             raise InvalidPosition(
                 f"version: this tilegames reads version {cls.VERSION}, found {data.get('version')!r}"
             )

@@ -17,6 +17,8 @@ from . import Question, QuestionSet
 
 
 def _partners(answer) -> str | None:
+    if isinstance(answer, bool) or float(answer) != int(answer):
+        return "a number of tiles is a whole number."
     value = int(answer)
     if value == 8:
         return None
@@ -30,6 +32,8 @@ def _partners(answer) -> str | None:
 
 
 def _revealable_at_start(answer) -> str | None:
+    if isinstance(answer, str):
+        return "give a list of positions, such as ['1A', '1D']."
     expected = set(_names(revealable_mask(((1 << 24) - 1) & ~(1 << INDEX["4A"]), 0)))
     given = {str(p).upper() for p in answer}
     if given == expected:

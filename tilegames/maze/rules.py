@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import numbers
 import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -483,7 +484,7 @@ class Game(GameState):
         card, target = move.card, move.to
         if card.rank == 13:
             return f"{card} is not on the table: Maze removes the kings after the deal"
-        if not isinstance(target, int) or not 0 <= target < SLOTS:
+        if not isinstance(target, numbers.Integral) or not 0 <= target < SLOTS:
             return f"there is no slot {target}: slots are numbered 0 to 53"
         occupant = self._slots[target]
         if occupant == card.code:

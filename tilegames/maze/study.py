@@ -61,7 +61,13 @@ def solve_task(
     max_seconds: float = DEFAULT_SECONDS,
     traditional: bool = False,
 ) -> dict:
-    """Deal one game from ``rng`` and run the solver on it: one row."""
+    """Deal one game from ``rng`` and run the solver on it: one row.
+
+    ``seconds`` is a measurement of this machine, not a result of the deal: it
+    is the one column that differs between two runs of the same seed (and on a
+    deal that needs nearly the whole time budget, ``solved`` can too; give
+    ``max_seconds=float("inf")`` to let only the node budget decide).
+    """
     rules = Rules.traditional() if traditional else Rules()
     game = new_game(rng, rules=rules)
     solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
@@ -150,7 +156,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     """Run the simulation the command line asked for; returns the rows and a summary text."""
-    if args.max_seconds <= 0:
+    if not args.max_seconds > 0:  # also refuses nan
         raise ValueError(f"--max-seconds must be positive, not {args.max_seconds}")
     task = functools.partial(
         solve_task,

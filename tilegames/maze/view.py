@@ -202,8 +202,9 @@ class MazeView(GameView):
     def set_ring(self, ring: bool) -> None:
         """Switch between AisleRiot's rules and the traditional ring; the deal starts again."""
         rules = Rules.traditional() if ring else Rules()
+        seed = self.game.seed  # the same deal: its seed (None for an explicit deal) stays
         self.game = Game.from_deal(list(self.game.deal), rules)
-        self.game.seed = self.seed_box.value
+        self.game.seed = seed
         self._reset()
         self.say(
             "Rules now: traditional ring (slot 53 is next to slot 0, same-suit links only)."
