@@ -277,67 +277,52 @@ def svg(
             )
     for k in spot_keys:
         r, x = position(k)
-        px, py = corner(r, x)
         parts.append(
-            s.group(
-                [
-                    s.rect(
-                        px + 3,
-                        py + 3,
-                        TILE_W - 6,
-                        TILE_H - 6,
-                        rx=5,
-                        fill="#e3f2fd",
-                        fill_opacity=0.6,
-                        stroke="#1565c0",
-                        stroke_width=2,
-                        stroke_dasharray="5,4",
-                    ),
-                    s.text(
-                        px + TILE_W / 2, py + TILE_H / 2, f"{r},{x}", font_size=11, fill="#1565c0"
-                    ),
-                    s.title(f"play here: ({r},{x})"),
-                ],
-                class_="fp-spot",
-                data_target=f"spot:{r},{x}",
+            _marker(
+                *corner(r, x), f"{r},{x}", f"play here: ({r},{x})", f"spot:{r},{x}", "fp-spot",
+                fill="#e3f2fd", opacity=0.6, ink="#1565c0", edge="#1565c0", font_size=11,
             )
-        )
+        )  # fmt: skip
     for direction, k in falls:
-        r, x = position(k)
-        px, py = corner(r, x)
         arrow = "\u2199" if direction == "left" else "\u2198"
         parts.append(
-            s.group(
-                [
-                    s.rect(
-                        px + 3,
-                        py + 3,
-                        TILE_W - 6,
-                        TILE_H - 6,
-                        rx=5,
-                        fill="#c8e6c9",
-                        fill_opacity=0.8,
-                        stroke="#2e7d32",
-                        stroke_width=2,
-                        stroke_dasharray="5,4",
-                    ),
-                    s.text(
-                        px + TILE_W / 2,
-                        py + TILE_H / 2,
-                        f"{arrow} {direction}",
-                        font_size=12,
-                        fill="#1b5e20",
-                    ),
-                    s.title(f"fall {direction}"),
-                ],
-                class_="fp-fall",
-                data_target=f"fall:{direction}",
+            _marker(
+                *corner(*position(k)), f"{arrow} {direction}", f"fall {direction}",
+                f"fall:{direction}", "fp-fall",
+                fill="#c8e6c9", opacity=0.8, ink="#1b5e20", edge="#2e7d32", font_size=12,
             )
-        )
+        )  # fmt: skip
     height = ground + 12
     if hands:
         height = _draw_hands(state, parts, player, selected, width, height)
     return s.document(width, height, parts, label="Flaming Pyramids: " + state.status())
+
+
+def _marker(
+    px: float, py: float, label: str, tooltip: str, target: str, class_: str,
+    *, fill: str, opacity: float, ink: str, edge: str, font_size: float,
+) -> str:  # fmt: skip
+    """A dashed, clickable place on the wall: a spot to play, or where a tile may fall."""
+    return s.group(
+        [
+            s.rect(
+                px + 3,
+                py + 3,
+                TILE_W - 6,
+                TILE_H - 6,
+                rx=5,
+                fill=fill,
+                fill_opacity=opacity,
+                stroke=edge,
+                stroke_width=2,
+                stroke_dasharray="5,4",
+            ),  # fmt: skip
+            s.text(px + TILE_W / 2, py + TILE_H / 2, label, font_size=font_size, fill=ink),
+            s.title(tooltip),
+        ],
+        class_=class_,
+        data_target=target,
+    )
 
 
 def _draw_hands(state, parts: list[str], player, selected, width: float, y: float) -> float:
