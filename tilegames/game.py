@@ -99,7 +99,11 @@ class GameState:
         if reason is not None:
             raise IllegalMove(reason)
         snapshot = self._snapshot()
-        self._apply(move)
+        try:
+            self._apply(move)
+        except Exception:  # a bug must not leave a half-played move behind
+            self._restore(snapshot)
+            raise
         self._undo_stack.append(snapshot)
         self.history.append(move)
         self._redo_stack.clear()
@@ -132,7 +136,7 @@ class GameState:
     @property
     def can_undo(self) -> bool:
         """Whether a move can be taken back."""
-        return bool(self._undo_stack)
+        return bool(self._undo_stack) and len(self._undo_stack) >= len(self.history)
 
     @property
     def can_redo(self) -> bool:
