@@ -330,10 +330,10 @@ class Game(GameState):
         """Reveals in position order, then removals in position order, then mercy exchanges (3A, 3B, 3C)."""
         if len(self._stack) == 24:
             return []
-        moves = [Move("reveal", p) for p in self.revealable()]
-        moves += [Move("remove", p) for p in self.removable()]
+        moves = _moves_in(revealable_mask(self._present, self._face_up), _REVEALS)
+        moves += _moves_in(self._removable_mask(), _REMOVALS)
         if self.mercy_available:
-            moves += [Move("mercy", POSITIONS[p]) for p in LAYER3]
+            moves += [_MERCIES[p] for p in LAYER3]
         return moves
 
     def _parse_move(self, text: str) -> Move:
@@ -501,6 +501,21 @@ class Game(GameState):
     # -- pictures -------------------------------------------------------------
     def __repr__(self) -> str:
         return f"<Tula game: {self.status()}>"
+
+
+# One Move object per (kind, position), shared: legal_moves() runs on every turn of a simulation.
+_REVEALS = tuple(Move("reveal", name) for name in POSITIONS)
+_REMOVALS = tuple(Move("remove", name) for name in POSITIONS)
+_MERCIES = tuple(Move("mercy", name) for name in POSITIONS)
+
+
+def _moves_in(mask: int, table: tuple[Move, ...]) -> list[Move]:
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(table[low.bit_length() - 1])
+    return found
 
 
 def _and(items: list[str]) -> str:
