@@ -38,8 +38,10 @@ from .layout import (
     COVERED_BY,
     LAYER3,
     MATCH_MASK,
+    OPEN_CHECKS,
     TOP,
     names,
+    open_among,
 )
 
 __all__ = [
@@ -65,10 +67,6 @@ CHAIN_LIMIT = 8
 RANDOM_DRAWS = 24
 """Uniform numbers a random game may use: one per decision (at most 23 removals + mercy)."""
 
-_CHECK = tuple(
-    (1 << p, COVERED_BY[p], *CORNER_BLOCKERS[p]) for p in range(24)
-)  # per position: its bit, what covers it, its four corner-blocker masks
-
 
 def opened(present: int) -> int:
     """Open positions: present, uncovered, with a free corner (what a player can see or reveal).
@@ -76,21 +74,13 @@ def opened(present: int) -> int:
     >>> names(opened(START & ~(1 << 20)))  # 3A gone: it uncovers 2A and 2D
     ['2A', '2D', '3B', '3C']
     """
-    result = 0
-    for bit, cover, c0, c1, c2, c3 in _CHECK:
-        if (
-            present & bit
-            and not cover & present
-            and (not c0 & present or not c1 & present or not c2 & present or not c3 & present)
-        ):
-            result |= bit
-    return result
+    return open_among(OPEN_CHECKS, present)
 
 
 # Removing p can only open positions that p covered or whose corners p blocked.
 _UNLOCK: tuple[tuple[tuple[int, int, int, int, int, int], ...], ...] = tuple(
     tuple(
-        _CHECK[q]
+        OPEN_CHECKS[q]
         for q in range(24)
         if COVERED_BY[q] >> p & 1 or any(block >> p & 1 for block in CORNER_BLOCKERS[q])
     )
@@ -107,15 +97,7 @@ def unlocked(position: int, present: int) -> int:
     >>> names(unlocked(23, START))
     ['3A', '3B', '3C']
     """
-    result = 0
-    for bit, cover, c0, c1, c2, c3 in _UNLOCK[position]:
-        if (
-            present & bit
-            and not cover & present
-            and (not c0 & present or not c1 & present or not c2 & present or not c3 & present)
-        ):
-            result |= bit
-    return result
+    return open_among(_UNLOCK[position], present)
 
 
 START_OPEN = opened(START)

@@ -181,22 +181,26 @@ def free_corners(position: int, present: int) -> list[tuple[str, str]]:
     ]
 
 
+OPEN_CHECKS: tuple[tuple[int, int, int, int, int, int], ...] = tuple(
+    (1 << p, COVERED_BY[p], *CORNER_BLOCKERS[p]) for p in range(24)
+)
+"""Per position: its bit, the mask that covers it, and its four corner-blocker masks."""
+
+
+def open_among(checks, present: int) -> int:
+    """Of the positions in ``checks`` (rows of ``OPEN_CHECKS``), those present, uncovered,
+    with a free corner: the one free-corner test every Tula code path uses."""
+    result = 0
+    for bit, cover, c0, c1, c2, c3 in checks:
+        if (
+            present & bit
+            and not cover & present
+            and (not c0 & present or not c1 & present or not c2 & present or not c3 & present)
+        ):
+            result |= bit
+    return result
+
+
 def revealable_mask(present: int, face_up: int) -> int:
     """Positions that may be revealed now: present, face down, uncovered, with a free corner."""
-    result = 0
-    candidates = present & ~face_up
-    while candidates:
-        low = candidates & -candidates
-        p = low.bit_length() - 1
-        candidates ^= low
-        if COVERED_BY[p] & present:
-            continue
-        blockers = CORNER_BLOCKERS[p]
-        if (
-            not blockers[0] & present
-            or not blockers[1] & present
-            or not blockers[2] & present
-            or not blockers[3] & present
-        ):
-            result |= low
-    return result
+    return open_among(OPEN_CHECKS, present) & ~face_up
