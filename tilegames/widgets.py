@@ -2,7 +2,7 @@
 
 ``Board`` is an anywidget (so an ipywidgets widget) that shows an SVG string
 and sends back the ``data-target`` attribute of the element clicked. Each
-game's ``view.py`` draws with its ``render.svg`` and turns targets into moves.
+game's ``board.py`` draws with its ``render.svg`` and turns targets into moves.
 
 >>> board = Board(svg='<svg><rect data-target="3B" width="9" height="9"/></svg>')
 >>> seen = []
@@ -75,27 +75,10 @@ class Board(anywidget.AnyWidget):
             self.click(str(content.get("target", "")))
 
 
-def callable_module(module_name: str, function: Callable) -> None:
-    """Let a game's ``view`` module be called like its ``view`` function.
-
-    ``tilegames.tula.view(game)`` must work whether or not the submodule
-    ``tilegames.tula.view`` was imported first (importing a submodule rebinds
-    the package's attribute to the module), so the module itself is callable.
-    """
-    import sys
-    import types
-
-    class _CallableModule(types.ModuleType):
-        def __call__(self, *args, **kwargs):
-            return function(*args, **kwargs)
-
-    sys.modules[module_name].__class__ = _CallableModule
-
-
 class GameView:
     """The parts every game's board view shares: board, status line, message log, undo/redo.
 
-    A game's ``view.py`` subclasses it, draws with ``picture()`` and turns
+    A game's ``board.py`` subclasses it, draws with ``picture()`` and turns
     clicks into moves in ``clicked(target)``. ``play(move)`` plays through
     the rules and, on refusal, writes the reason to the log and changes
     nothing. Displaying the view shows ``self.widget``.

@@ -22,7 +22,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .lattice import rotations, tile_name
 from .players import make_player
@@ -244,6 +244,3 @@ def view(
             seed if seed is not None else fresh_seed() % 1_000_000, players=players, rules=rules
         )
     return TriominosView(game, you=you, opponent=opponent)
-
-
-callable_module(__name__, view)

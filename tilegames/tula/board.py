@@ -17,7 +17,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .layout import LAYER3, POSITIONS
 from .rules import Game, Rules, new_game
@@ -180,6 +180,3 @@ def view(game: Game | None = None, *, seed: int | None = None, mercy: bool = Fal
     if game is None:
         game = new_game(seed if seed is not None else fresh_seed() % 1_000_000, mercy=mercy)
     return TulaView(game)
-
-
-callable_module(__name__, view)

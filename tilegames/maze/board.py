@@ -24,7 +24,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .players import hint as find_hint
 from .players import solve
@@ -235,6 +235,3 @@ def view(game: Game | None = None, *, seed: int | None = None, **options: bool) 
     if game is None:
         game = new_game(seed if seed is not None else fresh_seed() % 1_000_000, **options)
     return MazeView(game)
-
-
-callable_module(__name__, view)

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .players import PLAYERS, CarefulPlayer, make_player
 from .rules import Game, new_game
@@ -280,7 +280,5 @@ def view(
         )
     return PyramidsView(game, human=human, bot=bot)
 
-
-callable_module(__name__, view)
 
 __all__ = ["PyramidsView", "view", "TILES"]
