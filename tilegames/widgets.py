@@ -20,30 +20,179 @@ import anywidget
 import traitlets
 
 _ESM = """
+// Keyboard and screen-reader play for every game's board (WCAG 2.2 AA):
+// every [data-target] is a button reached by arrow keys (roving tabindex: the
+// board is one Tab stop), played with Enter or Space, shown with a focus ring;
+// its name is the game's aria-label (else its <title>). Messages are read out
+// from a polite live region; "Text view" shows the position as text.
 function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "tilegames-root";
   const box = document.createElement("div");
   box.className = "tilegames-board";
-  const draw = () => { box.innerHTML = model.get("svg"); };
+  const ring = document.createElement("div");
+  ring.className = "tilegames-focus-ring";
+  ring.setAttribute("aria-hidden", "true");
+  const live = document.createElement("div");
+  live.className = "tilegames-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  const bar = document.createElement("div");
+  bar.className = "tilegames-textbar";
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "tilegames-text-button";
+  toggle.textContent = "Text view";
+  toggle.setAttribute("aria-expanded", "false");
+  const pre = document.createElement("pre");
+  pre.className = "tilegames-text";
+  pre.hidden = true;
+  pre.id = "tilegames-text-" + Math.random().toString(36).slice(2);
+  pre.tabIndex = 0;
+  pre.setAttribute("aria-label", "the position as text");
+  toggle.setAttribute("aria-controls", pre.id);
+  bar.append(toggle);
+  root.append(box, ring, live, bar, pre);
+  let current = null;  // data-target of the roving Tab stop
+
+  const targets = () => [...box.querySelectorAll("[data-target]")];
+  const byName = (name) =>
+    targets().find((t) => t.getAttribute("data-target") === name) || null;
+  const centre = (t) => {
+    const r = t.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const showRing = (t) => {
+    if (!t || document.activeElement !== t) { ring.style.display = "none"; return; }
+    const r = t.getBoundingClientRect(), o = root.getBoundingClientRect();
+    Object.assign(ring.style, {
+      display: "block", left: (r.left - o.left - 4) + "px", top: (r.top - o.top - 4) + "px",
+      width: (r.width + 8) + "px", height: (r.height + 8) + "px",
+    });
+  };
+  const setStop = (t) => {
+    for (const other of targets()) other.setAttribute("tabindex", other === t ? "0" : "-1");
+    current = t ? t.getAttribute("data-target") : null;
+  };
+  const focusTarget = (t) => { if (t) { setStop(t); t.focus(); showRing(t); } };
+  const act = (t) => model.send({ event: "click", target: t.getAttribute("data-target") });
+
+  const draw = () => {
+    const hadFocus = box.contains(document.activeElement);
+    box.innerHTML = model.get("svg");
+    const svg = box.querySelector("svg");
+    if (svg && svg.getAttribute("role") === "img") {
+      svg.setAttribute("role", "group");  // an img hides its parts from screen readers
+      svg.setAttribute("aria-roledescription", "board");
+    }
+    for (const t of targets()) {
+      t.setAttribute("role", "button");
+      t.setAttribute("focusable", "true");
+      if (!t.hasAttribute("aria-label")) {
+        const title = t.querySelector("title");
+        t.setAttribute("aria-label", title ? title.textContent : t.getAttribute("data-target"));
+      }
+    }
+    const keep = (current && byName(current)) || targets()[0] || null;
+    setStop(keep);
+    if (hadFocus && keep) keep.focus();
+    showRing(document.activeElement);
+    pre.textContent = model.get("text");
+  };
+
+  const nearest = (from, dx, dy) => {
+    const a = centre(from);
+    let best = null, bestScore = Infinity;
+    for (const t of targets()) {
+      if (t === from) continue;
+      const b = centre(t), vx = b.x - a.x, vy = b.y - a.y;
+      const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      if (along <= 1) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { bestScore = score; best = t; }
+    }
+    return best;
+  };
+  box.addEventListener("keydown", (event) => {
+    const t = event.target.closest && event.target.closest("[data-target]");
+    if (!t || !box.contains(t)) return;
+    const all = targets(), i = all.indexOf(t);
+    const moves = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+    let next = null;
+    if (event.key in moves) next = nearest(t, ...moves[event.key]) || t;
+    else if (event.key === "Home") next = all[0];
+    else if (event.key === "End") next = all[all.length - 1];
+    else if (event.key === "PageDown") next = all[(i + 1) % all.length];
+    else if (event.key === "PageUp") next = all[(i - 1 + all.length) % all.length];
+    else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act(t);
+      return;
+    } else return;
+    event.preventDefault();
+    focusTarget(next);
+  });
+  box.addEventListener("focusin", (event) => {
+    const t = event.target.closest && event.target.closest("[data-target]");
+    if (t) { setStop(t); showRing(t); }
+  });
+  box.addEventListener("focusout", () => { ring.style.display = "none"; });
   box.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-target]");
     if (hit && box.contains(hit)) {
-      model.send({ event: "click", target: hit.getAttribute("data-target") });
+      setStop(hit);
+      act(hit);
     }
   });
+  toggle.addEventListener("click", () => {
+    pre.hidden = !pre.hidden;
+    toggle.setAttribute("aria-expanded", String(!pre.hidden));
+    toggle.textContent = pre.hidden ? "Text view" : "Hide text view";
+  });
+  const announce = () => {
+    live.textContent = "";
+    setTimeout(() => { live.textContent = model.get("announcement"); }, 50);
+  };
+  const retext = () => { pre.textContent = model.get("text"); };
   model.on("change:svg", draw);
+  model.on("change:announce_serial", announce);
+  model.on("change:text", retext);
   draw();
-  el.appendChild(box);
-  return () => model.off("change:svg", draw);
+  el.appendChild(root);
+  return () => {
+    model.off("change:svg", draw);
+    model.off("change:announce_serial", announce);
+    model.off("change:text", retext);
+  };
 }
 export default { render };
 """
 
 _CSS = """
+.tilegames-root { position: relative; }
 .tilegames-board { line-height: 0; }
 .tilegames-board svg { max-width: 100%; height: auto; }
 .tilegames-board [data-target] { cursor: pointer; }
 .tilegames-board [data-target] * { pointer-events: all; }  /* an unfilled shape is clickable too */
 .tilegames-board [data-target]:hover { filter: brightness(1.08) drop-shadow(0 0 2px #1565c0); }
+.tilegames-board [data-target]:focus { outline: none; }
+.tilegames-focus-ring {
+  display: none; position: absolute; pointer-events: none; box-sizing: border-box;
+  border: 3px solid #000; outline: 3px solid #ffd400; border-radius: 4px;
+  box-shadow: 0 0 0 6px rgba(0, 0, 0, 0.35);
+}
+.tilegames-live {
+  position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
+}
+.tilegames-textbar { margin: 4px 0; }
+.tilegames-text-button { font: inherit; padding: 2px 10px; }
+.tilegames-text-button:focus-visible, .tilegames-text:focus-visible {
+  outline: 3px solid #0072b2; outline-offset: 2px;
+}
+.tilegames-text { font-family: "DejaVu Sans Mono", monospace; font-size: 13px; line-height: 1.3;
+  background: #f6f6f6; color: #111; padding: 8px; max-width: 100%; overflow-x: auto; }
 """
 
 
@@ -54,6 +203,12 @@ class Board(anywidget.AnyWidget):
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
     """The SVG markup shown; set it to redraw the board."""
+    announcement = traitlets.Unicode("").tag(sync=True)
+    """What the screen reader reads out next (through the board's live region)."""
+    announce_serial = traitlets.Int(0).tag(sync=True)
+    """Counts announcements, so the same words said twice are read twice."""
+    text = traitlets.Unicode("").tag(sync=True)
+    """The position as text, shown by the board's "Text view" button."""
 
     def __init__(self, svg: str = "", **kwargs) -> None:
         super().__init__(svg=svg, **kwargs)
@@ -69,6 +224,12 @@ class Board(anywidget.AnyWidget):
         """Simulate a click on the element whose ``data-target`` is ``target``."""
         for handler in list(self._click_handlers):
             handler(target)
+
+    def announce(self, message: str) -> None:
+        """Have screen readers read ``message`` out (even when it repeats the last one)."""
+        with self.hold_sync():
+            self.announcement = message
+            self.announce_serial += 1
 
     def _receive_front_end_message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "click":
@@ -92,6 +253,8 @@ class GameView:
 
         self.game = game
         self.messages: list[tuple[str, str]] = []
+        self._unread: list[str] = []  # said since the last refresh: read out next
+        self._last_status: str | None = None
         self.board = Board(svg="")
         self.board.on_click(self._on_click)
         self.status = widgets.HTML()
@@ -193,16 +356,40 @@ class GameView:
         """Add a line to the log (newest first; ``kind`` ``refused`` shows red)."""
         self.messages.insert(0, (kind, message))
         del self.messages[12:]
+        self._unread.append(message)
+
+    def text_view(self) -> str:
+        """The position as text (the board's "Text view"); by default ``str(game)``."""
+        return str(self.game)
+
+    def announcement(self) -> str:
+        """What a screen reader hears after a refresh: the new messages, then the status if it changed.
+
+        >>> from tilegames.tula import new_game
+        >>> board = new_game(seed=1).view()
+        >>> board.board.click("3A")
+        >>> board.board.announcement.startswith("Revealed") and "2 to reveal" in board.board.announcement
+        True
+        """
+        return self.board.announcement
 
     def refresh(self) -> None:
         """Redraw the board, status line, log and button states from the game."""
         from html import escape
 
-        self.board.svg = self.picture()
+        status = self.status_text()
+        news, self._unread = self._unread, []
+        with self.board.hold_sync():
+            self.board.svg = self.picture()
+            self.board.text = self.text_view()
+        if news or status != self._last_status:
+            parts = [*news, status] if status != self._last_status or not news else news
+            self.board.announce(
+                " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
+            )
+        self._last_status = status
         over = " tilegames-over" if self.game.is_over else ""
-        self.status.value = (
-            f'<b class="tilegames-status-text{over}">{escape(self.status_text())}</b>'
-        )
+        self.status.value = f'<b class="tilegames-status-text{over}">{escape(status)}</b>'
         colours = {"refused": "#c62828", "good": "#2e7d32", "info": "#333"}
         self.log.value = "<br>".join(
             f'<span class="tilegames-{kind}" style="color:{colours.get(kind, "#333")}">{escape(text)}</span>'
@@ -211,5 +398,24 @@ class GameView:
         self.undo_button.disabled = not self.game.can_undo
         self.redo_button.disabled = not self.game.can_redo
 
+    STILL_NOTE = "A still picture of the board: run the notebook to play on it."
+    """The line above a live board's still picture in a saved notebook."""
+
+    def still_picture(self) -> str:
+        """The board as it is now, with the line saying it becomes playable when run."""
+        from .svg import with_note
+
+        return with_note(self.picture(), self.STILL_NOTE)
+
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The live widget, plus a still picture for wherever the widget cannot run.
+
+        A saved notebook keeps no widget state, so an opened lesson cannot show the
+        live board: it shows the still picture (``scripts/execute_notebooks.py``
+        stores it as PNG) and the text line instead.
+        """
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs))
+        bundle["image/svg+xml"] = self.still_picture()
+        name = type(self.game).__module__.split(".")[1].replace("_", " ")
+        bundle["text/plain"] = f"{name} board ({self.game.status()}). {self.STILL_NOTE}"
+        return bundle

@@ -23,6 +23,7 @@ import nbformat
 import psutil
 import pytest
 
+REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("TILEGAMES_CHROMIUM", "/usr/bin/chromium")
 TIMEOUT_MS = 60_000
 
@@ -92,6 +93,8 @@ def jupyter_lab(lab_root):
         env=env,
     )
     env["JUPYTER_PATH"] = str(home / "kernel" / "share" / "jupyter")
+    # the kernel imports this checkout's tilegames (not another one installed in the venv)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
         f"--port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
@@ -211,3 +214,11 @@ def open_and_run(page, base_url: str, name: str) -> None:
         }""",
         timeout=TIMEOUT_MS,
     )
+
+
+def open_unrun(page, base_url: str, name: str) -> None:
+    """Open a notebook in JupyterLab as a teacher previewing a lesson would: nothing is run."""
+    workspace = Path(name).stem.replace("_", "-").replace("/", "-")
+    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{name}?reset")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => window.jupyterapp !== undefined")
