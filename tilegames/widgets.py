@@ -101,10 +101,22 @@ function render({ model, el }) {
     pre.textContent = model.get("text");
   };
 
+  // a target whose centre is hidden under another (a covered Tula tile) is skipped by the
+  // arrows when a visible one lies that way; PageDown/PageUp still reach every target
+  const onTop = (t) => {
+    const c = centre(t);
+    if (c.x < 0 || c.y < 0 || c.x >= window.innerWidth || c.y >= window.innerHeight) return true;
+    const hit = document.elementFromPoint(c.x, c.y);
+    return !hit || !box.contains(hit) || hit.closest("[data-target]") === t;
+  };
   const nearest = (from, dx, dy) => {
+    const all = targets(), shown = all.filter(onTop);
+    return nearestAmong(from, dx, dy, shown) || nearestAmong(from, dx, dy, all);
+  };
+  const nearestAmong = (from, dx, dy, candidates) => {
     const a = centre(from);
     let best = null, bestScore = Infinity;
-    for (const t of targets()) {
+    for (const t of candidates) {
       if (t === from) continue;
       const b = centre(t), vx = b.x - a.x, vy = b.y - a.y;
       const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);

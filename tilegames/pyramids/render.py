@@ -281,6 +281,7 @@ def svg(
             _marker(
                 *corner(r, x), f"{r},{x}", f"play here: ({r},{x})", f"spot:{r},{x}", "fp-spot",
                 fill="#e3f2fd", opacity=0.6, ink="#1565c0", edge="#1565c0", font_size=11,
+                aria_label=spot_label(tiles, r, x),
             )
         )  # fmt: skip
     for direction, k in falls:
@@ -290,6 +291,7 @@ def svg(
                 *corner(*position(k)), f"{arrow} {direction}", f"fall {direction}",
                 f"fall:{direction}", "fp-fall",
                 fill="#c8e6c9", opacity=0.8, ink="#1b5e20", edge="#2e7d32", font_size=12,
+                aria_label=f"let the falling tile land down to the {direction}",
             )
         )  # fmt: skip
     height = ground + 12
@@ -298,9 +300,36 @@ def svg(
     return s.document(width, height, parts, label="Flaming Pyramids: " + state.status())
 
 
+def tile_words(tile_id: int) -> str:
+    """A tile in words for a screen reader: its name, colour(s), material and weight.
+
+    >>> from tilegames.pyramids.tiles import tile_id
+    >>> tile_words(tile_id("millstone"))
+    'millstone: yellow, red, green and blue, stone, weight 200'
+    """
+    tile = TILES[tile_id]
+    colours = list(tile.colours)
+    colour = colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
+    if tile.name.startswith(colour):
+        return f"{tile.name}, {tile.material}, weight {tile.weight}"
+    return f"{tile.name}: {colour}, {tile.material}, weight {tile.weight}"
+
+
+def spot_label(tiles: dict[int, int], r: int, x: int) -> str:
+    """A place to play in words: its row, and the tiles it would rest on."""
+    below = [
+        tile_words(tiles[k]).split(",")[0]
+        for k in (key(r - 1, x - 1), key(r - 1, x + 1))
+        if r > 0 and k in tiles
+    ]
+    on = f", on {' and '.join(below)}" if below else ", on the ground" if r == 0 else ""
+    return f"empty place in row {r}, position {x}{on}: play here"
+
+
 def _marker(
     px: float, py: float, label: str, tooltip: str, target: str, class_: str,
     *, fill: str, opacity: float, ink: str, edge: str, font_size: float,
+    aria_label: str | None = None,
 ) -> str:  # fmt: skip
     """A dashed, clickable place on the wall: a spot to play, or where a tile may fall."""
     return s.group(
@@ -322,6 +351,7 @@ def _marker(
         ],
         class_=class_,
         data_target=target,
+        aria_label=aria_label,
     )
 
 
@@ -348,7 +378,15 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
                     stroke_width=3,
                 )
             )
-        parts.append(s.group(body, class_="fp-hand", data_target=f"hand:{i}"))
+        parts.append(
+            s.group(
+                body,
+                class_="fp-hand",
+                data_target=f"hand:{i}",
+                aria_label=f"{tile_words(t)}, in player {player}'s hand"
+                + (", selected" if i == selected else ""),
+            )
+        )
     y += TILE_H + 16
     lines = []
     for p in range(state.n_players):

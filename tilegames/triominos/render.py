@@ -50,6 +50,7 @@ def triangle(
     target: str | None = None,
     tooltip: str = "",
     dashed: bool = False,
+    aria_label: str | None = None,
 ) -> str:
     """One cell: a triangle with ``numbers`` at its corners (None: no number), as a group."""
     points = [_xy(p, size, origin) for p in corners(cell)]
@@ -84,7 +85,12 @@ def triangle(
         parts.append(draw.text(cx, cy, label, font_size=round(size * 0.16, 1), fill="#37474f"))
     if tooltip:
         parts.append(draw.title(tooltip))
-    return draw.group(parts, data_target=target)
+    return draw.group(parts, data_target=target, aria_label=aria_label)
+
+
+def cell_words(cell: tuple[int, int]) -> str:
+    """A cell in words: ``cell_words((2, 5))`` is ``'row 2, column 5'``."""
+    return f"row {cell[0]}, column {cell[1]}"
 
 
 def tile_numbers(tile: tuple[int, int, int], rotation: int) -> tuple[int, int, int]:
@@ -169,6 +175,8 @@ def svg(
                 stroke_width=3 if is_last else 1.5,
                 target=f"cell:{cell[0]},{cell[1]}",
                 tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
+                aria_label=f"{tile_name(tile)} at {cell_words(cell)}"
+                + (", the last tile placed" if is_last else ""),
             )
         )
     for cell in empty:
@@ -178,8 +186,13 @@ def svg(
             label = " ".join(f"r{r}" for r in rots)
             numbers = tile_numbers(chosen, rotation) if rotation in rots else None
             tip = f"{tile_name(chosen)} fits here with {label}"
+            turned = "as it is turned now" if rotation in rots else "turned another way"
+            aria = f"empty cell at {cell_words(cell)}, fits {tile_name(chosen)} {turned}"
         else:
             fill, label, numbers, tip = "none", "", None, f"cell ({cell[0]}, {cell[1]})"
+            aria = f"empty cell at {cell_words(cell)}" + (
+                f", {tile_name(chosen)} does not fit" if chosen is not None and fits else ""
+            )
         parts.append(
             triangle(
                 cell,
@@ -193,6 +206,7 @@ def svg(
                 target=f"cell:{cell[0]},{cell[1]}",
                 tooltip=tip,
                 dashed=rots is None,
+                aria_label=aria,
             )
         )
     for cell in highlight or []:
@@ -229,6 +243,8 @@ def svg(
                     stroke_width=3 if i == selected else 1.5,
                     target=f"hand:{i}",
                     tooltip=f"{tile_name(tile)} (value {sum(tile)})",
+                    aria_label=f"{tile_name(tile)} in P{seat}'s hand, value {sum(tile)}"
+                    + (", selected" if i == selected else ""),
                 )
             )
         hand_width = 8 + min(len(hand), HAND_ROW) * hs * 1.12 + 8
@@ -240,7 +256,13 @@ def svg(
             draw.text(px + 50, top + 4 + hs * 0.25, f"pool: {game.pool_size}", font_size=13),
             draw.text(px + 50, top + 4 + hs * 0.52, "click to draw", font_size=10, fill="#546e7a"),
         ]
-        parts.append(draw.group(pool_parts, data_target="pool"))
+        parts.append(
+            draw.group(
+                pool_parts,
+                data_target="pool",
+                aria_label=f"the pool: {game.pool_size} tiles; draw one",
+            )
+        )
         width = max(width, px + 110)
         height = top + hand_rows * (hs * 0.87 + 8) + 4
     if caption:

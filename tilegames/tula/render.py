@@ -204,7 +204,14 @@ def svg(
             )  # fmt: skip
         state = "face up" if game.is_face_up(name) else "face down"
         tile_parts.append(draw.title(f"{name}: {tile if game.is_face_up(name) else state}"))
-        parts.append(draw.group(tile_parts, data_target=name, class_=f"tula-tile layer-{layer}"))
+        parts.append(
+            draw.group(
+                tile_parts,
+                data_target=name,
+                class_=f"tula-tile layer-{layer}",
+                aria_label=target_label(game, name),
+            )
+        )
     if explain is not None:
         parts.append(_explain_corners(game, INDEX[explain.upper()]))
     if show_stack:
@@ -214,6 +221,35 @@ def svg(
         draw.text(MARGIN, height - 16, text_line, font_size=13, fill="#333", text_anchor="start")
     )
     return draw.document(width, height, parts, label=f"Tula: {game.status()}")
+
+
+def target_label(game, name: str) -> str:
+    """A tile's accessible name, in the game's words (what a screen reader says on the board).
+
+    >>> from tilegames.tula import new_game
+    >>> game = new_game(seed=7)
+    >>> target_label(game, "2E")
+    '2E, face down, covered by 3A, 3B and 3C'
+    >>> target_label(game, "3A")
+    '3A, face down, can be revealed'
+    """
+    if game.is_face_up(name):
+        reason = game.why_illegal(f"remove {name}")
+        if reason is None:
+            return f"{name}, {game.tile_at(name)}, can be removed: it matches {game.stack_top}"
+        if "covered by" in reason:
+            return f"{name}, {game.tile_at(name)}, covered by {reason.split('covered by ', 1)[1]}"
+        if "does not match" in reason:
+            return f"{name}, {game.tile_at(name)}, does not match {game.stack_top}"
+        return f"{name}, {game.tile_at(name)}"
+    reason = game.why_illegal(f"reveal {name}")
+    if reason is None:
+        return f"{name}, face down, can be revealed"
+    if "covered by" in reason:
+        return f"{name}, face down, covered by {reason.split('covered by ', 1)[1]}"
+    if "no free corner" in reason:
+        return f"{name}, face down, no free corner"
+    return f"{name}, face down"
 
 
 def _explain_corners(game, position: int) -> str:
@@ -275,7 +311,13 @@ def _stack_picture(game, left: float, size: float) -> str:
     parts.append(
         draw.text(x + size / 2 + 10, y + size + 28, f"top: {stack[-1]}", font_size=12, fill="#333")
     )
-    return draw.group(parts, data_target="stack", class_="tula-stack")
+    count = len(stack)
+    return draw.group(
+        parts,
+        data_target="stack",
+        class_="tula-stack",
+        aria_label=f"the stack: {count} tile{'' if count == 1 else 's'}, {stack[-1]} on top",
+    )
 
 
 def piecepack(columns: int = 6) -> str:
