@@ -133,3 +133,101 @@ def test_the_notebook_runner_drops_widgets_that_have_no_picture():
     notebook = nbformat.v4.new_notebook(cells=[cell])
     script.still_pictures(notebook)
     assert [output.output_type for output in cell.outputs] == ["stream"]
+
+
+# -- colour-blind safe -------------------------------------------------------------------
+
+DEFICIENCIES = ("protanopia", "deuteranopia")
+APART = 25  # CIE76 ΔE: clearly different colours
+
+
+def assert_apart(colours: dict[str, str]) -> None:
+    """Every pair of these colours stays apart for protanopes and deuteranopes too."""
+    from itertools import combinations
+
+    from tilegames.svg import colour_difference
+
+    for (name_a, a), (name_b, b) in combinations(colours.items(), 2):
+        for deficiency in DEFICIENCIES:
+            delta = colour_difference(a, b, deficiency)
+            assert delta >= APART, (
+                f"{name_a} and {name_b} look alike ({deficiency}: ΔE {delta:.0f})"
+            )
+
+
+def test_the_simulation_finds_the_old_red_and_green_alike():
+    from tilegames.svg import colour_difference
+
+    old_red, old_green = "#d32f2f", "#2e7d32"  # the first Flaming Pyramids palette
+    assert colour_difference(old_red, old_green) > 100
+    assert colour_difference(old_red, old_green, "deuteranopia") < APART
+    with pytest.raises(AssertionError, match="look alike"):
+        assert_apart({"red": old_red, "green": old_green})
+
+
+def test_flaming_pyramids_colours_are_apart_and_lettered():
+    import re
+
+    from tilegames import pyramids
+    from tilegames.pyramids import render
+    from tilegames.pyramids.tiles import MILLSTONE, TILES
+
+    assert_apart(render.COLOUR_HEX)
+    game = pyramids.new_game(seed=11, players=2)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    markup = render.svg(game)
+    used = set(re.findall(r'rx="4" fill="#\w+" stroke="(#\w{6})" stroke-width="3"', markup))
+    assert used and used <= set(render.COLOUR_HEX.values())
+    # the non-colour cue: every tile drawn carries its colour's letter
+    tiles = markup.count('class="fp-tile"') + markup.count('class="fp-hand"')
+    millstones = markup.count("millstone (")
+    letters = re.findall(r'class="fp-colour-letter"[^>]*>([YRGB])<', markup)
+    assert tiles > 5 and len(letters) == tiles - millstones
+    for colour, letter in render.COLOUR_LETTER.items():
+        tile = next(t for t in TILES if t.colours == (colour,))
+        assert f">{letter}</text>" in render.tile_svg(tile.name)
+    assert "fp-colour-letter" not in render.tile_svg(TILES[MILLSTONE].name)
+
+
+def test_tula_outlines_are_apart_and_dashed_differently():
+    import re
+
+    from tilegames import tula
+    from tilegames.tula import render
+
+    assert_apart({"revealable": render.REVEALABLE, "removable": render.REMOVABLE})
+    assert_apart({"blocked": render.BLOCKED, "free": render.FREE})
+    game = tula.new_game(seed=3)
+    game.play("reveal 3A")  # 3A now removable, 3B and 3C still revealable
+    markup = render.svg(game)
+    dashed = re.findall(rf'stroke="{render.REVEALABLE}"[^>]*stroke-dasharray', markup)
+    solid = re.findall(rf'stroke="{render.REMOVABLE}" stroke-width="3.5"/>', markup)
+    assert len(dashed) == 2 and len(solid) == 1  # dashes, not colour alone, tell them apart
+
+
+def test_maze_suits_and_marks_are_apart():
+    from tilegames.maze import render
+
+    assert_apart({"red suits": render.RED, "black suits": render.BLACK})
+    assert_apart({"picked up": render.SELECTED, "hint": render.HINT, "table": render.TABLE})
+    assert_apart({"gap to go to": render.TARGET, "table": render.TABLE})
+
+
+def test_tri_ominos_fit_cells_are_apart_and_marked_without_colour():
+    from tilegames import triominos
+    from tilegames.triominos import render
+
+    assert_apart({"fits as turned": render.FIT_FILL, "fits turned": render.OTHER_ROTATION_FILL})
+    game = triominos.new_game(seed=5)
+    game.play(game.legal_moves()[0])
+    hand = game.hand(game.to_move)
+    turns = [{m.cell: m.rotation for m in game.legal_moves() if m.tile == tile} for tile in hand]
+    index = next(i for i, fits in enumerate(turns) if len(set(fits.values())) > 1)
+    fits = turns[index]
+    rotation = sorted(fits.values())[0]
+    markup = render.svg(game, selected=index, rotation=rotation)
+    # a cell that takes another turn is named by its turns ("r1"), not by colour alone
+    assert markup.count(f'fill="{render.OTHER_ROTATION_FILL}"') >= 1
+    other = markup.split(f'fill="{render.OTHER_ROTATION_FILL}"', 1)[1].split("</g>", 1)[0]
+    assert ">r" in other

@@ -199,6 +199,80 @@ def png_from_svg(markup: str, *, colours: int = 96) -> bytes:
     return out.getvalue()
 
 
+# -- colour for everyone ---------------------------------------------------------------------
+
+OKABE_ITO = {
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+    "black": "#000000",
+}
+"""The Okabe–Ito palette: colours that stay apart for people with colour-vision deficiency."""
+
+CVD_MATRICES = {
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
+"""Machado, Oliveira & Fernandes (2009), severity 1, applied to linear RGB."""
+
+
+def _linear(colour: str) -> tuple[float, float, float]:
+    value = colour.lstrip("#")
+    if len(value) == 3:
+        value = "".join(c * 2 for c in value)
+    channels = [int(value[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    return tuple(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+
+
+def _lab(linear: tuple[float, float, float]) -> tuple[float, float, float]:
+    r, g, b = linear
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def seen_as(colour: str, deficiency: str | None = None) -> tuple[float, float, float]:
+    """The CIELAB colour a person with ``deficiency`` (a ``CVD_MATRICES`` key, or None) sees."""
+    linear = _linear(colour)
+    if deficiency is not None:
+        matrix = CVD_MATRICES[deficiency]
+        linear = tuple(
+            min(1.0, max(0.0, sum(m * c for m, c in zip(row, linear)))) for row in matrix
+        )
+    return _lab(linear)
+
+
+def colour_difference(first: str, second: str, deficiency: str | None = None) -> float:
+    """How far apart two colours look (CIE76 ΔE; about 25 and more reads as clearly different).
+
+    >>> round(colour_difference("#d32f2f", "#2e7d32", "deuteranopia"))  # red and green
+    18
+    >>> colour_difference(OKABE_ITO["vermillion"], OKABE_ITO["bluish green"], "deuteranopia") > 25
+    True
+    """
+    a, b = seen_as(first, deficiency), seen_as(second, deficiency)
+    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+
+
 class SVGPicture:
     """Wraps an SVG string so a notebook shows it as a picture.
 

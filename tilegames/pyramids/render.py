@@ -31,8 +31,10 @@ TILE_H = 40
 HALF_W = TILE_W // 2
 MARGIN = 14
 
-COLOUR_HEX = {"yellow": "#f2b705", "red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0"}
-"""How each tile colour is drawn."""
+COLOUR_HEX = {"yellow": "#F0E442", "red": "#D55E00", "green": "#009E73", "blue": "#0072B2"}
+"""How each tile colour is drawn: the Okabe–Ito colours, apart for colour-blind eyes too."""
+COLOUR_LETTER = {"yellow": "Y", "red": "R", "green": "G", "blue": "B"}
+"""Each colour's letter, drawn on every tile: colour is never the only cue."""
 MATERIAL_FILL = {"straw": "#f6e39b", "wood": "#b8834f", "stone": "#b9bcc0", "fire": "#2b2b2b"}
 """Background of each material."""
 
@@ -96,6 +98,7 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
         parts.append(s.polygon(flame, fill="#ff6f00", stroke="#ffca28", stroke_width=2))
     if tile_id != MILLSTONE:
         parts.append(s.rect(x + 4, y + 4, w - 8, 5, fill=colour))
+        parts.extend(colour_badge(tile.colours[0], x + 3, y + 3))
     label_fill = "#ffffff" if tile.material == "fire" else "#111111"
     parts.append(
         s.text(
@@ -112,6 +115,27 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
     )
     parts.append(s.title(f"{tile.name} ({tile.material}, weight {tile.weight})"))
     return parts
+
+
+def colour_badge(colour: str, x: float, y: float) -> list[str]:
+    """A tile's colour as a letter on a badge of that colour (top-left corner at x, y).
+
+    >>> "R</text>" in "".join(colour_badge("red", 0, 0))
+    True
+    """
+    ink = "#000000" if colour == "yellow" else "#ffffff"
+    return [
+        s.rect(x, y, 14, 14, rx=3, fill=COLOUR_HEX[colour], stroke="#000000", stroke_width=0.8),
+        s.text(
+            x + 7,
+            y + 7.5,
+            COLOUR_LETTER[colour],
+            font_size=10.5,
+            font_weight="bold",
+            fill=ink,
+            class_="fp-colour-letter",
+        ),
+    ]
 
 
 def tile_svg(name: str | int, *, scale: float = 1.0) -> str:

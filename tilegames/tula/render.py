@@ -27,15 +27,20 @@ CELL = 34
 LIFT = 6
 """Pixels each layer is raised up and to the left, so the layers read as heights."""
 MARGIN = 26
-SUIT_COLOURS = ("#c62828", "#212121", "#2e7d32", "#1565c0")
-"""Suns red, Moons black, Crowns green, Arms blue: the classic piecepack colours."""
+SUIT_COLOURS = ("#D55E00", "#212121", "#009E73", "#0072B2")
+"""Suns red, Moons black, Crowns green, Arms blue: the classic piecepack colours, in their
+Okabe–Ito shades (each suit also has its own symbol, so colour is never the only cue)."""
 LAYER_FILLS = ("#efe3c8", "#f5ecd8", "#faf4e6", "#fffdf6")
 """Face-up tiles get lighter with height."""
 BACK_FILLS = ("#7f5f3c", "#9a7650", "#b58f65", "#cfa97c")
-REVEALABLE = "#f9a825"
-REMOVABLE = "#2e7d32"
-BLOCKED = "#d32f2f"
-FREE = "#00c853"
+REVEALABLE = "#E69F00"
+"""Outline of a tile that may be revealed: orange, dashed."""
+REMOVABLE = "#009E73"
+"""Outline of a tile that may be removed: bluish green, solid."""
+BLOCKED = "#D55E00"
+"""A blocked edge (a thick line) or corner (a small dot)."""
+FREE = "#009E73"
+"""A free corner (a big dot)."""
 
 
 def suit_symbol(cx: float, cy: float, size: float, suit: int) -> str:
