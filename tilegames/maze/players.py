@@ -59,7 +59,9 @@ import numpy as np
 from ..randomness import as_generator
 from .rules import GAP, SLOTS, Card, Game, Move
 
-_GAP = 52  # the solver's code for an empty slot (bytes need 0..255)
+BOARD_GAP = 52
+"""The packed board's code for an empty slot (a packed board is 54 bytes, card codes 0-51)."""
+_GAP = BOARD_GAP
 _NONE = 52  # "no card": the left end of the line, or a gap
 DEFAULT_ATTEMPT_NODES = 1_000
 """The unit of the restart schedule: search i may expand ``luby(i)`` times this many tables."""
@@ -106,8 +108,24 @@ class Solution:
         return f"gave up: {self.reason}; best score reached {self.best_score}"
 
 
-class _Searcher:
-    """Tables and fast move/heuristic code for one game's rules."""
+class Searcher:
+    """Tables and fast move/heuristic code for one game's rules, on packed boards.
+
+    A *packed board* is a ``bytearray`` of the 54 slots: card codes 0-51 and
+    ``BOARD_GAP`` for a gap; ``bytes(board)`` is the table's key (gaps are all
+    alike, so two tables that differ only in which gap is which share a key).
+    ``masks`` gives, per suit, the bits of the same-suit links present; a table
+    is won exactly when ``breaks(masks)`` is 0.
+
+    >>> from tilegames.maze import new_game
+    >>> game = new_game(seed=1)
+    >>> search = Searcher(game)
+    >>> board = search.board_of(game)
+    >>> len(search.moves(board, search.where_of(board))) >= len(game.legal_moves())
+    True
+    >>> search.breaks(search.masks(board)) > 0
+    True
+    """
 
     def __init__(self, game: Game):
         rules = game.rules
@@ -131,7 +149,21 @@ class _Searcher:
         self.corner_queens = [s * 13 + 11 for s in range(4)] if corners else []
 
     def board_of(self, game: Game) -> bytearray:
+        """The packed board of ``game``'s table."""
         return bytearray(_GAP if code == GAP else code for code in game.codes)
+
+    @staticmethod
+    def where_of(board: bytearray | bytes) -> list[int]:
+        """``where[card]``: the slot of each card code (index 52 is unused)."""
+        where = [0] * 53
+        for slot, code in enumerate(board):
+            where[code] = slot
+        return where
+
+    def breaks(self, masks: list[int]) -> int:
+        """The breaks of a table from its link bits: 0 exactly when the table is won."""
+        cost = self.cost
+        return cost[masks[0]] + cost[masks[1]] + cost[masks[2]] + cost[masks[3]]
 
     def masks(self, board: bytearray) -> list[int]:
         """Per suit, the bits of the same-suit links present."""
@@ -237,7 +269,7 @@ def _search(
 ) -> Solution:
     """One best-first search with one weighting of the suits (see the module docstring)."""
     start_time = time.perf_counter()
-    search = _Searcher(game)
+    search = Searcher(game)
     cost = search.cost
     c0, c1, c2, c3 = ([weight * breaks for breaks in cost] for weight in suit_weights)
     root = search.board_of(game)
@@ -328,7 +360,7 @@ def _search(
 def _shortcut(game: Game, path: list[tuple[int, int]], depth: int = 2) -> list[tuple[int, int]]:
     """Shorten a path (card, target) by jumping ahead whenever a later table of the path is
     reachable in fewer moves (up to ``depth``) than the path takes."""
-    search = _Searcher(game)
+    search = Searcher(game)
     board = search.board_of(game)
     states = [bytes(board)]
     for card, target in path:
