@@ -204,7 +204,8 @@ def decide(
     """Winnable, unwinnable or undecided: the fast solver first, the exhaustive search if it fails.
 
     The solver may expand ``solver_nodes`` tables (no time limit, so the
-    verdict is the same on every machine); the exhaustive search may reach
+    verdict is the same on every machine; its win is not shortened, so
+    ``moves`` can be long); the exhaustive search may reach
     ``max_tables`` distinct tables. ``game`` is not changed.
 
     >>> from tilegames.maze import Rules, new_game
@@ -213,7 +214,7 @@ def decide(
     ('winnable', True)
     """
     start = time.perf_counter()
-    solution = solve(game, max_nodes=solver_nodes, max_seconds=math.inf)
+    solution = solve(game, max_nodes=solver_nodes, max_seconds=math.inf, shorten=False)
     if solution.solved:
         return Verdict(
             "winnable",

@@ -48,6 +48,7 @@ __all__ = [
     "summarize",
     "summary_text",
     "winnability_summary",
+    "winnability_text",
     "winnability_task",
 ]
 
@@ -169,10 +170,40 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="play the traditional ring variant instead of AisleRiot's rules",
     )
+    exhaustive = parser.add_argument_group(
+        "winnability (--exhaustive)",
+        "decide every deal winnable / unwinnable / undecided, both variants on the same "
+        "shuffles (only the ring with --traditional); budgets in tables, so a seed gives "
+        "the same verdicts on every machine; with --out, rows are written after every "
+        f"batch of {WINNABILITY_BATCH} deals and a rerun resumes",
+    )
+    exhaustive.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="solver first, then an exhaustive search of every reachable table",
+    )
+    for variant, nodes, tables in (
+        ("standard", DEFAULT_SOLVER_NODES, DEFAULT_TABLES),
+        ("ring", DEFAULT_SOLVER_NODES, DEFAULT_TABLES),
+    ):
+        exhaustive.add_argument(
+            f"--{variant}-solver-nodes",
+            type=positive_int,
+            default=nodes,
+            help=f"tables the solver expands per {variant} deal first (default {nodes})",
+        )
+        exhaustive.add_argument(
+            f"--{variant}-max-tables",
+            type=positive_int,
+            default=tables,
+            help=f"tables the exhaustive search may reach per {variant} deal (default {tables})",
+        )
 
 
 def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     """Run the simulation the command line asked for; returns the rows and a summary text."""
+    if getattr(args, "exhaustive", False):
+        return _run_winnability_from_args(args)
     if not args.max_seconds > 0:  # also refuses nan
         raise ValueError(f"--max-seconds must be positive, not {args.max_seconds}")
     task = functools.partial(
@@ -190,8 +221,8 @@ def winnability_task(
     rng: np.random.Generator,
     *,
     variants: tuple[str, ...] = ("standard", "ring"),
-    solver_nodes: int = DEFAULT_SOLVER_NODES,
-    max_tables: int = DEFAULT_TABLES,
+    solver_nodes: int | dict[str, int] = DEFAULT_SOLVER_NODES,
+    max_tables: int | dict[str, int] = DEFAULT_TABLES,
 ) -> list[dict]:
     """Shuffle one deal from ``rng`` and decide it under each variant: one row per variant.
 
@@ -200,7 +231,8 @@ def winnability_task(
     ``winnable``, ``unwinnable`` or ``undecided`` (see ``exhaustive.decide``);
     ``tables`` is the exhaustive search's count (for an unwinnable deal, every
     table reachable from it); ``seconds`` is a measurement, the only column
-    that differs between two runs of the same seed.
+    that differs between two runs of the same seed. A budget may be one
+    number or one per variant (``{"standard": ..., "ring": ...}``).
 
     >>> rows = winnability_task(np.random.default_rng(1), solver_nodes=20_000, max_tables=1_000)
     >>> [row["variant"] for row in rows], rows[0]["status"]
@@ -211,7 +243,9 @@ def winnability_task(
     rows = []
     for variant in variants:
         game = game_from_code(code, VARIANTS[variant])
-        verdict = decide(game, solver_nodes=solver_nodes, max_tables=max_tables)
+        nodes = solver_nodes[variant] if isinstance(solver_nodes, dict) else solver_nodes
+        tables = max_tables[variant] if isinstance(max_tables, dict) else max_tables
+        verdict = decide(game, solver_nodes=nodes, max_tables=tables)
         rows.append(
             {
                 "variant": variant,
@@ -320,6 +354,48 @@ def run_winnability(
     if not done:
         return pd.DataFrame({"game": pd.Series(dtype=int)})
     return pd.concat([done[i] for i in sorted(done)], ignore_index=True)
+
+
+def _run_winnability_from_args(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
+    variants = ("ring",) if args.traditional else ("standard", "ring")
+    solver_nodes = {v: getattr(args, f"{v}_solver_nodes") for v in variants}
+    max_tables = {v: getattr(args, f"{v}_max_tables") for v in variants}
+    command = " ".join(
+        [
+            "tilegames simulate maze --exhaustive",
+            *(["--traditional"] if args.traditional else []),
+            f"--games {args.games} --seed {args.seed} --workers {args.workers}",
+            *(
+                f"--{v}-solver-nodes {solver_nodes[v]} --{v}-max-tables {max_tables[v]}"
+                for v in variants
+            ),
+            *([f"--out {args.out}"] if args.out else []),
+        ]
+    )
+    frame = run_winnability(
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        out=args.out,
+        progress=not args.no_progress,
+        command=command,
+        variants=variants,
+        solver_nodes=solver_nodes,
+        max_tables=max_tables,
+    )
+    return frame, winnability_text(frame)
+
+
+def winnability_text(frame: pd.DataFrame) -> str:
+    """What the command line prints after a winnability run."""
+    lines = []
+    for _, row in winnability_summary(frame).iterrows():
+        lines.append(
+            f"{row['variant']}: {int(row['deals'])} deals; winnable {int(row['winnable'])}, "
+            f"proved unwinnable {int(row['unwinnable'])}, undecided {int(row['undecided'])}; "
+            f"winnable share {wilson(int(row['winnable']), int(row['deals']))}"
+        )
+    return "\n".join(lines)
 
 
 def _sidecar_path(out: str) -> str:
