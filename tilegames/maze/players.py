@@ -1,5 +1,21 @@
 """Maze players: a random player, a greedy player, and a solver that gives real hints.
 
+Three players follow the shared protocol (``choose(view, rng)`` on the
+player's view, seated by ``play_game``; ``PLAYERS``, ``make_player``):
+
+- ``random``: a legal move drawn uniformly at random;
+- ``greedy``: the legal move that raises the score most (first in
+  ``legal_moves`` order on ties) — it soon walks in circles, Maze's trap;
+- ``solver``: plays the winning line ``solve`` finds from the table it sees
+  (a node budget, so the same table gets the same line on every machine);
+  when the budget runs out first it follows the best line found and searches
+  again at its end.
+
+>>> from tilegames.maze import new_game
+>>> game = play_game(new_game(seed=1), make_player("solver"))
+>>> game.won
+True
+
 The solver (``solve``) is a **best-first search** over tables, run as a
 small portfolio:
 
@@ -56,8 +72,28 @@ from itertools import islice, permutations
 
 import numpy as np
 
+from .. import players as shared
+from ..players import play_game, registry_maker
 from ..randomness import as_generator
-from .rules import GAP, SLOTS, Card, Game, Move
+from .rules import GAP, SLOTS, Card, Game, Move, PlayerView
+
+__all__ = [
+    "BOARD_GAP",
+    "PLAYERS",
+    "GreedyPlayer",
+    "RandomPlayer",
+    "Searcher",
+    "Solution",
+    "SolverPlayer",
+    "greedy_move",
+    "hint",
+    "luby",
+    "make_player",
+    "play_game",
+    "random_move",
+    "solve",
+    "suit_orders",
+]
 
 BOARD_GAP = 52
 """The packed board's code for an empty slot (a packed board is 54 bytes, card codes 0-51)."""
@@ -539,3 +575,88 @@ def random_move(game: Game, rng: int | np.random.Generator | None = None) -> Mov
     """A legal move chosen uniformly at random."""
     moves = game.legal_moves()
     return moves[int(as_generator(rng).integers(len(moves)))]
+
+
+# -- players under the shared protocol ---------------------------------------------------
+class RandomPlayer(shared.Player):
+    """A legal move drawn uniformly at random."""
+
+    name = "random"
+    description = "Plays a legal move drawn uniformly at random."
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        """A random legal move of ``view``."""
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        return moves[int(rng.integers(len(moves)))]
+
+
+class GreedyPlayer(shared.Player):
+    """The move that raises the score most; the first in ``legal_moves`` order on ties."""
+
+    name = "greedy"
+    description = "Plays the move that raises the score most (the first such move on ties)."
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        """The best-scoring legal move of ``view`` (``rng`` is not used)."""
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        best, best_score = moves[0], -1
+        for move in moves:
+            score = view.score_after(move)
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+
+class SolverPlayer(shared.Player):
+    """Plays the line ``solve`` finds from the table it sees; searches again when it is off it.
+
+    ``max_nodes`` is the search budget per search (tables); no time budget, so
+    the player decides the same on every machine.
+    """
+
+    name = "solver"
+    description = "Searches for a winning line from the table it sees and plays it."
+
+    def __init__(self, max_nodes: int = 100_000) -> None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise ValueError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
+        self.max_nodes = max_nodes
+        """Tables each search may expand."""
+        self.plan: list[Move] = []
+        """The moves still to play of the line found."""
+        self.expected: tuple[int, ...] | None = None
+        """The table (card codes) the next move of ``plan`` is meant for."""
+
+    def start(self, view: PlayerView, rng: np.random.Generator) -> None:
+        """Forget any line from an earlier game."""
+        self.plan, self.expected = [], None
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        """The next move of the line (found again if the table is not the one expected)."""
+        if not view.legal_moves:
+            raise ValueError("the game is over: there is no move to choose")
+        codes = view.codes
+        if not self.plan or codes != self.expected or self.plan[0] not in view.legal_moves:
+            game = view.as_game()
+            solution = solve(game, max_nodes=self.max_nodes, max_seconds=float("inf"))
+            self.plan = list(solution.moves) or [greedy_move(game)]
+        move = self.plan.pop(0)
+        after = list(codes)
+        after[after.index(move.card.code)] = GAP
+        after[move.to] = move.card.code
+        self.expected = tuple(after)
+        return move
+
+
+PLAYERS: dict[str, type[shared.Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "solver": SolverPlayer,
+}
+"""Every Maze player, by name."""
+
+make_player = registry_maker(PLAYERS, "Maze")
