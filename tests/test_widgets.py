@@ -231,3 +231,135 @@ def test_tri_ominos_fit_cells_are_apart_and_marked_without_colour():
     assert markup.count(f'fill="{render.OTHER_ROTATION_FILL}"') >= 1
     other = markup.split(f'fill="{render.OTHER_ROTATION_FILL}"', 1)[1].split("</g>", 1)[0]
     assert ">r" in other
+
+
+# -- readability and messages (issue 13, items 4 and 5) -----------------------------------
+
+
+def test_tula_board_has_legible_labels_a_legend_and_draws_the_hint():
+    import re
+
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=3))
+    markup = board.board.svg
+    tags = re.findall(r'<g class="tula-position">(.*?)</g>', markup)
+    assert len(tags) == 23  # every position in the temple named (4A started the stack)
+    assert all('font-size="11"' in tag and 'fill="#1a1a1a"' in tag for tag in tags)
+    assert all('fill="#fffdf6"' in tag for tag in tags)  # on a light tag, dark on light
+    assert "can be revealed" in markup and "can be removed" in markup  # the legend
+    board.board.click("3A")
+    board.hint()
+    assert board.hint_position == "3A" and 'class="tula-hint"' in board.board.svg
+    hinted = board.board.svg.split('data-target="3A"', 1)[1].split('data-target="', 1)[0]
+    assert 'class="tula-hint"' in hinted and "the hint" in board.board.svg
+    board.board.click("3A")  # a move: the hint is gone from the board
+    assert 'class="tula-hint"' not in board.board.svg
+
+
+def test_tula_mercy_hint_chooses_one_exchange_and_undo_of_a_reveal_says_it_was_seen():
+    from tilegames import tula
+
+    game = tula.new_game(seed=10, mercy=True)
+    for position in ("3A", "3B", "3C"):
+        game.play(f"reveal {position}")
+    assert game.mercy_available
+    board = tula.view(game)
+    board.hint()
+    hint = board.messages[0][1]
+    assert "3A, 3B or 3C" not in hint and hint.count("take ") == 1
+    assert board.hint_position in ("3A", "3B", "3C") and f"from {board.hint_position}" in hint
+    board.undo()
+    assert "you have seen it" in board.messages[0][1]
+    assert not board.game.is_face_up("3C")
+
+
+def test_maze_win_after_step_counts_moves_honestly():
+    from tilegames import maze
+    from tilegames.maze.board import won_message
+    from tilegames.maze.players import solve
+
+    game = maze.new_game(seed=1)
+    moves = solve(game, max_seconds=30).moves
+    board = maze.view(game)
+    first = moves[0]
+    board.board.click(f"slot:{board.game.slot_of(first.card)}")
+    board.board.click(f"slot:{first.to}")
+    board.step(len(moves))  # solves again from here and plays it out
+    assert board.game.won
+    said = [text for _, text in board.messages if text.startswith("You won")][0]
+    assert said == won_message(len(board.game.history), board.stepped)
+    assert board.stepped == len(board.game.history) - 1
+    assert f"{board.stepped} of them played by Step, 1 by you" in said
+
+
+def test_tri_ominos_board_fills_the_column_and_the_log_stays_readable():
+    from tilegames import triominos
+    from tilegames.svg import COLUMN_WIDTH, size_of
+
+    board = triominos.view(seed=5, you=0)
+    width, height = size_of(board.board.svg)
+    assert 600 <= width <= COLUMN_WIDTH  # not one small triangle in empty space
+    before = list(board.messages)
+    board.board.click("hand:0")
+    board.rotate()
+    assert board.messages == before  # selecting and turning fill no log lines
+    tile = "-".join(map(str, board.game.hand(0)[0]))
+    assert f"{tile} selected" in board.status.value
+    # a draw names the tile drawn; the other player's hand never shows in the text view
+    while not board.game.is_over:
+        if board.game.to_move != 0:
+            board.opponents_play()
+            continue
+        moves = board.game.legal_moves()
+        if moves[0].kind == "draw":
+            hand = list(board.game.hand(0))
+            board.act("draw")
+            new = [t for t in board.game.hand(0) if t not in hand]
+            assert f"You drew a tile, {'-'.join(map(str, new[0]))}: -5 points." in board.log.value
+            break
+        board.act(moves[0])
+    else:
+        pytest.fail("no draw in this round")
+    assert "P1 hand" not in board.board.text and "P0 hand" in board.board.text
+
+
+def test_tri_ominos_hint_selects_turns_and_outlines():
+    from tilegames import triominos
+
+    board = triominos.view(seed=5, you=0)
+    board.hint()
+    assert board.hint_cell is not None and board.selected is not None
+    assert 'stroke="#1565c0" stroke-width="3.5"' in board.board.svg  # the cell outlined
+    cell = board.hint_cell
+    board.board.click(f"cell:{cell[0]},{cell[1]}")
+    assert board.game.history and board.hint_cell is None
+
+
+def test_pyramids_log_follows_every_move_and_status_names_the_player():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4)
+    assert "Your turn (player 0, turn 1)" in board.status.value
+    move = board.game.legal_moves()[0]
+    board.board.click(f"hand:{list(board.game.hand(0)).index(move.tile)}")
+    board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+    newest = [text for _, text in board.messages[:2]]
+    assert newest[1] == f"You played {move}."
+    assert newest[0].startswith("Player 1 (careful bot) played ")
+    if board.replaying:
+        assert "Mayhem" not in board.status.value or any(
+            e.kind not in ("place", "win") for e in board.steps
+        )
+    assert "your hand (player 0): " in board.board.text
+
+
+def test_refusals_are_announced_for_screen_readers():
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=1))
+    serial = board.board.announce_serial
+    board.board.click("1J")
+    assert board.board.announcement == "Refused: 1J is covered by 2D, 2E and 2G."
+    board.board.click("1J")  # the same words again are read again
+    assert board.board.announce_serial == serial + 2

@@ -80,7 +80,11 @@ def test_refusal_names_the_point_and_suggests_the_rotation():
     board.board.click(f"cell:{cell[0]},{cell[1]}")
     assert board.game == before
     log = board.log.value
-    assert "Refused: point (" in log and "this rotation puts" in log
+    # in the board's words: which corner, which neighbouring tile (no lattice points)
+    assert (
+        "Refused: 4-5-5 turned r" in log and "corner, where 5-5-5 (row 0, column 0) shows 5" in log
+    )
+    assert "point (" not in log
     assert f"r{good} fits here" in log
     while board.rotation != good:
         board.rotate_button.click()

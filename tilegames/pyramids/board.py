@@ -123,7 +123,13 @@ class PyramidsView(GameView):
     def status_text(self) -> str:
         game = self.game
         if self.replaying:
-            return f"Mayhem, step {self.step + 1} of {len(self.steps)}: press Next"
+            event = self.steps[self.step]
+            mayhem = any(e.kind not in ("place", "win") for e in self.steps)
+            what = "Mayhem" if mayhem else f"Turn {event.turn} (player {event.player})"
+            return (
+                f"{what}, step {self.step + 1} of {len(self.steps)}: "
+                "press Next, or Skip to the position now"
+            )
         if game.is_over:
             if game.winner == self.human:
                 return "You won: no tiles left!"
@@ -133,8 +139,16 @@ class PyramidsView(GameView):
                 return f"{game.status()} — click where it falls"
             if self.selected is not None:
                 return f"You chose {game.hand(self.human)[self.selected]}: click a highlighted spot"
-            return f"Your turn ({game.turns + 1}): click a tile of your hand, then a spot"
+            return (
+                f"Your turn (player {self.human}, turn {game.turns + 1}): "
+                "click a tile of your hand, then a spot"
+            )
         return game.status()
+
+    def text_view(self) -> str:
+        """The pyramid as text, and your hand (the others' hands stay hidden)."""
+        hand = ", ".join(str(tile) for tile in self.game.hand(self.human)) or "empty"
+        return f"{self.game}\nyour hand (player {self.human}): {hand}"
 
     def refresh(self) -> None:
         super().refresh()
@@ -191,6 +205,7 @@ class PyramidsView(GameView):
             turn_start -= 1
         if not self.play(move):
             return
+        self.say(f"You played {self.game.history[-1]}.")
         self.selected = None
         self._run_bots()
         self.earlier = self.game.log[turn_start:start]
@@ -206,7 +221,9 @@ class PyramidsView(GameView):
         game = self.game
         while not game.is_over and game.to_move != self.human:
             player = game.to_move
-            game.play(self.bots[player].choose(game.player_view(player), self.rng))
+            move = self.bots[player].choose(game.player_view(player), self.rng)
+            game.play(move)
+            self.say(f"Player {player} ({self.bot_name} bot) played {move}.")
 
     def next_step(self, refresh: bool = True) -> None:
         """Show the next mayhem event (then the position now)."""

@@ -52,6 +52,9 @@ class TriominosView(GameView):
         self.run_button = widgets.Button(
             description="Opponents play", icon="forward", tooltip="opponents play until your turn"
         )
+        self.hint_button = widgets.Button(
+            description="Hint", icon="lightbulb-o", tooltip="suggest a placement"
+        )
         self.rules_box = widgets.Dropdown(
             options=["seed", "pressman"],
             value=game.rules.name if game.rules.name in ("seed", "pressman") else "seed",
@@ -68,6 +71,7 @@ class TriominosView(GameView):
                 self.pass_button,
                 self.next_button,
                 self.run_button,
+                self.hint_button,
             ],
             settings=[self.rules_box],
         )
@@ -77,12 +81,54 @@ class TriominosView(GameView):
         self.pass_button.on_click(lambda _: self.act("pass"))
         self.next_button.on_click(lambda _: self.opponent_move())
         self.run_button.on_click(lambda _: self.opponents_play())
+        self.hint_button.on_click(lambda _: self.hint())
         self.say(f"You are P{you}. Select a tile of your hand, then click a cell.")
         self.refresh()
 
     # -- drawing ---------------------------------------------------------------------------------
     def picture(self) -> str:
-        return render.svg(self.game, seat=self.you, selected=self.selected, rotation=self.rotation)
+        return render.svg(
+            self.game,
+            seat=self.you,
+            selected=self.selected,
+            rotation=self.rotation,
+            size=render.fitted_size(self.game),
+            highlight=[self.hint_cell] if self.hint_cell is not None else None,
+        )
+
+    def text_view(self) -> str:
+        """The position as text, without the other players' hands."""
+        hidden = tuple(f"P{seat} hand" for seat in range(self.game.players) if seat != self.you)
+        return "\n".join(
+            line for line in str(self.game).splitlines() if not line.startswith(hidden)
+        )
+
+    hint_cell: tuple[int, int] | None = None
+    """The cell the last hint names (outlined in blue) until the next move."""
+
+    def hint(self) -> None:
+        """Suggest the placement of highest value (select the tile, turn it, outline the cell)."""
+        game = self.game
+        if game.is_over or game.to_move != self.you:
+            self.say("No hint now: it is not your turn.")
+        else:
+            places = [m for m in game.legal_moves() if m.kind == "place"]
+            if not places:
+                self.say(
+                    f"Hint: no tile of yours fits anywhere: {game.legal_moves()[0].kind}.", "good"
+                )
+            else:
+                best = max(places, key=lambda m: (sum(m.tile), m.tile))
+                self.selected = list(game.hand(self.you)).index(best.tile)
+                self.rotation = best.rotation
+                self.hint_cell = best.cell
+                self._hint_moves = len(game.history)
+                self.say(
+                    f"Hint: {tile_name(best.tile)}, your tile of highest value that fits, "
+                    f"at {render.cell_words(best.cell)} (outlined in blue), turned r{best.rotation}.",
+                    "good",
+                )
+        self.refresh()
 
     def status_text(self) -> str:
         game = self.game
@@ -91,11 +137,19 @@ class TriominosView(GameView):
         if game.to_move == self.you:
             moves = game.legal_moves()
             if moves[0].kind == "place":
+                if self.selected is not None and self.selected < len(game.hand(self.you)):
+                    tile = tile_name(game.hand(self.you)[self.selected])
+                    return (
+                        f"Your turn (P{self.you}): {tile} selected, turned r{self.rotation}: "
+                        "click a green cell (an orange cell needs another turn: Rotate)."
+                    )
                 return f"Your turn (P{self.you}): place a tile. Pool {game.pool_size}."
             return f"Your turn (P{self.you}): no tile fits, you must {moves[0].kind}."
         return f"P{game.to_move} to play: click 'Next move' or 'Opponents play'."
 
     def refresh(self) -> None:
+        if self.hint_cell is not None and self._hint_moves != len(self.game.history):
+            self.hint_cell = None  # a move was played since the hint
         super().refresh()
         rows = []
         for event in self.game.events[::-1][:14]:
@@ -122,9 +176,7 @@ class TriominosView(GameView):
             if self.selected == index:
                 self.rotate()
             else:
-                self.selected, self.rotation = index, 0
-                tile = self.game.hand(self.you)[index]
-                self.say(f"Selected {tile_name(tile)}.")
+                self.selected, self.rotation = index, 0  # the status line says it
         elif kind == "cell":
             r, c = (int(v) for v in rest.split(","))
             self.place_at((r, c))
@@ -143,8 +195,7 @@ class TriominosView(GameView):
                 if self.rotation in turns
                 else 0
             )
-            self.say(f"{tile_name(tile)} turned to r{self.rotation}.")
-        self.refresh()
+        self.refresh()  # the status line names the tile and its turn
 
     def place_at(self, cell: tuple[int, int]) -> None:
         """Place the selected tile in ``cell`` with the current rotation (or explain why not)."""
@@ -169,7 +220,10 @@ class TriominosView(GameView):
                 if others
                 else ""
             )
-            self.say(f"Refused: {reason}{hint}", "refused")
+            self.say(
+                f"Refused: {misfit_words(game, tile, cell, self.rotation) or reason}{hint}",
+                "refused",
+            )
             return
         self.act(move)
 
@@ -179,9 +233,12 @@ class TriominosView(GameView):
             self.say(f"It is P{self.game.to_move}'s turn.", "refused")
             return
         before = len(self.game.events)
+        hand_before = list(self.game.hand(self.you))
         if self.play(move):
             self.selected, self.rotation = None, 0
+            self._drawn = [t for t in self.game.hand(self.you) if t not in hand_before]
             self._report(before, "You")
+            self._drawn = []
         self.refresh()
 
     def opponent_move(self) -> None:
@@ -210,7 +267,9 @@ class TriominosView(GameView):
                 )
                 self.say(f"{who} played {move}: {parts} = {event.points} points.", "good")
             elif event.kind == "draw":
-                self.say(f"{who} drew a tile: {event.points}.")
+                drawn = getattr(self, "_drawn", [])
+                tile = f"a tile, {tile_name(drawn[0])}" if who == "You" and drawn else "a tile"
+                self.say(f"{who} drew {tile}: {event.points} points.")
             elif event.kind == "pass":
                 self.say(f"{who} passed: {event.points}.")
             elif event.kind == "out":
@@ -227,6 +286,42 @@ class TriominosView(GameView):
         self.selected, self.rotation = None, 0
         self.say(f"{self.rules_box.value.capitalize()} rules. You are P{self.you}.")
         return new_game(seed, players=self.game.players, rules=Rules.preset(self.rules_box.value))
+
+
+CORNER_WORDS = {
+    True: ("top", "bottom-right", "bottom-left"),
+    False: ("top-left", "top-right", "bottom"),
+}
+"""A cell's corners 0, 1, 2 in words, for a cell pointing up (True) or down (False)."""
+
+
+def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str | None:
+    """Why ``tile`` turned ``rotation`` does not fit ``cell``, naming the neighbouring tile and
+    the corner (the board's words, not lattice points); None when no corner disagrees.
+
+    >>> from tilegames.triominos import new_game
+    >>> game = new_game(seed=1)
+    >>> game.board.put((0, 0), "5-5-5", 0)
+    >>> misfit_words(game, (4, 5, 5), (0, 1), 0)
+    '4-5-5 turned r0 puts 4 at its top-left corner, where 5-5-5 (row 0, column 0) shows 5'
+    """
+    from .lattice import corner_numbers, corners, is_up
+
+    mine = corner_numbers(tile, rotation)
+    placed = game.board.placements()
+    for k, point in enumerate(corners(cell)):
+        shown = game.board.number_at(point)
+        if shown is None or shown == mine[k]:
+            continue
+        owners = [
+            f"{tile_name(t)} ({render.cell_words(c)})" for c, t, _ in placed if point in corners(c)
+        ]
+        where = CORNER_WORDS[is_up(cell)][k]
+        return (
+            f"{tile_name(tile)} turned r{rotation} puts {mine[k]} at its {where} corner, "
+            f"where {' and '.join(owners) or 'the board'} shows {shown}"
+        )
+    return None
 
 
 def view(

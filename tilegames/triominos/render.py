@@ -72,13 +72,14 @@ def triangle(
         for (x, y), number in zip(points, numbers):
             if number is None:
                 continue
-            tx, ty = x + (cx - x) * 0.36, y + (cy - y) * 0.36
+            tx, ty = x + (cx - x) * 0.4, y + (cy - y) * 0.4  # in from the tip: apart from the
+            # numbers of the tiles that share it
             parts.append(
                 draw.text(
                     tx,
                     ty,
                     str(number),
-                    font_size=round(size * 0.24, 1),
+                    font_size=round(max(11.0, size * 0.2), 1),
                     font_weight="bold",
                     fill=NUMBER_COLOUR,
                 )
@@ -110,6 +111,23 @@ def _fits(game: Game, tile: tuple[int, int, int]) -> dict[tuple[int, int], list[
         if move.kind == "place" and move.tile == tile:
             out.setdefault(move.cell, []).append(move.rotation)
     return out
+
+
+def fitted_size(game: Game, width: float = 760, height: float = 520) -> float:
+    """The triangle side that fills the notebook's column with the board (placed tiles and the
+    cells around them), between 44 px (numbers stay legible) and 96 px (a few tiles stay modest).
+
+    >>> from tilegames.triominos import new_game
+    >>> fitted_size(new_game(seed=1))
+    96
+    """
+    board = game.board
+    cells = [c for c, _, _ in board.placements()] + list(board.frontier_cells()) or [(0, 0)]
+    xs = [p[0] for c in cells for p in corners(c)]
+    ys = [p[1] for c in cells for p in corners(c)]
+    across = (max(xs) - min(xs)) / 2 + 0.6  # in triangle sides, margins included
+    down = (max(ys) - min(ys)) * math.sqrt(3) / 2 + 0.6
+    return max(44, min(96, round(min(width / across, height / down))))
 
 
 def svg(
@@ -226,7 +244,7 @@ def svg(
                 fill=PLAYER_COLOURS[seat % 6],
             )
         )
-        hs = size * 0.9
+        hs = min(size * 0.9, 52)  # the hand stays one row of at most HAND_ROW tiles in the column
         top = height + 22
         for i, tile in enumerate(hand):
             rot = rotation if i == selected else 0

@@ -53,8 +53,11 @@ class TulaView(GameView):
         self.say("Click a face-down tile to reveal it, a revealed tile to remove it.")
         self.refresh()
 
+    hint_position: str | None = None
+    """The position the last hint names, marked on the board until the next move."""
+
     def picture(self) -> str:
-        return render.svg(self.game, caption="")
+        return render.svg(self.game, caption="", hint=self.hint_position, legend=True)
 
     def clicked(self, target: str) -> bool:
         game = self.game
@@ -104,19 +107,44 @@ class TulaView(GameView):
                 "dealt at random.",
                 "good",
             )
+            self._mark_hint(choice.position)
         elif any(m.kind == "mercy" for m in moves):
+            mercy = self._best_removal([m for m in moves if m.kind == "mercy"])
+            tile = self.game.tile_at(mercy.position)
             self.say(
-                "Hint: nothing matches — use mercy: exchange the stack's tile with 3A, 3B or 3C.",
+                f"Hint: nothing matches — use mercy: take {tile} from {mercy.position} "
+                f"(of the three exchanges, it wins most often when the hidden tiles are "
+                "dealt at random).",
                 "good",
             )
+            self._mark_hint(mercy.position)
         elif moves:
             self.say(
                 f"Hint: reveal {moves[0].position}; no revealed tile matches {self.game.stack_top}.",
                 "good",
             )
+            self._mark_hint(moves[0].position)
         else:
             self.say("No hint: the game is over.")
         self.refresh()
+
+    def _mark_hint(self, position: str) -> None:
+        self.hint_position = position
+        self._hint_history = len(self.game.history)
+
+    def undo(self) -> None:
+        """Take back the last move; taking back a reveal says plainly that its tile was seen."""
+        if self.game.can_undo and self.game.history[-1].kind == "reveal":
+            move = self.game.history[-1]
+            tile = self.game.tile_at(move.position)
+            self.game.undo()
+            self.say(
+                f"Undid {move}: the tile is face down again, but you have seen it ({tile}). "
+                "In a fair game a reveal is never taken back."
+            )
+            self.refresh()
+            return
+        super().undo()
 
     def _best_removal(self, removals):
         """The removal that wins most often when the face-down tiles are dealt at random.
@@ -159,6 +187,8 @@ class TulaView(GameView):
         self.refresh()
 
     def refresh(self) -> None:
+        if self.hint_position is not None and self._hint_history != len(self.game.history):
+            self.hint_position = None  # a move was played since: the hint is stale
         super().refresh()
         if self.game.mercy_available:
             buttons = []

@@ -145,6 +145,8 @@ def svg(
     show_stack: bool = True,
     reveal_all: bool = False,
     caption: str | None = None,
+    hint: str | None = None,
+    legend: bool = False,
 ) -> str:
     """The temple from above, the stack beside it.
 
@@ -153,7 +155,9 @@ def svg(
     - ``explain``: a position whose edges to mark, blocked red, with its free corners green;
     - ``selected``: a position drawn with a blue ring;
     - ``reveal_all``: draw face-down tiles face up, faded (a post-mortem view);
-    - ``caption``: text under the picture (default: the game's status).
+    - ``caption``: text under the picture (default: the game's status);
+    - ``hint``: a position to mark as the hint (a blue ring and a tag);
+    - ``legend``: say under the temple what the outlines mean.
     """
     layers = set(layers)
     size = 2 * CELL - 2
@@ -161,7 +165,7 @@ def svg(
     removable = set(game.removable()) if highlight else set()
     temple_width = 2 * MARGIN + 8 * CELL
     width = temple_width + (150 if show_stack else 0)
-    height = MARGIN + 10 + 8 * CELL + 40
+    height = MARGIN + 10 + 8 * CELL + 40 + (26 if legend else 0)
     parts = [draw.rect(0, 0, width, height, fill="#fbf8f1")]
     parts.append(
         draw.rect(MARGIN - 8, MARGIN + 2, 8 * CELL + 16, 8 * CELL + 16, rx=10, fill="#e6dcc6")
@@ -192,14 +196,12 @@ def svg(
         else:
             tile_parts.append(tile_back(x, y, size, BACK_FILLS[layer - 1]))
         if show_ids:
-            tile_parts.append(
-                draw.text(
-                    x + size - 9, y + size - 7, name, font_size=9, fill="#6d4c41", opacity=0.85
-                )
-            )
+            tile_parts.append(position_label(x + size, y + size, name))
         ring = REMOVABLE if name in removable else REVEALABLE if name in revealable else None
         if name == selected:
             ring = "#1565c0"
+        if name == hint:
+            tile_parts.append(hint_mark(x, y, size))
         if ring:
             tile_parts.append(
                 draw.rect(
@@ -222,10 +224,59 @@ def svg(
     if show_stack:
         parts.append(_stack_picture(game, temple_width, size))
     text_line = caption if caption is not None else game.status()
+    if legend:
+        parts.append(outline_legend(MARGIN, height - 52, hint=hint is not None))
     parts.append(
         draw.text(MARGIN, height - 16, text_line, font_size=13, fill="#333", text_anchor="start")
     )
     return draw.document(width, height, parts, label=f"Tula: {game.status()}")
+
+
+def position_label(right: float, bottom: float, name: str) -> str:
+    """A position's name (``3B``) on a light tag in a tile's bottom-right corner: legible on
+    face-down brown and on face-up cream alike."""
+    return draw.group(
+        [
+            draw.rect(right - 25, bottom - 16, 23, 14, rx=3, fill="#fffdf6", opacity=0.92),
+            draw.text(
+                right - 13.5, bottom - 8.6, name, font_size=11, font_weight="bold", fill="#1a1a1a"
+            ),
+        ],
+        class_="tula-position",
+    )
+
+
+def hint_mark(x: float, y: float, size: float) -> str:
+    """The hint on the board: a thick blue ring and a "hint" tag above the tile."""
+    return draw.group(
+        [
+            draw.rect(
+                x - 5, y - 5, size + 10, size + 10, rx=size * 0.12, fill="none",
+                stroke="#0072B2", stroke_width=4,
+            ),
+            draw.rect(x + size / 2 - 17, y - 13, 34, 15, rx=4, fill="#0072B2"),
+            draw.text(x + size / 2, y - 5.5, "hint", font_size=11, font_weight="bold", fill="#fff"),
+        ],
+        class_="tula-hint",
+    )  # fmt: skip
+
+
+def outline_legend(x: float, y: float, *, hint: bool = False) -> str:
+    """What the outlines mean: dashed orange may be revealed, solid green may be removed."""
+    parts = [
+        draw.rect(x, y + 2, 22, 14, rx=3, fill="none", stroke=REVEALABLE, stroke_width=3,
+                  stroke_dasharray="5 3"),
+        draw.text(x + 28, y + 9, "can be revealed", font_size=12, fill="#333", text_anchor="start"),
+        draw.rect(x + 140, y + 2, 22, 14, rx=3, fill="none", stroke=REMOVABLE, stroke_width=3),
+        draw.text(x + 168, y + 9, "can be removed", font_size=12, fill="#333",
+                  text_anchor="start"),
+    ]  # fmt: skip
+    if hint:
+        parts += [
+            draw.rect(x + 280, y + 2, 22, 14, rx=3, fill="none", stroke="#0072B2", stroke_width=4),
+            draw.text(x + 308, y + 9, "the hint", font_size=12, fill="#333", text_anchor="start"),
+        ]
+    return draw.group(parts, class_="tula-legend")
 
 
 def target_label(game, name: str) -> str:
