@@ -363,3 +363,79 @@ def test_refusals_are_announced_for_screen_readers():
     assert board.board.announcement == "Refused: 1J is covered by 2D, 2E and 2G."
     board.board.click("1J")  # the same words again are read again
     assert board.board.announce_serial == serial + 2
+
+
+# -- hot seat: several people at one screen ------------------------------------------------
+
+
+def _hand_targets(markup: str) -> int:
+    return markup.count('data-target="hand:')
+
+
+def test_tri_ominos_hot_seat_hides_hands_until_the_next_person_shows_theirs():
+    from tilegames import triominos
+    from tilegames.triominos.lattice import rotations
+
+    board = triominos.view(seed=5, humans=[0, 1])
+    assert not board.opponents and board.you == 0 and _hand_targets(board.board.svg) == 9
+    for turn in range(4):
+        seat = board.game.to_move
+        assert board.you == seat and not board.covered
+        hand = list(board.game.hand(seat))
+        move = board.game.legal_moves()[0]
+        if move.kind == "place":
+            board.board.click(f"hand:{hand.index(move.tile)}")
+            for _ in range(rotations(move.tile).index(move.rotation)):
+                board.rotate()
+            board.board.click(f"cell:{move.cell[0]},{move.cell[1]}")
+        else:
+            board.act(move)
+        assert len(board.game.history) == turn + 1
+        if board.game.to_move == seat:
+            continue
+        # the turn went to the other person: hands hidden, clicks wait, the text hides hands
+        assert board.covered and board.you == board.game.to_move
+        assert _hand_targets(board.board.svg) == 0 and "hand (" not in board.board.text
+        assert "Pass the screen to P" in board.status.value
+        history = list(board.game.history)
+        board.board.click("hand:0")
+        assert board.game.history == history and "Pass the screen first" in board.log.value
+        board.show_button.click()
+        assert not board.covered and _hand_targets(board.board.svg) > 0
+        assert f"P{board.you} hand" in board.board.text
+
+
+def test_flaming_pyramids_hot_seat_passes_the_screen():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4, humans=[0, 1])
+    assert not board.bots
+    seats = []
+    for _ in range(4):
+        if board.covered:
+            assert _hand_targets(board.board.svg) == 0
+            assert "your hand" not in board.board.text
+            board.board.click("hand:0")
+            assert "Pass the screen first" in board.log.value
+            board.show_button.click()
+        if board.replaying:
+            board.skip()
+        seats.append(board.human)
+        assert board.game.to_move == board.human and _hand_targets(board.board.svg) > 0
+        move = board.game.legal_moves()[0]
+        if move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(board.game.hand(board.human)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+        assert f"Player {seats[-1]} played" in board.log.value
+    assert set(seats) == {0, 1}
+
+
+def test_one_person_against_bots_never_passes_the_screen():
+    from tilegames import pyramids, triominos
+
+    for board in (triominos.view(seed=5), pyramids.view(seed=4)):
+        assert len(board.humans) == 1
+        board.pass_screen(1)
+        assert not board.covered

@@ -431,6 +431,54 @@ class GameView:
         self.undo_button.disabled = not self.game.can_undo
         self.redo_button.disabled = not self.game.can_redo
 
+    # -- hot seat: several people at one screen ------------------------------------------
+    humans: tuple[int, ...] = ()
+    """The seats played by people at this screen (the others are bots)."""
+    covered: bool = False
+    """Whether the hands are hidden while the screen passes to the next person."""
+
+    def enable_hot_seat(self, humans) -> None:
+        """Let several people play at one screen: between two people's turns, the hands are
+        covered until the next one presses "Show my hand" (a game shows ``hidden`` pictures
+        while ``covered``)."""
+        import ipywidgets as widgets
+
+        self.humans = tuple(sorted(set(humans)))
+        self.show_button = widgets.Button(
+            description="Show my hand", icon="eye", button_style="warning"
+        )
+        self.show_button.add_class("tilegames-show-hand")
+        self.show_button.layout.display = "none"
+        self.show_button.on_click(lambda _: self.uncover())
+        children = list(self.widget.children)
+        children.insert(children.index(self.status) + 1, self.show_button)
+        self.widget.children = tuple(children)
+
+    def seat_name(self, seat: int) -> str:
+        """How the board names a seat ("P1", "player 1")."""
+        return f"player {seat}"
+
+    def pass_screen(self, seat: int) -> None:
+        """Cover the hands: the screen goes to ``seat``, who uncovers them."""
+        if len(self.humans) < 2:
+            return
+        self.covered = True
+        self.show_button.description = f"I am {self.seat_name(seat)}: show my hand"
+        self.show_button.layout.display = None
+        self.say(f"Pass the screen to {self.seat_name(seat)}.")
+
+    def uncover(self) -> None:
+        """The next person has the screen: show their hand."""
+        self.covered = False
+        self.show_button.layout.display = "none"
+        self.refresh()
+
+    def refuse_while_covered(self) -> bool:
+        """Say why a click waits (the hands are covered); True when covered."""
+        if self.covered:
+            self.say('Pass the screen first: the next player presses "Show my hand".', "refused")
+        return self.covered
+
     STILL_NOTE = "A still picture of the board: run the notebook to play on it."
     """The line above a live board's still picture in a saved notebook."""
 

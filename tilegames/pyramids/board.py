@@ -37,12 +37,20 @@ class PyramidsView(GameView):
     """A Flaming Pyramids game on a clickable board, one person against bots."""
 
     def __init__(
-        self, game: Game, *, human: int = 0, bot: str = "careful", bot_seed: int = 0
+        self,
+        game: Game,
+        *,
+        human: int = 0,
+        bot: str = "careful",
+        bot_seed: int = 0,
+        humans=None,
     ) -> None:
-        self.human = human
-        """The seat the person plays; the other seats are bots."""
+        humans = {human} if humans is None else set(humans)
+        self.human = human if human in humans else min(humans)
+        """The seat whose hand is shown (with several people: the one whose decision it is)."""
         self.bot_name = bot
-        self.bots = {p: make_player(bot) for p in range(game.n_players) if p != human}
+        self.bots = {p: make_player(bot) for p in range(game.n_players) if p not in humans}
+        self._people = humans
         self.rng = np.random.default_rng(bot_seed)
         self.selected: int | None = None
         """Index of the hand tile chosen, waiting for a spot."""
@@ -96,9 +104,21 @@ class PyramidsView(GameView):
         self.next_button.on_click(lambda _: self.next_step())
         self.skip_button.on_click(lambda _: self.skip())
         self.hint_button.on_click(lambda _: self.hint())
+        self.enable_hot_seat(self._people)
+        if len(self.humans) > 1:
+            people = ", ".join(f"player {seat}" for seat in self.humans)
+            self.say(f"Hot seat: {people} play at this screen.")
         self.say("Choose a tile from your hand, then a highlighted spot.")
         self._bots_open()
         self.refresh()
+
+    def _after_turn(self) -> None:
+        """With several people: when the decision reaches another person, pass the screen."""
+        game = self.game
+        if not game.is_over and game.to_move in self.humans and game.to_move != self.human:
+            self.human = game.to_move
+            self.selected = None
+            self.pass_screen(self.human)
 
     # -- drawing ----------------------------------------------------------------
     @property
@@ -107,6 +127,14 @@ class PyramidsView(GameView):
         return self.step < len(self.steps)
 
     def picture(self) -> str:
+        if self.covered:
+            return render.svg(
+                self.game,
+                player=self.human,
+                spots=False,
+                hands=False,
+                caption=f"Pass the screen to player {self.human}: the hands are hidden.",
+            )
         if self.replaying:
             event = self.steps[self.step]
             caption = f"step {self.step + 1} of {len(self.steps)}: {event.text}"
@@ -122,6 +150,8 @@ class PyramidsView(GameView):
 
     def status_text(self) -> str:
         game = self.game
+        if self.covered:
+            return f'Pass the screen to player {self.human}, who presses "Show my hand".'
         if self.replaying:
             event = self.steps[self.step]
             mayhem = any(e.kind not in ("place", "win") for e in self.steps)
@@ -131,7 +161,7 @@ class PyramidsView(GameView):
                 "press Next, or Skip to the position now"
             )
         if game.is_over:
-            if game.winner == self.human:
+            if game.winner == self.human and len(self.humans) < 2:
                 return "You won: no tiles left!"
             return game.status()
         if game.to_move == self.human:
@@ -147,10 +177,14 @@ class PyramidsView(GameView):
 
     def text_view(self) -> str:
         """The pyramid as text, and your hand (the others' hands stay hidden)."""
+        if self.covered:
+            return str(self.game)
         hand = ", ".join(str(tile) for tile in self.game.hand(self.human)) or "empty"
         return f"{self.game}\nyour hand (player {self.human}): {hand}"
 
     def refresh(self) -> None:
+        if not self.replaying:
+            self._after_turn()
         super().refresh()
         self.next_button.disabled = not self.replaying
         self.skip_button.disabled = not self.replaying
@@ -170,6 +204,8 @@ class PyramidsView(GameView):
 
     # -- clicks -----------------------------------------------------------------
     def clicked(self, target: str) -> None:
+        if self.refuse_while_covered():
+            return
         if self.replaying:
             self.next_step(refresh=False)
             return
@@ -177,7 +213,7 @@ class PyramidsView(GameView):
         if game.is_over:
             self.say("The game is over: press New deal to play again.")
             return
-        if game.to_move != self.human:  # pragma: no cover - bots always finish their turns
+        if game.to_move != self.human:  # pragma: no cover - the screen passes first
             self.say(f"It is player {game.to_move}'s decision.")
             return
         kind, _, arg = target.partition(":")
@@ -205,7 +241,8 @@ class PyramidsView(GameView):
             turn_start -= 1
         if not self.play(move):
             return
-        self.say(f"You played {self.game.history[-1]}.")
+        who = "You" if len(self.humans) < 2 else f"Player {self.human}"
+        self.say(f"{who} played {self.game.history[-1]}.")
         self.selected = None
         self._run_bots()
         self.earlier = self.game.log[turn_start:start]
@@ -219,7 +256,7 @@ class PyramidsView(GameView):
 
     def _run_bots(self) -> None:
         game = self.game
-        while not game.is_over and game.to_move != self.human:
+        while not game.is_over and game.to_move not in self.humans:
             player = game.to_move
             move = self.bots[player].choose(game.player_view(player), self.rng)
             game.play(move)
@@ -246,7 +283,7 @@ class PyramidsView(GameView):
         while game.can_undo:
             game.undo()
             taken += 1
-            if game.to_move == self.human:
+            if game.to_move in self.humans:
                 break
         self.say(f"Took back {taken} move{'s' * (taken != 1)}." if taken else "Nothing to undo.")
         self.refresh()
@@ -267,7 +304,9 @@ class PyramidsView(GameView):
         self.game = new_game(seed, players=self.players_box.value, rules=rules)
         self.bot_name = self.bot_box.value
         self.bots = {
-            p: make_player(self.bot_name) for p in range(self.game.n_players) if p != self.human
+            p: make_player(self.bot_name)
+            for p in range(self.game.n_players)
+            if p not in self.humans
         }
         self.steps, self.earlier, self.step, self.selected = [], [], 0, None
         self.say(f"{self.game.n_players} players, you are player {self.human}.")
@@ -288,14 +327,20 @@ def view(
     players: int = 2,
     human: int = 0,
     bot: str = "careful",
+    humans=None,
     **rules,
 ) -> PyramidsView:
-    """A playable board: you are ``human``, the others are ``bot`` players (random, careful, spiteful)."""
+    """A playable board: you are ``human``, the others are ``bot`` players (random, careful, spiteful).
+
+    ``humans`` (say ``[0, 1]``) seats several people at one screen (hot seat): the
+    other seats are bots, and between two people's decisions the hands are hidden
+    until the next person presses "Show my hand".
+    """
     if game is None:
         game = new_game(
             seed if seed is not None else fresh_seed() % 1_000_000, players=players, **rules
         )
-    return PyramidsView(game, human=human, bot=bot)
+    return PyramidsView(game, human=human, bot=bot, humans=humans)
 
 
 __all__ = ["PyramidsView", "view", "TILES"]

@@ -32,11 +32,14 @@ from .rules import Game, Move, Rules, new_game
 class TriominosView(GameView):
     """A round of Tri-Ominos on a clickable board; you play one seat, computers the others."""
 
-    def __init__(self, game: Game, *, you: int = 0, opponent: str = "greedy") -> None:
-        self.you = you
-        """The seat you play."""
+    def __init__(self, game: Game, *, you: int = 0, opponent: str = "greedy", humans=None) -> None:
+        humans = {you} if humans is None else set(humans)
+        self.you = you if you in humans else min(humans)
+        """The seat whose hand is shown (with several people: the one whose turn it is)."""
         self.opponent_kind = opponent
-        self.opponents = {s: make_player(opponent, s) for s in range(game.players) if s != you}
+        self.opponents = {
+            s: make_player(opponent, s) for s in range(game.players) if s not in humans
+        }
         self.selected: int | None = None
         self.rotation = 0
         self.rotate_button = widgets.Button(
@@ -82,11 +85,40 @@ class TriominosView(GameView):
         self.next_button.on_click(lambda _: self.opponent_move())
         self.run_button.on_click(lambda _: self.opponents_play())
         self.hint_button.on_click(lambda _: self.hint())
-        self.say(f"You are P{you}. Select a tile of your hand, then click a cell.")
+        self.enable_hot_seat(humans)
+        if len(self.humans) > 1:
+            people = ", ".join(f"P{seat}" for seat in self.humans)
+            self.say(f"Hot seat: {people} play at this screen. Select a tile, then a cell.")
+        else:
+            self.say(f"You are P{self.you}. Select a tile of your hand, then click a cell.")
+        self._after_turn()
         self.refresh()
+
+    def seat_name(self, seat: int) -> str:
+        return f"P{seat}"
+
+    def _after_turn(self) -> None:
+        """With several people: when the turn reaches another person, pass the screen."""
+        game = self.game
+        if not game.is_over and game.to_move in self.humans and game.to_move != self.you:
+            self.you = game.to_move
+            self.selected, self.rotation = None, 0
+            self.pass_screen(self.you)
+
+    @property
+    def _who(self) -> str:
+        return "You" if len(self.humans) < 2 else f"P{self.you}"
 
     # -- drawing ---------------------------------------------------------------------------------
     def picture(self) -> str:
+        if self.covered:
+            return render.svg(
+                self.game,
+                seat=self.you,
+                show_hand=False,
+                size=render.fitted_size(self.game),
+                caption=f"Pass the screen to P{self.you}: the hands are hidden.",
+            )
         return render.svg(
             self.game,
             seat=self.you,
@@ -98,7 +130,9 @@ class TriominosView(GameView):
 
     def text_view(self) -> str:
         """The position as text, without the other players' hands."""
-        hidden = tuple(f"P{seat} hand" for seat in range(self.game.players) if seat != self.you)
+        hidden = tuple(
+            f"P{seat} hand" for seat in range(self.game.players) if seat != self.you or self.covered
+        )
         return "\n".join(
             line for line in str(self.game).splitlines() if not line.startswith(hidden)
         )
@@ -132,6 +166,8 @@ class TriominosView(GameView):
 
     def status_text(self) -> str:
         game = self.game
+        if self.covered:
+            return f'Pass the screen to P{self.you}, who presses "Show my hand".'
         if game.is_over:
             return game.status()
         if game.to_move == self.you:
@@ -148,6 +184,7 @@ class TriominosView(GameView):
         return f"P{game.to_move} to play: click 'Next move' or 'Opponents play'."
 
     def refresh(self) -> None:
+        self._after_turn()  # a new deal or an undo may hand the turn to another person
         if self.hint_cell is not None and self._hint_moves != len(self.game.history):
             self.hint_cell = None  # a move was played since the hint
         super().refresh()
@@ -165,11 +202,14 @@ class TriominosView(GameView):
         yours = self.game.to_move == self.you
         self.draw_button.disabled = not yours
         self.pass_button.disabled = not yours
-        self.next_button.disabled = self.game.is_over or yours
-        self.run_button.disabled = self.game.is_over or yours
+        people = self.game.to_move in self.humans
+        self.next_button.disabled = self.game.is_over or people
+        self.run_button.disabled = self.game.is_over or people
 
     # -- clicks ----------------------------------------------------------------------------------
     def clicked(self, target: str) -> None:
+        if self.refuse_while_covered():
+            return
         kind, _, rest = target.partition(":")
         if kind == "hand":
             index = int(rest)
@@ -237,14 +277,15 @@ class TriominosView(GameView):
         if self.play(move):
             self.selected, self.rotation = None, 0
             self._drawn = [t for t in self.game.hand(self.you) if t not in hand_before]
-            self._report(before, "You")
+            self._report(before, self._who)
             self._drawn = []
+            self._after_turn()
         self.refresh()
 
     def opponent_move(self) -> None:
         """One move of the computer player to move."""
         game = self.game
-        if game.is_over or game.to_move == self.you:
+        if game.is_over or game.to_move in self.humans:
             return
         seat = game.to_move
         move = self.opponents[seat].choose(game.player_view(seat))
@@ -255,8 +296,10 @@ class TriominosView(GameView):
 
     def opponents_play(self) -> None:
         """The computer players move until it is your turn (or the round ends)."""
-        while not self.game.is_over and self.game.to_move != self.you:
+        while not self.game.is_over and self.game.to_move not in self.humans:
             self.opponent_move()
+        self._after_turn()
+        self.refresh()
 
     def _report(self, first_event: int, who: str) -> None:
         for event in self.game.events[first_event:]:
@@ -268,7 +311,8 @@ class TriominosView(GameView):
                 self.say(f"{who} played {move}: {parts} = {event.points} points.", "good")
             elif event.kind == "draw":
                 drawn = getattr(self, "_drawn", [])
-                tile = f"a tile, {tile_name(drawn[0])}" if who == "You" and drawn else "a tile"
+                mine = who == "You" or len(self.humans) > 1 and who == f"P{self.you}"
+                tile = f"a tile, {tile_name(drawn[0])}" if mine and drawn else "a tile"
                 self.say(f"{who} drew {tile}: {event.points} points.")
             elif event.kind == "pass":
                 self.say(f"{who} passed: {event.points}.")
@@ -332,10 +376,16 @@ def view(
     you: int = 0,
     opponent: str = "greedy",
     rules: Rules | str | None = None,
+    humans=None,
 ) -> TriominosView:
-    """A playable round: ``game`` or a new deal from ``seed``; you play seat ``you``."""
+    """A playable round: ``game`` or a new deal from ``seed``; you play seat ``you``.
+
+    ``humans`` (say ``[0, 1]``) seats several people at one screen (hot seat): the
+    other seats are ``opponent`` bots, and between two people's turns the hands are
+    hidden until the next person presses "Show my hand".
+    """
     if game is None:
         game = new_game(
             seed if seed is not None else fresh_seed() % 1_000_000, players=players, rules=rules
         )
-    return TriominosView(game, you=you, opponent=opponent)
+    return TriominosView(game, you=you, opponent=opponent, humans=humans)
