@@ -23,12 +23,18 @@ The notebook's metadata records ``{"tilegames": {"pictures": "png"}}``.
 from __future__ import annotations
 
 import base64
+import os
 import sys
 import time
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+REPO = Path(__file__).resolve().parents[1]
+# this checkout's tilegames, here and in the kernels (not another one installed in the venv)
+sys.path.insert(0, str(REPO))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 MARK = {"pictures": "png"}

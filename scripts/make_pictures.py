@@ -5,9 +5,12 @@ Each is a seeded position a few moves in, so the pictures are the same on every 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's tilegames
 
 from tilegames import maze, pyramids, triominos, tula
 from tilegames.tula import render as tula_render
