@@ -99,6 +99,37 @@ def _committed_notebooks():
     return sorted([*root.glob("notebooks/*.ipynb"), *root.glob("exercises/*.ipynb")])
 
 
+def assert_boards_fit_the_column(outputs) -> None:
+    """Every stored board picture (a palette PNG; charts are RGBA) fits the notebook's column."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    from tilegames.svg import COLUMN_WIDTH
+
+    for output in outputs:
+        if "image/png" in output.data:
+            image = Image.open(io.BytesIO(base64.b64decode(output.data["image/png"])))
+            if image.mode == "P":
+                assert image.size[0] <= COLUMN_WIDTH + 1, output.data.get("text/plain")
+
+
+def test_figures_of_many_boards_fit_the_column():
+    from tilegames import pyramids
+    from tilegames.pyramids import render as pyramids_render
+    from tilegames.svg import COLUMN_WIDTH, size_of
+    from tilegames.triominos import render as triominos_render
+
+    game = pyramids.new_game(seed=11, players=2)
+    for _ in range(10):
+        game.play(game.legal_moves()[0])
+    many = pyramids_render.turn_pictures(game, 9, per_row=3)._repr_svg_()  # 3 events in a row
+    assert "scale(" in many  # wider than the column: shrunk to it
+    assert size_of(many)[0] <= COLUMN_WIDTH
+    assert size_of(triominos_render.tile_set_svg())[0] <= COLUMN_WIDTH
+
+
 @pytest.mark.parametrize("path", _committed_notebooks(), ids=lambda p: p.name)
 def test_committed_notebook_pictures_show_in_an_html_export(path):
     import nbformat
@@ -113,6 +144,7 @@ def test_committed_notebook_pictures_show_in_an_html_export(path):
     assert not [o for o in outputs if "image/svg+xml" in o.data], "SVG left: untrusted shows none"
     assert not [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.data]
     pictures = sum(1 for o in outputs if "image/png" in o.data)
+    assert_boards_fit_the_column(outputs)
     html, _ = HTMLExporter().from_notebook_node(notebook)
     assert html.count('<img src="data:image/png;base64,') >= pictures
 

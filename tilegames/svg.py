@@ -300,6 +300,20 @@ COLUMN_WIDTH = 840
 """The width a picture may take in a notebook's output column (JupyterLab, 1280 px window)."""
 
 
+def fitted(width: float, height: float, parts: list[str], *, label: str = "") -> SVGPicture:
+    """A picture of ``parts`` drawn on a ``width`` × ``height`` canvas, shrunk to the notebook's
+    column when wider (so no part of it is cut off).
+
+    >>> size_of(fitted(1680, 400, [])._repr_svg_())
+    (840.0, 200.0)
+    """
+    scale = min(1.0, COLUMN_WIDTH / width)
+    if scale == 1.0:
+        return SVGPicture(document(width, height, parts, label=label))
+    inner = element("g", parts, transform=f"scale({_number(float(scale))})")
+    return SVGPicture(document(width * scale, height * scale, [inner], label=label))
+
+
 def side_by_side(
     pictures: list[str],
     gap: float = 12,

@@ -462,7 +462,7 @@ def turn_pictures(
 
 
 def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture:
-    """SVG documents laid out in rows (each keeps its own size)."""
+    """SVG documents laid out in rows (each keeps its own size; the whole fits the column)."""
     import re
 
     def size(markup: str) -> tuple[float, float]:
@@ -481,9 +481,7 @@ def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture
             row_h = max(row_h, h)
         total_w = max(total_w, x - gap)
         y += row_h + gap
-    return s.SVGPicture(
-        s.document(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
-    )
+    return s.fitted(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -395,8 +395,9 @@ def lattice_svg(rows: range = range(0, 2), columns: range = range(0, 5), size: f
     return board_picture(Board(), size=size, empty=cells, points=points, coordinates=True)
 
 
-def tile_set_svg(tiles=None, *, per_row: int = 14, size: float = 54) -> str:
-    """Tiles in rows (default: all 56, in order), each drawn pointing up with r0."""
+def tile_set_svg(tiles=None, *, per_row: int = 14, size: float = 52) -> str:
+    """Tiles in rows (default: all 56, in order), each drawn pointing up with r0; 14 to a row
+    fit the notebook's column."""
     from .lattice import TILES
 
     tiles = list(TILES if tiles is None else tiles)
