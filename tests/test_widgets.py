@@ -471,3 +471,30 @@ def test_one_person_against_bots_never_passes_the_screen():
         assert len(board.humans) == 1
         board.pass_screen(1)
         assert not board.covered
+
+
+def test_maze_link_bars_never_cross_out_gap_numbers():
+    import re
+
+    from tilegames import maze
+    from tilegames.maze import render
+    from tilegames.maze.rules import GAP, Card
+
+    codes = [13, -1, -1, -1, -1, *range(14, 25), *range(0, 12), *range(26, 38), *range(39, 51)]
+    codes += [-1, -1]  # a won table (seed 2, solved): a run links across the gaps 1-4
+    game = maze.Game.from_deal([None if c == GAP else Card.from_code(c) for c in codes])
+    assert game.won and (0, 5) in game.links()
+    markup = render.svg(game)
+    bars = re.findall(
+        rf'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)" stroke="{render.LINK}"',
+        markup,
+    )
+    gaps = [render.slot_origin(s) for s, code in enumerate(game.codes) if code == GAP]
+    crossings = 0
+    for x1, y1, x2, _ in ((float(v) for v in bar) for bar in bars):
+        for gx, gy in gaps:
+            centre_x, centre_y = gx + render.CARD_WIDTH / 2, gy + render.CARD_HEIGHT / 2
+            if min(x1, x2) < centre_x < max(x1, x2) and gy < y1 < gy + render.CARD_HEIGHT:
+                crossings += 1
+                assert abs(y1 - centre_y) > 12, "a link bar runs through a gap's number"
+    assert crossings == 4  # the bar passes the four gaps, under their numbers

@@ -251,7 +251,9 @@ def _link_marks(state: Game) -> list[str]:
         bx, by = slot_origin(b)
         mid_a, mid_b = ay + CARD_HEIGHT / 2, by + CARD_HEIGHT / 2
         if ay == by and b > a:
-            bar(ax + CARD_WIDTH - 5, bx + 5, mid_a)
+            # across gaps, the bar runs low, under the gaps' slot numbers (never through them)
+            y = mid_a if b == a + 1 else ay + CARD_HEIGHT - 9
+            bar(ax + CARD_WIDTH - 5, bx + 5, y)
         else:  # across a row break (or round the ring): a stub out of a, a stub into b
             bar(ax + CARD_WIDTH - 5, ax + CARD_WIDTH + SPACING - 2, mid_a)
             bar(bx - SPACING + 2, bx + 5, mid_b)
