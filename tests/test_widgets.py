@@ -498,3 +498,11 @@ def test_maze_link_bars_never_cross_out_gap_numbers():
                 crossings += 1
                 assert abs(y1 - centre_y) > 12, "a link bar runs through a gap's number"
     assert crossings == 4  # the bar passes the four gaps, under their numbers
+
+
+def test_every_tula_picture_names_its_tiles():
+    from tilegames.tula import render
+
+    picture = render.diagram(removed=["3A"], explain="3B", caption="3B")
+    assert 'aria-label="3B, face down, can be revealed"' in picture
+    assert 'aria-label="2E, face down"' in picture

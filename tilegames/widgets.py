@@ -52,7 +52,12 @@ function render({ model, el }) {
   pre.tabIndex = 0;
   pre.setAttribute("aria-label", "the position as text");
   toggle.setAttribute("aria-controls", pre.id);
-  bar.append(toggle);
+  const keys = document.createElement("span");
+  keys.className = "tilegames-keys";
+  keys.textContent =
+    "Keyboard: Tab to the board, arrow keys to move, Enter or Space to play, " +
+    "Page Down / Page Up for the next / previous.";
+  bar.append(toggle, keys);
   root.append(box, ring, live, bar, pre);
   let current = null;  // data-target of the roving Tab stop
 
@@ -200,6 +205,7 @@ _CSS = """
 }
 .tilegames-textbar { margin: 4px 0; }
 .tilegames-text-button { font: inherit; padding: 2px 10px; }
+.tilegames-keys { margin-left: 10px; font-size: 12px; color: #444; }
 .tilegames-text-button:focus-visible, .tilegames-text:focus-visible {
   outline: 3px solid #0072b2; outline-offset: 2px;
 }

@@ -289,6 +289,8 @@ def target_label(game, name: str) -> str:
     >>> target_label(game, "3A")
     '3A, face down, can be revealed'
     """
+    if not hasattr(game, "why_illegal"):  # a layout diagram, not a game
+        return f"{name}, face down" + (", can be revealed" if name in game.revealable() else "")
     if game.is_face_up(name):
         reason = game.why_illegal(f"remove {name}")
         if reason is None:
