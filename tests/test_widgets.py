@@ -506,3 +506,18 @@ def test_every_tula_picture_names_its_tiles():
     picture = render.diagram(removed=["3A"], explain="3B", caption="3B")
     assert 'aria-label="3B, face down, can be revealed"' in picture
     assert 'aria-label="2E, face down"' in picture
+
+
+def test_a_lost_tula_game_says_why():
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=3))
+    for target in ["3A", "3A", "2A", "2A", "1A", "2D", "3B", "3C"]:
+        board.board.click(target)
+    assert board.game.lost
+    said = board.messages[0][1]
+    top = board.game.stack_top
+    assert (
+        said.startswith("Lost: ") and f"the top tile, {top}, shares neither suit nor value" in said
+    )
+    assert f"{board.game.tile_at('3C')} on 3C" in said

@@ -82,7 +82,20 @@ class TulaView(GameView):
         if self.game.won:
             self.say("You won: all 24 tiles are on the stack!", "good")
         elif self.game.is_over:
-            self.say(f"Lost: {self.game.status().split(': ', 1)[1]}.", "refused")
+            self.say(f"Lost: {self.game.status().split(': ', 1)[1]}{self._why_stuck()}.", "refused")
+
+    def _why_stuck(self) -> str:
+        """Why nothing can be played: the open tiles the stack's top tile fails to match."""
+        game = self.game
+        open_tiles = [
+            f"{game.tile_at(p)} on {p}"
+            for p in POSITIONS
+            if game.is_present(p) and game.is_face_up(p) and p != POSITIONS[-1]
+        ]
+        if not open_tiles or game.revealable():
+            return ""
+        shown = ", ".join(open_tiles[:4]) + (" …" if len(open_tiles) > 4 else "")
+        return f" — the top tile, {game.stack_top}, shares neither suit nor value with {shown}"
 
     def hint(self) -> None:
         """Name a tile that can be removed now; first advise revealing what can be revealed.
