@@ -379,10 +379,12 @@ def test_pyramids_log_follows_every_move_and_status_names_the_player():
     newest = [text for _, text in board.messages[:2]]
     assert newest[1] == f"You played {move}."
     assert newest[0].startswith("Player 1 (careful bot) played ")
-    if board.replaying:
-        assert "Mayhem" not in board.status.value or any(
-            e.kind not in ("place", "win") for e in board.steps
-        )
+    assert board.replaying  # the bot's answer is shown step by step
+    mayhem = any(event.is_mayhem for event in board.steps)
+    assert ("Mayhem" in board.status.value) == mayhem
+    assert 'data-target="hand:' not in board.board.svg  # no hand from after the turn mid-replay
+    board.skip()
+    assert 'data-target="hand:' in board.board.svg
     assert "your hand (player 0): " in board.board.text
 
 

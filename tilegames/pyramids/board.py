@@ -143,6 +143,7 @@ class PyramidsView(GameView):
                 board=event.board,
                 marked=event.marked,
                 spots=False,
+                hands=False,  # the hands now are those after the turn: not shown mid-replay
                 player=self.human,
                 caption=caption,
             )
@@ -154,7 +155,7 @@ class PyramidsView(GameView):
             return f'Pass the screen to player {self.human}, who presses "Show my hand".'
         if self.replaying:
             event = self.steps[self.step]
-            mayhem = any(e.kind not in ("place", "win") for e in self.steps)
+            mayhem = any(e.is_mayhem for e in self.steps)
             what = "Mayhem" if mayhem else f"Turn {event.turn} (player {event.player})"
             return (
                 f"{what}, step {self.step + 1} of {len(self.steps)}: "
