@@ -16,7 +16,13 @@ from hypothesis import strategies as st
 from tilegames.errors import IllegalMove
 from tilegames.triominos import Game, Move, Rules, new_game
 from tilegames.triominos.lattice import TILES
-from tilegames.triominos.players import CautiousPlayer, GreedyPlayer, RandomPlayer, play_out
+from tilegames.triominos.players import (
+    CautiousPlayer,
+    GreedyPlayer,
+    RandomPlayer,
+    make_player,
+    play_out,
+)
 from tilegames.triominos.rules import POINT_PARTS
 
 # -- an independent reading of the spec ----------------------------------------------------------
@@ -221,14 +227,6 @@ rules_st = st.sampled_from(
 )
 
 
-def make(kind, seed):
-    return {
-        "random": lambda: RandomPlayer(seed),
-        "greedy": GreedyPlayer,
-        "cautious": CautiousPlayer,
-    }[kind]()
-
-
 @settings(max_examples=25)
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -238,13 +236,13 @@ def make(kind, seed):
 )
 def test_random_rounds_rescored_independently(seed, players, kinds, rules):
     game = new_game(seed=seed, players=players, rules=rules)
-    play_out(game, [make(kinds[s], seed + s) for s in range(players)])
+    play_out(game, [make_player(kinds[s]) for s in range(players)], seed=seed)
     assert game.is_over
     all_in_one_place(game)
     recheck(game)
     # the same seed replays the same round
     again = new_game(seed=seed, players=players, rules=rules)
-    play_out(again, [make(kinds[s], seed + s) for s in range(players)])
+    play_out(again, [make_player(kinds[s]) for s in range(players)], seed=seed)
     assert again.history == game.history and again.scores == game.scores
     # saved and loaded as JSON, the round is the same
     loaded = Game.from_json(json.dumps(game.to_dict()))
@@ -273,7 +271,7 @@ def test_every_move_legal_refusals_undo_copy(seed, players, pressman):
     rules = Rules.pressman() if pressman else Rules.seed()
     game = new_game(seed=seed, players=players, rules=rules)
     rng = np.random.default_rng(seed)
-    chooser = RandomPlayer(seed)
+    chooser, chooser_rng = RandomPlayer(), np.random.default_rng(seed)
     spec = SpecBoard()
     while not game.is_over:
         legal = game.legal_moves()
@@ -298,7 +296,7 @@ def test_every_move_legal_refusals_undo_copy(seed, players, pressman):
             assert game._snapshot() == before and game.to_dict() == saved
         # a copy is independent; undo restores exactly; redo replays
         copy = game.copy()
-        move = chooser.choose(game.player_view())
+        move = chooser.choose(game.player_view(), chooser_rng)
         game.play(move)
         assert copy.to_dict() == saved
         after = game.copy()
@@ -329,11 +327,11 @@ def test_fast_play_out_matches_checked_play():
 @settings(max_examples=10)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
 def test_board_put_then_remove_last_restores_everything(seed, players):
-    """The look-ahead player tries tiles on the live board: taking them back must be exact."""
+    """The look-ahead player tries tiles on a copy of the board: taking them back must be exact."""
     game = new_game(seed=seed, players=players)
     chooser = GreedyPlayer()
     while not game.is_over:
-        board = game.board
+        board = game.board.copy()
         before = (
             dict(board.cells),
             list(board.order),
@@ -354,4 +352,4 @@ def test_board_put_then_remove_last_restores_everything(seed, players):
                 dict(board.frontier),
             )
             assert after == before
-        game.play(chooser.choose(game.player_view()))
+        game.play(chooser.choose(game.player_view(), None))

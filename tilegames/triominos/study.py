@@ -24,8 +24,9 @@ import numpy as np
 import pandas as pd
 
 from ..cli import add_players_argument, positive_int, simulate_from_args
+from ..players import play_game
 from ..stats import Estimate, mean_interval, wilson
-from .players import make_player, play_out
+from .players import make_player, play_round
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
 
 __all__ = [
@@ -133,7 +134,7 @@ def round_task(
         kinds = [kinds[int(i)] for i in rng.permutation(players)]
     hands, pool = deal(players, rng, rules)
     game = Game(hands, pool, rules=rules)
-    play_out(game, [make_player(kind, rng) for kind in kinds])
+    play_game(game, [make_player(kind) for kind in kinds], seed=rng, checked=False)
     return round_row(game, kinds)
 
 
@@ -157,12 +158,11 @@ def paired_task(
     hands, pool = deal(players, rng, variants[0])
     play_seed = int(rng.integers(2**63))
     rows = []
+    seats = [make_player(kind) for kind in kinds]
     for variant in variants:
         game = Game(hands, pool, rules=variant)
-        player_rng = np.random.default_rng(
-            play_seed
-        )  # random players choose alike under each rules
-        play_out(game, [make_player(kind, player_rng) for kind in kinds])
+        # the same player seed under each rules: random players choose alike
+        play_game(game, seats, seed=np.random.default_rng(play_seed), checked=False)
         rows.append(round_row(game, kinds))
     return rows
 
@@ -186,10 +186,10 @@ def game_task(
     if shuffle_seats:
         kinds = [kinds[int(i)] for i in rng.permutation(players)]
     match = Match(players, rules=rules, seed=rng)
-    seats = [make_player(kind, rng) for kind in kinds]
+    seats = [make_player(kind) for kind in kinds]
     hexagons = bridges = 0
     while not match.is_over:
-        game = match.play_round(seats)
+        game = play_round(match, seats, seed=rng)
         for parts in game.breakdown():
             hexagons += parts["hexagon_1"] + 2 * parts["hexagon_2"] + 3 * parts["hexagon_3"]
             bridges += parts["bridges"]
