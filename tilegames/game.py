@@ -241,9 +241,21 @@ class GameState:
         """Whether an undone move can be played again."""
         return bool(self._redo_stack)
 
-    def copy(self):
-        """An independent copy: playing on it leaves this game alone."""
-        return _copy.deepcopy(self)
+    def copy(self, *, keep_undo: bool = True):
+        """An independent copy: playing on it leaves this game alone.
+
+        ``keep_undo=False`` leaves out the undo and redo records (a copy that
+        cannot step back into positions it never held, as ``resample_hidden`` needs).
+        """
+        if keep_undo:
+            return _copy.deepcopy(self)
+        undo, redo = self._undo_stack, self._redo_stack
+        self._undo_stack, self._redo_stack = [], []
+        try:
+            other = _copy.deepcopy(self)
+        finally:
+            self._undo_stack, self._redo_stack = undo, redo
+        return other
 
     def status(self) -> str:  # pragma: no cover - games override
         return "game over" if self.is_over else "in play"
