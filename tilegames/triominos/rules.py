@@ -40,7 +40,7 @@ import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, require
-from ..randomness import as_generator, seed_value
+from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 from .lattice import (
     ALL_TILES,
@@ -640,9 +640,9 @@ class Game(GameState):
         if unknown:
             raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
-        seed = deal.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise InvalidPosition(f"deal.seed: expected a non-negative int or null, found {seed!r}")
+        if "seed" not in deal:
+            raise InvalidPosition("deal.seed: missing")
+        seed = read_seed(deal["seed"], "deal.seed")
         try:
             game = cls.from_deal(
                 require(deal, "hands", list, "deal"),
