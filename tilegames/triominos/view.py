@@ -30,9 +30,6 @@ from .lattice import check_cell, rotations, tile_name
 from .players import make_player
 from .rules import Game, Move, Rules, new_game
 
-NOT_CLICKABLE = "that is not something you can click"
-"""What the log says for a click on something that is not a cell, a tile of your hand or the pool."""
-
 
 class TriominosView(GameView):
     """A round of Tri-Ominos on a clickable board; you play one seat, computers the others."""
@@ -122,12 +119,11 @@ class TriominosView(GameView):
         self.run_button.disabled = self.game.is_over or yours
 
     # -- clicks ----------------------------------------------------------------------------------
-    def clicked(self, target: str) -> None:
-        """Turn a click into an action; anything unknown is said in the log and changes nothing."""
+    def clicked(self, target: str) -> bool:
+        """Turn a click into an action; False (nothing changes) for anything else."""
         what = self._target(target)
         if what is None:
-            self.say(NOT_CLICKABLE, "refused")
-            return
+            return False
         kind, value = what
         if kind == "hand":
             if self.selected == value:
@@ -140,6 +136,11 @@ class TriominosView(GameView):
             self.place_at(value)
         else:
             self.act("draw")
+        return True
+
+    def forget_selection(self) -> None:
+        """Drop the selected tile."""
+        self.selected, self.rotation = None, 0
 
     def _target(self, target: object) -> tuple[str, object] | None:
         """``("hand", index)``, ``("cell", (r, c))`` or ``("pool", None)``; None when not clickable."""
@@ -148,14 +149,16 @@ class TriominosView(GameView):
         kind, colon, rest = target.partition(":")
         if kind == "pool" and not colon:
             return "pool", None
-        if kind == "hand" and rest.isdecimal() and len(rest) < 4:
+        if kind == "hand" and rest.isascii() and rest.isdecimal() and len(rest) < 4:
             index = int(rest)
             if index < len(self.game.hand(self.you)):
                 return "hand", index
             return None
         if kind == "cell":
             parts = rest.split(",")
-            if len(parts) == 2 and all(p.lstrip("-").isdecimal() and len(p) < 6 for p in parts):
+            if len(parts) == 2 and all(
+                p.isascii() and p.lstrip("-").isdecimal() and len(p) < 6 for p in parts
+            ):
                 try:
                     return "cell", check_cell((int(parts[0]), int(parts[1])))
                 except IllegalMove:
