@@ -119,9 +119,7 @@ def svg(
     fits = game.fits(chosen) if chosen is not None and game.to_move == seat else {}
     board = game.board
     placed = board.placements()
-    empty = board.frontier_cells() if show_frontier and not game.is_over else []
-    if not placed and not game.is_over:
-        empty = [(0, 0)]
+    empty = game.open_cells() if show_frontier or not placed else []
     cells = [c for c, _, _ in placed] + empty + list(frame or []) or [(0, 0)]
     xs = [p[0] for c in cells for p in corners(c)]
     ys = [p[1] for c in cells for p in corners(c)]

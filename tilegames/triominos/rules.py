@@ -867,6 +867,18 @@ class Game(GameState):
         """Where the player to move may place ``tile`` now: cell -> the rotations that fit."""
         return _fits(self.legal_moves(), parse_tile(tile))
 
+    def open_cells(self) -> list[Cell]:
+        """The empty cells a tile may go in: (0, 0) at the opening, then every cell sharing an edge.
+
+        >>> new_game(seed=6).open_cells()
+        [(0, 0)]
+        """
+        if self._end:
+            return []
+        if not len(self._board):
+            return [(0, 0)]
+        return self._board.frontier_cells()
+
     def _forced(self) -> str:
         """``draw`` or ``pass`` for a player who cannot place."""
         max_draws = self.rules.max_draws
