@@ -205,7 +205,11 @@ def cell_key(cell: Cell) -> int:
 
 
 def checked_cell_key(cell: Cell) -> int:
-    """The key of a cell already checked (``check_cell``, or a ``Move``'s cell): no check again."""
+    """The key of a cell already checked (``check_cell``, or a ``Move``'s cell): no check again.
+
+    >>> checked_cell_key((0, 0)) == cell_key((0, 0))
+    True
+    """
     return (cell[0] + _OFF) * _W + cell[1] + _OFF
 
 

@@ -339,7 +339,11 @@ def placement_move(tid: int, key: int, rot: int) -> Move:
 
 
 def forced_move(kind: str) -> Move:
-    """The shared ``Move`` for ``"draw"`` or ``"pass"``."""
+    """The shared ``Move`` for ``"draw"`` or ``"pass"``.
+
+    >>> forced_move("draw") == Move("draw")
+    True
+    """
     return _FORCED[kind]
 
 
@@ -864,7 +868,13 @@ class Game(GameState):
         )
 
     def fits(self, tile: Tile | str) -> dict[Cell, tuple[int, ...]]:
-        """Where the player to move may place ``tile`` now: cell -> the rotations that fit."""
+        """Where the player to move may place ``tile`` now: cell -> the rotations that fit.
+
+        >>> game = new_game(seed=6)
+        >>> game.play("5-5-5 @ 0,0 r0")
+        >>> game.fits("4-5-5")
+        {(0, -1): (0,), (0, 1): (1,), (1, 0): (2,)}
+        """
         return _fits(self.legal_moves(), parse_tile(tile))
 
     def open_cells(self) -> list[Cell]:
