@@ -30,7 +30,17 @@ from ..errors import IllegalMove
 from ..players import Player, play_game, registry_maker
 from ..randomness import as_generator
 from .lattice import FIT_MASK, geometry
-from .rules import POINT_PARTS, Game, Match, Move, PlayerView, Rules, deal, placement_move
+from .rules import (
+    POINT_PARTS,
+    Game,
+    Match,
+    Move,
+    PlayerView,
+    Rules,
+    deal,
+    forced_move,
+    placement_move,
+)
 
 __all__ = [
     "PLAYERS",
@@ -63,10 +73,10 @@ class RandomPlayer(Player):
     )
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
-        moves = view.legal_moves
-        if len(moves) == 1 and moves[0].kind != "place":
-            return moves[0]  # a forced draw or pass uses no random number
-        return moves[int(rng.integers(len(moves)))]
+        placements = view.placement_ids()  # legal_moves order, without making every Move
+        if not placements:
+            return forced_move(view.forced)  # a forced draw or pass uses no random number
+        return placement_move(*placements[int(rng.integers(len(placements)))])
 
 
 class GreedyPlayer(Player):
