@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterator
 from types import MappingProxyType
 
 from ..errors import IllegalMove
@@ -386,9 +385,10 @@ class Board:
     ``why_illegal`` says why a placement breaks the rules, and ``remove_last``
     takes the last tile back (for look-ahead players).
 
-    A *frozen* board cannot change: a game hands out its board frozen (in
-    ``game.board`` and in every player's view), so nothing outside the rules
-    changes a round. ``copy()`` gives a board you may change.
+    A game never hands out its own board: ``game.board`` and every player's
+    view hold a ``BoardSnapshot`` (``board.snapshot()``), which reads like a
+    board, never changes and cannot be changed. ``copy()`` gives a board you
+    may change.
 
     >>> board = Board()
     >>> board.put((0, 0), "1-1-1", 0)
@@ -396,13 +396,23 @@ class Board:
     [(0, -1), (0, 1), (1, 0)]
     >>> board.number_at((1, 0))
     1
-    >>> board.freeze().put((0, 1), "1-1-1", 0)
+    >>> board.snapshot().put((0, 1), "1-1-1", 0)
     Traceback (most recent call last):
     ...
     tilegames.errors.IllegalMove: this board cannot change (it belongs to a game or a player's view): try placements on board.copy()
     """
 
-    __slots__ = ("_cells", "_order", "_points", "_fill", "_frontier", "_tiles", "_frozen")
+    __slots__ = (
+        "_cells",
+        "_order",
+        "_points",
+        "_fill",
+        "_frontier",
+        "_tiles",
+        "_version",
+        "_snapshot",
+        "_shown",
+    )
 
     def __init__(self) -> None:
         self._cells: dict[int, tuple[int, int]] = {}
@@ -411,7 +421,9 @@ class Board:
         self._fill: dict[int, int] = {}
         self._frontier: dict[int, int] = {}
         self._tiles = 0
-        self._frozen = False
+        self._version = 0  # counts the changes: a snapshot knows the version it shows
+        self._snapshot: BoardSnapshot | None = None  # the latest snapshot (reused until a change)
+        self._shown = False  # snapshots were taken: no tile may be taken back
 
     # -- reading ---------------------------------------------------------------------------------
     @property
@@ -446,8 +458,8 @@ class Board:
 
     @property
     def frozen(self) -> bool:
-        """Whether this board may no longer change."""
-        return self._frozen
+        """Whether this board may no longer change (False: a ``Board`` may; a snapshot may not)."""
+        return False
 
     def __len__(self) -> int:
         return len(self._cells)
@@ -463,13 +475,10 @@ class Board:
             return NotImplemented
         return self._order == other._order and self._cells == other._cells
 
-    def __hash__(self) -> int:
-        if not self._frozen:
-            raise TypeError("unhashable: a board that can change (freeze() it first)")
-        return hash(tuple(self._order))
+    __hash__ = None  # type: ignore[assignment]  # it changes: hash a snapshot()
 
     def __repr__(self) -> str:
-        return f"<Tri-Ominos board: {len(self._cells)} tiles{', frozen' if self._frozen else ''}>"
+        return f"<Tri-Ominos board: {len(self._cells)} tiles>"
 
     def tile_at(self, cell: Cell) -> tuple[Tile, int] | None:
         """The tile and rotation in a cell, or None."""
@@ -550,16 +559,8 @@ class Board:
         return None
 
     # -- changing --------------------------------------------------------------------------------
-    def _writable(self) -> None:
-        if self._frozen:
-            raise IllegalMove(
-                "this board cannot change (it belongs to a game or a player's view): "
-                "try placements on board.copy()"
-            )
-
     def put(self, cell: Cell, tile: Tile | str, rotation: int) -> None:
         """Place a tile without checking contact (to build positions); numbers must agree."""
-        self._writable()
         tile = parse_tile(tile)
         cell = check_cell(cell)
         if type(rotation) is not int or rotation not in (0, 1, 2):
@@ -577,8 +578,7 @@ class Board:
 
     def place(self, key: int, tid: int, rot: int) -> None:
         """Place tile id ``tid`` in the cell with key ``key``: no check at all (the fast path)."""
-        if self._frozen:
-            self._writable()
+        self._version += 1
         g = _GEOMETRY.get(key) or geometry(key)
         points, fill, cells, frontier = self._points, self._fill, self._cells, self._frontier
         numbers = _CORNER_NUMBERS[tid][rot]
@@ -603,10 +603,17 @@ class Board:
                 frontier[n] = self._pattern(n)
 
     def remove_last(self) -> tuple[Cell, Tile, int]:
-        """Take back the last tile placed; returns (cell, tile, rotation)."""
-        self._writable()
+        """Take back the last tile placed; returns (cell, tile, rotation).
+
+        Not on a board that was shown in snapshots (a game's): take tiles back on a copy.
+        """
+        if self._shown:
+            raise IllegalMove(
+                "tiles of a board shown to players are never taken back: use board.copy()"
+            )
         if not self._order:
             raise IllegalMove("the board is empty")
+        self._version += 1
         key = self._order.pop()
         tid, rot = self._cells.pop(key)
         self._tiles &= ~(1 << tid)
@@ -634,7 +641,7 @@ class Board:
         return key_cell(key), TILES[tid], rot
 
     def copy(self) -> Board:
-        """An independent copy that may change (also of a frozen board)."""
+        """An independent copy that may change."""
         other = Board.__new__(Board)
         other._cells = self._cells.copy()
         other._order = self._order.copy()
@@ -642,26 +649,34 @@ class Board:
         other._fill = self._fill.copy()
         other._frontier = self._frontier.copy()
         other._tiles = self._tiles
-        other._frozen = False
+        other._version = 0
+        other._snapshot = None
+        other._shown = False
         return other
 
-    def freeze(self) -> Board:
-        """Make this board unchangeable from now on; returns it."""
-        self._frozen = True
-        return self
+    def snapshot(self) -> BoardSnapshot:
+        """The board as it is now: read-only, and it never changes (the board may go on).
 
-    def writable(self) -> Board:
-        """This board if it may change, else a copy that may (copy on write)."""
-        return self.copy() if self._frozen else self
+        >>> board = Board()
+        >>> before = board.snapshot()
+        >>> board.put((0, 0), "5-5-5", 0)
+        >>> len(before), len(board.snapshot())
+        (0, 1)
+        """
+        snap = self._snapshot
+        if snap is None or snap._version != self._version or snap._board is not self:
+            snap = self._snapshot = BoardSnapshot(self)
+            self._shown = True
+        return snap
 
     def __copy__(self) -> Board:
-        return self if self._frozen else self.copy()
+        return self.copy()
 
     def __deepcopy__(self, memo: dict) -> Board:
-        return self if self._frozen else self.copy()
+        return self.copy()
 
     def __reduce__(self):
-        return (_rebuild_board, (self.state(), self._frozen))
+        return (Board.from_state, (self.state(),))
 
     # -- bonuses ---------------------------------------------------------------------------------
     def hexagons_completed(self, cell: Cell) -> int:
@@ -730,13 +745,15 @@ class Board:
             union |= FIT_MASK[pattern]
         return bool(union & hand)
 
-    def placements_of(self, hand: int) -> Iterator[tuple[int, int, int]]:
+    def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
         """(tile id, cell key, rotation) for every legal placement of a hand mask (any order)."""
+        out = []
         for key, pattern in self._frontier.items():
             if FIT_MASK[pattern] & hand:
                 for tid, rot in FITS[pattern]:
                     if hand >> tid & 1:
-                        yield tid, key, rot
+                        out.append((tid, key, rot))
+        return out
 
     def scored_placements(
         self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
@@ -796,10 +813,156 @@ class Board:
         return -points, tid, key, rot
 
 
-def _rebuild_board(state: tuple, frozen: bool) -> Board:
-    board = Board.from_state(state)
-    board._frozen = frozen
-    return board
+def _read_only(name: str):
+    def method(self, *args, **kwargs):
+        return getattr(self.board_now(), name)(*args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = getattr(Board, name).__doc__
+    return method
+
+
+class BoardSnapshot:
+    """A board as it was at one moment: it reads like a ``Board`` and never changes.
+
+    ``board.snapshot()`` makes one; a game's ``board`` and every player's view
+    hold one. While the board has not moved on, reading goes straight to it
+    (nothing is copied); once it has, the snapshot rebuilds the board as it was.
+    Try placements on ``copy()``.
+
+    >>> board = Board()
+    >>> board.put((0, 0), "1-1-1", 0)
+    >>> shown = board.snapshot()
+    >>> board.put((0, 1), "1-1-1", 0)
+    >>> shown.placements(), len(board)
+    ([((0, 0), (1, 1, 1), 0)], 2)
+    """
+
+    __slots__ = ("_board", "_version", "_length")
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+        self._version = board._version
+        self._length = len(board._order)
+
+    def board_now(self) -> Board:
+        """The board this snapshot shows (do not change it: use ``copy()``)."""
+        board = self._board
+        if board._version == self._version:
+            return board
+        # the board moved on (it only grows: a shown board never takes a tile back)
+        board = Board.from_state(board.state()[: self._length])
+        self._board, self._version = board, board._version
+        return board
+
+    frozen = True
+    """A snapshot never changes."""
+
+    def _refuse(self, *args, **kwargs):
+        raise IllegalMove(
+            "this board cannot change (it belongs to a game or a player's view): "
+            "try placements on board.copy()"
+        )
+
+    put = place = remove_last = _refuse
+
+    def copy(self) -> Board:
+        """A board you may change, as this one shows."""
+        return self.board_now().copy()
+
+    def snapshot(self) -> BoardSnapshot:
+        """This snapshot (it never changes)."""
+        return self
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.board_now()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BoardSnapshot):
+            if other._board is self._board and other._version == self._version:
+                return True
+            other = other.board_now()
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.board_now() == other
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.board_now()._order))
+
+    def __repr__(self) -> str:
+        return f"<Tri-Ominos board (snapshot): {self._length} tiles>"
+
+    def __reduce__(self):
+        return (_snapshot_of, (self.board_now().state(),))
+
+    def __copy__(self) -> BoardSnapshot:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> BoardSnapshot:
+        return self
+
+    @property
+    def cells(self) -> MappingProxyType:
+        """Placed tiles, read-only: cell key -> (tile id, rotation)."""
+        return MappingProxyType(dict(self.board_now()._cells))
+
+    @property
+    def points(self) -> MappingProxyType:
+        """Point key -> the number shown there (read-only)."""
+        return MappingProxyType(dict(self.board_now()._points))
+
+    @property
+    def fill(self) -> MappingProxyType:
+        """Point key -> how many of the six cells around it hold a tile (read-only)."""
+        return MappingProxyType(dict(self.board_now()._fill))
+
+    @property
+    def frontier(self) -> MappingProxyType:
+        """Empty cells sharing an edge with a tile, read-only: cell key -> corner pattern index."""
+        return MappingProxyType(dict(self.board_now()._frontier))
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Cell keys in the order tiles were placed."""
+        return tuple(self.board_now()._order)
+
+    @property
+    def tiles_mask(self) -> int:
+        """The tiles on the board as a bit mask of tile ids."""
+        return self.board_now()._tiles
+
+    def best_placement(
+        self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
+    ) -> tuple[int, int, int, int] | None:
+        """See ``Board.best_placement``."""
+        board = self._board
+        if board._version != self._version:
+            board = self.board_now()
+        return board.best_placement(hand, hexagon_bonuses, bridge_bonus, rule)
+
+    tile_at = _read_only("tile_at")
+    number_at = _read_only("number_at")
+    placements = _read_only("placements")
+    state = _read_only("state")
+    frontier_cells = _read_only("frontier_cells")
+    pattern = _read_only("pattern")
+    fits = _read_only("fits")
+    why_illegal = _read_only("why_illegal")
+    hexagons_completed = _read_only("hexagons_completed")
+    hexagons_at = _read_only("hexagons_at")
+    makes_bridge = _read_only("makes_bridge")
+    bridge_at = _read_only("bridge_at")
+    bonus_at = _read_only("bonus_at")
+    can_place = _read_only("can_place")
+    placements_of = _read_only("placements_of")
+    scored_placements = _read_only("scored_placements")
+
+
+def _snapshot_of(state: tuple) -> BoardSnapshot:
+    return Board.from_state(state).snapshot()
 
 
 def _cell_text(cell: tuple[int, int]) -> str:

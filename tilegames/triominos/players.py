@@ -117,7 +117,7 @@ class CautiousPlayer(Player):
             _, tid, key, rot = scored[0]
             return placement_move(tid, key, rot)
         rules = view.rules
-        board = view.board.copy()  # the view's board is frozen: try placements on a copy
+        board = view.board.copy()  # the view's board never changes: try placements on a copy
         unseen = view.unseen_mask
         n_unseen = unseen.bit_count()
         next_hand = view.hand_sizes[(view.seat + 1) % view.players]

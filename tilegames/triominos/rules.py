@@ -50,6 +50,7 @@ from .lattice import (
     TRIPLES,
     VALUE,
     Board,
+    BoardSnapshot,
     Cell,
     Tile,
     cell_key,
@@ -454,7 +455,6 @@ class Game(GameState):
         self._board = Board()
         for cell, tid, rot in self._deal_board:
             self._board.place(cell_key(cell), tid, rot)
-        self._shared = False  # True once the board was handed out frozen (copy before changing it)
         self._hands = [sum(1 << t for t in h) for h in self._deal_hands]
         self._sizes = [len(h) for h in self._deal_hands]
         self._pool_pos = 0
@@ -665,9 +665,8 @@ class Game(GameState):
     # -- where the round stands ------------------------------------------------------------------
     @property
     def board(self) -> Board:
-        """The tiles on the table (public information); frozen: the round changes only through moves."""
-        self._shared = True
-        return self._board.freeze()
+        """The tiles on the table (public information), as a snapshot: it never changes."""
+        return self._board.snapshot()
 
     @property
     def to_move(self) -> int | None:
@@ -975,9 +974,6 @@ class Game(GameState):
             event = (seat, "place", value + bonus, value, bonus, hexes, bridge, self._moves)
         self._events.append(event)
         self._scores[seat] += value + bonus
-        if self._shared:  # a view or a reader holds this board: change a copy
-            board = self._board = board.copy()
-            self._shared = False
         board.place(key, tid, rot)
         self._hands[seat] &= ~(1 << tid)
         self._sizes[seat] -= 1
@@ -1084,7 +1080,6 @@ class Game(GameState):
             self._start_tiles,
         ) = snapshot
         self._board = Board.from_state(placed)
-        self._shared = False
         self._hands = list(hands)
         self._sizes = [h.bit_count() for h in hands]
         self._events = list(events)
@@ -1110,9 +1105,6 @@ class Game(GameState):
             seat = self._seat(seat)
         end = self._end
         to_move = None if end else self._to_move
-        if not self._shared:  # hand the board out frozen; the next placement copies it
-            self._board.freeze()
-            self._shared = True
         view = _new_view(PlayerView)
         _set(
             view,
@@ -1127,7 +1119,7 @@ class Game(GameState):
                 "pool_size": len(self._deal_pool) - self._pool_pos,
                 "scores": tuple(self._scores),
                 "draws_this_turn": self._draws,
-                "board": self._board,
+                "board": self._board.snapshot(),
                 "start_tiles": self._start_tiles if seat == to_move else (),
                 "end": end,
                 "winner": self._winner,
@@ -1255,7 +1247,7 @@ def _placement_ids(
     if not len(board):
         key = checked_cell_key((0, 0))
         return [(t, key, r) for t in start_tiles for r in rotations(TILES[t])]
-    triples = list(board.placements_of(hand))
+    triples = board.placements_of(hand)
     triples.sort()
     return triples
 
@@ -1335,8 +1327,8 @@ class PlayerView:
     """Round scores so far."""
     draws_this_turn: int
     """Tiles the player to move has drawn this turn (everyone sees a draw)."""
-    board: Board
-    """The tiles on the table (frozen: try placements on ``board.copy()``)."""
+    board: BoardSnapshot
+    """The tiles on the table (a snapshot that never changes: try placements on ``board.copy()``)."""
     start_tiles: tuple[int, ...] = ()
     """On the empty board, the tile ids this player may open with when it is his turn."""
     end: str | None = None
