@@ -415,7 +415,12 @@ class Game(GameState):
     (tiles written ``a-b-c``); the constructor itself takes tile ids
     (indexes into ``TILES``): ``hands`` per seat, the ``pool`` in drawing
     order, and optionally ``board`` placements ``((row, column), tile id,
-    rotation)`` with ``to_move`` for a position built tile by tile.
+    rotation)`` with ``to_move`` for a position built tile by tile (then
+    ``scores`` and ``draws`` may carry a round under way's scores and the
+    draws of the turn in progress).
+
+    What a seat may see is ``player_view(seat)``; ``board`` is a snapshot
+    (the round changes only through moves).
     """
 
     GAME = "triominos"
