@@ -957,8 +957,22 @@ class BoardSnapshot:
     bridge_at = _read_only("bridge_at")
     bonus_at = _read_only("bonus_at")
     can_place = _read_only("can_place")
-    placements_of = _read_only("placements_of")
-    scored_placements = _read_only("scored_placements")
+
+    def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
+        """See ``Board.placements_of``."""
+        board = self._board
+        if board._version != self._version:
+            board = self.board_now()
+        return board.placements_of(hand)
+
+    def scored_placements(
+        self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
+    ) -> list[tuple[int, int, int, int]]:
+        """See ``Board.scored_placements``."""
+        board = self._board
+        if board._version != self._version:
+            board = self.board_now()
+        return board.scored_placements(hand, hexagon_bonuses, bridge_bonus, rule)
 
 
 def _snapshot_of(state: tuple) -> BoardSnapshot:
