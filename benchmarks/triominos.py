@@ -2,6 +2,9 @@
 
     .venv/bin/python benchmarks/triominos.py [--seconds 2]
 
+Rounds are played through the shared ``tilegames.players.play_game``: every
+move, the player to move gets its own ``PlayerView`` (issue 10).
+
 Targets: >= 500 two-player greedy rounds/s (issue 4); the study task, which
 records every seat's score breakdown, within 20% of the bare round rate
 (issue 6). Each figure is measured in chunks of rounds, interleaved with the

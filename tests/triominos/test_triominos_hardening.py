@@ -226,6 +226,26 @@ def test_a_view_keeps_showing_its_moment():
     assert game.player_view(1) != view
 
 
+def test_views_kept_through_a_round_still_show_their_moments():
+    game = new_game(seed=12, players=3)
+    kept = []
+    while not game.is_over:
+        view = game.player_view()
+        kept.append((view, game.board.placements(), dict(game.board.frontier), view.best_move()))
+        game.play(view.best_move())
+    for view, placements, frontier, best in kept:
+        assert view.board.placements() == placements and dict(view.board.frontier) == frontier
+        assert view.best_move() == best and len(view.board) == len(placements)
+        copy = view.board.copy()
+        assert copy.placements() == placements and view.board == copy
+    shown = Board.from_state(game.board.state())
+    shown.snapshot()
+    with pytest.raises(IllegalMove, match="never taken back"):
+        shown.remove_last()  # a snapshot rebuilds its moment from the tiles placed so far
+    with pytest.raises(IllegalMove, match="cannot change"):
+        game.board.remove_last()
+
+
 def test_view_helpers_agree_with_the_game():
     rng = np.random.default_rng(2)
     for seed in range(6):
