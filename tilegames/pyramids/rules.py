@@ -772,6 +772,16 @@ class Game(GameState):
             )
         return None
 
+    def play_unchecked(self, move: Move) -> None:
+        """The fast path: apply a move known to be legal, with no checks, undo record or log text.
+
+        For players and studies that play moves from ``legal_moves()`` (or a
+        player's choice). The history is kept, so ``to_dict`` still saves the
+        game; undo is not available afterwards.
+        """
+        self._apply(move)
+        self.history.append(move)
+
     def _apply(self, move: Move) -> None:
         if move.fall is not None:
             self._apply_fall(move.fall)
