@@ -298,8 +298,8 @@ class PlayerView:
             return []
         if self.falling_key is not None:
             return [FALL_LEFT, FALL_RIGHT]
-        spots = [position(k) for k in self.spot_keys()]
-        return [Move(TILES[t].name, s) for t in self.hand_ids for s in spots]
+        spots = self.spot_keys()
+        return [placement(t, k) for t in self.hand_ids for k in spots]
 
 
 FALL_LEFT = Move(fall="left")
@@ -315,21 +315,32 @@ def spot_keys(board: dict[int, int], row0_gaps: str = "all") -> list[int]:
     """
     if not board:
         return [key(0, 0)]
-    spots = []
-    row0 = []
-    for k in board:
-        if k > -HALF:
-            row0.append(k)
-        if (k + 2) in board and (k + ABOVE_RIGHT) not in board:
-            spots.append(k + ABOVE_RIGHT)
-    row0.sort()
-    for a, b in zip(row0, row0[1:]):
-        if b - a > 2 and (row0_gaps == "all" or b - a == 4):
-            spots.extend(range(a + 2, b, 2))
+    spots = [k + ABOVE_RIGHT for k in board if k + 2 in board and k + ABOVE_RIGHT not in board]
+    row0 = sorted([k for k in board if k > -HALF])
+    if row0[-1] - row0[0] > 2 * (len(row0) - 1):  # there are gaps
+        for a, b in zip(row0, row0[1:]):
+            if b - a > 2 and (row0_gaps == "all" or b - a == 4):
+                spots.extend(range(a + 2, b, 2))
     if spots:
         spots.sort()
         return spots
     return [row0[0] - 2, row0[-1] + 2]
+
+
+_PLACEMENTS: dict[int, Move] = {}
+
+
+def placement(tile: int, k: int) -> Move:
+    """The move putting tile ``tile`` (id) at the internal key ``k`` (moves are shared values).
+
+    >>> placement(0, key(1, 3))
+    Move.parse('yellow 2 @ 1,3')
+    """
+    index = k * 64 + tile
+    move = _PLACEMENTS.get(index)
+    if move is None:
+        move = _PLACEMENTS[index] = Move(TILES[tile].name, position(k))
+    return move
 
 
 class Game(GameState):
@@ -368,6 +379,7 @@ class Game(GameState):
         self._debris_to = first_player
         self._falling: int | None = None
         self._roll_pending: tuple[int, int] | None = None
+        self._near: set[int] | None = None  # where mayhem can be, during a turn (None: anywhere)
         self.turns = 0
         """Turns completed."""
         self.winner: int | None = None
@@ -733,8 +745,8 @@ class Game(GameState):
             return []
         if self._falling is not None:
             return [FALL_LEFT, FALL_RIGHT]
-        spots = self.spots()
-        return [Move(TILES[t].name, s) for t in self._hands[self.turn_player] for s in spots]
+        spots = spot_keys(self._board, self.rules.row0_gaps)
+        return [placement(t, k) for t in self._hands[self.turn_player] for k in spots]
 
     def _parse_move(self, text: str) -> Move:
         return Move.parse(text)
@@ -818,6 +830,7 @@ class Game(GameState):
             # (the property tests check this shortcut against the full scan).
             self._end_turn()
         else:
+            self._near = mayhem.watch_added(board, set(), k)
             self._settle()
 
     def _apply_fall(self, direction: str) -> None:
@@ -825,6 +838,9 @@ class Game(GameState):
         tile = self._board[k]
         self._falling = None
         target = mayhem.fall(self._board, k, direction)
+        if self._near is not None:
+            mayhem.watch_removed(self._near, k)
+            mayhem.watch_added(self._board, self._near, target)
         self._event(
             "fall",
             (k, target),
@@ -851,11 +867,17 @@ class Game(GameState):
         rules = self.rules
         board = self._board
         while True:
+            near = self._near
             problem = first_problem(
-                board, curse=rules.curse, fire_cube=rules.fire_cube, roll_pending=self._roll_pending
+                board,
+                curse=rules.curse,
+                fire_cube=rules.fire_cube,
+                roll_pending=self._roll_pending,
+                near=near,
             )
             if problem is None:
                 self._roll_pending = None
+                self._near = None
                 self._end_turn()
                 return
             kind, k = problem
@@ -885,6 +907,8 @@ class Game(GameState):
                 receiver = self._debris_to
             self._piles[receiver].extend(step.debris)
             self._removed.extend(step.removed)
+            if near is not None:
+                mayhem.watch_step(board, near, step)
             self._event(
                 kind,
                 step.debris_keys + step.removed_keys + ((step.moved[2],) if step.moved else ()),
@@ -971,6 +995,7 @@ class Game(GameState):
             counts,
         ) = snapshot
         self._counts = dict(counts)
+        self._near = None  # scan the whole board after a restore
         self._board = dict(board)
         self._hands = [list(h) for h in hands]
         self._piles = [list(p) for p in piles]
