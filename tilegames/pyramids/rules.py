@@ -1116,12 +1116,15 @@ def _rules_from(data: dict[str, Any]) -> Rules:
         raise InvalidPosition(f"deal.rules: {error}") from None
 
 
+_RULE_FIELDS = tuple(f.name for f in fields(Rules))
+
+
 def deal_piles(n_players: int, rng: np.random.Generator) -> tuple[list[list[int]], list[int]]:
     """Shuffle the 45 tiles and deal them evenly: the piles (top first) and the leftovers.
 
     Tile ``i`` of the shuffle goes to player ``i mod n``; the last ``45 mod n`` are the leftovers.
     """
-    order = [int(t) for t in rng.permutation(N_TILES)]
+    order = rng.permutation(N_TILES).tolist()
     each = N_TILES // n_players
     piles = [order[p : each * n_players : n_players] for p in range(n_players)]
     return piles, order[each * n_players :]
@@ -1156,21 +1159,39 @@ def new_game(
         first_player = int(rng.integers(players))
     elif not 0 <= first_player < players:
         raise ValueError(f"first_player must be 0 to {players - 1}, not {first_player}")
-    deal = _jsonable(
-        {
-            "players": players,
-            "piles": [[TILES[t].name for t in p] for p in piles],
-            "hands": None,
-            "leftovers": [TILES[t].name for t in leftovers],
-            "pyramid": None,
-            "removed": [],
-            "first_player": first_player,
-            "dice": None,
-            "rng": generator_state(rng),
-            "rules": asdict(rules),
-        }
+    deal = {
+        "players": players,
+        "piles": [[TILES[t].name for t in p] for p in piles],
+        "hands": None,
+        "leftovers": [TILES[t].name for t in leftovers],
+        "pyramid": None,
+        "removed": [],
+        "first_player": first_player,
+        "dice": None,
+        "rng": generator_state(rng),
+        "rules": {name: getattr(rules, name) for name in _RULE_FIELDS},
+    }
+    # What ``Game.from_deal_dict(deal)`` builds, without checking what was just made.
+    board = {}
+    removed = []
+    for t in leftovers:
+        if t in FIRE_TILES:
+            removed.append(t)
+        else:
+            board[key(0, 2 * len(board))] = t
+    game = Game(
+        piles=[p[HAND_SIZE:] for p in piles],
+        hands=[p[:HAND_SIZE] for p in piles],
+        board=board,
+        removed=removed,
+        first_player=first_player,
+        rules=rules,
+        # the game's own generator: a copy when the caller handed one in
+        rng=rng
+        if seed is None or isinstance(seed, (int, np.integer))
+        else generator_from_state(deal["rng"]),
+        deal=deal,
     )
-    game = Game.from_deal_dict(deal)
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         game.seed = int(seed)
     return game
