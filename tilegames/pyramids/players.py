@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -195,10 +196,11 @@ def cheapest(options: list[tuple[dict[int, int], set[int], bool]], rules) -> int
     >>> from tilegames.pyramids import Rules
     >>> from tilegames.pyramids.tiles import key, tile_id
     >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
-    >>> burner, two = dict(board), dict(board)
-    >>> burner[key(1, 1)] = tile_id("red burner")  # collapses: 2 tiles
-    >>> two[key(1, 1)] = tile_id("yellow 2")  # hmm: that one is already on the board
-    >>> cheapest([(burner, watch_added(burner, set(), key(1, 1)), True)], Rules())
+    >>> burner, coal = dict(board), dict(board)
+    >>> burner[key(1, 1)] = tile_id("red burner")  # collapses: its 2 supports come back
+    >>> coal[key(1, 1)] = tile_id("green coal")  # legal on green 4, but burns both straws
+    >>> options = [(b, watch_added(b, set(), key(1, 1)), True) for b in (burner, coal)]
+    >>> cheapest(options, Rules())
     0
     """
     heap = [
@@ -516,10 +518,153 @@ class SpitefulPlayer(CarefulPlayer):
         return placement(t, k)
 
 
+class ExpertPlayer(CarefulPlayer):
+    """Looks ahead: its own mayhem over the falls and the fire die, then the next player's turn.
+
+    For every placement it can make, it forecasts the tiles it would get
+    back, choosing the falls by looking ``depth`` falls ahead and averaging
+    the fire cube over its faces (an expectimax over falls and die). On the
+    pyramid that would result it then estimates what the *next* player must
+    take back on his turn, from what this seat can see: the next player's
+    hand is an unknown handful of the tiles this seat has not seen, and he
+    will play his cheapest tile; a tile that fits quietly somewhere costs
+    nothing, one that fits nowhere quietly at least one or two tiles. The
+    move played is the one with the lowest *own cost minus the next
+    player's expected cost*, heaviest tile first among equals. Falls are
+    chosen by looking ahead the same way.
+
+    >>> from tilegames.pyramids import new_game
+    >>> game = new_game(seed=2)
+    >>> row = play_game(game, [ExpertPlayer(), CarefulPlayer()], seed=2)
+    >>> game.is_over
+    True
+    """
+
+    name = "expert"
+    description = (
+        "looks ahead over the mayhem, the falls and the fire die, and at the next player's turn"
+    )
+
+    def __init__(self, depth: int = 2, spite: float = 1.0) -> None:
+        self.depth = depth
+        """Falls looked ahead when forecasting (each one both ways)."""
+        self.spite = spite
+        """Weight of the next player's expected cost against its own."""
+
+    def __repr__(self) -> str:
+        return f"ExpertPlayer(depth={self.depth}, spite={self.spite})"
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        if view.falling_key is not None:
+            return self.choose_fall(view)
+        board = view.board
+        rules = view.rules
+        spots = view.spot_keys()
+        hand = sorted(view.hand_ids, key=_HEAVIEST_FIRST)
+        seen = set(view.hand_ids) | set(board.values()) | set(view.removed_ids)
+        unseen = [t for t in range(len(TILES)) if t not in seen]
+        nxt = (view.turn_player + 1) % view.n_players
+        handful = min(view.hand_sizes[nxt], len(unseen))
+        best, chosen = float("inf"), None
+        for t in hand:
+            for k in spots:
+                quiet = placement_is_quiet(
+                    board, t, k, curse=rules.curse, fire_cube=rules.fire_cube
+                )
+                trial = dict(board)
+                trial[k] = t
+                if quiet:
+                    cost = 0.0
+                else:
+                    pending = (
+                        (k, t)
+                        if rules.fire_cube and mayhem.roll_contact(trial, k, t) is not None
+                        else None
+                    )
+                    cost = forecast(
+                        dict(trial),
+                        rules,
+                        roll_pending=pending,
+                        depth=self.depth,
+                        near=watch_added(trial, set(), k),
+                    )
+                    forecast(trial, rules, roll_pending=pending, near=watch_added(trial, set(), k))
+                score = cost - self.spite * next_player_cost(
+                    trial, [u for u in unseen if u not in trial.values()], handful, rules
+                )
+                if score < best - 1e-9:
+                    best, chosen = score, (t, k)
+        t, k = chosen
+        return placement(t, k)
+
+    def choose_fall(self, view: PlayerView) -> Move:
+        """The side whose forecast, looking ``depth`` falls ahead, costs fewer tiles (left on a tie)."""
+        k = view.falling_key
+        board = view.board
+        rules = view.rules
+        mine = view.debris_to == view.player
+        unsettled_now = unsettled(board, curse=rules.curse, fire_cube=rules.fire_cube)
+        costs = []
+        for direction in ("left", "right"):
+            trial = dict(board)
+            target = mayhem.fall(trial, k, direction)
+            near = watch_added(trial, watch_removed(set(unsettled_now), k), target)
+            costs.append(
+                forecast(
+                    trial,
+                    rules,
+                    mine=mine,
+                    roll_pending=view.roll_pending,
+                    depth=self.depth,
+                    near=near,
+                )
+            )
+        return FALL_LEFT if costs[0] <= costs[1] else FALL_RIGHT
+
+
+def next_player_cost(board: dict[int, int], unseen: list[int], handful: int, rules) -> float:
+    """What the next player can expect to take back on his turn on ``board``, as seen from outside.
+
+    His hand is ``handful`` tiles drawn at random from ``unseen``; he plays his
+    cheapest. A tile that fits quietly on some spot costs 0; one that obeys
+    the building rules somewhere but stirs fire or a curse, 1; one that
+    breaks them everywhere, 2 (its two supports). The answer is the mean of
+    the cheapest of a random handful, computed exactly.
+
+    >>> from tilegames.pyramids import Rules
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 2"), key(0, 2): tile_id("red 4")}
+    >>> next_player_cost(board, [tile_id("blue 120"), tile_id("red 6")], 1, Rules())
+    1.0
+    """
+    if handful <= 0 or not unseen:
+        return 0.0
+    spots = spot_keys(board, rules.row0_gaps)
+    curse, cube = rules.curse, rules.fire_cube
+    costs = []
+    for u in unseen:
+        cost = 2
+        for k in spots:
+            if placement_is_quiet(board, u, k, curse=curse, fire_cube=cube):
+                cost = 0
+                break
+            if (
+                k > -HALF
+                or LEGAL[u * 2025 + board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]]
+            ):
+                cost = 1
+        costs.append(cost)
+    costs.sort()
+    n = len(costs)
+    total = comb(n, handful)
+    return sum(c * comb(n - 1 - i, handful - 1) for i, c in enumerate(costs) if c) / total
+
+
 PLAYERS: dict[str, type[Player]] = {
     "random": RandomPlayer,
     "careful": CarefulPlayer,
     "spiteful": SpitefulPlayer,
+    "expert": ExpertPlayer,
 }
 """The players by name (as the CLI spells them)."""
 

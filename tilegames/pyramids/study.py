@@ -33,7 +33,13 @@ MAYHEM_KINDS = ("fall", "collapse", "overhang", "explosion", "fire", "roll", "cu
 """The event kinds counted per game (``overhang``: an overhanging tile's collapse; ``roll``: the fire cube)."""
 
 __all__ = [
+    "MATCHUPS",
     "MAYHEM_KINDS",
+    "first_player_edge_table",
+    "match_task",
+    "matchup_table",
+    "read_matchups",
+    "run_matchups",
     "add_simulate_arguments",
     "first_player_table",
     "game_task",
@@ -183,3 +189,180 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     if not first.empty:
         lines += ["", "first player's wins:", first.to_string(float_format=lambda v: f"{v:.3f}")]
     return frame, "\n".join(lines)
+
+
+# -- how good is a player? two-player matches, each deal played from both seats --------
+
+MATCHUPS: dict[str, tuple[str, str, int]] = {
+    "expert v careful": ("expert", "careful", 1000),
+    "expert v random": ("expert", "random", 200),
+    "careful v random": ("careful", "random", 200),
+    "expert v expert": ("expert", "expert", 500),
+    "careful v careful": ("careful", "careful", 1000),
+}
+"""The matches of the results file: name -> (player A, player B, deals). Each deal is
+played twice, A in seat 0 then in seat 1, so the seats' luck cancels out."""
+
+
+def match_task(rng: np.random.Generator, *, a: str, b: str, turn_cap: int = 500) -> list[dict]:
+    """One two-player deal played twice, ``a`` in seat 0 then in seat 1: two rows.
+
+    Each row: the deal's seed, A's seat, the first player, the winner (-1 at
+    the turn cap), whether A, B and the first player won, turns, tiles left.
+
+    >>> rows = match_task(np.random.default_rng(1), a="careful", b="random")
+    >>> [row["a_seat"] for row in rows], rows[0]["deal"] == rows[1]["deal"]
+    ([0, 1], True)
+    """
+    deal = int(rng.integers(2**62))
+    rows = []
+    for a_seat in (0, 1):
+        game = new_game(deal, players=2, rules=Rules(turn_cap=turn_cap))
+        lineup = (
+            [make_player(a), make_player(b)] if a_seat == 0 else [make_player(b), make_player(a)]
+        )
+        row = play_game(game, lineup, seed=rng)
+        winner = row["winner"]
+        rows.append(
+            {
+                "deal": deal,
+                "a_seat": a_seat,
+                "first_player": row["first_player"],
+                "winner": winner,
+                "a_won": winner == a_seat,
+                "b_won": winner == 1 - a_seat,
+                "first_won": winner == row["first_player"],
+                "turns": row["turns"],
+                "a_left": row[f"left_{a_seat}"],
+                "b_left": row[f"left_{1 - a_seat}"],
+            }
+        )
+    return rows
+
+
+def run_matchups(
+    deals: dict[str, int] | None = None,
+    *,
+    seed: int = 2026,
+    workers: int | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Play every match of ``MATCHUPS`` (or ``deals``: name -> number of deals); one row per game.
+
+    Match number ``i`` in ``MATCHUPS`` runs with seed ``seed + i``, so one
+    match can be re-run alone.
+    """
+    from ..sim import simulate
+
+    frames = []
+    for i, (name, (a, b, default)) in enumerate(MATCHUPS.items()):
+        count = default if deals is None else deals.get(name, 0)
+        if not count:
+            continue
+        frame = simulate(
+            functools.partial(match_task, a=a, b=b),
+            count,
+            seed=seed + i,
+            workers=workers,
+            batch_size=50,
+            progress=progress,
+            description=name,
+        )
+        frame.insert(0, "matchup", name)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def read_matchups(path=None) -> pd.DataFrame:
+    """The matches results file kept in the repository (``results/pyramids_matchups.csv``)."""
+    from pathlib import Path
+
+    if path is None:
+        path = Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv"
+    return pd.read_csv(path)
+
+
+def matchup_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """A's and B's share of the games of each match (95% CIs) and A's edge per deal.
+
+    The edge is (A's wins - B's wins) / 2 over a deal's two games, averaged
+    over the deals with a 95% interval: a paired comparison, since both
+    players had both seats on the same tiles. An interval above zero means A
+    is the better player.
+    """
+    rows = []
+    for name, part in frame.groupby("matchup", sort=False):
+        a, b = name.split(" v ")
+        if a == b:
+            continue
+        games = len(part)
+        a_won = wilson(int(part["a_won"].sum()), games)
+        b_won = wilson(int(part["b_won"].sum()), games)
+        per_deal = part.groupby("deal")[["a_won", "b_won"]].sum()
+        edge = mean_interval(((per_deal["a_won"] - per_deal["b_won"]) / 2).to_numpy(float))
+        rows.append(
+            {
+                "match": name,
+                "games": games,
+                "A wins": a_won.value,
+                "A low": a_won.low,
+                "A high": a_won.high,
+                "B wins": b_won.value,
+                "A's edge per game": edge.value,
+                "edge low": edge.low,
+                "edge high": edge.high,
+            }
+        )
+    return pd.DataFrame(rows).set_index("match")
+
+
+def first_player_edge_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """In matches of a player against itself: how often the first player wins (95% CI), against 1/2."""
+    rows = []
+    for name, part in frame.groupby("matchup", sort=False):
+        a, b = name.split(" v ")
+        if a != b:
+            continue
+        decided = part[part["winner"] >= 0]
+        won = wilson(int(decided["first_won"].sum()), len(decided))
+        rows.append(
+            {
+                "players": name,
+                "games won by someone": len(decided),
+                "first player wins": won.value,
+                "95% CI low": won.low,
+                "95% CI high": won.high,
+            }
+        )
+    return pd.DataFrame(rows).set_index("players")
+
+
+def write_matchups(
+    path=None, *, seed: int = 2026, workers: int | None = None, command: str = ""
+) -> pd.DataFrame:
+    """Run ``run_matchups`` and keep it: the CSV, and beside it a JSON file saying how it was made."""
+    import datetime
+    import json
+    from pathlib import Path
+
+    from .. import __version__
+
+    path = Path(path or Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv")
+    start = time.perf_counter()
+    frame = run_matchups(seed=seed, workers=workers)
+    seconds = time.perf_counter() - start
+    frame.to_csv(path, index=False)
+    provenance = {
+        "what": "two-player Flaming Pyramids matches, each deal played from both seats",
+        "command": command,
+        "seed": seed,
+        "matchups": {name: {"a": a, "b": b, "deals": n} for name, (a, b, n) in MATCHUPS.items()},
+        "seeds": "match i of MATCHUPS runs sim.simulate(match_task, deals, seed=seed + i, batch_size=50)",
+        "tilegames_version": __version__,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "seconds": round(seconds, 1),
+        "workers": workers,
+        "rows": len(frame),
+    }
+    path.with_suffix(".json").write_text(json.dumps(provenance, indent=2) + "\n")
+    return frame
