@@ -7,8 +7,8 @@ Issue 16 asks for 3x the engine as it was before its speed work; that engine
 is kept, slow and readable, as the differential test's reference
 (tests/pyramids/pyramids_reference.py), and ``careful_2p_reference`` plays
 the same games on it in the same run, so ``speedup_2p`` compares the two on
-one machine state. Games are played through the fast path (``players.play_game``: each chosen
-move applied without undo bookkeeping or log text), the way the study runs
+one machine state. Games are played through the fast path (``play_game(..., checked=False)``: each
+chosen move applied without undo bookkeeping or log text), the way the study runs
 them; for comparison, the same games played through ``Game.play`` (checks,
 undo, log) are measured too. Each figure replays the same seeded games
 (0 … 99) several times, interleaved with the others, and reports the best
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tilegames.pyramids import new_game
-from tilegames.pyramids.players import CarefulPlayer, play_game
+from tilegames.pyramids import new_game, play_game
+from tilegames.pyramids.players import CarefulPlayer
 
 TARGET = 300
 
@@ -41,7 +41,7 @@ def games(players: int, seeds: int, *, checked: bool = False):
         turns = 0
         for seed in range(seeds):
             game = new_game(seed, players=players)
-            turns += play_game(game, seats, seed=seed, checked=checked)["turns"]
+            turns += play_game(game, seats, seed=seed, checked=checked).turns
         return turns
 
     return run

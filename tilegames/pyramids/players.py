@@ -8,10 +8,9 @@ pile sizes, the pyramid) and answers with a ``Move``:
 - ``SpitefulPlayer``: like the careful player, but among its least damaging moves it picks the one that leaves the fewest unseen tiles able to go anywhere quietly, to hurt the next player.
 
 >>> from tilegames.pyramids import new_game
->>> game = new_game(seed=4, players=3)
->>> result = play_game(game, [CarefulPlayer(), SpitefulPlayer(), RandomPlayer()], seed=1)
->>> game.is_over, result["turns"] == game.turns
-(True, True)
+>>> game = play_game(new_game(seed=4, players=3), [CarefulPlayer(), SpitefulPlayer(), RandomPlayer()], seed=1)
+>>> game.is_over
+True
 """
 
 from __future__ import annotations
@@ -19,10 +18,10 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator
 from math import comb
-from typing import Any
 
 import numpy as np
 
+from ..players import Player, play_game, registry_maker
 from . import mayhem
 from .mayhem import (
     AIR,
@@ -38,7 +37,7 @@ from .mayhem import (
     watch_removed,
     watch_step,
 )
-from .rules import FALL_LEFT, FALL_RIGHT, Game, Move, PlayerView, placement, spot_keys
+from .rules import FALL_LEFT, FALL_RIGHT, Move, PlayerView, placement, spot_keys
 from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
@@ -54,6 +53,20 @@ from .tiles import (
     TOUCH,
     WEIGHT,
 )
+
+__all__ = [
+    "PLAYERS",
+    "CarefulPlayer",
+    "ExpertPlayer",
+    "RandomPlayer",
+    "SpitefulPlayer",
+    "cheapest",
+    "forecast",
+    "make_player",
+    "next_player_cost",
+    "play_game",
+    "quick_fall",
+]
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
 
@@ -337,27 +350,14 @@ def _fire_contact(board, tile, landing, origin, rules) -> bool:
     return False
 
 
-class Player:
-    """Base class: ``choose(view, rng)`` returns a legal move for ``view.player``."""
-
-    name = "player"
-
-    def choose(
-        self, view: PlayerView, rng: np.random.Generator
-    ) -> Move:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
-
 class RandomPlayer(Player):
     """Plays any legal move, uniformly at random."""
 
     name = "random"
+    description = "plays any legal move, uniformly at random"
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
-        moves = view.legal_moves()
+        moves = view.legal_moves
         return moves[int(rng.integers(len(moves)))]
 
 
@@ -365,6 +365,7 @@ class CarefulPlayer(Player):
     """Plays the heaviest tile that causes no mayhem; with none, the move it forecasts to cost it fewest tiles."""
 
     name = "careful"
+    description = "plays the heaviest tile that causes no mayhem; with none, the move forecast to cost it fewest tiles"
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         if view.falling_key is not None:
@@ -490,6 +491,9 @@ class SpitefulPlayer(CarefulPlayer):
     """Among its cheapest moves, leaves the fewest unseen tiles a quiet place: hurts the next player."""
 
     name = "spiteful"
+    description = (
+        "like careful, but among its cheapest moves leaves the next player the fewest quiet places"
+    )
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         if view.falling_key is not None:
@@ -534,8 +538,7 @@ class ExpertPlayer(CarefulPlayer):
     chosen by looking ahead the same way.
 
     >>> from tilegames.pyramids import new_game
-    >>> game = new_game(seed=2)
-    >>> row = play_game(game, [ExpertPlayer(), CarefulPlayer()], seed=2)
+    >>> game = play_game(new_game(seed=2), [ExpertPlayer(), CarefulPlayer()], seed=2, checked=False)
     >>> game.is_over
     True
     """
@@ -552,7 +555,7 @@ class ExpertPlayer(CarefulPlayer):
         """Weight of the next player's expected cost against its own."""
 
     def __repr__(self) -> str:
-        return f"ExpertPlayer(depth={self.depth}, spite={self.spite})"
+        return f"make_player('expert', depth={self.depth}, spite={self.spite})"
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         if view.falling_key is not None:
@@ -669,50 +672,5 @@ PLAYERS: dict[str, type[Player]] = {
 """The players by name (as the CLI spells them)."""
 
 
-def make_player(name: str) -> Player:
-    """A player from its name: ``random``, ``careful`` or ``spiteful``."""
-    try:
-        return PLAYERS[name]()
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}") from None
-
-
-def play_game(
-    game: Game,
-    players: list[Player],
-    seed: int | np.random.Generator | None = 0,
-    *,
-    checked: bool = False,
-) -> dict[str, Any]:
-    """Play ``game`` to its end with one player per seat; return a summary row.
-
-    The fast path applies each chosen move without checks, undo bookkeeping
-    or log text (it keeps the history, so ``to_dict`` still saves the game,
-    and counts the events); ``checked=True`` plays every move through
-    ``game.play`` instead (slower; undo and the full mayhem log).
-    """
-    rng = np.random.default_rng(seed) if not isinstance(seed, np.random.Generator) else seed
-    if len(players) != game.n_players:
-        raise ValueError(f"{game.n_players} players needed, {len(players)} given")
-    if not checked:
-        game.keep_log = False
-    decisions = 0
-    while not game.is_over:
-        player = game.acting
-        move = players[player].choose(game.player_view(player), rng)
-        if checked:
-            game.play(move)
-        else:
-            game._apply(move)
-            game.history.append(move)
-        decisions += 1
-    counts = game.mayhem_counts()
-    return {
-        "players": game.n_players,
-        "first_player": game._deal.get("first_player", 0),
-        "winner": -1 if game.winner is None else game.winner,
-        "turns": game.turns,
-        "decisions": decisions,
-        **{f"n_{kind}": value for kind, value in counts.items()},
-        **{f"left_{p}": s for p, s in enumerate(game.scores)},
-    }
+make_player = registry_maker(PLAYERS, "Flaming Pyramids")
+"""A player by name (see ``PLAYERS``); options go to its constructor (``make_player("expert", depth=1)``)."""

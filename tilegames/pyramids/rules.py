@@ -27,14 +27,16 @@ collapse: red burner at (1,1) breaks the building rules on yellow 2 and green 4;
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from ..errors import IllegalMove, InvalidPosition
+from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, require
-from ..randomness import as_generator, generator_from_state, generator_state
+from ..randomness import as_generator, generator_from_state, generator_state, read_seed, seed_value
+from ..rules_base import RulesBase
 from . import mayhem
 from .mayhem import (
     AIR,
@@ -64,11 +66,14 @@ from .tiles import (
 
 HAND_SIZE = 5
 """Tiles in a full hand."""
+MAX_COORDINATE = 100_000
+"""Positions in a move are whole numbers of at most this size (a pyramid of 45 tiles is far smaller)."""
+_CANONICAL = frozenset(t.name for t in TILES)
 MAX_PLAYERS = 6
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesBase):
     """Every rule the spec leaves as a **[choice]**, plus the two optional variants.
 
     ``Rules()`` is the spec's default game.
@@ -90,6 +95,8 @@ class Rules:
     """The fire cube variant: fire only starts from a die roll when a played tile makes a fire contact."""
     turn_cap: int = 500
     """The game ends with no winner after this many turns (every player's turn counts)."""
+
+    PRESETS: ClassVar[tuple[str, ...]] = ("standard", "with_curse", "with_fire_cube", "online")
 
     def __post_init__(self) -> None:
         if self.row0_gaps not in ("all", "single"):
@@ -149,6 +156,29 @@ class Move:
     fall: Literal["left", "right"] | None = None
     """``left`` or ``right``, for a fall."""
 
+    def __post_init__(self) -> None:
+        if self.fall is not None:
+            if self.fall not in ("left", "right") or not isinstance(self.fall, str):
+                raise BadNotation(f"a tile falls 'left' or 'right', not {describe(self.fall)}")
+            if self.tile is not None or self.position is not None:
+                raise BadNotation("a fall names no tile and no position")
+            return
+        if not isinstance(self.tile, str) or self.tile not in _CANONICAL:
+            raise BadNotation(
+                f"{describe(self.tile)} is not a tile name: write it as the notation does "
+                "('yellow 20', 'millstone', 'red burner')"
+            )
+        where = self.position
+        if not (
+            isinstance(where, tuple)
+            and len(where) == 2
+            and all(type(v) is int and -MAX_COORDINATE <= v <= MAX_COORDINATE for v in where)
+        ):
+            raise BadNotation(
+                f"the position of {self.tile} must be two whole numbers (r, x), such as (1, 3), "
+                f"not {describe(where)}"
+            )
+
     @property
     def is_fall(self) -> bool:
         """A fall decision rather than a placement."""
@@ -165,6 +195,9 @@ class Move:
     @classmethod
     def place(cls, tile: str | int, r: int, x: int) -> Move:
         """A placement of ``tile`` (name or id) at (r, x)."""
+        for v in (r, x):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise BadNotation(f"a position is two whole numbers, not {describe(v)}")
         return cls(TILES[tile_id(tile)].name, (int(r), int(x)))
 
     @classmethod
@@ -175,18 +208,20 @@ class Move:
         if len(words) == 2 and words[0] == "fall":
             if words[1] in ("left", "right"):
                 return cls(fall=words[1])  # type: ignore[arg-type]
-            raise IllegalMove(f"{raw!r}: a tile falls 'left' or 'right', not {words[1]!r}")
+            raise BadNotation(f"{raw!r}: a tile falls 'left' or 'right', not {words[1]!r}")
         if "@" not in raw:
-            raise IllegalMove(
+            raise BadNotation(
                 f"{raw!r} is not a Flaming Pyramids move: write a tile and a position "
                 "('yellow 20 @ 1,3') or a fall ('fall left', 'fall right')"
             )
         name, _, where = raw.partition("@")
         parts = where.replace(" ", "").strip("()").split(",")
         try:
+            if len(parts) != 2 or any(len(p) > 12 for p in parts):
+                raise ValueError(where)
             r, x = (int(p) for p in parts)
         except ValueError:
-            raise IllegalMove(
+            raise BadNotation(
                 f"{raw!r}: the position must be written 'r,x', such as '1,3'"
             ) from None
         return cls.place(name.strip(), r, x)
@@ -226,52 +261,57 @@ class Event:
         return self.text
 
 
+@dataclass(frozen=True)
 class PlayerView:
     """What one player may see: his own hand; the sizes of other hands and of the piles; the pyramid.
 
-    A live, read-only window on the game (cheap to make, so bots get one per
-    decision); ``board`` is the pyramid as internal keys: copy it before
-    changing it.
+    An immutable value (no game inside), made by ``Game.player_view(seat)``;
+    two games that differ only in tiles this seat cannot see give equal views.
+
+    >>> view = new_game(seed=3).player_view(0)
+    >>> len(view.hand), view.pile_sizes, view.legal_moves[:1]
+    (5, (17, 17), (Move.parse('blue burner @ 0,-2'),))
     """
 
-    __slots__ = ("_game", "player")
-
-    def __init__(self, game: Game, player: int) -> None:
-        self._game = game
-        self.player = player
-        """The player this view belongs to."""
-
-    game_rules = property(lambda self: self._game.rules)
-    n_players = property(lambda self: self._game.n_players, doc="Number of players.")
-    to_move = property(lambda self: self._game.to_move, doc="Whose decision it is.")
-    turn_player = property(lambda self: self._game.turn_player, doc="Whose turn it is.")
-    acting = property(lambda self: self._game.acting, doc="The acting player.")
-    debris_to = property(lambda self: self._game._debris_to, doc="Who receives debris now.")
-    hand_ids = property(
-        lambda self: tuple(self._game._hands[self.player]), doc="Own hand, tile ids."
-    )
-    hand_sizes = property(
-        lambda self: tuple(len(h) for h in self._game._hands), doc="Tiles in each hand."
-    )
-    pile_sizes = property(
-        lambda self: tuple(len(p) for p in self._game._piles), doc="Tiles in each pile."
-    )
-    board = property(
-        lambda self: self._game._board, doc="The pyramid as {key: tile id} (read-only)."
-    )
-    removed_ids = property(lambda self: tuple(self._game._removed), doc="Tiles out of the game.")
-    falling_key = property(
-        lambda self: self._game._falling, doc="Key of the tile in the air, or None."
-    )
-    roll_pending = property(
-        lambda self: self._game._roll_pending, doc="A fire-cube contact waiting for its roll."
-    )
-    turn = property(lambda self: self._game.turns + 1, doc="The turn number (1 for the first).")
+    player: int
+    """The player this view belongs to."""
+    n_players: int
+    """Number of players."""
+    rules: Rules
+    """The rules in force."""
+    to_move: int | None
+    """Whose decision it is (None once the game is over)."""
+    turn_player: int
+    """Whose turn it is."""
+    acting: int
+    """The acting player (who chooses falls and, unless cursed, receives debris)."""
+    debris_to: int
+    """Who receives debris now."""
+    turn: int
+    """The turn number (1 for the first)."""
+    hand_ids: tuple[int, ...]
+    """Own hand, as tile ids."""
+    hand_sizes: tuple[int, ...]
+    """Tiles in each hand."""
+    pile_sizes: tuple[int, ...]
+    """Tiles in each pile."""
+    board_items: tuple[tuple[int, int], ...]
+    """The pyramid as (internal key, tile id) pairs in scan order (``board`` gives a dict)."""
+    removed_ids: tuple[int, ...]
+    """Tiles out of the game, in the order they went."""
+    falling_key: int | None
+    """Key of the tile in the air waiting for a fall decision, or None."""
+    roll_pending: tuple[int, int] | None
+    """A fire-cube contact waiting for its roll: (key, tile id) of the tile played."""
+    spots: tuple[int, ...]
+    """Where a tile may be placed now (internal keys, scan order)."""
+    legal_moves: tuple[Move, ...]
+    """The moves open to this player now (empty when it is not his decision)."""
 
     @property
-    def rules(self) -> Rules:
-        """The rules in force."""
-        return self.game_rules
+    def board(self) -> dict[int, int]:
+        """The pyramid as a new dict {key: tile id} (the player's to change)."""
+        return dict(self.board_items)
 
     @property
     def hand(self) -> tuple[str, ...]:
@@ -281,7 +321,7 @@ class PlayerView:
     @property
     def pyramid(self) -> dict[tuple[int, int], str]:
         """The pyramid, {(r, x): tile name}."""
-        return {position(k): TILES[t].name for k, t in sorted(self.board.items())}
+        return {position(k): TILES[t].name for k, t in self.board_items}
 
     @property
     def falling(self) -> tuple[int, int] | None:
@@ -290,16 +330,7 @@ class PlayerView:
 
     def spot_keys(self) -> list[int]:
         """Where a tile may be placed now (internal keys, scan order)."""
-        return spot_keys(self.board, self.game_rules.row0_gaps)
-
-    def legal_moves(self) -> list[Move]:
-        """The moves open to this player now (empty when it is not his decision)."""
-        if self.to_move != self.player:
-            return []
-        if self.falling_key is not None:
-            return [FALL_LEFT, FALL_RIGHT]
-        spots = self.spot_keys()
-        return [placement(t, k) for t in self.hand_ids for k in spots]
+        return list(self.spots)
 
 
 FALL_LEFT = Move(fall="left")
@@ -347,6 +378,7 @@ class Game(GameState):
     """A game of Flaming Pyramids: hands, piles, the pyramid, what was removed, and whose decision it is."""
 
     GAME = "pyramids"
+    MOVE = Move
 
     def __init__(
         self,
@@ -372,6 +404,8 @@ class Game(GameState):
         self._hands = [list(h) for h in hands]
         self._piles = [list(p) for p in piles]
         self._removed = list(removed)
+        self.first_player = first_player
+        """Who played the first turn."""
         self.turn_player = first_player
         """Whose turn it is (the player who placed, or will place, this turn's tile)."""
         self.acting = first_player
@@ -389,13 +423,17 @@ class Game(GameState):
         self._dice_script = tuple(dice or ())
         self._dice_rng = rng if rng is not None else np.random.default_rng(0)
         self._dice_drawn: list[int] = []
-        self.log: list[Event] = []
-        """The mayhem log: every event of every turn, in order."""
+        self._events: list[
+            Event
+        ] = []  # the log, and beyond _log_len what undo took back (for redo)
+        self._log_len = 0
         self.keep_log = True
         """Keep the mayhem log (text and a picture of each event); off for fast simulations,
         which only count the events (``mayhem_counts``)."""
         self._counts: dict[str, int] = {}
         self._deal = deal if deal is not None else {}
+        if deal is not None:
+            self.seed = deal.get("seed")
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -429,6 +467,8 @@ class Game(GameState):
         (('yellow 2', 'yellow 4', 'yellow 6', 'yellow 10', 'yellow 20'), ('blue burner',))
         """
         rules = rules or Rules()
+        if leftovers is None or removed is None:
+            raise InvalidPosition("leftovers and removed are lists of tile names (empty if none)")
         data = {
             "players": len(piles) if isinstance(piles, (list, tuple)) else piles,
             "piles": piles,
@@ -441,7 +481,8 @@ class Game(GameState):
             "first_player": first_player,
             "dice": None if dice is None else list(dice),
             "rng": generator_state(as_generator(seed)),
-            "rules": asdict(rules),
+            "rules": rules.to_dict(),
+            "seed": None,
         }
         return cls.from_deal_dict(_jsonable(data))
 
@@ -467,8 +508,11 @@ class Game(GameState):
         >>> game.pyramid[(1, 1)], game.turn_player, game.hand(0)[:2]
         ('blue 60', 1, ('yellow 2', 'yellow 6'))
         """
-        named = {tile_id(n) for n in pyramid.values()} | {tile_id(n) for h in hands for n in h}
-        named |= {tile_id(n) for n in removed}
+        try:
+            named = {tile_id(n) for n in pyramid.values()} | {tile_id(n) for h in hands for n in h}
+            named |= {tile_id(n) for n in removed}
+        except (IllegalMove, TypeError, AttributeError) as error:
+            raise InvalidPosition(f"not a position: {error}") from None
         rest = [t.name for t in TILES if t.id not in named]
         piles: list[list[str]] = [[] for _ in hands]
         for i, name in enumerate(rest):
@@ -492,7 +536,14 @@ class Game(GameState):
         """Rebuild the dealt position from its JSON-safe description (every field validated)."""
         if not isinstance(deal, dict):
             raise InvalidPosition(f"deal: expected a dict, found {type(deal).__name__}")
-        rules = _rules_from(require(deal, "rules", dict, "deal"))
+        unknown = sorted(str(name) for name in set(deal) - DEAL_FIELDS)
+        if unknown:
+            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
+        missing = sorted(DEAL_FIELDS - set(deal))
+        if missing:
+            raise InvalidPosition(f"deal: missing field(s) {', '.join(missing)}")
+        rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
+        read_seed(deal.get("seed"), "deal.seed")
         piles_data = require(deal, "piles", list, "deal")
         n = len(piles_data)
         if not 2 <= n <= MAX_PLAYERS:
@@ -665,6 +716,25 @@ class Game(GameState):
         """Tiles removed from the game, in the order they went."""
         return tuple(TILES[t].name for t in self._removed)
 
+    @property
+    def board(self) -> dict[int, int]:
+        """The pyramid as a new dict {internal key: tile id} (see ``tiles.key``; ``pyramid`` names them)."""
+        return dict(self._board)
+
+    @property
+    def falling_key(self) -> int | None:
+        """The internal key of the tile in the air, or None (``falling`` gives its position)."""
+        return self._falling
+
+    @property
+    def removed_ids(self) -> tuple[int, ...]:
+        """Tiles removed from the game, as ids, in the order they went."""
+        return tuple(self._removed)
+
+    def hand_ids(self, player: int) -> tuple[int, ...]:
+        """A player's hand as tile ids (his own view: use ``player_view`` to respect hidden information)."""
+        return tuple(self._hands[player])
+
     def hand(self, player: int) -> tuple[str, ...]:
         """A player's hand (his own view: use ``player_view`` to respect hidden information)."""
         return tuple(TILES[t].name for t in self._hands[player])
@@ -789,8 +859,11 @@ class Game(GameState):
 
         For players and studies that play moves from ``legal_moves()`` (or a
         player's choice). The history is kept, so ``to_dict`` still saves the
-        game; undo is not available afterwards.
+        game (and ``from_dict`` rebuilds it with its log); the mayhem is counted
+        (``mayhem_counts``) but from here on not written to the log, and undo
+        is not available.
         """
+        self.keep_log = False
         self._apply(move)
         self.history.append(move)
 
@@ -940,11 +1013,19 @@ class Game(GameState):
             nxt = (player + 1) % self.n_players
             self.turn_player = self.acting = self._debris_to = nxt
 
+    @property
+    def log(self) -> list[Event]:
+        """The mayhem log: every event of every turn, in order (a new list)."""
+        return self._events[: self._log_len]
+
     def _event(self, kind: str, marked: tuple[int, ...], text) -> None:
         self._counts[kind] = self._counts.get(kind, 0) + 1
         if not self.keep_log:
             return
-        self.log.append(
+        if len(self._events) > self._log_len:  # a new move after undo: what was undone goes
+            del self._events[self._log_len :]
+        self._log_len += 1
+        self._events.append(
             Event(
                 self.turns + 1,
                 self.turn_player,
@@ -952,7 +1033,7 @@ class Game(GameState):
                 kind,
                 text(),
                 tuple(position(k) for k in marked),
-                tuple(self._board.items()),
+                tuple(sorted(self._board.items())),
             )
         )
 
@@ -972,9 +1053,23 @@ class Game(GameState):
             self.winner,
             self._over,
             self._rolls,
-            tuple(self.log),
+            self._log_len,  # the events themselves stay in _events: no copy per move
             tuple(sorted(self._counts.items())),
         )
+
+    def __eq__(self, other: object) -> bool:
+        """The same deal, the same moves and the same position (whether or not a log was kept)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        mine, theirs = self._snapshot(), other._snapshot()
+        return (
+            mine[:13] == theirs[:13]
+            and mine[14:] == theirs[14:]
+            and self.history == other.history
+            and self._deal_dict() == other._deal_dict()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def _restore(self, snapshot) -> None:
         (
@@ -991,7 +1086,7 @@ class Game(GameState):
             self.winner,
             self._over,
             self._rolls,
-            log,
+            self._log_len,
             counts,
         ) = snapshot
         self._counts = dict(counts)
@@ -1000,24 +1095,116 @@ class Game(GameState):
         self._hands = [list(h) for h in hands]
         self._piles = [list(p) for p in piles]
         self._removed = list(removed)
-        self.log = list(log)
 
     # -- views and logs -------------------------------------------------------
-    def player_view(self, player: int | None = None) -> PlayerView:
-        """What ``player`` (default: the one to move) may see: own hand, others' counts, the pyramid."""
-        if player is None:
-            player = self.acting
-        if not 0 <= player < self.n_players:
-            raise ValueError(f"there is no player {player} in a {self.n_players}-player game")
-        return PlayerView(self, player)
+    def player_view(self, seat: int | None = None) -> PlayerView:
+        """What ``seat`` (default: the acting player) may see: own hand, others' counts, the pyramid."""
+        if seat is None:
+            seat = self.acting
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+            raise ValueError(f"a seat is a whole number, not {describe(seat)}")
+        if not 0 <= seat < self.n_players:
+            raise ValueError(f"there is no player {seat} in a {self.n_players}-player game")
+        seat = int(seat)
+        board = self._board
+        falling = self._falling
+        spots = () if falling is not None else tuple(spot_keys(board, self.rules.row0_gaps))
+        hand = tuple(self._hands[seat])
+        if self._over or seat != self.acting:
+            moves: tuple[Move, ...] = ()
+        elif falling is not None:
+            moves = (FALL_LEFT, FALL_RIGHT)
+        else:
+            moves = tuple([placement(t, k) for t in hand for k in spots])
+        return PlayerView(
+            seat,
+            self.n_players,
+            self.rules,
+            None if self._over else self.acting,
+            self.turn_player,
+            self.acting,
+            self._debris_to,
+            self.turns + 1,
+            hand,
+            tuple([len(h) for h in self._hands]),
+            tuple([len(p) for p in self._piles]),
+            tuple(sorted(board.items())),
+            tuple(self._removed),
+            falling,
+            self._roll_pending,
+            spots,
+            moves,
+        )
+
+    def resample_hidden(self, seat: int | None, rng: np.random.Generator) -> Game:
+        """A game that looks the same to ``seat``, with the tiles nobody has seen dealt again.
+
+        Tiles never seen are those in hands and piles that were never on the
+        pyramid, other than ``seat``'s own hand: they swap places at random in
+        the deal, and the moves are replayed, so the new game is a real game
+        that ``seat`` cannot tell from this one (a determinisation).
+
+        >>> game = new_game(seed=5)
+        >>> other = game.resample_hidden(0, np.random.default_rng(1))
+        >>> other.player_view(0) == game.player_view(0), other.pile(0) == game.pile(0)
+        (True, False)
+        """
+        if seat is None:
+            seat = self.acting
+        self.player_view(seat)  # refuses a seat that is not at the table
+        seen = set(self._hands[seat])
+        data = self._deal
+        seen |= {tile_id(name) for name in data.get("leftovers") or ()}
+        seen |= {tile_id(item[2]) for item in data.get("pyramid") or ()}
+        seen |= {tile_id(name) for name in data.get("removed") or ()}
+        seen |= {tile_id(move.tile) for move in self.history if move.fall is None}
+        deal = copy.deepcopy(data)
+        groups = [*deal["piles"], *(deal.get("hands") or ())]
+        slots = [(g, i) for g in groups for i, name in enumerate(g) if tile_id(name) not in seen]
+        names = [g[i] for g, i in slots]
+        for (g, i), j in zip(slots, rng.permutation(len(names)).tolist()):
+            g[i] = names[j]
+        deal["seed"] = None  # no longer the deal that seed makes
+        other = Game.from_deal_dict(deal)
+        other.keep_log = self.keep_log
+        for move in self.history:
+            other.play_unchecked(move)
+        return other
+
+    def invariant_errors(self) -> list[str]:
+        """What is inconsistent: every tile must be in exactly one place, and the turn make sense.
+
+        >>> new_game(seed=1).invariant_errors()
+        []
+        """
+        errors = []
+        counts = [0] * N_TILES
+        for group in (*self._hands, *self._piles, self._board.values(), self._removed):
+            for t in group:
+                counts[t] += 1
+        for t, n in enumerate(counts):
+            if n != 1:
+                errors.append(f"{TILES[t].name} is in {n} places (it must be in exactly one)")
+        for p, hand in enumerate(self._hands):
+            if len(hand) > HAND_SIZE:
+                errors.append(f"player {p} holds {len(hand)} tiles (at most {HAND_SIZE})")
+        if self._falling is not None and self._falling not in self._board:
+            errors.append("the tile said to be falling is not on the pyramid")
+        for name in ("turn_player", "acting", "_debris_to"):
+            if not 0 <= getattr(self, name) < self.n_players:
+                errors.append(f"{name.strip('_')} is not a player at the table")
+        if self._over != (self.winner is not None or self.turns >= self.rules.turn_cap):
+            errors.append("the game's end does not match its winner and turns")
+        return errors
 
     def turn_events(self, turn: int | None = None) -> list[Event]:
         """The log of one turn (default: the latest turn that has events)."""
-        if not self.log:
+        log = self.log
+        if not log:
             return []
         if turn is None:
-            turn = self.log[-1].turn
-        return [e for e in self.log if e.turn == turn]
+            turn = log[-1].turn
+        return [e for e in log if e.turn == turn]
 
     def mayhem_text(self, turn: int | None = None) -> str:
         """A turn's events as text, one line each (refills left out)."""
@@ -1098,22 +1285,22 @@ def _jsonable(value):
     return value
 
 
-def _rules_from(data: dict[str, Any]) -> Rules:
-    names = {f.name for f in fields(Rules)}
-    unknown = set(data) - names
-    if unknown:
-        raise InvalidPosition(f"deal.rules: unknown field(s) {sorted(unknown)}")
-    values = {}
-    for f in fields(Rules):
-        if f.name in data:
-            values[f.name] = data[f.name]
-    try:
-        for name in ("curse", "fire_cube"):
-            if name in values and not isinstance(values[name], bool):
-                raise ValueError(f"{name} must be true or false, not {values[name]!r}")
-        return Rules(**values)
-    except (ValueError, TypeError) as error:
-        raise InvalidPosition(f"deal.rules: {error}") from None
+DEAL_FIELDS = frozenset(
+    {
+        "players",
+        "piles",
+        "hands",
+        "leftovers",
+        "pyramid",
+        "removed",
+        "first_player",
+        "dice",
+        "rng",
+        "rules",
+        "seed",
+    }
+)
+"""The fields of a saved deal (anything else is refused)."""
 
 
 _RULE_FIELDS = tuple(f.name for f in fields(Rules))
@@ -1169,7 +1356,8 @@ def new_game(
         "first_player": first_player,
         "dice": None,
         "rng": generator_state(rng),
-        "rules": {name: getattr(rules, name) for name in _RULE_FIELDS},
+        "rules": rules.to_dict(),
+        "seed": seed_value(seed),
     }
     # What ``Game.from_deal_dict(deal)`` builds, without checking what was just made.
     board = {}
@@ -1192,6 +1380,4 @@ def new_game(
         else generator_from_state(deal["rng"]),
         deal=deal,
     )
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        game.seed = int(seed)
     return game

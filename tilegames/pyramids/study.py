@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import argparse
 import functools
 import time
 from typing import Any
@@ -24,10 +23,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..cli import add_players_argument, positive_int, simulate_from_args
 from ..stats import mean_interval, wilson
 from .players import PLAYERS, make_player, play_game
-from .rules import Rules, new_game
+from .rules import Game, Rules, new_game
 
 MAYHEM_KINDS = ("fall", "collapse", "overhang", "explosion", "fire", "roll", "curse")
 """The event kinds counted per game (``overhang``: an overhanging tile's collapse; ``roll``: the fire cube)."""
@@ -38,18 +36,40 @@ __all__ = [
     "first_player_edge_table",
     "match_task",
     "matchup_table",
+    "lineup_of",
     "read_matchups",
     "run_matchups",
-    "add_simulate_arguments",
     "first_player_table",
+    "game_row",
     "game_task",
     "length_table",
     "mayhem_table",
-    "run_simulation",
+    "summary_text",
 ]
 
 
-def _lineup(player: str, players: int) -> list[str]:
+def game_row(game: Game) -> dict[str, Any]:
+    """A finished game as one row: players, first player, winner (-1: none), turns, decisions,
+    mayhem counts (``n_fall`` …) and tiles left per seat (``left_0`` …).
+
+    >>> game = play_game(new_game(seed=3), [make_player("careful")] * 2, seed=3, checked=False)
+    >>> row = game_row(game)
+    >>> row["turns"] == game.turns, row["winner"] == game.winner
+    (True, True)
+    """
+    counts = game.mayhem_counts()
+    return {
+        "players": game.n_players,
+        "first_player": game.first_player,
+        "winner": -1 if game.winner is None else game.winner,
+        "turns": game.turns,
+        "decisions": len(game.history),
+        **{f"n_{kind}": value for kind, value in counts.items()},
+        **{f"left_{p}": s for p, s in enumerate(game.scores)},
+    }
+
+
+def lineup_of(player: str, players: int) -> list[str]:
     kinds = [k.strip() for k in str(player).split(",") if k.strip()]
     if not kinds:
         raise ValueError(f"name at least one player: {', '.join(PLAYERS)}")
@@ -75,8 +95,8 @@ def game_task(
     seed = int(rng.integers(2**62))
     rules = Rules(curse=curse, fire_cube=fire_cube, turn_cap=turn_cap)
     game = new_game(seed, players=players, rules=rules)
-    lineup = [make_player(kind) for kind in _lineup(player, players)]
-    row = play_game(game, lineup, seed=rng)
+    lineup = [make_player(kind) for kind in lineup_of(player, players)]
+    row = game_row(play_game(game, lineup, seed=rng, checked=False))
     winner = row["winner"]
     first = row["first_player"]
     return {
@@ -144,40 +164,14 @@ def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("players")
 
 
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """The study's options for ``tilegames simulate pyramids``."""
-    add_players_argument(parser, "game")
-    parser.add_argument(
-        "--player",
-        default="careful",
-        help=f"strategy of each seat: {', '.join(PLAYERS)}; a comma list sets seats in turn (default careful)",
-    )
-    parser.add_argument(
-        "--games", type=positive_int, default=1000, help="games to simulate (default 1000)"
-    )
-    parser.add_argument("--curse", action="store_true", help="play with the curse variant")
-    parser.add_argument("--fire-cube", action="store_true", help="play with the fire cube variant")
-    parser.add_argument("--turn-cap", type=positive_int, default=500, help="turn cap (default 500)")
-
-
-def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    """Run the study the arguments ask for; return its rows and a summary as text."""
-    lineup = _lineup(args.player, args.players)
-    task = functools.partial(
-        game_task,
-        players=args.players,
-        player=args.player,
-        curse=args.curse,
-        fire_cube=args.fire_cube,
-        turn_cap=args.turn_cap,
-    )
-    start = time.perf_counter()
-    frame = simulate_from_args(task, args.games, args, "Flaming Pyramids games")
-    seconds = time.perf_counter() - start
-    variants = [name for name, on in (("curse", args.curse), ("fire cube", args.fire_cube)) if on]
+def summary_text(
+    frame: pd.DataFrame, *, lineup: list[str], variants: list[str], seed, seconds: float
+) -> str:
+    """The command line's report of a run: game length, mayhem per game, the first player's wins."""
+    players = int(frame["players"].iloc[0]) if len(frame) else len(lineup)
     lines = [
-        f"Flaming Pyramids: {args.games} games, {args.players} players ({', '.join(lineup)}), "
-        f"variants: {', '.join(variants) or 'none'}, seed {args.seed}, {seconds:.1f} s",
+        f"Flaming Pyramids: {len(frame)} games, {players} players ({', '.join(lineup)}), "
+        f"variants: {', '.join(variants) or 'none'}, seed {seed}, {seconds:.1f} s",
         "",
         "game length:",
         length_table(frame).to_string(),
@@ -188,7 +182,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     first = first_player_table(frame)
     if not first.empty:
         lines += ["", "first player's wins:", first.to_string(float_format=lambda v: f"{v:.3f}")]
-    return frame, "\n".join(lines)
+    return "\n".join(lines)
 
 
 # -- how good is a player? two-player matches, each deal played from both seats --------
@@ -221,7 +215,7 @@ def match_task(rng: np.random.Generator, *, a: str, b: str, turn_cap: int = 500)
         lineup = (
             [make_player(a), make_player(b)] if a_seat == 0 else [make_player(b), make_player(a)]
         )
-        row = play_game(game, lineup, seed=rng)
+        row = game_row(play_game(game, lineup, seed=rng, checked=False))
         winner = row["winner"]
         rows.append(
             {
