@@ -154,6 +154,8 @@ def test_the_view_is_a_value_without_the_game():
     view = game.player_view(game.to_move)
     assert isinstance(view, PlayerView) and dataclasses.is_dataclass(view)
     hash(view)
+    assert dataclasses.replace(view) == view  # made field by field, the same value
+    assert hash(dataclasses.replace(view)) == hash(view)
     for field in dataclasses.fields(view):
         assert not isinstance(getattr(view, field.name), GameState)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -304,9 +304,19 @@ class PlayerView:
     roll_pending: tuple[int, int] | None
     """A fire-cube contact waiting for its roll: (key, tile id) of the tile played."""
     spots: tuple[int, ...]
-    """Where a tile may be placed now (internal keys, scan order)."""
-    legal_moves: tuple[Move, ...]
-    """The moves open to this player now (empty when it is not his decision)."""
+    """Where a tile may be placed now (internal keys, scan order; empty while a tile is in the air)."""
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves open to this player now (empty when it is not his decision)."""
+        if self.to_move != self.player:
+            return ()
+        if self.falling_key is not None:
+            return (FALL_LEFT, FALL_RIGHT)
+        get = _PLACEMENTS.get
+        return tuple(
+            [get(k * 64 + t) or placement(t, k) for t in self.hand_ids for k in self.spots]
+        )
 
     @property
     def board(self) -> dict[int, int]:
@@ -332,6 +342,8 @@ class PlayerView:
         """Where a tile may be placed now (internal keys, scan order)."""
         return list(self.spots)
 
+
+_VIEW_FIELDS = tuple(f.name for f in fields(PlayerView))
 
 FALL_LEFT = Move(fall="left")
 FALL_RIGHT = Move(fall="right")
@@ -1109,32 +1121,33 @@ class Game(GameState):
         board = self._board
         falling = self._falling
         spots = () if falling is not None else tuple(spot_keys(board, self.rules.row0_gaps))
-        hand = tuple(self._hands[seat])
-        if self._over or seat != self.acting:
-            moves: tuple[Move, ...] = ()
-        elif falling is not None:
-            moves = (FALL_LEFT, FALL_RIGHT)
-        else:
-            moves = tuple([placement(t, k) for t in hand for k in spots])
-        return PlayerView(
-            seat,
-            self.n_players,
-            self.rules,
-            None if self._over else self.acting,
-            self.turn_player,
-            self.acting,
-            self._debris_to,
-            self.turns + 1,
-            hand,
-            tuple([len(h) for h in self._hands]),
-            tuple([len(p) for p in self._piles]),
-            tuple(sorted(board.items())),
-            tuple(self._removed),
-            falling,
-            self._roll_pending,
-            spots,
-            moves,
+        # A frozen dataclass sets its fields one by one; views are made at every decision,
+        # so this one is filled in a single step (the same fields, the same value).
+        view = object.__new__(PlayerView)
+        view.__dict__.update(
+            zip(
+                _VIEW_FIELDS,
+                (
+                    seat,
+                    self.n_players,
+                    self.rules,
+                    None if self._over else self.acting,
+                    self.turn_player,
+                    self.acting,
+                    self._debris_to,
+                    self.turns + 1,
+                    tuple(self._hands[seat]),
+                    tuple([len(h) for h in self._hands]),
+                    tuple([len(p) for p in self._piles]),
+                    tuple(sorted(board.items())),
+                    tuple(self._removed),
+                    falling,
+                    self._roll_pending,
+                    spots,
+                ),
+            )
         )
+        return view
 
     def resample_hidden(self, seat: int | None, rng: np.random.Generator) -> Game:
         """A game that looks the same to ``seat``, with the tiles nobody has seen dealt again.
