@@ -31,7 +31,13 @@ MAYHEM_KINDS = ("fall", "collapse", "overhang", "explosion", "fire", "roll", "cu
 """The event kinds counted per game (``overhang``: an overhanging tile's collapse; ``roll``: the fire cube)."""
 
 __all__ = [
+    "KIND_WORDS",
     "MATCHUPS",
+    "matchups_conclusion",
+    "plot_matchups",
+    "plot_study",
+    "study_conclusion",
+    "write_matchups",
     "MAYHEM_KINDS",
     "first_player_edge_table",
     "match_task",
@@ -360,3 +366,182 @@ def write_matchups(
     }
     path.with_suffix(".json").write_text(json.dumps(provenance, indent=2) + "\n")
     return frame
+
+
+# -- pictures and conclusions for the notebook ---------------------------------------------
+
+KIND_WORDS = {
+    "fall": "a tile falls one row",
+    "collapse": "collapse (a tile too heavy for its two supports)",
+    "overhang": "overhang collapse (a tile hanging on one support)",
+    "explosion": "explosion (fire tiles touch)",
+    "fire": "fire",
+    "roll": "fire cube rolled",
+    "curse": "curse",
+}
+"""Each mayhem kind in words, for legends (``overhang``: a tile that hangs over the edge on a
+single support breaks its rule, and its support goes under the pile)."""
+
+
+def plot_study(frame: pd.DataFrame):
+    """Three panels: game length, mayhem events by kind, the first player's wins (95% CIs), by players."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4))
+    by_players = frame.groupby("players")
+    size = np.sqrt(by_players.size())
+    means = by_players["turns"].mean()
+    half = 1.96 * by_players["turns"].std(ddof=1) / size
+    axes[0].errorbar(means.index, means, yerr=half, fmt="o-", capsize=4)
+    axes[0].set(xlabel="players", ylabel="turns per game (mean, 95% CI)", title="Game length")
+    kinds = [k for k in MAYHEM_KINDS if frame[f"n_{k}"].any()]
+    width = 0.8 / len(kinds)
+    for i, kind in enumerate(kinds):
+        column = by_players[f"n_{kind}"]
+        axes[1].bar(
+            means.index + (i - (len(kinds) - 1) / 2) * width,
+            column.mean(),
+            width,
+            yerr=1.96 * column.std(ddof=1) / size,
+            capsize=2,
+            label=KIND_WORDS[kind],
+        )
+    axes[1].set(xlabel="players", ylabel="events per game (mean, 95% CI)", title="Mayhem by kind")
+    axes[1].legend(fontsize=8)
+    first = first_player_table(frame)
+    won = first["first player wins"]
+    axes[2].errorbar(
+        first.index,
+        won,
+        yerr=np.clip([won - first["95% CI low"], first["95% CI high"] - won], 0, None),
+        fmt="o",
+        capsize=4,
+        label="first player wins (95% CI)",
+    )
+    axes[2].plot(first.index, first["fair share 1/N"], "k--", label="fair share 1/N")
+    axes[2].set(
+        xlabel="players", ylabel="share of games won", title="The first player", ylim=(0, 0.7)
+    )
+    axes[2].legend()
+    for axis in axes:
+        axis.set_xticks(range(2, 7))
+    fig.tight_layout()
+    return fig
+
+
+def study_conclusion(frame: pd.DataFrame) -> str:
+    """The study's findings in words, every number computed from ``frame``.
+
+    >>> rows = [game_task(np.random.default_rng(s), players=2) for s in range(3)]
+    >>> study_conclusion(pd.DataFrame(rows)).startswith("In 3 games")
+    True
+    """
+    capped = int(frame["capped"].sum())
+    lengths = frame.groupby("players")["turns"].mean()
+    kinds = {k: frame[f"n_{k}"].mean() for k in MAYHEM_KINDS}
+    top = sorted(kinds, key=kinds.get, reverse=True)[:2]
+    text = [
+        f"In {len(frame)} games a game lasted {lengths.iloc[0]:.0f} turns on average with "
+        f"{lengths.index[0]} players"
+        + (f" and {lengths.iloc[-1]:.0f} with {lengths.index[-1]}." if len(lengths) > 1 else "."),
+        f"The commonest mayhem: {KIND_WORDS[top[0]]} ({kinds[top[0]]:.1f} a game) and "
+        f"{KIND_WORDS[top[1]]} ({kinds[top[1]]:.1f}).",
+        f"The turn cap stopped {capped} of the {len(frame)} games"
+        + (
+            ": these players always finished; the cap is there for games that go round in circles."
+            if capped == 0
+            else "."
+        ),
+    ]
+    first = first_player_table(frame)
+    above = [int(n) for n, row in first.iterrows() if row["95% CI low"] > row["fair share 1/N"]]
+    if above:
+        text.append(
+            "The first player won more than his fair share 1/N, beyond chance, with "
+            + (", ".join(map(str, above[:-1])) + " and " if len(above) > 1 else "")
+            + f"{above[-1]} players."
+        )
+    else:
+        text.append("No number of players showed a first-player advantage beyond chance.")
+    return " ".join(text)
+
+
+def plot_matchups(frame: pd.DataFrame):
+    """Two panels: each match's share of games won by A (95% CI), and the first player's share
+    in a player's games against itself, with the line of a fair one half."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
+    table = matchup_table(frame)
+    y = np.arange(len(table))
+    won = table["A wins"]
+    axes[0].errorbar(
+        won,
+        y,
+        xerr=np.clip([won - table["A low"], table["A high"] - won], 0, None),
+        fmt="o",
+        capsize=4,
+    )
+    axes[0].axvline(0.5, color="k", ls="--", lw=1)
+    axes[0].set(
+        yticks=y,
+        yticklabels=[name.replace(" v ", " against ") for name in table.index],
+        xlim=(0, 1.05),
+        xlabel="share of games won by the first-named player (95% CI)",
+        title="Who beats whom",
+    )
+    first = first_player_edge_table(frame)
+    y = np.arange(len(first))
+    share = first["first player wins"]
+    axes[1].errorbar(
+        share,
+        y,
+        xerr=np.clip([share - first["95% CI low"], first["95% CI high"] - share], 0, None),
+        fmt="o",
+        capsize=4,
+    )
+    axes[1].axvline(0.5, color="k", ls="--", lw=1)
+    axes[1].set(
+        yticks=y,
+        yticklabels=[name.replace(" v ", " against ") for name in first.index],
+        xlim=(0.35, 0.65),
+        xlabel="share of games won by the player who moved first (95% CI)",
+        title="Moving first, between equals",
+    )
+    fig.tight_layout()
+    return fig
+
+
+def matchups_conclusion(frame: pd.DataFrame) -> str:
+    """The matches' findings in words, every number computed from ``frame``."""
+    table = matchup_table(frame)
+    first = first_player_edge_table(frame)
+    row = table.loc["expert v careful"]
+    text = [
+        f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
+        f"player (95% CI {row['A low']:.0%} to {row['A high']:.0%}). Playing the same deals "
+        f"from both seats, the expert's share of wins minus careful's was {row['edge low']:.2f} "
+        f"to {row['edge high']:.2f} (95% CI): far from zero, so the expert is the better "
+        "player, not the luckier.",
+    ]
+    for name in table.index:
+        if name.endswith("random"):
+            text.append(
+                f"Against random moves, {name.split(' v ')[0]} won {table.loc[name, 'A wins']:.0%} "
+                f"of {int(table.loc[name, 'games'])} games."
+            )
+    for name, part in first.iterrows():
+        who = name.split(" v ")[0]
+        low, high = part["95% CI low"], part["95% CI high"]
+        verdict = (
+            "more than half: moving first helps"
+            if low > 0.5
+            else "less than half: moving first hurts"
+            if high < 0.5
+            else "no advantage that these games can tell from chance"
+        )
+        text.append(
+            f"Between two {who} players the first player won {part['first player wins']:.1%} "
+            f"(95% CI {low:.1%} to {high:.1%}): {verdict}."
+        )
+    return "\n".join(text)
