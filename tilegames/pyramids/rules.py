@@ -261,6 +261,37 @@ class Event:
         return self.text
 
 
+class FrozenBoard(dict):
+    """A read-only copy of a pyramid, {internal key: tile id}: a value (equal boards are equal,
+    whatever the order they were filled in, and hashable). Copy it (``dict(board)``) to change it.
+
+    >>> board = FrozenBoard({key(0, 0): 3})
+    >>> board[key(0, 0)], hash(board) == hash(FrozenBoard({key(0, 0): 3}))
+    (3, True)
+    >>> board[key(0, 2)] = 4
+    Traceback (most recent call last):
+    ...
+    TypeError: a view's board cannot be changed: copy it first (dict(view.board))
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("a view's board cannot be changed: copy it first (dict(view.board))")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    pop = popitem = clear = update = setdefault = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (FrozenBoard, (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"FrozenBoard({dict(sorted(self.items()))})"
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """What one player may see: his own hand; the sizes of other hands and of the piles; the pyramid.
@@ -295,8 +326,8 @@ class PlayerView:
     """Tiles in each hand."""
     pile_sizes: tuple[int, ...]
     """Tiles in each pile."""
-    board_items: tuple[tuple[int, int], ...]
-    """The pyramid as (internal key, tile id) pairs in scan order (``board`` gives a dict)."""
+    board: FrozenBoard
+    """The pyramid as {internal key: tile id} (see ``tiles.key``), a read-only copy."""
     removed_ids: tuple[int, ...]
     """Tiles out of the game, in the order they went."""
     falling_key: int | None
@@ -319,11 +350,6 @@ class PlayerView:
         )
 
     @property
-    def board(self) -> dict[int, int]:
-        """The pyramid as a new dict {key: tile id} (the player's to change)."""
-        return dict(self.board_items)
-
-    @property
     def hand(self) -> tuple[str, ...]:
         """The player's own hand, by tile name."""
         return tuple(TILES[t].name for t in self.hand_ids)
@@ -331,7 +357,7 @@ class PlayerView:
     @property
     def pyramid(self) -> dict[tuple[int, int], str]:
         """The pyramid, {(r, x): tile name}."""
-        return {position(k): TILES[t].name for k, t in self.board_items}
+        return {position(k): TILES[t].name for k, t in sorted(self.board.items())}
 
     @property
     def falling(self) -> tuple[int, int] | None:
@@ -895,21 +921,24 @@ class Game(GameState):
             board, tile, k, curse=rules.curse, fire_cube=rules.fire_cube
         )
         board[k] = tile
-        legal = True
-        if k <= -HALF:
-            legal = bool(
-                LEGAL[tile * 2025 + board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]]
-            )
         if rules.fire_cube and mayhem.roll_contact(board, k, tile) is not None:
             self._roll_pending = (k, tile)
-        self._event(
-            "place",
-            (k,),
-            lambda: (
-                f"placed {TILES[tile].name} at {format_position(*position(k))}"
-                + ("" if legal else ": it breaks the building rules")
-            ),
-        )
+        if self.keep_log:
+            legal = (
+                k > -HALF
+                or LEGAL[tile * 2025 + board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]]
+            )
+            self._event(
+                "place",
+                (k,),
+                lambda: (
+                    f"placed {TILES[tile].name} at {format_position(*position(k))}"
+                    + ("" if legal else ": it breaks the building rules")
+                ),
+            )
+        else:  # the fast path only counts
+            counts = self._counts
+            counts["place"] = counts.get("place", 0) + 1
         if quiet:
             # The board was settled before, and nothing near the new tile is wrong
             # (the property tests check this shortcut against the full scan).
@@ -926,6 +955,11 @@ class Game(GameState):
         if self._near is not None:
             mayhem.watch_removed(self._near, k)
             mayhem.watch_added(self._board, self._near, target)
+        if not self.keep_log:
+            counts = self._counts
+            counts["fall"] = counts.get("fall", 0) + 1
+            self._settle()
+            return
         self._event(
             "fall",
             (k, target),
@@ -1139,7 +1173,7 @@ class Game(GameState):
                     tuple(self._hands[seat]),
                     tuple([len(h) for h in self._hands]),
                     tuple([len(p) for p in self._piles]),
-                    tuple(sorted(board.items())),
+                    FrozenBoard(board),
                     tuple(self._removed),
                     falling,
                     self._roll_pending,
