@@ -1028,6 +1028,10 @@ class Game(GameState):
             self._removed.extend(step.removed)
             if near is not None:
                 mayhem.watch_step(board, near, step)
+            if not self.keep_log:  # the fast path only counts
+                counts = self._counts
+                counts[kind] = counts.get(kind, 0) + 1
+                continue
             self._event(
                 kind,
                 step.debris_keys + step.removed_keys + ((step.moved[2],) if step.moved else ()),
