@@ -221,3 +221,13 @@ def test_a_bogus_click_is_said_and_changes_nothing(target):
     assert "not something you can click" in board.log.value
     board.board.click("hand:0")  # the board still works afterwards
     assert board.selected == 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_expert_plays_from_every_seat(players):
+    for seat in range(players):
+        lineup = [make_player("random") for _ in range(players)]
+        lineup[seat] = make_player("expert")
+        game = play_game(new_game(seat + 20, players=players), lineup, seed=seat)
+        assert game.is_over and game.invariant_errors() == []
+        assert Game.from_json(game.to_json()) == game
