@@ -47,9 +47,9 @@ def triominos_picture() -> str:
 
     game = triominos.new_game(seed=4, players=3)
     rng = np.random.default_rng(4)
-    players = {seat: make_player("greedy", rng) for seat in range(3)}
+    players = {seat: make_player("greedy") for seat in range(3)}
     while len(game.history) < 20 and not game.is_over:
-        game.play(players[game.to_move].choose(game.player_view(game.to_move)))
+        game.play(players[game.to_move].choose(game.player_view(game.to_move), rng))
     return game._repr_svg_()
 
 
