@@ -28,6 +28,8 @@ _ESM = """
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "tilegames-root";
+  // JupyterLab's command-mode keys (arrows select cells, A/B insert some) stay off the board
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
   const box = document.createElement("div");
   box.className = "tilegames-board";
   const ring = document.createElement("div");
