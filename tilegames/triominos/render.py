@@ -153,8 +153,10 @@ def svg(
     header = 26.0
     origin = (margin - min(xs) * size / 2, header + margin - min(ys) * size * math.sqrt(3) / 2)
     width = (max(xs) - min(xs)) * size / 2 + 2 * margin
-    if show_hand:
-        width = max(width, 420)
+    if show_hand:  # as wide as the hand and the pool below it, the board centred above them
+        hand_span = 16 + min(len(hand), HAND_ROW) * min(size * 0.9, 52) * 1.12 + 110
+        board_width, width = width, max(width, 420, hand_span)
+        origin = (origin[0] + (width - board_width) / 2, origin[1])
     board_height = (max(ys) - min(ys)) * size * math.sqrt(3) / 2 + 2 * margin
     parts: list[str] = []
     # the header: scores, hand sizes, pool
@@ -280,9 +282,10 @@ def svg(
 
 
 def board_svg(
-    game: Game, *, size: float = 56, caption: str | None = None, highlight=None, frame=None
+    game: Game, *, size: float = 72, caption: str | None = None, highlight=None, frame=None
 ) -> str:
-    """Only the board of a round (no hand, no empty cells): for figures in notebooks."""
+    """Only the board of a round (no hand, no empty cells): for figures in notebooks (72 px
+    triangles: numbers of 14 px)."""
     return svg(
         game,
         size=size,
@@ -297,7 +300,7 @@ def board_svg(
 def board_picture(
     board: Board,
     *,
-    size: float = 60,
+    size: float = 72,
     caption: str | None = None,
     highlight: list[tuple[int, int]] | None = None,
     empty: list[tuple[int, int]] | None = None,
