@@ -1,97 +1,231 @@
-"""The worksheets' checks: right answers pass, typical mistakes get their hint, no hint gives the answer."""
+"""The course's checks: right answers pass, typical mistakes get their hint, no hint gives the answer.
+
+Each sheet lists a right answer per question and typical mistakes with a word
+their hint must contain. The right answers here are the ones a student
+writes; the checks compute theirs from the library.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+import pandas as pd
 import pytest
 
-from tilegames.exercises import triominos, tula
+from tilegames.exercises import AnswerFormat, answer_texts
+from tilegames.exercises import tula as tula_sheet
+from tilegames.exercises.simulation import check_mean, check_proportion
 
-TULA_RIGHT = {
-    "partners": 8,
-    "non_matching_pair": ("2 Moons", "null Suns"),
-    "revealable_at_start": ["3A", "3B", "3C"],
-    "blocked_edges_1J": {"top", "right", "bottom"},
-    "lost_at_first_move": Fraction(65, 253),
-    "interval": (0.245, 0.270),
+
+def tula_rows(n=2500, start=0):
+    rows = pd.DataFrame({"seed": range(start, start + n)})
+    rows["one_match"] = [tula_sheet.one_match(s) for s in rows["seed"]]
+    return rows
+
+
+def _wald(share, n):
+    half = 1.96 * (share * (1 - share) / n) ** 0.5
+    return (share - half, share + half)
+
+
+def tula_simulation(rows=None):
+    rows = tula_rows() if rows is None else rows
+    share = rows["one_match"].mean()
+    return {"rows": rows, "estimate": share, "interval": _wald(share, len(rows))}
+
+
+def _doctored():
+    rows = tula_rows()
+    rows.loc[5, "one_match"] = not rows.loc[5, "one_match"]
+    return tula_simulation(rows)
+
+
+def _cherry_picked():
+    rows = tula_rows(6000)
+    rows = pd.concat([rows[rows["one_match"]].head(1800), rows[~rows["one_match"]].head(700)])
+    return tula_simulation(rows)
+
+
+def _narrow():
+    sim = tula_simulation()
+    low, high = sim["interval"]
+    middle = (low + high) / 2
+    return {**sim, "interval": (middle - (high - low) / 8, middle + (high - low) / 8)}
+
+
+SHEETS = {
+    "tula": (
+        tula_sheet,
+        {
+            "pairs": 96,
+            "non_matching_pair": ("2 Moons", "null Suns"),
+            "reveal_now": ["1M", "2C", "2E", "2F"],
+            "blocked_1K": {"top", "left", "bottom"},
+            "free_layer2": ["2A", "2C", "2D", "2F", "2G"],
+            "exactly_one": Fraction(120, 253),
+            "neither_given_3A": Fraction(5, 11),
+            "expected_matches": Fraction(24, 23),
+            "simulate_one_match": tula_simulation,
+            "keep_winnable": "1E",
+        },
+        {
+            "pairs": [(192, "twice"), (276, "every pair"), (100, "multiply"), ("96", "string")],
+            "non_matching_pair": [
+                (("2 Moons", "2 Suns"), "do match"),
+                (("2 Moons", "2 Moons"), "different"),
+                (("2 Moons", "two Suns"), "not a tile name"),
+            ],
+            "reveal_now": [
+                (["1M", "2C", "2E", "2F", "1E"], "covered"),
+                (["1M", "2C", "2E", "2F", "2A"], "face up"),
+                (["1M", "2C", "2E"], "missed"),
+                ("1M 2C", "a list"),
+                (["1M", "9Z"], "not a position"),
+            ],
+            "blocked_1K": [
+                ({"top", "left", "bottom", "right"}, "1L"),
+                ({"top", "left"}, "1M"),
+                ({"top", "up"}, "not an edge"),
+            ],
+            "free_layer2": [
+                (["2A", "2C"], "bottom corners"),
+                (["2A", "2B", "2C", "2D", "2F", "2G"], "2B and 2E"),
+                (["1A", "2A"], "layer 2 only"),
+            ],
+            "exactly_one": [
+                (3 * Fraction(8, 23) * Fraction(15, 23) ** 2, "without replacement"),
+                (Fraction(8 * 15 * 14, 23 * 22 * 21), "any of the three"),
+                (Fraction(8 * 105, 2024), "other 23"),
+                (0.474, "not a decimal"),
+                ("120/253", "string"),
+            ],
+            "neither_given_3A": [
+                (Fraction(105, 253), "22 are left"),
+                (Fraction(91, 231), "15 non-partners"),
+                (Fraction(1, 2), "7 remaining partners"),
+            ],
+            "expected_matches": [
+                (Fraction(8, 23), "three positions"),
+                (Fraction(188, 253), "at least one"),
+                (Fraction(1, 1), "linearity"),
+            ],
+            "simulate_one_match": [
+                ((0.46, 0.49), "interval alone"),
+                (0.474, "number alone"),
+                (_doctored, "replaying"),
+                (_cherry_picked, "fair sample"),
+                (_narrow, "too narrow"),
+                (lambda: {**tula_simulation(), "estimate": 0.5}, "not the share"),
+                (lambda: tula_simulation(tula_rows(500)), "at least 2,000"),
+                (lambda: {"rows": [], "estimate": 0.4}, "'interval'"),
+            ],
+            "keep_winnable": [
+                ("1B", "can no longer be won"),
+                ("1A", "cannot be removed"),
+                (["1E"], "one position"),
+            ],
+        },
+    ),
 }
 
-TULA_WRONG = {  # a typical mistake for each question, and a word the hint must contain
-    "partners": [(5, "value"), (3, "suit"), (9, "own"), (12, "count")],
-    "non_matching_pair": [
-        (("2 Moons", "2 Suns"), "do match"),
-        (("2 Moons", "2 Moons"), "different"),
-    ],
-    "revealable_at_start": [(["3A", "3B"], "3C"), (["3A", "3B", "3C", "2E"], "covered")],
-    "blocked_edges_1J": [({"top", "right"}, "1M"), ({"top", "right", "bottom", "left"}, "1I")],
-    "lost_at_first_move": [
-        ((15 / 23) ** 3, "without replacement"),
-        (Fraction(188, 253), "opposite"),
-    ],
-    "interval": [((0.20, 0.30), "wider"), ((0.27, 0.29), "outside"), ((0.3, 0.2), "lower first")],
-}
-
-TRIOMINOS_RIGHT = {
-    "tiles": 56,
-    "mean_value": Fraction(15, 2),
-    "total_value": 420,
-    "hexagon_3_2": [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)],  # the spec's worked check
-    "start_with_zero": 40,
-    "pressman_pass": -25,
-}
-
-TRIOMINOS_WRONG = {  # a typical mistake for each question, and a word its hint must contain
-    "tiles": [(216, "ordered"), (20, "pairs"), (62, "mirror"), (57, "multisets"), (55.5, "whole")],
-    "mean_value": [(15, "largest"), (7, "divide")],
-    "total_value": [(315, "twice"), (400, "28 times")],
-    "hexagon_3_2": [([(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)], "rows"), ([(1, 1)], "six")],
-    "start_with_zero": [(30, "opening bonus"), (10, "extra bonus"), (0, "add")],
-    "pressman_pass": [(25, "negative"), (-15, "also pass"), (-20, "penalty")],
-}
-
-WORKSHEETS = {
-    "tula": (tula, TULA_RIGHT, TULA_WRONG),
-    "triominos": (triominos, TRIOMINOS_RIGHT, TRIOMINOS_WRONG),
-}
-QUESTIONS = [(sheet, key) for sheet, (_, right, _) in WORKSHEETS.items() for key in sorted(right)]
+CASES = [(sheet, key) for sheet, (_, right, _) in SHEETS.items() for key in right]
 
 
-@pytest.mark.parametrize("sheet", sorted(WORKSHEETS))
+def _value(answer):
+    return answer() if callable(answer) else answer
+
+
+@pytest.mark.parametrize("sheet", sorted(SHEETS))
 def test_every_question_has_a_right_answer_and_mistakes_here(sheet):
-    module, right, wrong = WORKSHEETS[sheet]
+    module, right, wrong = SHEETS[sheet]
     assert set(right) == set(module.QUESTIONS.questions) == set(wrong)
 
 
-@pytest.mark.parametrize(("sheet", "key"), QUESTIONS)
+@pytest.mark.parametrize(("sheet", "key"), CASES)
 def test_right_answers_are_correct_and_the_placeholder_is_not_attempted(sheet, key):
-    module, right, _ = WORKSHEETS[sheet]
-    assert module.check(key, right[key]).status == "correct"
+    module, right, _ = SHEETS[sheet]
+    assert module.check(key, _value(right[key])).status == "correct"
     assert module.check(key, ...).status == "not attempted"
+    module.grade(key, _value(right[key]))  # the autograded cell passes
+    with pytest.raises(AssertionError, match="Not attempted"):
+        module.grade(key, ...)
 
 
-@pytest.mark.parametrize(("sheet", "key"), QUESTIONS)
+@pytest.mark.parametrize(("sheet", "key"), CASES)
 def test_wrong_answers_get_a_targeted_hint_that_does_not_give_the_answer(sheet, key):
-    module, right, wrong = WORKSHEETS[sheet]
+    module, right, wrong = SHEETS[sheet]
+    question = module.QUESTIONS.questions[key]
+    secrets = question.answer_texts() + answer_texts(_value(right[key]))
     for answer, word in wrong[key]:
-        result = module.check(key, answer)
+        result = module.check(key, _value(answer))
         assert result.status == "incorrect", (key, answer)
         assert word in result.message, (key, answer, result.message)
-        assert str(right[key]) not in result.message
-        assert "65/253" not in result.message and "0.25" not in result.message
+        for secret in secrets:
+            assert secret not in result.message, (key, secret, result.message)
+        with pytest.raises(AssertionError):
+            module.grade(key, _value(answer))
 
 
-def test_answers_of_the_wrong_form_are_incorrect_not_crashes():
-    assert tula.check("partners", "eight").status == "incorrect"
-    assert tula.check("interval", (0.1,)).status == "incorrect"
+@pytest.mark.parametrize("sheet", sorted(SHEETS))
+def test_answers_of_any_odd_form_are_incorrect_not_crashes(sheet):
+    module, _, _ = SHEETS[sheet]
+    odd = ["", "x", 1.5, -3, True, [], {}, (1,), object(), float("nan"), {"rows": "x"}]
+    for key in module.QUESTIONS.questions:
+        for answer in odd:
+            result = module.check(key, answer)
+            assert result.status == "incorrect", (key, answer)
+            assert result.message
 
 
 def test_unknown_question_is_a_clear_error():
     with pytest.raises(KeyError, match="no question 'nope'"):
-        tula.check("nope", 1)
+        tula_sheet.check("nope", 1)
 
 
 def test_answers_that_only_look_right_are_not_accepted():
-    assert tula.check("partners", 8.9).status == "incorrect"
-    assert tula.check("partners", True).status == "incorrect"
-    assert "list of positions" in tula.check("revealable_at_start", "3A 3B 3C").message
+    assert tula_sheet.check("pairs", 96.5).status == "incorrect"
+    assert tula_sheet.check("pairs", True).status == "incorrect"
+    assert "not a decimal" in tula_sheet.check("exactly_one", 120 / 253).message
+
+
+def test_the_last_guard_removes_an_answer_from_a_hint():
+    from tilegames.exercises import Question, QuestionSet
+
+    leaky = QuestionSet(
+        [Question("q", "?", lambda a: "the answer is 4242", "a number", answer=lambda: 4242)]
+    )
+    result = leaky.check("q", 1)
+    assert result.status == "incorrect" and "4242" not in result.message
+
+
+def test_a_simulated_proportion_is_judged_by_its_own_sample_size():
+    """The same estimate is consistent with a small sample and refused with a huge one."""
+    rng = np.random.default_rng(1)
+
+    def answer(n, p):
+        outcome = rng.random(n) < p
+        rows = pd.DataFrame({"seed": range(n), "hit": outcome})
+        share = outcome.mean()
+        return {"rows": rows, "estimate": share, "interval": _wald(share, n)}
+
+    # 0.52 observed against a true 0.5: fine for 500 games, not for 200,000
+    small = answer(500, 0.52)
+    assert check_proportion(small, outcome="hit", rederive=None, reference=0.5) is None
+    big = answer(200_000, 0.52)
+    hint = check_proportion(big, outcome="hit", rederive=None, reference=0.5)
+    assert hint and "fair sample" in hint
+
+
+def test_a_simulated_mean_is_recomputed_from_its_rows():
+    values = np.arange(200) % 7
+    rows = pd.DataFrame({"seed": range(200), "points": values})
+    mean = values.mean()
+    half = 1.96 * values.std(ddof=1) / np.sqrt(200)
+    good = {"rows": rows, "estimate": mean, "interval": (mean - half, mean + half)}
+    assert check_mean(good, column="points", rederive=lambda s: s % 7) is None
+    assert "replaying" in check_mean(good, column="points", rederive=lambda s: s % 5)
+    wide = {**good, "interval": (mean - 5 * half, mean + 5 * half)}
+    assert "too wide" in check_mean(wide, column="points", rederive=None)
+    with pytest.raises(AnswerFormat, match="interval alone"):
+        check_mean((1.0, 2.0), column="points", rederive=None)
