@@ -14,6 +14,9 @@ import pandas as pd
 import pytest
 
 from tilegames.exercises import AnswerFormat, answer_texts
+from tilegames.exercises import maze as maze_sheet
+from tilegames.exercises import pyramids as pyramids_sheet
+from tilegames.exercises import triominos as triominos_sheet
 from tilegames.exercises import tula as tula_sheet
 from tilegames.exercises.simulation import check_mean, check_proportion
 
@@ -128,6 +131,157 @@ SHEETS = {
         },
     ),
 }
+
+
+def _proportion(function, column, seeds):
+    rows = pd.DataFrame({"seed": list(seeds)})
+    rows[column] = [function(s) for s in rows["seed"]]
+    share = rows[column].mean()
+    return {"rows": rows, "estimate": share, "interval": _wald(share, len(rows))}
+
+
+def maze_simulation():
+    rows = pd.DataFrame({"seed": range(1500)})
+    rows["score"] = [maze_sheet.fresh_score(s) for s in rows["seed"]]
+    mean, half = rows["score"].mean(), 1.96 * rows["score"].std() / np.sqrt(len(rows))
+    return {"rows": rows, "estimate": mean, "interval": (mean - half, mean + half)}
+
+
+SHEETS["triominos"] = (
+    triominos_sheet,
+    {
+        "tiles_0_to_6": 84,
+        "zero_or_five": 36,
+        "fits_read_cell": ["0-0-4", "0-4-4", "0-4-5"],
+        "pressman_turn": -1,
+        "no_triple": Fraction(703, 8268),
+        "top_triple_given_any": Fraction(18, 56) / (1 - Fraction(703, 8268)),
+        "expected_hand_value": Fraction(135, 2),
+        "simulate_no_triple": lambda: _proportion(
+            triominos_sheet.no_triple, "no_triple", range(2000)
+        ),
+        "best_move": "1-1-4 @ 1,3 r1",
+    },
+    {
+        "tiles_0_to_6": [(343, "ordered"), (35, "pairs"), (119, "mirror"), (85, "multisets")],
+        "zero_or_five": [(42, "twice"), (20, "neither"), (30, "complement")],
+        "fits_read_cell": [
+            (["0-0-4", "0-4-4", "0-4-5", "0-1-4"], "clockwise order"),
+            (["0-0-4", "0-4-4", "0-4-5", "1-2-3"], "lacks a number"),
+            (["0-0-4", "0-4-4"], "missed one"),
+            (["0-4-1"], "not a tile"),
+        ],
+        "pressman_turn": [(-11, "did not pass"), (9, "each draw"), (1, "signs"), (-5, "subtract")],
+        "no_triple": [
+            (
+                Fraction(703, 8268) ** 0
+                * Fraction(__import__("math").comb(50, 9), __import__("math").comb(56, 9)),
+                "both hands",
+            ),
+            (1 - Fraction(703, 8268), "opposite"),
+            (0.085, "not a decimal"),
+        ],
+        "top_triple_given_any": [
+            (Fraction(18, 56), "given that"),
+            (Fraction(1, 6), "not equally likely"),
+        ],
+        "expected_hand_value": [
+            (Fraction(105, 2), "9 tiles"),
+            (Fraction(15, 2), "one tile"),
+            (60, "add up"),
+        ],
+        "simulate_no_triple": [((0.07, 0.09), "interval alone")],
+        "best_move": [("1-1-4 @ 9,9 r0", "not legal"), ("nonsense", "not a move"), (5, "notation")],
+    },
+)
+
+SHEETS["maze"] = (
+    maze_sheet,
+    {
+        "gap_in_slot_0": Fraction(1, 13),
+        "expected_gaps_row0": Fraction(21, 13),
+        "score_shown": 4,
+        "into_slot_26": ["4D", "3♦"],
+        "p_link": Fraction(5, 188),
+        "expected_fresh_score": Fraction(4, 3),
+        "simulate_fresh_score": maze_simulation,
+        "best_move": "8S -> 40",
+    },
+    {
+        "gap_in_slot_0": [
+            (Fraction(1, 9), "slot 0"),
+            (Fraction(1, 54), "never dealt"),
+            (Fraction(4, 54), "52 slots"),
+        ],
+        "expected_gaps_row0": [
+            (Fraction(9, 13), "always a gap"),
+            (Fraction(8, 13), "slot 8"),
+            (1, "spread evenly"),
+            (2, "slot by slot"),
+        ],
+        "score_shown": [(2, "missed a link"), (9, "next rank up")],
+        "into_slot_26": [
+            (["4D", "3D", "5D"], "may not move"),
+            (["4D"], "missed one"),
+            (["ZZ"], "not a card"),
+        ],
+        "p_link": [
+            (Fraction(1, 47), "four aces"),
+            (Fraction(1, 48), "47 cards"),
+            (Fraction(44, 2256), "after a queen"),
+        ],
+        "expected_fresh_score": [(Fraction(5, 4), "ace"), (Fraction(2, 1), "linearity")],
+        "simulate_fresh_score": [((1.2, 1.4), "interval alone"), (1.33, "number alone")],
+        "best_move": [
+            ("7C -> 40", "not legal"),
+            ("4♦ -> 26", "does not raise"),
+            ("x", "not a move"),
+        ],
+    },
+)
+
+SHEETS["pyramids"] = (
+    pyramids_sheet,
+    {
+        "burner_can_burn": 28,
+        "legal_examples": [1, 4],
+        "on_yellow10_green10": 12,
+        "safe_tiles": ["blue 60", "yellow 10"],
+        "p_fire_left_over": Fraction(353, 1419),
+        "expected_fire_left_over": Fraction(4, 15),
+        "one_given_any": Fraction(328, 353),
+        "simulate_fire_left_over": lambda: _proportion(
+            pyramids_sheet.fire_left_over, "fire_left_over", range(5000, 7500)
+        ),
+    },
+    {
+        "burner_can_burn": [(12, "wood"), (16, "straw"), (45, "stone"), (20, "count")],
+        "legal_examples": [
+            ([1, 4, 6], "breaks a rule"),
+            ([1], "missed a legal one"),
+            ([9], "numbered"),
+        ],
+        "on_yellow10_green10": [(14, "already on the table"), (8, "fire tiles")],
+        "safe_tiles": [
+            (["blue 60", "yellow 10", "yellow 6"], "collapse"),
+            (["blue 60"], "missed one"),
+            (["red 100"], "not in your hand"),
+            (["purple 3"], "not a tile"),
+        ],
+        "p_fire_left_over": [
+            (Fraction(12, 45), "twice"),
+            (1 - Fraction(41, 45) ** 3, "without replacement"),
+            (Fraction(1066, 1419), "opposite"),
+        ],
+        "expected_fire_left_over": [
+            (Fraction(4, 45), "one leftover"),
+            (Fraction(353, 1419), "at least one"),
+            (Fraction(1, 3), "linearity"),
+        ],
+        "one_given_any": [(Fraction(4 * 820, 14190), "divide"), (Fraction(1, 2), "P(exactly one)")],
+        "simulate_fire_left_over": [((0.2, 0.3), "interval alone")],
+    },
+)
 
 CASES = [(sheet, key) for sheet, (_, right, _) in SHEETS.items() for key in right]
 

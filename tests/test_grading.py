@@ -38,6 +38,18 @@ WRONG: dict[str, dict[str, str]] = {
         # a wrong format: a decimal where the exact value is asked
         "neither_given_3A_answer": "p_neither = 0.4545\ncheck('neither_given_3A', p_neither)",
     },
+    "w2_maze": {
+        "best_move_answer": "best_move = '4D -> 26'\ncheck('best_move', best_move)",
+        "simulate_fresh_score_answer": "simulation = (1.28, 1.38)",
+    },
+    "w3_triominos": {
+        "expected_hand_value_answer": "expected_hand = 7 * Fraction(15, 2)",
+        "simulate_no_triple_answer": "simulation = {'estimate': 0.08, 'interval': (0.07, 0.09)}",
+    },
+    "w4_pyramids": {
+        "legal_examples_answer": "legal = [1, 4, 6]",
+        "simulate_fire_left_over_answer": "simulation = [0.23, 0.27]",
+    },
 }
 
 
