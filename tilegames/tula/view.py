@@ -56,13 +56,16 @@ class TulaView(GameView):
     def picture(self) -> str:
         return render.svg(self.game, caption="")
 
-    def clicked(self, target: str) -> None:
+    def clicked(self, target: str) -> bool:
         game = self.game
         if target == "stack":
-            self.say(f"The stack holds {len(game.stack)} tiles; its top is {game.stack_top}.")
-            return
+            count = len(game.stack)
+            self.say(
+                f"The stack holds {count} tile{'s' if count != 1 else ''}; its top is {game.stack_top}."
+            )
+            return True
         if target not in POSITIONS:
-            return
+            return False
         move = f"remove {target}" if game.is_face_up(target) else f"reveal {target}"
         if self.play(move):
             if move.startswith("remove"):
@@ -70,6 +73,7 @@ class TulaView(GameView):
             else:
                 self.say(f"Revealed {game.tile_at(target)} on {target}.")
             self._announce_end()
+        return True
 
     def _announce_end(self) -> None:
         if self.game.won:
@@ -127,8 +131,8 @@ class TulaView(GameView):
         if len(removals) == 1:
             return removals[0]
         sampler = SamplerPlayer(samples=32)
-        sampler.start(np.random.default_rng([len(self.game.history), self.game.seed or 0]))
-        return sampler.decide(self.game.player_view(), removals)
+        dice = np.random.default_rng([len(self.game.history), self.game.seed or 0])
+        return sampler.decide(self.game.player_view(), removals, dice)
 
     def deal(self, seed: int) -> Game:
         """A new deal from ``seed``; the rule switches stay."""
