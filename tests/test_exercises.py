@@ -7,18 +7,26 @@ writes; the checks compute theirs from the library.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from tilegames import tula
 from tilegames.exercises import AnswerFormat, answer_texts
+from tilegames.exercises import first_player as first_sheet
 from tilegames.exercises import maze as maze_sheet
+from tilegames.exercises import mercy as mercy_sheet
 from tilegames.exercises import pyramids as pyramids_sheet
+from tilegames.exercises import round_score as round_sheet
 from tilegames.exercises import triominos as triominos_sheet
 from tilegames.exercises import tula as tula_sheet
+from tilegames.exercises.players import check_player
 from tilegames.exercises.simulation import check_mean, check_proportion
+from tilegames.players import Player
+from tilegames.stats import mean_interval, paired_difference, wilson
 
 
 def tula_rows(n=2500, start=0):
@@ -283,11 +291,232 @@ SHEETS["pyramids"] = (
     },
 )
 
-CASES = [(sheet, key) for sheet, (_, right, _) in SHEETS.items() for key in right]
-
 
 def _value(answer):
     return answer() if callable(answer) else answer
+
+
+# -- the homework sets ---------------------------------------------------------------------------
+
+
+class FirstMove(Player):
+    def choose(self, view, rng):
+        return view.legal_moves[0]
+
+
+class Peeker(Player):
+    """Reaches into its caller for the game, and prefers the tile matching the last face-down one."""
+
+    def choose(self, view, rng):
+        import sys
+
+        frame = sys._getframe(1)
+        while "game" not in frame.f_locals:
+            frame = frame.f_back
+        game = frame.f_locals["game"]
+        moves = list(view.legal_moves)
+        reveals = [m for m in moves if m.kind == "reveal"]
+        if reveals:
+            return reveals[0]
+        down = [p for p in tula.POSITIONS if game.is_present(p) and not game.is_face_up(p)]
+        wanted = game.tile_at(down[-1]) if down else None
+        return max(
+            moves,
+            key=lambda m: (
+                wanted is not None
+                and game.tile_at(m.position) is not None
+                and tula.matches(game.tile_at(m.position), wanted)
+            ),
+        )
+
+
+class Illegal(Player):
+    def choose(self, view, rng):
+        return tula.Move.parse("remove 1A")
+
+
+class Crasher(Player):
+    def choose(self, view, rng):
+        raise RuntimeError("oops")
+
+
+def _paired(player, columns, play, seeds):
+    rows = pd.DataFrame({"seed": list(seeds)})
+    rows[list(columns)] = [play(s) for s in rows["seed"]]
+    ci = paired_difference(rows[columns[0]].astype(bool), rows[columns[1]].astype(bool))
+    return {"player": player, "rows": rows, "estimate": ci.value, "interval": (ci.low, ci.high)}
+
+
+@functools.cache
+def _mercy_rows(kind, seeds):
+    player = tula.make_player("chain")
+    other = tula.make_player("greedy")
+    if kind == "vs_greedy":
+        columns = ("mine", "greedy")
+        play = lambda s: (mercy_sheet.won(player, s), mercy_sheet.won(other, s))  # noqa: E731
+    else:
+        columns = ("with_mercy", "without_mercy")
+        play = lambda s: (mercy_sheet.won(player, s, True), mercy_sheet.won(player, s, False))  # noqa: E731
+    return _paired(player, columns, play, seeds)
+
+
+def mercy_vs_greedy(seeds=range(1000, 1300)):
+    answer = _mercy_rows("vs_greedy", tuple(seeds))
+    return {**answer, "rows": answer["rows"].copy()}
+
+
+def mercy_effect(seeds=range(300)):
+    answer = _mercy_rows("effect", tuple(seeds))
+    return {**answer, "rows": answer["rows"].copy()}
+
+
+def _unpaired(answer, columns=("with_mercy", "without_mercy")):
+    rows = answer["rows"]
+    a, b = (rows[column].astype(float) for column in columns)
+    half = 1.96 * np.sqrt(a.var() / len(a) + b.var() / len(b))
+    return {**answer, "interval": (answer["estimate"] - half, answer["estimate"] + half)}
+
+
+@functools.cache
+def _round_points(seeds):
+    return [round_sheet.round_points(s) for s in seeds]
+
+
+def round_mean(seeds=range(400)):
+    rows = pd.DataFrame({"seed": list(seeds)})
+    rows["round_points"] = _round_points(tuple(seeds))
+    ci = mean_interval(rows["round_points"])
+    return {"rows": rows, "estimate": ci.value, "interval": (ci.low, ci.high)}
+
+
+@functools.cache
+def _round_pairs():
+    return [round_sheet.round_pair(s) for s in range(400)]
+
+
+def pressman_effect():
+    rows = pd.DataFrame({"seed": range(400)})
+    rows[["seed_rules", "pressman"]] = _round_pairs()
+    ci = mean_interval(rows["pressman"] - rows["seed_rules"])
+    return {"rows": rows, "estimate": ci.value, "interval": (ci.low, ci.high)}
+
+
+@functools.cache
+def _first_won(n):
+    return [first_sheet.first_won(s) for s in range(n)]
+
+
+def first_player_test(n=610, **changes):
+    rows = pd.DataFrame({"seed": range(n)})
+    rows["first_won"] = _first_won(n)
+    share = rows["first_won"].mean()
+    ci = wilson(int(rows["first_won"].sum()), n)
+    z = (share - 0.25) / np.sqrt(0.25 * 0.75 / n)
+    from statistics import NormalDist
+
+    p = 2 * (1 - NormalDist().cdf(abs(z)))
+    answer = {
+        "rows": rows,
+        "estimate": share,
+        "interval": (ci.low, ci.high),
+        "z": z,
+        "p_value": p,
+        "reject": p < 0.05,
+    }
+    return {**answer, **changes}
+
+
+SHEETS["mercy"] = (
+    mercy_sheet,
+    {
+        "overall_gain": Fraction(13, 253),
+        "my_player": FirstMove(),
+        "vs_greedy": mercy_vs_greedy,
+        "mercy_effect": mercy_effect,
+        "games_for_margin": 4472,
+    },
+    {
+        "overall_gain": [
+            (Fraction(1, 5), "weight the rescue rate"),
+            (Fraction(65, 253), "multiply"),
+            (Fraction(1, 2), "total probability"),
+        ],
+        "my_player": [
+            (Peeker(), "cannot see"),
+            (Illegal(), "not one of view.legal_moves"),
+            (Crasher(), "crashed"),
+            (lambda: FirstMove, "not the class"),
+            (tula.make_player("solver"), "clairvoyant"),
+            ("greedy", "choose(self, view, rng)"),
+        ],
+        "vs_greedy": [
+            (lambda: {**mercy_vs_greedy(), "player": None}, "include your player"),
+            (lambda: mercy_vs_greedy(seeds=list(range(0, 600, 2))), "consecutive"),
+            (lambda: mercy_vs_greedy(seeds=range(100)), "at least 300"),
+            (lambda: {**mercy_vs_greedy(), "estimate": 0.2}, "order matters"),
+            ((-0.01, 0.02), "interval alone"),
+        ],
+        "mercy_effect": [
+            (lambda: {**mercy_effect(), "player": FirstMove()}, "replaying"),
+            (lambda: _unpaired(mercy_effect()), "independent"),
+        ],
+        "games_for_margin": [(1118, "0.005, not 0.01"), (8944, "half-width"), (100, "solve")],
+    },
+)
+
+SHEETS["round_score"] = (
+    round_sheet,
+    {
+        "going_out": 55,
+        "mean_round_points": round_mean,
+        "pressman_effect": pressman_effect,
+    },
+    {
+        "going_out": [(30, "fixed bonus"), (25, "expected value"), (50, "expected values add")],
+        "mean_round_points": [
+            ({"estimate": 300, "interval": (290, 310)}, "'rows'"),
+            (lambda: round_mean(seeds=[s * 3 for s in range(400)]), "consecutive"),
+            (lambda: {**round_mean(), "interval": (0, 1000)}, "too wide"),
+        ],
+        "pressman_effect": [
+            (lambda: {**pressman_effect(), "estimate": -pressman_effect()["estimate"]}, "order"),
+        ],
+    },
+)
+
+SHEETS["first_player"] = (
+    first_sheet,
+    {
+        "games_needed": 610,
+        "power_200": 0.38,
+        "first_player_test": first_player_test,
+    },
+    {
+        "games_needed": [(289, "50% power"), (100, "n = ")],
+        "power_200": [
+            (0.62, "1 − β"),
+            (0.8, "200 games give less"),
+            (0.1, "Φ"),
+            (1.5, "between 0 and 1"),
+        ],
+        "first_player_test": [
+            (lambda: first_player_test(z=0.5), "z = "),
+            (lambda: first_player_test(p_value=first_player_test()["p_value"] / 2), "two-sided"),
+            (lambda: first_player_test(reject=True), "below 0.05"),
+            (lambda: first_player_test(n=300), "at least 600"),
+        ],
+    },
+)
+
+CASES = [(sheet, key) for sheet, (_, right, _) in SHEETS.items() for key in right]
+
+
+def test_the_peek_probe_does_not_accuse_players_with_memory_or_dice():
+    for name in ("random", "greedy", "matches", "chain"):
+        assert (
+            check_player(tula.make_player(name), lambda s: tula.new_game(seed=s, mercy=True))
+            is None
+        )
 
 
 @pytest.mark.parametrize("sheet", sorted(SHEETS))

@@ -28,28 +28,128 @@ from nbgrader.api import Gradebook  # noqa: E402
 
 STUDENT = "alice"
 
-# Deliberately wrong answers, by the grade_id of the answer cell: its new source.
-WRONG: dict[str, dict[str, str]] = {
-    "w1_tula": {
-        # a wrong number: each pair counted twice
-        "pairs_answer": "pairs = 24 * 8\ncheck('pairs', pairs)",
-        # a typed interval, no simulation behind it
-        "simulate_one_match_answer": "simulation = (0.46, 0.49)\ncheck('simulate_one_match', simulation)",
-        # a wrong format: a decimal where the exact value is asked
-        "neither_given_3A_answer": "p_neither = 0.4545\ncheck('neither_given_3A', p_neither)",
-    },
-    "w2_maze": {
-        "best_move_answer": "best_move = '4D -> 26'\ncheck('best_move', best_move)",
-        "simulate_fresh_score_answer": "simulation = (1.28, 1.38)",
-    },
-    "w3_triominos": {
-        "expected_hand_value_answer": "expected_hand = 7 * Fraction(15, 2)",
-        "simulate_no_triple_answer": "simulation = {'estimate': 0.08, 'interval': (0.07, 0.09)}",
-    },
-    "w4_pyramids": {
-        "legal_examples_answer": "legal = [1, 4, 6]",
-        "simulate_fire_left_over_answer": "simulation = [0.23, 0.27]",
-    },
+PEEKER = """
+import sys
+
+
+class Peeker(Player):
+    # reaches into the caller for the game, and removes the tile that matches a face-down one
+    def choose(self, view, rng):
+        frame = sys._getframe(1)
+        while "game" not in frame.f_locals:
+            frame = frame.f_back
+        game = frame.f_locals["game"]
+        moves = list(view.legal_moves)
+        reveals = [m for m in moves if m.kind == "reveal"]
+        if reveals:
+            return reveals[0]
+        down = [p for p in tula.POSITIONS if game.is_present(p) and not game.is_face_up(p)]
+        wanted = game.tile_at(down[-1]) if down else None
+
+        def peek(move):
+            tile = game.tile_at(move.position)
+            return tile is not None and wanted is not None and tula.matches(tile, wanted)
+
+        return max(moves, key=peek)
+
+
+my_player = Peeker()
+"""
+
+CRASHER = """
+class Crasher(Player):
+    # reveals, then fails at its first real decision
+    def choose(self, view, rng):
+        moves = list(view.legal_moves)
+        reveals = [m for m in moves if m.kind == "reveal"]
+        return reveals[0] if reveals else moves[99]
+
+
+my_player = Crasher()
+"""
+
+# Submissions with deliberate mistakes: (student, {answer cell's grade_id: its new source},
+# the autograded tests that must then earn nothing). Every other test earns its full points.
+SUBMISSIONS: dict[str, list[tuple[str, dict[str, str], set[str]]]] = {
+    "w1_tula": [
+        (
+            STUDENT,
+            {
+                # a wrong number: each pair counted twice
+                "pairs_answer": "pairs = 24 * 8\ncheck('pairs', pairs)",
+                # a typed interval, no simulation behind it
+                "simulate_one_match_answer": "simulation = (0.46, 0.49)",
+                # a wrong format: a decimal where the exact value is asked
+                "neither_given_3A_answer": "p_neither = 0.4545",
+            },
+            {"pairs_test", "simulate_one_match_test", "neither_given_3A_test"},
+        )
+    ],
+    "w2_maze": [
+        (
+            STUDENT,
+            {
+                "best_move_answer": "best_move = '4D -> 26'",
+                "simulate_fresh_score_answer": "simulation = (1.28, 1.38)",
+            },
+            {"best_move_test", "simulate_fresh_score_test"},
+        )
+    ],
+    "w3_triominos": [
+        (
+            STUDENT,
+            {
+                "expected_hand_value_answer": "expected_hand = 7 * Fraction(15, 2)",
+                "simulate_no_triple_answer": "simulation = {'estimate': 0.08, 'interval': (0.07, 0.09)}",
+            },
+            {"expected_hand_value_test", "simulate_no_triple_test"},
+        )
+    ],
+    "w4_pyramids": [
+        (
+            STUDENT,
+            {
+                "legal_examples_answer": "legal = [1, 4, 6]",
+                "simulate_fire_left_over_answer": "simulation = [0.23, 0.27]",
+            },
+            {"legal_examples_test", "simulate_fire_left_over_test"},
+        )
+    ],
+    "h1_mercy": [
+        # a player that peeks: its rows replay (it peeks there too), but the player is refused
+        (STUDENT, {"my_player_answer": PEEKER}, {"my_player_test"}),
+        # a player that crashes: refused, and the simulations built on it never ran
+        (
+            "carol",
+            {"my_player_answer": CRASHER, "overall_gain_answer": "gain = Fraction(1, 5)"},
+            {"my_player_test", "vs_greedy_test", "mercy_effect_test", "overall_gain_test"},
+        ),
+    ],
+    "h2_round_score": [
+        (
+            STUDENT,
+            {
+                # a typed mean with no rounds behind it
+                "mean_round_points_answer": "round_estimate = {'estimate': 300, 'interval': (290, 310)}",
+                # the two columns treated as independent samples: an unpaired interval
+                "pressman_effect_answer": (
+                    "pairs = pd.DataFrame({'seed': range(400)})\n"
+                    "pairs[['seed_rules', 'pressman']] = [round_pair(s) for s in pairs['seed']]\n"
+                    "d = pairs['pressman'].mean() - pairs['seed_rules'].mean()\n"
+                    "half = 1.96 * np.sqrt(pairs['pressman'].var() / 400 + pairs['seed_rules'].var() / 400)\n"
+                    "pressman_estimate = {'rows': pairs, 'estimate': d, 'interval': (d - half, d + half)}"
+                ),
+            },
+            {"mean_round_points_test", "pressman_effect_test"},
+        )
+    ],
+    "h3_first_player": [
+        (
+            STUDENT,
+            {"power_200_answer": "power_200 = 1 - 0.3787"},
+            {"power_200_test"},
+        )
+    ],
 }
 
 
@@ -71,7 +171,7 @@ def _solution_code(source: str) -> str:
     return re.sub(r"^\s*### (BEGIN|END) SOLUTION\n", "", source, flags=re.M)
 
 
-def _submission(root: Path, name: str, wrong: dict[str, str], blank: bool = False):
+def _submission(root: Path, name: str, wrong: dict[str, str], student: str = STUDENT):
     """The students' copy filled in from the solutions, with ``wrong`` cells replaced."""
     release = nbformat.read(root / "release" / name / f"{name}.ipynb", as_version=4)
     source = nbformat.read(root / "source" / name / f"{name}.ipynb", as_version=4)
@@ -80,19 +180,18 @@ def _submission(root: Path, name: str, wrong: dict[str, str], blank: bool = Fals
         for cell in source.cells
         if cell.metadata.get("nbgrader", {}).get("solution")
     }
-    if not blank:
-        for cell in release.cells:
-            meta = cell.metadata.get("nbgrader", {})
-            if not meta.get("solution"):
-                continue
-            grade_id = meta["grade_id"]
-            if grade_id in wrong:
-                cell.source = wrong[grade_id]
-            elif cell.cell_type == "markdown":
-                cell.source = "Tiles only leave, so what is revealable stays revealable."
-            else:
-                cell.source = _solution_code(solutions[grade_id])
-    folder = root / "submitted" / STUDENT / name
+    for cell in release.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if not meta.get("solution"):
+            continue
+        grade_id = meta["grade_id"]
+        if grade_id in wrong:
+            cell.source = wrong[grade_id]
+        elif cell.cell_type == "markdown":
+            cell.source = "Tiles only leave, so what is revealable stays revealable."
+        else:
+            cell.source = _solution_code(solutions[grade_id])
+    folder = root / "submitted" / student / name
     folder.mkdir(parents=True, exist_ok=True)
     nbformat.write(release, folder / f"{name}.ipynb")
 
@@ -104,26 +203,35 @@ def _autograde(root: Path, name: str, student: str = STUDENT) -> dict[str, tuple
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
         notebook = gradebook.find_submission_notebook(name, name, student)
         for grade in notebook.grades:
-            if grade.cell_type == "code" or not grade.needs_manual_grade:
-                scores[grade.name] = (grade.auto_score, grade.max_score)
+            scores[grade.name] = (grade.auto_score, grade.max_score)
     return scores
 
 
-@pytest.mark.parametrize("name", assignment_names())
-def test_autograded_scores_are_exact(course_dir, name):
-    wrong = WRONG.get(name, {})
-    _submission(course_dir, name, wrong)
-    scores = _autograde(course_dir, name)
-    points = course.points(name)
-    wrong_tests = {grade_id.replace("_answer", "_test") for grade_id in wrong}
-    autograded = {gid: p for gid, p in points.items() if gid.endswith("_test")}
-    assert set(scores) == set(autograded)
-    for grade_id, (score, maximum) in scores.items():
-        assert maximum == autograded[grade_id]
-        expected = 0 if grade_id in wrong_tests else maximum
+CASES = [
+    (name, student, wrong, failing)
+    for name in course.assignments()
+    for student, wrong, failing in SUBMISSIONS.get(name, [(STUDENT, {}, set())])
+]
+
+
+@pytest.mark.parametrize(("name", "student", "wrong", "failing"), CASES)
+def test_autograded_scores_are_exact(course_dir, name, student, wrong, failing):
+    _submission(course_dir, name, wrong, student=student)
+    scores = _autograde(course_dir, name, student)
+    autograded = {gid: p for gid, p in course.points(name).items() if gid.endswith("_test")}
+    assert failing <= set(autograded), "the test names its failing cells right"
+    assert set(scores) >= set(autograded)
+    for grade_id, points in autograded.items():
+        score, maximum = scores[grade_id]
+        assert maximum == points
+        expected = 0 if grade_id in failing else points
         assert score == expected, (grade_id, score, expected)
-    total = sum(score for score, _ in scores.values())
-    assert total == sum(p for gid, p in autograded.items() if gid not in wrong_tests)
+    total = sum(scores[gid][0] for gid in autograded)
+    assert total == sum(p for gid, p in autograded.items() if gid not in failing)
+
+
+def test_every_assignment_is_submitted_with_mistakes():
+    assert set(SUBMISSIONS) == set(course.assignments())
 
 
 def test_an_untouched_copy_earns_nothing(course_dir):

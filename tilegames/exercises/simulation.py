@@ -35,12 +35,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..stats import mean_interval, wilson, z_value
+from ..stats import mean_interval, paired_difference, wilson, z_value
 from . import AnswerFormat, as_number
 
 __all__ = [
     "FORM",
     "check_mean",
+    "check_paired",
+    "require_consecutive",
     "check_proportion",
     "consistent",
     "read_simulation",
@@ -258,3 +260,71 @@ def check_mean(
                 "did you keep only some of them?"
             )
     return None
+
+
+def require_consecutive(rows: pd.DataFrame) -> str | None:
+    """A hint unless the rows' seeds are consecutive (``range(a, a + n)``): no deal was chosen."""
+    seeds = sorted(int(s) for s in rows["seed"])
+    if seeds != list(range(seeds[0], seeds[0] + len(seeds))):
+        return (
+            "use consecutive seeds, like range(1000, 1000 + n), and keep every game: "
+            "then nobody chose which deals to count."
+        )
+    return None
+
+
+def check_paired(
+    answer: Any,
+    *,
+    columns: tuple[str, str],
+    rederive: Callable[[int], Any] | None,
+    proportions: bool,
+    min_games: int = 100,
+    sample: int | None = None,
+) -> str | None:
+    """Grade a paired comparison: ``mean(first) - mean(second)`` on the same games, re-derived.
+
+    For 0/1 outcomes the interval may be Newcombe's (``stats.paired_difference``)
+    or the normal interval of the per-game differences; for numbers, the latter.
+    The seeds must be consecutive, so the games were not chosen.
+    """
+    first, second = columns
+    rows, estimate, (low, high) = read_simulation(answer, columns, min_games=min_games)
+    hint = require_consecutive(rows)
+    if hint:
+        return hint
+    try:
+        a = rows[first].astype(float).to_numpy()
+        b = rows[second].astype(float).to_numpy()
+    except (TypeError, ValueError):
+        raise AnswerFormat(
+            f"the columns {first!r} and {second!r} hold one number per game."
+        ) from None
+    if proportions and not all(np.isin(np.concatenate([a, b]), (0.0, 1.0))):
+        raise AnswerFormat(f"the columns {first!r} and {second!r} hold True or False per game.")
+    if rederive is not None:
+        hint = replay_rows(rows, columns, rederive, sample=sample)
+        if hint:
+            return hint
+    difference = float(a.mean() - b.mean())
+    if abs(estimate - difference) > max(5e-4, 1e-6 * abs(difference)):
+        return (
+            f"your estimate is not mean({first}) − mean({second}) over your rows: "
+            "recompute it from them (the order matters)."
+        )
+    candidates = [mean_interval(a - b)]
+    if proportions:
+        candidates.append(paired_difference(a.astype(bool), b.astype(bool)))
+    for ci in candidates:
+        if _close((low, high), (ci.low, ci.high), max(0.1 * ci.half_width, 5e-4)):
+            return None
+    unpaired = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)) * 1.96
+    if abs((high - low) / 2 - unpaired) < 0.1 * unpaired + 1e-9:
+        return (
+            "your interval treats the two columns as independent samples; they are the same "
+            "games, so use the per-game differences (that is what pairing buys)."
+        )
+    return (
+        "your interval does not match your rows: use the per-game differences, their mean ± "
+        "1.96 × standard deviation / √n (or tilegames.stats.paired_difference for wins)."
+    )
