@@ -21,7 +21,7 @@ import numpy as np
 from ..triominos import TILES, Rules, value
 from ..triominos.study import paired_task, round_task
 from . import Question, QuestionSet, as_fraction
-from .simulation import check_mean, check_paired, require_consecutive, read_simulation
+from .simulation import check_mean, check_paired, read_simulation, require_consecutive
 
 __all__ = ["QUESTIONS", "check", "grade", "round_points", "round_pair", "MIN_ROUNDS"]
 
