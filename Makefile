@@ -54,6 +54,7 @@ chromium:
 notebooks: install
 	$(if $(FULL),,CI=1) $(PY) scripts/execute_notebooks.py $(wildcard notebooks/*.ipynb exercises/source/*/*.ipynb)
 	$(PY) scripts/course.py release
+	$(PY) scripts/make_cards.py
 
 ## make bench: throughput figures as JSON
 bench: install

@@ -612,3 +612,24 @@ def test_a_simulated_mean_is_recomputed_from_its_rows():
     assert "too wide" in check_mean(wide, column="points", rederive=None)
     with pytest.raises(AnswerFormat, match="interval alone"):
         check_mean((1.0, 2.0), column="points", rederive=None)
+
+
+def test_the_rules_cards_are_drawn_by_the_library_and_committed():
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("make_cards", root / "scripts" / "make_cards.py")
+    cards = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cards)
+    for game, make in [
+        ("tula", cards.tula_card),
+        ("maze", cards.maze_card),
+        ("triominos", cards.triominos_card),
+        ("pyramids", cards.pyramids_card),
+    ]:
+        text = make()
+        assert text.count("<svg") >= 1 and "@page" in text
+        committed = (root / "docs" / "cards" / f"{game}.html").read_text(encoding="utf-8")
+        assert "<svg" in committed and "<h2>Notation</h2>" in committed
+    assert "remove 3B" in cards.tula_card() and "7♦ → 23" in cards.maze_card()
