@@ -88,15 +88,15 @@ class MazeView(GameView):
         return text
 
     # -- clicks -------------------------------------------------------------------
-    def clicked(self, target: str) -> None:
-        if not target.startswith("slot:"):
-            return
-        try:
-            slot = int(target.split(":", 1)[1])
-        except ValueError:
-            return
+    def clicked(self, target: str) -> bool:
+        """Handle a click on ``slot:N``; False for any other target (the board then says
+        "that is not something you can click" and nothing changes)."""
+        number = target[5:] if target.startswith("slot:") else ""
+        if not (number.isdigit() and number.isascii() and len(number) <= 2):
+            return False
+        slot = int(number)
         if not 0 <= slot < 54:
-            return
+            return False
         game = self.game
         card = game.card_at(slot)
         if card is not None:
@@ -115,20 +115,25 @@ class MazeView(GameView):
                     f"Picked up {card}, but no gap takes it now: {game.where_may_go(card)}.",
                     "refused",
                 )
-            return
+            return True
         if self.selected is None:
             fits = sorted({str(m.card) for m in game.legal_moves() if m.to == slot})
             if fits:
                 self.say(f"Slot {slot} is a gap: click a card first ({', '.join(fits)} fit here).")
             else:
                 self.say(f"Slot {slot} is a gap, and no card fits it now.")
-            return
+            return True
         moving = game.card_at(self.selected)
         if self.play(Move(moving, slot)):
             self.selected = None
             self.suggestion = None
             self.say(f"Moved {moving} into slot {slot}: score {game.score}.", "good")
             self._announce_end()
+        return True
+
+    def forget_selection(self) -> None:
+        """Put down a picked-up card."""
+        self.selected = None
 
     def _announce_end(self) -> None:
         if self.game.won:
