@@ -633,3 +633,39 @@ def test_the_rules_cards_are_drawn_by_the_library_and_committed():
         committed = (root / "docs" / "cards" / f"{game}.html").read_text(encoding="utf-8")
         assert "<svg" in committed and "<h2>Notation</h2>" in committed
     assert "remove 3B" in cards.tula_card() and "7♦ → 23" in cards.maze_card()
+
+
+QUICK = {
+    tula_sheet: (
+        {"null_suns_3_suns": True, "stuck_removals": 0, "never_blocked_floor": ["1A", "1D", "1I", "1L", "1M"]},
+        {"null_suns_3_suns": (False, "share the suit"), "stuck_removals": (3, "nothing can be removed"),
+         "never_blocked_floor": (["1A", "1D", "1I", "1L"], "missed one")},
+    ),
+    maze_sheet: (
+        {"gaps": 6, "ace_follows_queen": True, "won_score": 48},
+        {"gaps": (2, "kings"), "ace_follows_queen": ("True", "not a string"), "won_score": (47, "first card")},
+    ),
+    triominos_sheet: (
+        {"tiles": 56, "tile_0_2_1_exists": False, "hexagon_bonus": 50},
+        {"tiles": (216, "ordered"), "tile_0_2_1_exists": (True, "never flip"), "hexagon_bonus": (40, "bridge")},
+    ),
+    pyramids_sheet: (
+        {"blue60_on_blue20_red40": True, "coal_burns_wood": False, "leftovers_4_players": 1},
+        {"blue60_on_blue20_red40": (False, "both conditions"), "coal_burns_wood": (True, "burners"),
+         "leftovers_4_players": (0, "left over")},
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("module", list(QUICK), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_check_yourself_questions_for_the_rules_notebooks(module):
+    right, wrong = QUICK[module]
+    assert set(right) == set(module.CHECK_YOURSELF.questions) == set(wrong)
+    for key, answer in right.items():
+        assert module.check_yourself(key, answer).correct, key
+        assert module.check_yourself(key, ...).status == "not attempted"
+    for key, (answer, word) in wrong.items():
+        result = module.check_yourself(key, answer)
+        assert result.status == "incorrect" and word in result.message, (key, result.message)
+        for secret in module.CHECK_YOURSELF.questions[key].answer_texts():
+            assert secret not in result.message

@@ -40,7 +40,9 @@ __all__ = [
     "as_fraction",
     "as_number",
     "as_whole",
+    "as_bool",
     "as_names",
+    "yes_no",
 ]
 
 
@@ -171,7 +173,7 @@ class QuestionSet:
             return Result(key, "correct", question.praise)
         for text in question.answer_texts():  # a last guard: a hint never carries the answer
             if text and text in hint:
-                hint = f"not yet: check your working (the answer is {question.form})."
+                hint = f"check your working (the answer is {question.form})."
         return Result(key, "incorrect", hint)
 
     def grade(self, key: str, answer: Any) -> None:
@@ -244,3 +246,21 @@ def as_names(answer: Any, what: str = "a list of names, like ['1A', '1D']") -> l
     except TypeError:
         raise AnswerFormat(f"give {what}.") from None
     return names
+
+
+def as_bool(answer: Any, what: str = "True or False") -> bool:
+    """A yes/no answer: ``True`` or ``False`` (not the strings "yes", "True")."""
+    if isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str):
+        raise AnswerFormat(f"give {what} without quotes (a Python bool, not a string).")
+    raise AnswerFormat(f"give {what}.")
+
+
+def yes_no(key: str, prompt: str, truth: Callable[[], bool], why: str, topic: str) -> Question:
+    """A quick yes/no question whose truth the library decides; ``why`` is the hint when wrong."""
+
+    def grade(answer: Any) -> str | None:
+        return None if as_bool(answer) == truth() else why
+
+    return Question(key, prompt, grade, "True or False", topic=topic)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..maze import DECK, Card, Game, Rules, new_game
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole
+from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
 from .simulation import check_mean
 
 __all__ = ["QUESTIONS", "check", "grade", "position", "fresh_score"]
@@ -225,3 +225,44 @@ check = QUESTIONS.check
 """``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
 grade = QUESTIONS.grade
 """``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+
+
+# -- check yourself: quick questions at the end of notebooks/03_maze_rules -----------------------
+
+
+def _gaps() -> int:
+    return len(new_game(seed=0).gaps)
+
+
+def _g_gaps(answer) -> str | None:
+    given, expected = as_whole(answer), _gaps()
+    if given == expected:
+        return None
+    if given == 2:
+        return "slots 8 and 17 are skipped, and the four kings are taken away too."
+    return "54 slots, 52 cards dealt, then the kings go."
+
+
+def _g_max(answer) -> str | None:
+    given, expected = as_whole(answer), new_game(seed=0).max_score
+    if given == expected:
+        return None
+    if given == 47:
+        return "count the links between neighbouring cards, and one more point for the first card."
+    return "count the links of four runs ace → queen in a row, plus the first card."
+
+
+CHECK_YOURSELF = QuestionSet(
+    [
+        Question("gaps", "How many gaps does a fresh Maze table have?", _g_gaps, "a whole number",
+                 _gaps, topic="reading the rules"),
+        yes_no("ace_follows_queen", "Does A♣ follow Q♥ (does Q♥ then A♣ score a point)?",
+               lambda: Rules().follows(Card.parse("QH").code, Card.parse("AC").code),
+               "after a queen, any ace follows, whatever its suit.", "reading the rules"),
+        Question("won_score", "What is the score of a won table?", _g_max, "a whole number",
+                 lambda: new_game(seed=0).max_score, topic="reading the rules"),
+    ]
+)  # fmt: skip
+
+check_yourself = CHECK_YOURSELF.check
+"""``check_yourself(key, answer)``: the quick questions closing the rules notebook."""

@@ -17,7 +17,7 @@ from math import comb
 
 from ..pyramids import TILES, Game, new_game
 from ..pyramids.tiles import supported_ok, tile_id
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole
+from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
 from .simulation import check_proportion
 
 __all__ = ["QUESTIONS", "check", "grade", "position", "fire_left_over", "SUPPORTS"]
@@ -245,3 +245,31 @@ check = QUESTIONS.check
 """``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
 grade = QUESTIONS.grade
 """``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+
+
+# -- check yourself: quick questions at the end of notebooks/06_flaming_pyramids_rules ------------
+
+
+def _g_leftovers(answer) -> str | None:
+    given, expected = as_whole(answer), _players_leftovers(4)
+    if given == expected:
+        return None
+    return "45 tiles dealt evenly to 4 players: what is left over?"
+
+
+CHECK_YOURSELF = QuestionSet(
+    [
+        yes_no("blue60_on_blue20_red40", "Is blue 60 on blue 20 and red 40 legal?",
+               lambda: supported_ok(tile_id("blue 60"), tile_id("blue 20"), tile_id("red 40")),
+               "check both conditions: a shared colour or weight, and not heavier than the two together.",
+               "reading the rules"),
+        yes_no("coal_burns_wood", "Does a coal set wood on fire?",
+               lambda: "wood" in next(t for t in TILES if t.name == "yellow coal").burns,
+               "coals set straw on fire; burners set straw and wood on fire.", "reading the rules"),
+        Question("leftovers_4_players", "With 4 players, how many tiles are left over at the deal?",
+                 _g_leftovers, "a whole number", lambda: _players_leftovers(4), topic="counting"),
+    ]
+)  # fmt: skip
+
+check_yourself = CHECK_YOURSELF.check
+"""``check_yourself(key, answer)``: the quick questions closing the rules notebook."""

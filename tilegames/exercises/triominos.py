@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from ..triominos import TILES, Game, Rules, new_game, parse_tile, tile_name, value
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole
+from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
 from .simulation import check_proportion
 
 __all__ = ["QUESTIONS", "check", "grade", "position", "no_triple"]
@@ -280,3 +280,48 @@ check = QUESTIONS.check
 """``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
 grade = QUESTIONS.grade
 """``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+
+
+# -- check yourself: quick questions at the end of notebooks/04_triominos_rules -------------------
+
+
+def _g_tiles(answer) -> str | None:
+    given = as_whole(answer)
+    if given == len(TILES):
+        return None
+    if given == 6**3:
+        return "that counts ordered triples: 0-1-2 is one tile however you read it."
+    return "one tile per multiset {a ≤ b ≤ c} of the numbers 0–5."
+
+
+def _g_hexagon(answer) -> str | None:
+    given = as_whole(answer)
+    if given == Rules.seed().hexagon_bonuses[0]:
+        return None
+    if given == Rules.seed().bridge_bonus:
+        return "that is the bridge bonus."
+    return "look at the bonuses in section 4 of the notebook."
+
+
+def _exists_021() -> bool:
+    try:
+        parse_tile("0-2-1")
+    except ValueError:
+        return False
+    return True
+
+
+CHECK_YOURSELF = QuestionSet(
+    [
+        Question("tiles", "How many tiles are in a Tri-Ominos set?", _g_tiles, "a whole number",
+                 lambda: len(TILES), topic="counting"),
+        yes_no("tile_0_2_1_exists", "Is there a tile 0-2-1 (read clockwise)?", _exists_021,
+               "read clockwise from the smallest number, the numbers never decrease; tiles never flip.",
+               "reading the rules"),
+        Question("hexagon_bonus", "What does closing one hexagon add to a tile's value?",
+                 _g_hexagon, "a whole number of points", topic="reading the rules"),
+    ]
+)  # fmt: skip
+
+check_yourself = CHECK_YOURSELF.check
+"""``check_yourself(key, answer)``: the quick questions closing the rules notebook."""

@@ -20,7 +20,7 @@ from math import comb
 from ..tula import TILES, Game, Tile, matches, new_game
 from ..tula.layout import EDGE_BLOCKERS, INDEX, LAYER, POSITIONS
 from ..tula.solver import solve
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole
+from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
 from .simulation import check_proportion
 
 __all__ = ["QUESTIONS", "check", "grade", "position", "one_match"]
@@ -319,3 +319,60 @@ check = QUESTIONS.check
 """``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
 grade = QUESTIONS.grade
 """``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+
+
+# -- check yourself: quick questions at the end of notebooks/01_tula_rules -----------------------
+
+
+def _stuck_removals() -> int:
+    seed = next(s for s in range(1000) if new_game(seed=s).stuck_at_start)
+    game = new_game(seed=seed, auto_reveal=True)
+    return len(game.stack) - 1 + sum(1 for m in game.legal_moves() if m.kind == "remove")
+
+
+def _g_stuck(answer) -> str | None:
+    given, expected = as_whole(answer), _stuck_removals()
+    if given == expected:
+        return None
+    return (
+        "with no match among 3A, 3B, 3C nothing can be removed, and nothing else can be revealed."
+    )
+
+
+def _never_blocked_floor() -> set[str]:
+    return {name for name in POSITIONS if name.startswith("1") and _never_blocked(name)}
+
+
+def _g_corners(answer) -> str | None:
+    given = _positions(answer)
+    expected = _never_blocked_floor()
+    if given == expected:
+        return None
+    if given < expected:
+        return (
+            "you missed one: check every floor tile at the edge of the temple, the bottom one too."
+        )
+    return "a tile in the middle of a row always has a neighbour on two sides."
+
+
+def _never_blocked(name: str) -> bool:
+    blockers = EDGE_BLOCKERS[INDEX[name]]
+    pairs = (("top", "left"), ("top", "right"), ("bottom", "left"), ("bottom", "right"))
+    return any(not blockers[a] and not blockers[b] for a, b in pairs)
+
+
+CHECK_YOURSELF = QuestionSet(
+    [
+        yes_no("null_suns_3_suns", "Do null Suns and 3 Suns match?",
+               lambda: matches(Tile.parse("null Suns"), Tile.parse("3 Suns")),
+               "two tiles match when they share the suit or the value.", "reading the rules"),
+        Question("stuck_removals", "No tile on 3A, 3B, 3C matches the first stack tile (no mercy): how many tiles can ever be removed?",
+                 _g_stuck, "a whole number", _stuck_removals, topic="reading the rules"),
+        Question("never_blocked_floor", "Which floor tiles can be revealed as soon as nothing covers them?",
+                 _g_corners, "a list of positions, like ['1A']", _never_blocked_floor,
+                 topic="reading the rules"),
+    ]
+)  # fmt: skip
+
+check_yourself = CHECK_YOURSELF.check
+"""``check_yourself(key, answer)``: the quick questions closing the rules notebook."""
