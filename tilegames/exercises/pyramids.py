@@ -29,7 +29,7 @@ EXAMPLES = (
     ("red 40", "red 20", "blue 30"),
     ("blue 60", "yellow 30", "green 30"),
     ("green 20", "yellow 10", "red 10"),
-    ("millstone", "red 100", "blue 120"),
+    ("millstone", "green 100", "red 100"),
     ("yellow coal", "red 2", "blue 4"),
     ("blue 100", "blue 60", "red 30"),
 )
@@ -140,7 +140,10 @@ def _g_examples(answer) -> str | None:
     for number in sorted(given - expected):
         t, left, right = EXAMPLES[number - 1]
         return f"example {number} breaks a rule: check the colour or weight match AND the weight limit."
-    return "you missed a legal one: a matching weight counts as much as a matching colour."
+    return (
+        "you missed a legal one: a matching weight counts as much as a matching colour, and a "
+        "tile may weigh exactly as much as its two supports together."
+    )
 
 
 def _g_supports(answer) -> str | None:
