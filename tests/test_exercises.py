@@ -554,11 +554,13 @@ def test_wrong_answers_get_a_targeted_hint_that_does_not_give_the_answer(sheet, 
 def test_answers_of_any_odd_form_are_incorrect_not_crashes(sheet):
     module, _, _ = SHEETS[sheet]
     odd = ["", "x", 1.5, -3, True, [], {}, (1,), object(), float("nan"), {"rows": "x"}]
-    for key in module.QUESTIONS.questions:
+    for key, question in module.QUESTIONS.questions.items():
+        secrets = question.answer_texts()
         for answer in odd:
             result = module.check(key, answer)
             assert result.status == "incorrect", (key, answer)
             assert result.message
+            assert not any(secret in result.message for secret in secrets), (key, answer)
 
 
 def test_unknown_question_is_a_clear_error():
