@@ -671,3 +671,15 @@ def test_check_yourself_questions_for_the_rules_notebooks(module):
         assert result.status == "incorrect" and word in result.message, (key, result.message)
         for secret in module.CHECK_YOURSELF.questions[key].answer_texts():
             assert secret not in result.message
+
+
+def test_the_last_guard_also_hides_an_answer_that_the_format_example_would_show():
+    from tilegames.exercises import Question, QuestionSet, as_whole
+
+    def grade(answer):
+        as_whole(answer, "a whole number, like 4242")
+        return None
+
+    sheet = QuestionSet([Question("q", "?", grade, "a whole number, like 4242", lambda: 4242)])
+    result = sheet.check("q", "text")
+    assert result.status == "incorrect" and "4242" not in result.message

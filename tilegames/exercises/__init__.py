@@ -20,7 +20,7 @@ with the same hint unless the answer is right.
 >>> result.status, "96" in result.message
 ('incorrect', False)
 >>> sheet.check("pairs", "ninety").message
-'give a whole number, like 12 (not a string).'
+'give a whole number, like 7 (not a string).'
 """
 
 from __future__ import annotations
@@ -171,9 +171,11 @@ class QuestionSet:
             hint = f"that answer has the wrong form: give {question.form}."
         if hint is None:
             return Result(key, "correct", question.praise)
-        for text in question.answer_texts():  # a last guard: a hint never carries the answer
-            if text and text in hint:
-                hint = f"check your working (the answer is {question.form})."
+        secrets = [text for text in question.answer_texts() if text]
+        if any(text in hint for text in secrets):  # a last guard: a hint never carries the answer
+            hint = f"check your working (the answer is {question.form})."
+            if any(text in hint for text in secrets):
+                hint = "check your working."
         return Result(key, "incorrect", hint)
 
     def grade(self, key: str, answer: Any) -> None:
@@ -190,7 +192,7 @@ class QuestionSet:
 # -- reading answers: each raises AnswerFormat with a hint about the format ---------------------
 
 
-def as_whole(answer: Any, what: str = "a whole number, like 12") -> int:
+def as_whole(answer: Any, what: str = "a whole number, like 7") -> int:
     """A whole number (an int, or a float with nothing after the point); else a format hint.
 
     >>> as_whole(12.0)

@@ -206,7 +206,7 @@ QUESTIONS = QuestionSet(
         Question("expected_gaps_row0", "Expected number of gaps in the first row (slots 0–8)?", _g_row0,
                  "a Fraction, like Fraction(3, 7)", _expected_gaps_row0, topic="expected value"),
         Question("score_shown", "The score of the table shown (without game.score)?", _g_score,
-                 "a whole number, like 12", _score, topic="reading the board"),
+                 "a whole number, like 7", _score, topic="reading the board"),
         Question("into_slot_26", "Which cards may move into slot 26 of the table shown?", _g_into,
                  "a list of cards, like ['7D']", _into_slot, topic="reading the rules"),
         Question("p_link", "Two neighbouring cards of a fresh deal: P(the second follows the first)?", _g_link,

@@ -222,11 +222,11 @@ def _g_safe(answer) -> str | None:
 QUESTIONS = QuestionSet(
     [
         Question("burner_can_burn", "How many tiles of the set can a burner set on fire?", _g_burns,
-                 "a whole number, like 12", _burner_burns, topic="reading the rules"),
+                 "a whole number, like 7", _burner_burns, topic="reading the rules"),
         Question("legal_examples", "Which of the six placements are legal (their numbers)?", _g_examples,
                  "a list of example numbers, like [1, 3]", _legal_examples, topic="reading the rules"),
         Question("on_yellow10_green10", "How many other tiles could legally go on yellow 10 and green 10?",
-                 _g_supports, "a whole number, like 12", _on_supports, topic="counting"),
+                 _g_supports, "a whole number, like 7", _on_supports, topic="counting"),
         Question("safe_tiles", "In the position shown, which tiles of your hand can you play without mayhem?",
                  _g_safe, "a list of tile names, like ['blue 60']", _safe_tiles,
                  topic="reading the board, strategy"),

@@ -251,9 +251,9 @@ def _g_best(answer) -> str | None:
 QUESTIONS = QuestionSet(
     [
         Question("tiles_0_to_6", "How many tiles would a set with numbers 0–6 have?", _g_tiles,
-                 "a whole number, like 12", _tiles_0_to_6, topic="counting"),
+                 "a whole number, like 7", _tiles_0_to_6, topic="counting"),
         Question("zero_or_five", "How many tiles show a 0 or a 5 (or both)?", _g_zero_or_five,
-                 "a whole number, like 12", _zero_or_five, topic="complement"),
+                 "a whole number, like 7", _zero_or_five, topic="complement"),
         Question("fits_read_cell", "Which tiles could go into the empty cell (-1, -3) of the position shown?",
                  _g_fits, "a list of tile names, like ['0-1-2']", _fits_read_cell,
                  topic="reading the board"),

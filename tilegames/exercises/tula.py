@@ -287,7 +287,7 @@ def _g_keep_winnable(answer) -> str | None:
 QUESTIONS = QuestionSet(
     [
         Question("pairs", "How many unordered pairs of tiles in a piecepack match?", _g_pairs,
-                 "a whole number, like 12", _pairs, topic="counting"),
+                 "a whole number, like 7", _pairs, topic="counting"),
         Question("non_matching_pair", "Name two tiles that do NOT match.", _g_non_matching,
                  "a pair of tile names, like ('2 Moons', 'null Suns')", topic="reading the rules"),
         Question("reveal_now", "In the position shown, which face-down tiles can be revealed now?",
