@@ -172,11 +172,21 @@ def autograde(name: str) -> None:
     api = nbgrader_api(EXERCISES)
     _run(lambda: api.generate_assignment(name, force=True, create=True), f"generating {name}")
     students = sorted(p.parent.name for p in (EXERCISES / "submitted").glob(f"*/{name}"))
+    from nbgrader.api import Gradebook
+
     for student in students:
         _run(
             lambda s=student: api.autograde(name, s, force=True, create=True), f"grading {student}"
         )
-        print(f"{student}: autograded (see exercises/autograded/{student}/{name})")
+        with Gradebook(f"sqlite:///{EXERCISES / 'gradebook.db'}") as gradebook:
+            submission = gradebook.find_submission_notebook(name, name, student)
+            auto = sum(g.auto_score for g in submission.grades if g.auto_score is not None)
+            manual = sum(1 for g in submission.grades if g.needs_manual_grade)
+            maximum = submission.max_score
+        print(
+            f"{student}: {auto:g} of {maximum:g} points autograded; {manual} part(s) to mark "
+            f"by hand (exercises/autograded/{student}/{name})"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
