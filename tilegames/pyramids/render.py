@@ -148,7 +148,7 @@ def tiles_picture(names: Iterable[str | int] | None = None, per_row: int = 10) -
 
 def _board_of(state, board) -> dict[int, int]:
     if board is None:
-        return dict(state._board)
+        return state.board
     if isinstance(board, dict):
         return {(key(*k) if isinstance(k, tuple) else k): v for k, v in board.items()}
     return dict(board)  # Event.board: (key, tile) pairs
@@ -186,15 +186,14 @@ def svg(
     spot_keys: list[int] = []
     falls: list[tuple[str, int]] = []
     if live and spots:
-        if state._falling is not None:
+        falling = state.falling_key
+        if falling is not None:
             falls = [
-                ("left", state._falling + SUPPORT_LEFT),
-                ("right", state._falling + SUPPORT_RIGHT),
+                ("left", falling + SUPPORT_LEFT),
+                ("right", falling + SUPPORT_RIGHT),
             ]
         else:
-            from .rules import spot_keys as find_spots
-
-            spot_keys = find_spots(tiles, state.rules.row0_gaps)
+            spot_keys = [key(*spot) for spot in state.spots()]
     marked = {tuple(m) for m in marked}
     positions = [position(k) for k in list(tiles) + spot_keys + [f[1] for f in falls]]
     positions = positions + sorted(marked) or [(0, 0)]
@@ -221,7 +220,7 @@ def svg(
         )
     ground = y0 + (top + 1) * TILE_H
     parts.append(s.rect(0, ground, width, 8, fill="#8d6e63"))
-    falling = state._falling if live else None
+    falling = state.falling_key if live else None
     for k, t in sorted(tiles.items()):
         r, x = position(k)
         px, py = corner(r, x)
@@ -328,7 +327,7 @@ def _marker(
 def _draw_hands(state, parts: list[str], player, selected, width: float, y: float) -> float:
     if player is None:
         player = state.acting if not state.is_over else state.turn_player
-    hand = state._hands[player]
+    hand = state.hand_ids(player)
     title = f"player {player}'s hand" + (" (to move)" if state.to_move == player else "")
     parts.append(s.text(MARGIN, y + 10, title, font_size=13, text_anchor="start", fill="#333"))
     y += 20
@@ -354,15 +353,15 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
     for p in range(state.n_players):
         mark = "\u25b6 " if p == state.turn_player and not state.is_over else ""
         lines.append(
-            f"{mark}player {p}: {len(state._hands[p])} in hand, {len(state._piles[p])} in pile"
+            f"{mark}player {p}: {state.hand_sizes[p]} in hand, {state.pile_sizes[p]} in pile"
         )
     for i, line in enumerate(lines):
         parts.append(
             s.text(MARGIN, y + i * 17 + 6, line, font_size=12, text_anchor="start", fill="#333")
         )
     y += len(lines) * 17 + 4
-    if state._removed:
-        gone = ", ".join(TILES[t].name for t in state._removed)
+    if state.removed:
+        gone = ", ".join(state.removed)
         parts.append(
             s.text(
                 MARGIN,
@@ -457,9 +456,9 @@ def text(state, *, board: dict | Iterable | None = None, hands: bool = True) -> 
         for p in range(state.n_players):
             mark = "*" if p == state.to_move else " "
             lines.append(
-                f"{mark}player {p}: hand {len(state._hands[p])}, pile {len(state._piles[p])}"
+                f"{mark}player {p}: hand {state.hand_sizes[p]}, pile {state.pile_sizes[p]}"
             )
-        if state._removed:
-            lines.append("removed: " + ", ".join(TILES[t].name for t in state._removed))
+        if state.removed:
+            lines.append("removed: " + ", ".join(state.removed))
         lines.append(state.status())
     return "\n".join(lines)

@@ -155,33 +155,46 @@ class PyramidsView(GameView):
         self.mayhem_log.value = "<b>Mayhem log</b><ol>" + "".join(rows) + "</ol>" if rows else ""
 
     # -- clicks -----------------------------------------------------------------
-    def clicked(self, target: str) -> None:
-        if self.replaying:
+    def clicked(self, target: str) -> bool:
+        """Handle a click; False for a target that is not on this board (the log says so)."""
+        if self.replaying:  # any click on the board shows the next step of the mayhem
             self.next_step(refresh=False)
-            return
+            return True
+        kind, _, arg = target.partition(":")
+        if kind not in ("hand", "spot", "fall"):
+            return False
+        if kind == "hand" and not (arg.isdigit() and len(arg) < 3):
+            return False
+        if kind == "fall" and arg not in ("left", "right"):
+            return False
         game = self.game
         if game.is_over:
             self.say("The game is over: press New deal to play again.")
-            return
+            return True
         if game.to_move != self.human:  # pragma: no cover - bots always finish their turns
             self.say(f"It is player {game.to_move}'s decision.")
-            return
-        kind, _, arg = target.partition(":")
+            return True
         if kind == "hand":
             if game.falling is not None:
                 self.say("A tile is in the air: first click where it falls.", "refused")
-                return
+                return True
             index = int(arg)
-            if 0 <= index < len(game.hand(self.human)):
-                self.selected = None if self.selected == index else index
+            if not 0 <= index < len(game.hand(self.human)):
+                return False
+            self.selected = None if self.selected == index else index
         elif kind == "spot":
             if self.selected is None:
                 self.say("First click a tile of your hand, then the spot.", "refused")
-                return
+                return True
             tile = game.hand(self.human)[self.selected]
             self._move(f"{tile} @ {arg}")
-        elif kind == "fall":
+        else:
             self._move(f"fall {arg}")
+        return True
+
+    def forget_selection(self) -> None:
+        """Drop the selected hand tile."""
+        self.selected = None
 
     def _move(self, move: str) -> None:
         log = self.game.log
