@@ -262,3 +262,36 @@ def test_a_leak_would_be_found(tmp_path):
     name = assignment_names()[0]
     source = course.EXERCISES / "source" / name / f"{name}.ipynb"
     assert course.solution_leaks(source, source)
+
+
+# The figures each model answer quotes, and the figure its source notebook prints: a re-run
+# (make notebooks) that changes a figure must change the model answer too.
+QUOTED = {
+    "h1_mercy": [("4.8%", "4.8%"), ("1.0%", "1.0%"), ("+3.8", "3.8%"), ("1.5", "1.5%"),
+                 ("6.3", "6.3%"), ("+0.3", "0.3%"), ("−0.8", "-0.8%"), ("+1.4", "1.4%")],
+    "h2_round_score": [("302", "301.71"), ("293", "293.46"), ("310", "309.96"), ("22", "-21.87"),
+                       ("−30", "-29.74"), ("−14", "-14.00")],
+    "h3_first_player": [("27.9%", "27.9%"), ("24.5%", "24.5%"), ("31.6%", "31.6%"),
+                        ("z = 1.64", "z = 1.64"), ("p = 0.10", "p = 0.102")],
+}  # fmt: skip
+
+
+def _number(text: str) -> float:
+    return float(re.sub(r"[^0-9.\-]", "", text.replace("−", "-")))
+
+
+@pytest.mark.parametrize("name", sorted(QUOTED))
+def test_model_answers_quote_the_figures_their_notebook_prints(name):
+    source = nbformat.read(course.EXERCISES / "source" / name / f"{name}.ipynb", as_version=4)
+    model = "\n".join(c.source for c in source.cells if "Model answer" in c.source)
+    printed = "\n".join(
+        output.get("text", "")
+        for cell in source.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+    )
+    for quoted, shown in QUOTED[name]:
+        assert quoted in model, (name, quoted)
+        assert shown in printed, (name, shown, "re-run make notebooks?")
+        decimals = len(quoted.split(".")[1].rstrip("%")) if "." in quoted else 0
+        assert abs(abs(_number(quoted)) - abs(_number(shown))) <= 0.5 * 10**-decimals + 1e-9
