@@ -46,12 +46,11 @@ from .mayhem import (
     first_problem_near,
     resolve,
     roll_contact,
-    unsettled,
     watch_added,
     watch_removed,
     watch_step,
 )
-from .players import CarefulPlayer, RandomPlayer, cheapest, forecast
+from .players import CarefulPlayer, RandomPlayer, forecast
 from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
@@ -270,7 +269,9 @@ def play(
                 kind, at = problem
                 if kind == AIR:
                     if careful[acting]:
-                        direction = _careful_fall(board, at, rules, debris_to == acting, pending)
+                        direction = _careful_fall(
+                            board, at, rules, debris_to == acting, pending, near
+                        )
                     else:
                         direction = _FALLS[int(player_rng.integers(2))]
                     history.append(direction)
@@ -384,9 +385,19 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
                 return t, k, True
     if not cube:
         # The first option of least cost: each forecast stops once it costs as much as the best.
+        # A placement that breaks the building rules starts with a collapse (2 tiles back: the
+        # board was settled, so nothing is in the air and no curse comes first): it cannot beat
+        # an earlier option costing 2 or less, and is not forecast.
         best, chosen = None, None
         for t in order:
             for k in spots:
+                if (
+                    best is not None
+                    and best <= 2
+                    and k <= -HALF
+                    and not LEGAL[t * 2025 + get(k + SUPPORT_LEFT) * 45 + get(k + SUPPORT_RIGHT)]
+                ):
+                    continue
                 trial = dict(board)
                 trial[k] = t
                 cost = _cost(trial, watch_added(trial, set(), k), True, rules, best)
@@ -504,8 +515,14 @@ def _landing_is_quiet(get, tile: int, landing: int, cube: bool) -> bool:
     return True
 
 
-def _careful_fall(board: dict[int, int], k: int, rules: Rules, mine: bool, pending) -> str:
-    """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``."""
+def _careful_fall(
+    board: dict[int, int], k: int, rules: Rules, mine: bool, pending, near: set[int]
+) -> str:
+    """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``.
+
+    ``near``: the settling game's watch set, which holds every position with a
+    problem (what ``mayhem.unsettled`` finds by scanning the whole board).
+    """
     tile = board[k]
     get = board.get
     cube = rules.fire_cube
@@ -539,15 +556,16 @@ def _careful_fall(board: dict[int, int], k: int, rules: Rules, mine: bool, pendi
         return "left" if quiet[0] else "right"
     if quiet[0]:
         return "left"
-    unsettled_now = unsettled(board, curse=rules.curse, fire_cube=cube)
     trials = []
     for direction in _FALLS:
         trial = dict(board)
         target = mayhem.fall(trial, k, direction)
-        trials.append((trial, watch_added(trial, watch_removed(set(unsettled_now), k), target)))
+        trials.append((trial, watch_added(trial, watch_removed(set(near), k), target)))
     if not cube:
-        index = cheapest([(trial, near, mine) for trial, near in trials], rules)
-        return _FALLS[index]
+        # ``players.cheapest`` of the two: right only when it costs strictly less than left.
+        left = _cost(trials[0][0], trials[0][1], mine, rules, None)
+        right = _cost(trials[1][0], trials[1][1], mine, rules, left)
+        return "right" if right < left else "left"
     costs = []
     for trial, near in trials:
         bound = costs[0] if costs else float("inf")
