@@ -411,7 +411,11 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
             trial[k] = t
             pending = (k, t) if roll_contact(trial, k, t) else None
             cost = forecast(
-                trial, rules, roll_pending=pending, bound=bound - 1e-9, near=watch_added(trial, set(), k)
+                trial,
+                rules,
+                roll_pending=pending,
+                bound=bound - 1e-9,
+                near=watch_added(trial, set(), k),
             )
             if cost < bound - 1e-9:
                 chosen, bound = (t, k), cost
@@ -569,5 +573,7 @@ def _careful_fall(
     costs = []
     for trial, near in trials:
         bound = costs[0] if costs else float("inf")
-        costs.append(forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=near))
+        costs.append(
+            forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=near)
+        )
     return "left" if costs[0] <= costs[1] else "right"
