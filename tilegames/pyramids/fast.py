@@ -41,6 +41,8 @@ from .mayhem import (
     AIR,
     COLLAPSE,
     CURSE_KIND,
+    EXPLOSION,
+    FIRE,
     OVERHANG,
     ROLL,
     first_problem_near,
@@ -75,10 +77,12 @@ __all__ = ["FastGame", "SEATS", "fast_seats", "play", "play_careful"]
 SEATS = ("careful", "random")
 """The strategies ``play`` can seat (by name, as ``players.PLAYERS`` spells them)."""
 
-KINDS = ("fall", COLLAPSE, OVERHANG, mayhem.EXPLOSION, mayhem.FIRE, ROLL, CURSE_KIND)
+KINDS = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
 """The mayhem kinds counted, in ``Game.mayhem_counts`` order."""
 
 _FALLS = ("left", "right")
+SIDES_AND_BELOW = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
+"""Offsets of the touching positions whose fire tiles a new tile is watched with (``mayhem.watch_added``)."""
 
 
 def fast_seats(players: Sequence[Any]) -> tuple[str, ...] | None:
@@ -440,21 +444,123 @@ def _cost(board: dict[int, int], near: set[int], mine: bool, rules: Rules, bound
     if bound is None:
         bound = 1 << 30
     while True:
-        problem = first_problem_near(board, near, curse, False, None)
-        if problem is None:
+        # mayhem.first_problem_near without the fire cube, inlined: per kind, the first
+        # position in scan order with that problem; positions with none leave ``near``.
+        air = collapse = explosion = fire = cursed = None
+        collapse_kind = COLLAPSE
+        keep = []
+        for k in near:
+            t = get(k)
+            if t is None:
+                continue
+            is_cursed = False
+            if k <= -HALF:
+                left = get(k + SUPPORT_LEFT)
+                right = get(k + SUPPORT_RIGHT)
+                if left is None:
+                    if right is None:
+                        keep.append(k)
+                        if air is None or k < air:
+                            air = k
+                        continue
+                    if not OVER[t * 45 + right]:
+                        keep.append(k)
+                        if collapse is None or k < collapse:
+                            collapse, collapse_kind = k, OVERHANG
+                        continue
+                elif right is None:
+                    if not OVER[t * 45 + left]:
+                        keep.append(k)
+                        if collapse is None or k < collapse:
+                            collapse, collapse_kind = k, OVERHANG
+                        continue
+                else:
+                    index = t * 2025 + left * 45 + right
+                    if not LEGAL[index]:
+                        keep.append(k)
+                        if collapse is None or k < collapse:
+                            collapse, collapse_kind = k, COLLAPSE
+                        continue
+                    is_cursed = curse and CURSE[index]
+            if IS_FIRE[t]:
+                reach = REACH[t]
+                burns = False
+                for d in TOUCH:
+                    n = get(k + d)
+                    if n is not None:
+                        if IS_FIRE[n]:
+                            keep.append(k)
+                            if explosion is None or k < explosion:
+                                explosion = k
+                            break
+                        if MATERIAL[n] <= reach:
+                            burns = True
+                else:
+                    if burns:
+                        keep.append(k)
+                        if fire is None or k < fire:
+                            fire = k
+                    elif is_cursed:
+                        keep.append(k)
+                        if cursed is None or k < cursed:
+                            cursed = k
+                continue
+            if is_cursed:
+                keep.append(k)
+                if cursed is None or k < cursed:
+                    cursed = k
+        near = set(keep)
+        if air is not None:
+            kind, k = AIR, air
+        elif collapse is not None:
+            kind, k = collapse_kind, collapse
+        elif explosion is not None:
+            kind, k = EXPLOSION, explosion
+        elif fire is not None:
+            kind, k = FIRE, fire
+        elif cursed is not None:
+            kind, k = CURSE_KIND, cursed
+        else:
             return total
-        kind, k = problem
-        if kind == AIR:
+        if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = board.pop(k)
+            fiery = IS_FIRE[tile]
+            reach = REACH[tile]
+            material = MATERIAL[tile]
             target = k + SUPPORT_LEFT
-            if not _landing_is_quiet(get, tile, target, False):
-                right = k + SUPPORT_RIGHT
-                if _landing_is_quiet(get, tile, right, False):
-                    target = right
+            for landing in (target, k + SUPPORT_RIGHT):
+                if landing <= -HALF:
+                    left = get(landing + SUPPORT_LEFT)
+                    right = get(landing + SUPPORT_RIGHT)
+                    if left is None:
+                        if right is None or not OVER[tile * 45 + right]:
+                            continue
+                    elif right is None:
+                        if not OVER[tile * 45 + left]:
+                            continue
+                    elif not LEGAL[tile * 2025 + left * 45 + right]:
+                        continue
+                for d in TOUCH:
+                    other = get(landing + d)
+                    if other is not None and (
+                        (IS_FIRE[other] or MATERIAL[other] <= reach)
+                        if fiery
+                        else REACH[other] >= material
+                    ):
+                        break
+                else:
+                    target = landing
+                    break
             board[target] = tile
             near.add(k + ABOVE_LEFT)
             near.add(k + ABOVE_RIGHT)
-            watch_added(board, near, target)
+            near.add(target)  # mayhem.watch_added, inlined
+            near.add(target + ABOVE_LEFT)
+            near.add(target + ABOVE_RIGHT)
+            for d in SIDES_AND_BELOW:
+                other = get(target + d)
+                if other is not None and IS_FIRE[other]:
+                    near.add(target + d)
             continue
         if kind == COLLAPSE:
             left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
