@@ -232,25 +232,30 @@ def play(
     winner = None
     rolls = 0
 
+    spots = None
     while True:
         player = turn_player
         hand = hands[player]
-        # -- where: the spots (rules.spot_keys, inlined) --
-        if board:
-            spots = [
-                k + ABOVE_RIGHT for k in board if k + 2 in board and k + ABOVE_RIGHT not in board
-            ]
-            row0 = sorted([k for k in board if k > -HALF])
-            if row0[-1] - row0[0] > 2 * (len(row0) - 1):
-                for a, b in zip(row0, row0[1:]):
-                    if b - a > 2 and (gaps_all or b - a == 4):
-                        spots.extend(range(a + 2, b, 2))
-            if spots:
-                spots.sort()
+        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem or a
+        # tile put in row 0; after a quiet tile higher up, only the spots around it change.
+        if spots is None:
+            if board:
+                spots = [
+                    k + ABOVE_RIGHT
+                    for k in board
+                    if k + 2 in board and k + ABOVE_RIGHT not in board
+                ]
+                row0 = sorted([k for k in board if k > -HALF])
+                if row0[-1] - row0[0] > 2 * (len(row0) - 1):
+                    for a, b in zip(row0, row0[1:]):
+                        if b - a > 2 and (gaps_all or b - a == 4):
+                            spots.extend(range(a + 2, b, 2))
+                if spots:
+                    spots.sort()
+                else:
+                    spots = [row0[0] - 2, row0[-1] + 2]
             else:
-                spots = [row0[0] - 2, row0[-1] + 2]
-        else:
-            spots = [0]
+                spots = [0]
         # -- which tile where --
         if careful[player]:
             t, k, quiet = _careful_place(board, hand, spots, rules, curse, cube)
@@ -262,6 +267,18 @@ def play(
         history.append((t, k))
         hand.remove(t)
         board[k] = t
+        if quiet and k <= -HALF:
+            spots.remove(k)
+            if k - 2 in board and k + ABOVE_LEFT not in board:
+                spots.append(k + ABOVE_LEFT)
+            if k + 2 in board and k + ABOVE_RIGHT not in board:
+                spots.append(k + ABOVE_RIGHT)
+            if spots:
+                spots.sort()
+            else:
+                spots = None
+        else:
+            spots = None
         if not quiet:
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
@@ -384,8 +401,44 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
     get = board.get
     order = sorted(hand, key=_HEAVIEST_FIRST)
     for t in order:
+        fiery = IS_FIRE[t]
+        reach = REACH[t]
+        material = MATERIAL[t]
         for k in spots:
-            if _quiet(get, t, k, curse):
+            # mayhem.placement_is_quiet, inlined
+            if k <= -HALF:
+                index = t * 2025 + get(k + SUPPORT_LEFT) * 45 + get(k + SUPPORT_RIGHT)
+                if not LEGAL[index] or (curse and CURSE[index]):
+                    continue
+            up = get(k + ABOVE_LEFT)
+            if up is not None:
+                other = get(k - 2)
+                if other is None:
+                    if not OVER[up * 45 + t]:  # pragma: no cover - it overhung the other way
+                        continue
+                else:
+                    index = up * 2025 + other * 45 + t
+                    if not LEGAL[index] or (curse and CURSE[index]):
+                        continue
+            up = get(k + ABOVE_RIGHT)
+            if up is not None:
+                other = get(k + 2)
+                if other is None:
+                    if not OVER[up * 45 + t]:  # pragma: no cover
+                        continue
+                else:
+                    index = up * 2025 + t * 45 + other
+                    if not LEGAL[index] or (curse and CURSE[index]):
+                        continue
+            for d in TOUCH:
+                other = get(k + d)
+                if other is not None and (
+                    (IS_FIRE[other] or MATERIAL[other] <= reach)
+                    if fiery
+                    else REACH[other] >= material
+                ):
+                    break
+            else:
                 return t, k, True
     if not cube:
         # The first option of least cost: each forecast stops once it costs as much as the best.
