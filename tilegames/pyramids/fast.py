@@ -448,13 +448,25 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
         best, chosen = None, None
         for t in order:
             for k in spots:
-                if (
-                    best is not None
-                    and best <= 2
-                    and k <= -HALF
-                    and not LEGAL[t * 2025 + get(k + SUPPORT_LEFT) * 45 + get(k + SUPPORT_RIGHT)]
-                ):
-                    continue
+                if k <= -HALF:
+                    left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
+                    if not LEGAL[t * 2025 + board[left] * 45 + board[right]]:
+                        if best is not None and best <= 2:
+                            continue
+                        if (
+                            k + ABOVE_LEFT not in board
+                            and k + ABOVE_RIGHT not in board
+                            and not any(IS_FIRE[get(k + d, 0)] for d in SIDES_AND_BELOW)
+                        ):
+                            # Nothing above it and no fire beside it: the first event is its
+                            # collapse, both supports back to the player (2 tiles).
+                            trial = dict(board)
+                            del trial[left], trial[right]
+                            trial[k] = t
+                            cost = _cost(trial, {k, k - 2, k + 2}, True, rules, best, 2)
+                            if best is None or cost < best:
+                                best, chosen = cost, (t, k)
+                            continue
                 trial = dict(board)
                 trial[k] = t
                 cost = _cost(trial, watch_added(trial, set(), k), True, rules, best)
@@ -482,15 +494,16 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
 
 
-def _cost(board: dict[int, int], near: set[int], mine: bool, rules: Rules, bound) -> int:
+def _cost(
+    board: dict[int, int], near: set[int], mine: bool, rules: Rules, bound, total: int = 0
+) -> int:
     """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
 
     ``players.forecast`` at depth 0, whole tiles only; it stops as soon as
     the count reaches ``bound`` (None: no bound), so that a later option only
     wins by costing strictly less: the first of the cheapest, as
-    ``players.cheapest`` picks it.
+    ``players.cheapest`` picks it. ``total``: tiles already counted.
     """
-    total = 0
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
     get = board.get
