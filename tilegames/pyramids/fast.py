@@ -284,10 +284,15 @@ def play(
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
             near = watch_added(board, set(), k)
             while True:
-                problem = first_problem_near(board, near, curse, cube, pending)
-                if problem is None:
-                    break
-                kind, at = problem
+                if cube:
+                    problem = first_problem_near(board, near, curse, cube, pending)
+                    if problem is None:
+                        break
+                    kind, at = problem
+                else:
+                    kind, at, near = _scan(get, near, curse)
+                    if kind is None:
+                        break
                 if kind == AIR:
                     if careful[acting]:
                         direction = _careful_fall(
@@ -302,6 +307,23 @@ def play(
                     near.add(at + ABOVE_RIGHT)
                     watch_added(board, near, target)
                     counts[0] += 1
+                    continue
+                if kind == COLLAPSE:  # the common case, inlined: both supports go
+                    left, right = at + SUPPORT_LEFT, at + SUPPORT_RIGHT
+                    piles[debris_to].extend((board.pop(left), board.pop(right)))
+                    near.add(at)
+                    near.add(left + ABOVE_LEFT)
+                    near.add(right + ABOVE_RIGHT)
+                    counts[1] += 1
+                    continue
+                if kind == OVERHANG and not slide:  # inlined too: its one support goes
+                    support = at + SUPPORT_LEFT
+                    if support not in board:
+                        support = at + SUPPORT_RIGHT
+                    piles[debris_to].append(board.pop(support))
+                    near.add(support + ABOVE_LEFT)
+                    near.add(support + ABOVE_RIGHT)
+                    counts[2] += 1
                     continue
                 face = None
                 contact = pending
@@ -510,83 +532,8 @@ def _cost(
     if bound is None:
         bound = 1 << 30
     while True:
-        # mayhem.first_problem_near without the fire cube, inlined: per kind, the first
-        # position in scan order with that problem; positions with none leave ``near``.
-        air = collapse = explosion = fire = cursed = None
-        collapse_kind = COLLAPSE
-        keep = []
-        for k in near:
-            t = get(k)
-            if t is None:
-                continue
-            is_cursed = False
-            if k <= -HALF:
-                left = get(k + SUPPORT_LEFT)
-                right = get(k + SUPPORT_RIGHT)
-                if left is None:
-                    if right is None:
-                        keep.append(k)
-                        if air is None or k < air:
-                            air = k
-                        continue
-                    if not OVER[t * 45 + right]:
-                        keep.append(k)
-                        if collapse is None or k < collapse:
-                            collapse, collapse_kind = k, OVERHANG
-                        continue
-                elif right is None:
-                    if not OVER[t * 45 + left]:
-                        keep.append(k)
-                        if collapse is None or k < collapse:
-                            collapse, collapse_kind = k, OVERHANG
-                        continue
-                else:
-                    index = t * 2025 + left * 45 + right
-                    if not LEGAL[index]:
-                        keep.append(k)
-                        if collapse is None or k < collapse:
-                            collapse, collapse_kind = k, COLLAPSE
-                        continue
-                    is_cursed = curse and CURSE[index]
-            if IS_FIRE[t]:
-                reach = REACH[t]
-                burns = False
-                for d in TOUCH:
-                    n = get(k + d)
-                    if n is not None:
-                        if IS_FIRE[n]:
-                            keep.append(k)
-                            if explosion is None or k < explosion:
-                                explosion = k
-                            break
-                        if MATERIAL[n] <= reach:
-                            burns = True
-                else:
-                    if burns:
-                        keep.append(k)
-                        if fire is None or k < fire:
-                            fire = k
-                    elif is_cursed:
-                        keep.append(k)
-                        if cursed is None or k < cursed:
-                            cursed = k
-                continue
-            if is_cursed:
-                keep.append(k)
-                if cursed is None or k < cursed:
-                    cursed = k
-        near = set(keep)
-        if air is not None:
-            kind, k = AIR, air
-        elif collapse is not None:
-            kind, k = collapse_kind, collapse
-        elif explosion is not None:
-            kind, k = EXPLOSION, explosion
-        elif fire is not None:
-            kind, k = FIRE, fire
-        elif cursed is not None:
-            kind, k = CURSE_KIND, cursed
-        else:
+        kind, k, near = _scan(get, near, curse)
+        if kind is None:
             return total
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = board.pop(k)
@@ -659,6 +606,89 @@ def _cost(
             total += len(step.debris)
             if total >= bound:
                 return total
+
+
+def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set[int]]:
+    """``mayhem.first_problem_near`` without the fire cube: ``(kind, key, new near)``, kind None when all is well.
+
+    Per kind, the first position in scan order with that problem; the new
+    near set holds only the positions that have one (the others leave it,
+    as ``first_problem_near`` drops them).
+    """
+    air = collapse = explosion = fire = cursed = None
+    collapse_kind = COLLAPSE
+    keep = []
+    for k in near:
+        t = get(k)
+        if t is None:
+            continue
+        is_cursed = False
+        if k <= -HALF:
+            left = get(k + SUPPORT_LEFT)
+            right = get(k + SUPPORT_RIGHT)
+            if left is None:
+                if right is None:
+                    keep.append(k)
+                    if air is None or k < air:
+                        air = k
+                    continue
+                if not OVER[t * 45 + right]:
+                    keep.append(k)
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, OVERHANG
+                    continue
+            elif right is None:
+                if not OVER[t * 45 + left]:
+                    keep.append(k)
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, OVERHANG
+                    continue
+            else:
+                index = t * 2025 + left * 45 + right
+                if not LEGAL[index]:
+                    keep.append(k)
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, COLLAPSE
+                    continue
+                is_cursed = curse and CURSE[index]
+        if IS_FIRE[t]:
+            reach = REACH[t]
+            burns = False
+            for d in TOUCH:
+                n = get(k + d)
+                if n is not None:
+                    if IS_FIRE[n]:
+                        keep.append(k)
+                        if explosion is None or k < explosion:
+                            explosion = k
+                        break
+                    if MATERIAL[n] <= reach:
+                        burns = True
+            else:
+                if burns:
+                    keep.append(k)
+                    if fire is None or k < fire:
+                        fire = k
+                elif is_cursed:
+                    keep.append(k)
+                    if cursed is None or k < cursed:
+                        cursed = k
+            continue
+        if is_cursed:
+            keep.append(k)
+            if cursed is None or k < cursed:
+                cursed = k
+    if air is not None:
+        return AIR, air, set(keep)
+    if collapse is not None:
+        return collapse_kind, collapse, set(keep)
+    if explosion is not None:
+        return EXPLOSION, explosion, set(keep)
+    if fire is not None:
+        return FIRE, fire, set(keep)
+    if cursed is not None:
+        return CURSE_KIND, cursed, set(keep)
+    return None, None, set(keep)
 
 
 def _landing_is_quiet(get, tile: int, landing: int, cube: bool) -> bool:
