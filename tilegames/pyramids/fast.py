@@ -69,6 +69,7 @@ from .tiles import (
     SUPPORT_RIGHT,
     TOUCH,
     WEIGHT,
+    WOOD,
     key,
 )
 
@@ -422,10 +423,13 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet)."""
     get = board.get
     order = sorted(hand, key=_HEAVIEST_FIRST)
+    fire_around = not FIRE_TILES.isdisjoint(board.values())
     for t in order:
         fiery = IS_FIRE[t]
         reach = REACH[t]
         material = MATERIAL[t]
+        # Only a fire tile, or straw and wood beside a fire tile, can make a fire contact.
+        contact = fiery or (fire_around and material <= WOOD)
         for k in spots:
             # mayhem.placement_is_quiet, inlined
             if k <= -HALF:
@@ -452,6 +456,8 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
                     index = up * 2025 + t * 45 + other
                     if not LEGAL[index] or (curse and CURSE[index]):
                         continue
+            if not contact:
+                return t, k, True
             for d in TOUCH:
                 other = get(k + d)
                 if other is not None and (
@@ -485,13 +491,29 @@ def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bo
                             trial = dict(board)
                             del trial[left], trial[right]
                             trial[k] = t
-                            cost = _cost(trial, {k, k - 2, k + 2}, True, rules, best, 2)
+                            cost = _cost(
+                                trial,
+                                {k, k - 2, k + 2},
+                                True,
+                                rules,
+                                best,
+                                2,
+                                fire_around or IS_FIRE[t],
+                            )
                             if best is None or cost < best:
                                 best, chosen = cost, (t, k)
                             continue
                 trial = dict(board)
                 trial[k] = t
-                cost = _cost(trial, watch_added(trial, set(), k), True, rules, best)
+                cost = _cost(
+                    trial,
+                    watch_added(trial, set(), k),
+                    True,
+                    rules,
+                    best,
+                    0,
+                    fire_around or IS_FIRE[t],
+                )
                 if best is None or cost < best:
                     best, chosen = cost, (t, k)
         return chosen[0], chosen[1], False
@@ -517,14 +539,21 @@ _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
 
 
 def _cost(
-    board: dict[int, int], near: set[int], mine: bool, rules: Rules, bound, total: int = 0
+    board: dict[int, int],
+    near: set[int],
+    mine: bool,
+    rules: Rules,
+    bound,
+    total: int = 0,
+    fire_around: bool = True,
 ) -> int:
     """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
 
     ``players.forecast`` at depth 0, whole tiles only; it stops as soon as
     the count reaches ``bound`` (None: no bound), so that a later option only
     wins by costing strictly less: the first of the cheapest, as
-    ``players.cheapest`` picks it. ``total``: tiles already counted.
+    ``players.cheapest`` picks it. ``total``: tiles already counted;
+    ``fire_around``: False when no fire tile is on ``board`` (nothing can then catch fire).
     """
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
@@ -540,6 +569,7 @@ def _cost(
             fiery = IS_FIRE[tile]
             reach = REACH[tile]
             material = MATERIAL[tile]
+            contact = fiery or (fire_around and material <= WOOD)
             target = k + SUPPORT_LEFT
             for landing in (target, k + SUPPORT_RIGHT):
                 if landing <= -HALF:
@@ -553,6 +583,9 @@ def _cost(
                             continue
                     elif not LEGAL[tile * 2025 + left * 45 + right]:
                         continue
+                if not contact:
+                    target = landing
+                    break
                 for d in TOUCH:
                     other = get(landing + d)
                     if other is not None and (
@@ -769,8 +802,9 @@ def _careful_fall(
         trials.append((trial, watch_added(trial, watch_removed(set(near), k), target)))
     if not cube:
         # ``players.cheapest`` of the two: right only when it costs strictly less than left.
-        left = _cost(trials[0][0], trials[0][1], mine, rules, None)
-        right = _cost(trials[1][0], trials[1][1], mine, rules, left)
+        fire_around = not FIRE_TILES.isdisjoint(board.values())
+        left = _cost(trials[0][0], trials[0][1], mine, rules, None, 0, fire_around)
+        right = _cost(trials[1][0], trials[1][1], mine, rules, left, 0, fire_around)
         return "right" if right < left else "left"
     costs = []
     for trial, near in trials:
