@@ -598,15 +598,14 @@ def _cost(
                     target = landing
                     break
             board[target] = tile
-            near.add(k + ABOVE_LEFT)
-            near.add(k + ABOVE_RIGHT)
-            near.add(target)  # mayhem.watch_added, inlined
-            near.add(target + ABOVE_LEFT)
-            near.add(target + ABOVE_RIGHT)
-            for d in SIDES_AND_BELOW:
-                other = get(target + d)
-                if other is not None and IS_FIRE[other]:
-                    near.add(target + d)
+            near.update(
+                (k + ABOVE_LEFT, k + ABOVE_RIGHT, target, target + ABOVE_LEFT, target + ABOVE_RIGHT)
+            )  # mayhem.watch_removed and watch_added, inlined
+            if fire_around:
+                for d in SIDES_AND_BELOW:
+                    other = get(target + d)
+                    if other is not None and IS_FIRE[other]:
+                        near.add(target + d)
             continue
         if kind == COLLAPSE:
             left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
