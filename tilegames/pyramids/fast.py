@@ -723,36 +723,6 @@ def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set
     return None, None, set(keep)
 
 
-def _landing_is_quiet(get, tile: int, landing: int, cube: bool) -> bool:
-    """Whether ``tile``, lifted off the board, would land quietly at ``landing`` (the forecast's quick fall)."""
-    if landing <= -HALF:
-        left = get(landing + SUPPORT_LEFT)
-        right = get(landing + SUPPORT_RIGHT)
-        if left is None:
-            if right is None or not OVER[tile * 45 + right]:
-                return False
-        elif right is None:
-            if not OVER[tile * 45 + left]:
-                return False
-        elif not LEGAL[tile * 2025 + left * 45 + right]:
-            return False
-    if cube:
-        return True
-    if IS_FIRE[tile]:
-        reach = REACH[tile]
-        for d in TOUCH:
-            other = get(landing + d)
-            if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
-                return False
-        return True
-    material = MATERIAL[tile]
-    for d in TOUCH:
-        other = get(landing + d)
-        if other is not None and REACH[other] >= material:
-            return False
-    return True
-
-
 def _careful_fall(
     board: dict[int, int], k: int, rules: Rules, mine: bool, pending, near: set[int]
 ) -> str:
