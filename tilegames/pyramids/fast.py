@@ -268,6 +268,7 @@ def play(
         # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem or a
         # tile put in row 0; after a quiet tile higher up, only the spots around it change.
         if spots is None:
+            fire_around = not FIRE_TILES.isdisjoint(board.values())
             if board:
                 spots = [
                     k + ABOVE_RIGHT
@@ -287,7 +288,7 @@ def play(
                 spots = [0]
         # -- which tile where --
         if careful[player]:
-            t, k, quiet = _careful_place(board, hand, spots, rules, curse, cube)
+            t, k, quiet = _careful_place(board, hand, spots, rules, curse, cube, fire_around)
         else:
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
@@ -297,6 +298,7 @@ def play(
         hand.remove(t)
         board[k] = t
         if quiet and k <= -HALF:
+            fire_around = fire_around or IS_FIRE[t]
             spots.remove(k)
             if k - 2 in board and k + ABOVE_LEFT not in board:
                 spots.append(k + ABOVE_LEFT)
@@ -447,11 +449,13 @@ def _quiet(get, t: int, k: int, curse: bool) -> bool:
     return True
 
 
-def _careful_place(board, hand, spots, rules, curse, cube) -> tuple[int, int, bool]:
-    """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet)."""
+def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
+    """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet).
+
+    ``fire_around``: whether a fire tile is on ``board``.
+    """
     get = board.get
     order = sorted(hand, key=_HEAVIEST_FIRST)
-    fire_around = not FIRE_TILES.isdisjoint(board.values())
     for t in order:
         fiery = IS_FIRE[t]
         reach = REACH[t]
