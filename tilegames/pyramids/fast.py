@@ -288,12 +288,13 @@ def play(
                 spots = [0]
         # -- which tile where --
         if careful[player]:
-            t, k, quiet = _careful_place(board, hand, spots, rules, curse, cube, fire_around)
+            t, k, quiet, memo = _careful_place(board, hand, spots, rules, curse, cube, fire_around)
         else:
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
             k = spots[i % len(spots)]
             quiet = _quiet(get, t, k, curse)
+            memo = None
         history.append((t, k))
         hand.remove(t)
         board[k] = t
@@ -314,6 +315,7 @@ def play(
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
             near = watch_added(board, set(), k)
+            events = 0
             while True:
                 if cube:
                     problem = first_problem_near(board, near, curse, cube, pending)
@@ -324,10 +326,11 @@ def play(
                     kind, at, near = _scan(get, near, curse)
                     if kind is None:
                         break
+                events += 1
                 if kind == AIR:
                     if careful[acting]:
-                        direction = _careful_fall(
-                            board, at, rules, debris_to == acting, pending, near
+                        direction, memo = _careful_fall(
+                            board, at, rules, debris_to == acting, pending, near, memo, events - 1
                         )
                     else:
                         direction = _FALLS[int(player_rng.integers(2))]
@@ -450,9 +453,11 @@ def _quiet(get, t: int, k: int, curse: bool) -> bool:
 
 
 def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
-    """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet).
+    """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
-    ``fire_around``: whether a fire tile is on ``board``.
+    ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
+    forecast placement (no fire cube, no curse), ``(marks, cost)`` of its
+    forecast (see ``_cost``), else None.
     """
     get = board.get
     order = sorted(hand, key=_HEAVIEST_FIRST)
@@ -489,7 +494,7 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                     if not LEGAL[index] or (curse and CURSE[index]):
                         continue
             if not contact:
-                return t, k, True
+                return t, k, True, None
             for d in TOUCH:
                 other = get(k + d)
                 if other is not None and (
@@ -499,13 +504,13 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                 ):
                     break
             else:
-                return t, k, True
+                return t, k, True, None
     if not cube:
         # The first option of least cost: each forecast stops once it costs as much as the best.
         # A placement that breaks the building rules starts with a collapse (2 tiles back: the
         # board was settled, so nothing is in the air and no curse comes first): it cannot beat
         # an earlier option costing 2 or less, and is not forecast.
-        best, chosen = None, None
+        best, chosen, memo = None, None, None
         for t in order:
             for k in spots:
                 if k <= -HALF:
@@ -523,6 +528,7 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                             trial = dict(board)
                             del trial[left], trial[right]
                             trial[k] = t
+                            marks = None if curse else {}
                             cost = _cost(
                                 trial,
                                 {k, k - 2, k + 2},
@@ -531,12 +537,15 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                                 best,
                                 2,
                                 fire_around or IS_FIRE[t],
+                                marks,
+                                1,
                             )
                             if best is None or cost < best:
-                                best, chosen = cost, (t, k)
+                                best, chosen, memo = cost, (t, k), marks
                             continue
                 trial = dict(board)
                 trial[k] = t
+                marks = None if curse else {}
                 cost = _cost(
                     trial,
                     watch_added(trial, set(), k),
@@ -545,10 +554,12 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                     best,
                     0,
                     fire_around or IS_FIRE[t],
+                    marks,
                 )
                 if best is None or cost < best:
-                    best, chosen = cost, (t, k)
-        return chosen[0], chosen[1], False
+                    best, chosen, memo = cost, (t, k), marks
+        # The chosen forecast ran to its end: what it noted serves the falls to come.
+        return chosen[0], chosen[1], False, None if memo is None else (memo, best)
     chosen, bound = None, float("inf")
     for t in order:
         for k in spots:
@@ -564,7 +575,7 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
             )
             if cost < bound - 1e-9:
                 chosen, bound = (t, k), cost
-    return chosen[0], chosen[1], False
+    return chosen[0], chosen[1], False, None
 
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
@@ -578,6 +589,8 @@ def _cost(
     bound,
     total: int = 0,
     fire_around: bool = True,
+    marks: dict[int, int] | None = None,
+    events: int = 0,
 ) -> int:
     """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
 
@@ -586,6 +599,12 @@ def _cost(
     wins by costing strictly less: the first of the cheapest, as
     ``players.cheapest`` picks it. ``total``: tiles already counted;
     ``fire_around``: False when no fire tile is on ``board`` (nothing can then catch fire).
+
+    ``marks``: when given, every fall that lands quietly on neither side (where
+    a careful player would look ahead) is noted as {event number: tiles counted
+    before it}, numbering events from ``events``: a careful player who later
+    faces that fall in the game knows that falling left costs the forecast's
+    total minus the tiles counted then (see ``_careful_fall``).
     """
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
@@ -596,6 +615,7 @@ def _cost(
         kind, k, near = _scan(get, near, curse)
         if kind is None:
             return total
+        events += 1
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = board.pop(k)
             fiery = IS_FIRE[tile]
@@ -629,6 +649,9 @@ def _cost(
                 else:
                     target = landing
                     break
+            else:
+                if marks is not None:
+                    marks[events - 1] = total
             board[target] = tile
             near.update(
                 (k + ABOVE_LEFT, k + ABOVE_RIGHT, target, target + ABOVE_LEFT, target + ABOVE_RIGHT)
@@ -756,12 +779,28 @@ def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set
 
 
 def _careful_fall(
-    board: dict[int, int], k: int, rules: Rules, mine: bool, pending, near: set[int]
-) -> str:
-    """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``.
+    board: dict[int, int],
+    k: int,
+    rules: Rules,
+    mine: bool,
+    pending,
+    near: set[int],
+    memo=None,
+    event: int = 0,
+) -> tuple[str, Any]:
+    """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``, and the memo.
 
     ``near``: the settling game's watch set, which holds every position with a
     problem (what ``mayhem.unsettled`` finds by scanning the whole board).
+
+    ``memo``: ``(marks, cost)`` of the last forecast the game has followed so
+    far (the chosen placement's, or of the side chosen at the last fall), or
+    None; ``event``: this fall's number in the turn's mayhem. Up to a fall
+    that lands quietly on neither side, a careful player falls as the
+    forecast's quick falls do, so the game has followed the forecast event by
+    event; at such a fall the forecast fell left, and what falling left
+    costs is its total minus what it had counted then: it need not be
+    forecast again. (Only without the curse: a curse changes who decides.)
     """
     tile = board[k]
     get = board.get
@@ -793,9 +832,9 @@ def _careful_fall(
                     break
         quiet.append(ok)
     if quiet[0] != quiet[1]:
-        return "left" if quiet[0] else "right"
+        return ("left" if quiet[0] else "right"), memo
     if quiet[0]:
-        return "left"
+        return "left", memo
     trials = []
     for direction in _FALLS:
         trial = dict(board)
@@ -804,13 +843,28 @@ def _careful_fall(
     if not cube:
         # ``players.cheapest`` of the two: right only when it costs strictly less than left.
         fire_around = not FIRE_TILES.isdisjoint(board.values())
-        left = _cost(trials[0][0], trials[0][1], mine, rules, None, 0, fire_around)
-        right = _cost(trials[1][0], trials[1][1], mine, rules, left, 0, fire_around)
-        return "right" if right < left else "left"
+        track = not rules.curse
+        left = None
+        if memo is not None and event in memo[0]:
+            left = memo[1] - memo[0][event]
+            left_memo = memo
+        if left is None:
+            marks = {} if track else None
+            left = _cost(
+                trials[0][0], trials[0][1], mine, rules, None, 0, fire_around, marks, event + 1
+            )
+            left_memo = None if marks is None else (marks, left)
+        marks = {} if track else None
+        right = _cost(
+            trials[1][0], trials[1][1], mine, rules, left, 0, fire_around, marks, event + 1
+        )
+        if right < left:
+            return "right", None if marks is None else (marks, right)
+        return "left", left_memo
     costs = []
     for trial, near in trials:
         bound = costs[0] if costs else float("inf")
         costs.append(
             forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=near)
         )
-    return "left" if costs[0] <= costs[1] else "right"
+    return ("left" if costs[0] <= costs[1] else "right"), None
