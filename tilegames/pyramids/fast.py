@@ -317,7 +317,12 @@ def play(
             near = watch_added(board, set(), k)
             events = 0
             while True:
-                if cube:
+                if memo is not None:  # the forecast the game follows says what comes next
+                    record, _, first = memo
+                    if events - first == len(record):
+                        break
+                    kind, at, _ = record[events - first]
+                elif cube:
                     problem = first_problem_near(board, near, curse, cube, pending)
                     if problem is None:
                         break
@@ -456,8 +461,8 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
     ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
-    forecast placement (no fire cube, no curse), ``(marks, cost)`` of its
-    forecast (see ``_cost``), else None.
+    forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
+    forecast (see ``_cost`` and ``_careful_fall``), else None.
     """
     get = board.get
     order = sorted(hand, key=_HEAVIEST_FIRST)
@@ -528,7 +533,7 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                             trial = dict(board)
                             del trial[left], trial[right]
                             trial[k] = t
-                            marks = None if curse else {}
+                            record = None if curse else [(COLLAPSE, k, 0)]
                             cost = _cost(
                                 trial,
                                 {k, k - 2, k + 2},
@@ -537,15 +542,14 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                                 best,
                                 2,
                                 fire_around or IS_FIRE[t],
-                                marks,
-                                1,
+                                record,
                             )
                             if best is None or cost < best:
-                                best, chosen, memo = cost, (t, k), marks
+                                best, chosen, memo = cost, (t, k), record
                             continue
                 trial = dict(board)
                 trial[k] = t
-                marks = None if curse else {}
+                record = None if curse else []
                 cost = _cost(
                     trial,
                     watch_added(trial, set(), k),
@@ -554,12 +558,12 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                     best,
                     0,
                     fire_around or IS_FIRE[t],
-                    marks,
+                    record,
                 )
                 if best is None or cost < best:
-                    best, chosen, memo = cost, (t, k), marks
+                    best, chosen, memo = cost, (t, k), record
         # The chosen forecast ran to its end: what it noted serves the falls to come.
-        return chosen[0], chosen[1], False, None if memo is None else (memo, best)
+        return chosen[0], chosen[1], False, None if memo is None else (memo, best, 0)
     chosen, bound = None, float("inf")
     for t in order:
         for k in spots:
@@ -589,8 +593,7 @@ def _cost(
     bound,
     total: int = 0,
     fire_around: bool = True,
-    marks: dict[int, int] | None = None,
-    events: int = 0,
+    record: list | None = None,
 ) -> int:
     """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
 
@@ -600,11 +603,11 @@ def _cost(
     ``players.cheapest`` picks it. ``total``: tiles already counted;
     ``fire_around``: False when no fire tile is on ``board`` (nothing can then catch fire).
 
-    ``marks``: when given, every fall that lands quietly on neither side (where
-    a careful player would look ahead) is noted as {event number: tiles counted
-    before it}, numbering events from ``events``: a careful player who later
-    faces that fall in the game knows that falling left costs the forecast's
-    total minus the tiles counted then (see ``_careful_fall``).
+    ``record``: when given, every event is appended to it as ``(kind, key,
+    tiles counted before it)``. The game follows a careful player's forecast
+    event by event (see ``_careful_fall``), so the record of the forecast it
+    follows tells it where the next problem is without a scan, and what
+    falling left costs at a fall the careful player must look ahead at.
     """
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
@@ -615,7 +618,8 @@ def _cost(
         kind, k, near = _scan(get, near, curse)
         if kind is None:
             return total
-        events += 1
+        if record is not None:
+            record.append((kind, k, total))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = board.pop(k)
             fiery = IS_FIRE[tile]
@@ -649,9 +653,6 @@ def _cost(
                 else:
                     target = landing
                     break
-            else:
-                if marks is not None:
-                    marks[events - 1] = total
             board[target] = tile
             near.update(
                 (k + ABOVE_LEFT, k + ABOVE_RIGHT, target, target + ABOVE_LEFT, target + ABOVE_RIGHT)
@@ -793,14 +794,14 @@ def _careful_fall(
     ``near``: the settling game's watch set, which holds every position with a
     problem (what ``mayhem.unsettled`` finds by scanning the whole board).
 
-    ``memo``: ``(marks, cost)`` of the last forecast the game has followed so
-    far (the chosen placement's, or of the side chosen at the last fall), or
-    None; ``event``: this fall's number in the turn's mayhem. Up to a fall
-    that lands quietly on neither side, a careful player falls as the
-    forecast's quick falls do, so the game has followed the forecast event by
+    ``memo``: ``(record, cost, first event)`` of the last forecast the game
+    has followed (the chosen placement's, or the side chosen at the last
+    fall), or None; ``event``: this fall's number in the turn's mayhem. Up to
+    a fall that lands quietly on neither side, a careful player falls as the
+    forecast's quick falls do, so the game follows the forecast event by
     event; at such a fall the forecast fell left, and what falling left
-    costs is its total minus what it had counted then: it need not be
-    forecast again. (Only without the curse: a curse changes who decides.)
+    costs is its total minus what it had counted then: it is not forecast
+    again. (Only without the curse: a curse changes who decides.)
     """
     tile = board[k]
     get = board.get
@@ -844,22 +845,18 @@ def _careful_fall(
         # ``players.cheapest`` of the two: right only when it costs strictly less than left.
         fire_around = not FIRE_TILES.isdisjoint(board.values())
         track = not rules.curse
-        left = None
-        if memo is not None and event in memo[0]:
-            left = memo[1] - memo[0][event]
+        if memo is not None:
+            record, cost, first = memo
+            left = cost - record[event - first][2]
             left_memo = memo
-        if left is None:
-            marks = {} if track else None
-            left = _cost(
-                trials[0][0], trials[0][1], mine, rules, None, 0, fire_around, marks, event + 1
-            )
-            left_memo = None if marks is None else (marks, left)
-        marks = {} if track else None
-        right = _cost(
-            trials[1][0], trials[1][1], mine, rules, left, 0, fire_around, marks, event + 1
-        )
+        else:
+            record = [] if track else None
+            left = _cost(trials[0][0], trials[0][1], mine, rules, None, 0, fire_around, record)
+            left_memo = None if record is None else (record, left, event + 1)
+        record = [] if track else None
+        right = _cost(trials[1][0], trials[1][1], mine, rules, left, 0, fire_around, record)
         if right < left:
-            return "right", None if marks is None else (marks, right)
+            return "right", None if record is None else (record, right, event + 1)
         return "left", left_memo
     costs = []
     for trial, near in trials:
