@@ -318,10 +318,10 @@ def play(
             events = 0
             while True:
                 if memo is not None:  # the forecast the game follows says what comes next
-                    record, _, first = memo
-                    if events - first == len(record):
+                    record, _, start = memo
+                    if events - start == len(record):
                         break
-                    kind, at, _ = record[events - first]
+                    kind, at, _ = record[events - start]
                 elif cube:
                     problem = first_problem_near(board, near, curse, cube, pending)
                     if problem is None:
