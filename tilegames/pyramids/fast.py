@@ -32,12 +32,20 @@ What is fused, and why it is exact:
   ``players.forecast`` themselves;
 - a careful fall is forecast from the settling game's own watch set (it
   holds every position with a problem: what ``mayhem.unsettled`` would
-  find by scanning the whole board).
+  find by scanning the whole board);
+- the chosen forecast keeps a record of its events, and the game, which
+  follows it event by event (a careful player falls as the forecast's quick
+  falls do, except where it looks ahead), reads the next problem from that
+  record instead of scanning, and at a fall where the careful player looks
+  ahead, the cost of falling left is read from it too (no curse: a curse
+  changes who decides).
 
 Where the time goes (cProfile and timings of 200 two-player careful games,
 at the time of writing): about half is the careful player's forecasts
-(about 60 a game, some 7 mayhem events each, a few microseconds per event),
-the rest the game loop, quiet-placement tests and the game's own mayhem.
+(about 50 a game, some 6 or 7 mayhem events each, a few microseconds per
+event), the rest the game loop, quiet-placement tests and the game's own
+mayhem. ``benchmarks/pyramids.py`` compares it with the engine before the
+speed work.
 
 The result is the same game as the public path
 ``play_game(new_game(seed, players=n, rules=rules), seats, seed=rng, checked=False)``:
