@@ -184,7 +184,7 @@ class GameState:
     def play(self, move) -> None:
         """Play a move (or its notation). Refused moves raise IllegalMove and change nothing."""
         move = self.to_move_object(move)
-        reason = self.why_illegal(move)
+        reason = f"the game is over: {self.status()}" if self.is_over else self._why_illegal(move)
         if reason is not None:
             raise IllegalMove(reason)
         snapshot = self._snapshot()

@@ -109,14 +109,25 @@ def play_game(
     started = [False] * len(seats)
     single = len(seats) == 1
     moves = 0
-    while not game.is_over:
-        if max_moves is not None and moves >= max_moves:
-            break
-        seat = game.to_move
-        index = 0 if single or seat is None else seat
-        if index >= len(seats):
-            raise ValueError(f"seat {index} has no player: {len(seats)} were given")
-        view = game if clairvoyant[index] else view_of(seat)
+    while max_moves is None or moves < max_moves:
+        if single:  # one player: ask for the view of the seat to move (no seat number needed)
+            index, seat = 0, None
+            if clairvoyant[0]:
+                if game.is_over:
+                    break
+                view = game
+            else:
+                view = view_of(None)
+                if not view.legal_moves:  # the contract: no legal move once the game is over
+                    break
+        else:
+            seat = game.to_move  # None once the game is over
+            if seat is None:
+                break
+            index = seat
+            if index >= len(seats):
+                raise ValueError(f"seat {index} has no player: {len(seats)} were given")
+            view = game if clairvoyant[index] else view_of(seat)
         if not started[index]:
             started[index] = True
             start = getattr(seats[index], "start", None)
