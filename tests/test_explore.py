@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+import pandas as pd
 import pytest
 
 from tilegames import explore
@@ -77,3 +78,37 @@ def test_a_short_turn_cap_stops_games():
     panel.controls["turn_cap"].value = 40
     assert panel.estimates["turns per game"].high <= 40
     assert panel.estimates["turn cap reached"].value > 0.5
+
+
+# -- the scoring notebook's helpers (tilegames.triominos.study, end of the module) ------------------
+def test_point_sources_are_in_words_and_add_up_to_the_total():
+    from tilegames.triominos import study
+
+    frame = simulate(functools.partial(study.round_task, players=2), 40, seed=3, progress=False)
+    sources = study.point_sources({"two": frame})["two"]
+    assert "tile_values" not in sources.index and "the tiles' own values" in sources.index
+    parts = sources.drop("total")
+    assert abs(parts.sum() - sources["total"]) < 1e-9
+
+
+def test_the_paired_table_compares_each_rule_set_with_the_standard_rules_in_words():
+    from tilegames.triominos import study
+
+    paired = simulate(
+        functools.partial(study.paired_task, players=2, rules=study.EDITION_VARIANTS),
+        30,
+        seed=4,
+        progress=False,
+    )
+    table = study.paired_table(paired)
+    assert list(table.columns) == [study.VARIANT_WORDS[v] for v in study.EDITION_VARIANTS[1:]]
+    assert table.index.name == "change from the standard rules"
+    starter = study.starter_table({2: paired[paired["rules"] == "seed"]})
+    conclusion = study.scoring_conclusion(
+        paired[paired["rules"] == "seed"], starter, paired,
+        pd.DataFrame({"rounds": [2, 3, 4]}),
+    )  # fmt: skip
+    pressman = table.loc["points per round", "Pressman's rules"]
+    word = "lower" if pressman.startswith("-") else "raise"
+    assert f"Pressman's rules {word} a round's points" in conclusion
+    assert "tile_values" not in conclusion and "seed_three_draws" not in conclusion

@@ -842,7 +842,8 @@ def scoring_conclusion(
             f"{two_players[win_rate]}); with "
             f"{starter.index.max()} players, {starter['starter wins'].iloc[-1]:.0%} against a fair "
             f"share of {starter['fair share'].iloc[-1]:.0%}.",
-            f"- **Pressman's rules lower a round's points** by {-pressman.value:.0f} on the same "
+            f"- **Pressman's rules {'lower' if pressman.value < 0 else 'raise'} a round's points** "
+            f"by {abs(pressman.value):.0f} on the same "
             f"deals ({pressman}); the three-draw limit alone changes them by {three.value:+.0f} "
             f"({three}), {carried}.",
             f"- **A game to 400 lasts about {rounds.value:.1f} rounds** ({rounds}).",
