@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from .. import svg as draw
-from .lattice import Board, corners, key_cell, rotations, tile_name
+from .lattice import Board, corner_numbers, corners, key_cell, rotations, tile_name
 from .rules import Game
 
 TILE_FILL = "#fbf6e9"
@@ -88,20 +88,8 @@ def triangle(
 
 
 def tile_numbers(tile: tuple[int, int, int], rotation: int) -> tuple[int, int, int]:
-    """The numbers a tile shows at a cell's corners 0, 1, 2 with a rotation."""
-    numbers = [0, 0, 0]
-    for i in range(3):
-        numbers[(rotation + i) % 3] = tile[i]
-    return tuple(numbers)  # type: ignore[return-value]
-
-
-def _fits(game: Game, tile: tuple[int, int, int]) -> dict[tuple[int, int], list[int]]:
-    """Cells where ``tile`` may be placed now, with the rotations that fit."""
-    out: dict[tuple[int, int], list[int]] = {}
-    for move in game.legal_moves():
-        if move.kind == "place" and move.tile == tile:
-            out.setdefault(move.cell, []).append(move.rotation)
-    return out
+    """The numbers a tile shows at a cell's corners 0, 1, 2 with a rotation (the rules' own)."""
+    return corner_numbers(tile, rotation)
 
 
 def svg(
@@ -128,12 +116,10 @@ def svg(
     seat = (game.to_move if game.to_move is not None else 0) if seat is None else seat
     hand = game.hand(seat)
     chosen = hand[selected] if selected is not None and 0 <= selected < len(hand) else None
-    fits = _fits(game, chosen) if chosen is not None and game.to_move == seat else {}
+    fits = game.fits(chosen) if chosen is not None and game.to_move == seat else {}
     board = game.board
     placed = board.placements()
-    empty = board.frontier_cells() if show_frontier and not game.is_over else []
-    if not placed and not game.is_over:
-        empty = [(0, 0)]
+    empty = game.open_cells() if show_frontier or not placed else []
     cells = [c for c, _, _ in placed] + empty + list(frame or []) or [(0, 0)]
     xs = [p[0] for c in cells for p in corners(c)]
     ys = [p[1] for c in cells for p in corners(c)]

@@ -20,11 +20,13 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as widgets
+import numpy as np
 
+from ..errors import IllegalMove
 from ..randomness import fresh_seed
 from ..widgets import GameView, callable_module
 from . import render
-from .lattice import rotations, tile_name
+from .lattice import check_cell, rotations, tile_name
 from .players import make_player
 from .rules import Game, Move, Rules, new_game
 
@@ -36,7 +38,9 @@ class TriominosView(GameView):
         self.you = you
         """The seat you play."""
         self.opponent_kind = opponent
-        self.opponents = {s: make_player(opponent, s) for s in range(game.players) if s != you}
+        self.opponents = {s: make_player(opponent) for s in range(game.players) if s != you}
+        self.rng = np.random.default_rng(game.seed if game.seed is not None else fresh_seed())
+        """The computer players' generator (seeded from the deal when it has a seed)."""
         self.selected: int | None = None
         self.rotation = 0
         self.rotate_button = widgets.Button(
@@ -115,28 +119,61 @@ class TriominosView(GameView):
         self.run_button.disabled = self.game.is_over or yours
 
     # -- clicks ----------------------------------------------------------------------------------
-    def clicked(self, target: str) -> None:
-        kind, _, rest = target.partition(":")
+    def clicked(self, target: str) -> bool:
+        """Turn a click into an action; False (nothing changes) for anything else."""
+        what = self._target(target)
+        if what is None:
+            return False
+        kind, value = what
         if kind == "hand":
-            index = int(rest)
-            if self.selected == index:
+            if self.selected == value:
                 self.rotate()
             else:
-                self.selected, self.rotation = index, 0
-                tile = self.game.hand(self.you)[index]
+                self.selected, self.rotation = value, 0
+                tile = self.game.hand(self.you)[value]
                 self.say(f"Selected {tile_name(tile)}.")
         elif kind == "cell":
-            r, c = (int(v) for v in rest.split(","))
-            self.place_at((r, c))
-        elif kind == "pool":
+            self.place_at(value)
+        else:
             self.act("draw")
+        return True
+
+    def forget_selection(self) -> None:
+        """Drop the selected tile."""
+        self.selected, self.rotation = None, 0
+
+    def _target(self, target: object) -> tuple[str, object] | None:
+        """``("hand", index)``, ``("cell", (r, c))`` or ``("pool", None)``; None when not clickable."""
+        if not isinstance(target, str) or len(target) > 40:
+            return None
+        kind, colon, rest = target.partition(":")
+        if kind == "pool" and not colon:
+            return "pool", None
+        if kind == "hand" and rest.isascii() and rest.isdecimal() and len(rest) < 4:
+            index = int(rest)
+            if index < len(self.game.hand(self.you)):
+                return "hand", index
+            return None
+        if kind == "cell":
+            parts = rest.split(",")
+            if len(parts) == 2 and all(
+                p.isascii() and p.lstrip("-").isdecimal() and len(p) < 6 for p in parts
+            ):
+                try:
+                    return "cell", check_cell((int(parts[0]), int(parts[1])))
+                except IllegalMove:
+                    return None
+        return None
 
     def rotate(self) -> None:
         """Turn the selected tile to its next rotation."""
+        hand = self.game.hand(self.you)
+        if self.selected is not None and not 0 <= self.selected < len(hand):
+            self.selected, self.rotation = None, 0
         if self.selected is None:
             self.say("Select a tile of your hand first.")
         else:
-            tile = self.game.hand(self.you)[self.selected]
+            tile = hand[self.selected]
             turns = rotations(tile)
             self.rotation = (
                 turns[(turns.index(self.rotation) + 1) % len(turns)]
@@ -155,15 +192,16 @@ class TriominosView(GameView):
         if self.selected is None:
             self.say("Select a tile of your hand first, then click a cell.", "refused")
             return
-        tile = game.hand(self.you)[self.selected]
+        hand = game.hand(self.you)
+        if not 0 <= self.selected < len(hand):
+            self.selected, self.rotation = None, 0
+            self.say("Select a tile of your hand first, then click a cell.", "refused")
+            return
+        tile = hand[self.selected]
         move = Move.place(tile, cell, self.rotation)
         reason = game.why_illegal(move)
         if reason is not None:
-            others = [
-                m.rotation
-                for m in game.legal_moves()
-                if m.kind == "place" and m.tile == tile and m.cell == cell
-            ]
+            others = game.player_view(self.you).fits(tile).get(cell, ())
             hint = (
                 f" ({', '.join(f'r{r}' for r in others)} fits here: rotate the tile)"
                 if others
@@ -190,7 +228,7 @@ class TriominosView(GameView):
         if game.is_over or game.to_move == self.you:
             return
         seat = game.to_move
-        move = self.opponents[seat].choose(game.player_view(seat))
+        move = self.opponents[seat].choose(game.player_view(seat), self.rng)
         before = len(game.events)
         game.play(move)
         self._report(before, f"P{seat}")
