@@ -758,6 +758,17 @@ def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | Non
     return summary_table(big), same
 
 
+def _interval(estimate: Estimate) -> str:
+    """'95% confidence interval a to b', in the estimate's own units."""
+    if estimate.percent:
+        digits = 3 if estimate.high < 0.01 else 1
+        low, high = f"{estimate.low:.{digits}%}", f"{estimate.high:.{digits}%}"
+    else:
+        digits = 2 if max(abs(estimate.low), abs(estimate.high)) < 10 else 1
+        low, high = f"{estimate.low:.{digits}f}", f"{estimate.high:.{digits}f}"
+    return f"95% confidence interval {low} to {high}"
+
+
 def scoring_conclusion(
     two: pd.DataFrame,
     starter: pd.DataFrame,
@@ -765,43 +776,49 @@ def scoring_conclusion(
     games: pd.DataFrame,
 ) -> str:
     """The notebook's conclusion in plain words, every figure computed from the runs given."""
-    table = summary_table(two)
+    seats = player_rows(two)
+    points = _mean(seats["total"])
+    hexagons = _mean(two["hexagons"])
     sources = point_sources({"two": two})["two"]
-    total = sources["total"]
     tiles = sources[PART_WORDS["tile_values"]]
     bonuses = sources[PART_WORDS["hexagon_points"]] + sources[PART_WORDS["bridge_points"]]
     draws = sources[PART_WORDS["draw_penalty"]]
-    two_players = starter.loc[2]
+    n = len(two)
+    first = wilson(int((two["winner"] == two["starter"]).sum()), n)
+    most = starter.index.max()
     rules = by_rules(paired)
     pressman = _mean(rules["pressman"]["round_points"] - rules["seed"]["round_points"])
     three = _mean(rules["seed_three_draws"]["round_points"] - rules["seed"]["round_points"])
     rounds = _mean(games["rounds"])
-    triple = wilson(int((two["hexagon_3"] > 0).sum()), len(two))
-    win_rate = "starter's win rate"
+    triple = wilson(int((two["hexagon_3"] > 0).sum()), n)
     carried = (
         "so the limit on drawing carries nearly all of the effect"
         if abs(three.value - pressman.value) <= max(pressman.half_width, three.half_width) / 2
         else "so the other change (who wins a blocked round) matters too"
     )
+    if first.low > 0.5:
+        verdict = "Starting first helps"
+    elif first.high < 0.5:
+        verdict = "Starting first is a handicap"
+    else:
+        verdict = "These rounds cannot tell whether starting first helps"
     return "\n".join(
         [
-            f"- **A round is worth about {total:.0f} points to each of two greedy players** "
-            f"({table.loc['points per player per round', 'shown']}). "
-            f"Most of it, {tiles:.0f} points, is the tiles' own values; hexagons and bridges "
-            f"add {bonuses:.0f}, and drawing costs {-draws:.0f}.",
-            f"- **Hexagons are common, triple hexagons are rare:** "
-            f"{table.loc['hexagons per round', 'shown']} hexagons per round, but a triple hexagon "
-            f"in only {shown(triple)} of the rounds.",
-            f"- **Starting first helps.** With two players the starter wins "
-            f"{two_players['starter wins']:.0%} of the rounds (fair share 50%; "
-            f"{two_players[win_rate]}); with "
-            f"{starter.index.max()} players, {starter['starter wins'].iloc[-1]:.0%} against a fair "
-            f"share of {starter['fair share'].iloc[-1]:.0%}.",
+            f"- **A round is worth about {points.value:.0f} points to each of two greedy "
+            f"players** ({_interval(points)}). Most of it, {tiles:.0f} points, is the tiles' own "
+            f"values; hexagons and bridges add {bonuses:.0f}, and drawing costs {-draws:.0f}.",
+            f"- **Hexagons are common, triple hexagons are rare:** {hexagons.value:.2f} hexagons "
+            f"per round ({_interval(hexagons)}), but a triple hexagon in only {triple.value:.3%} of "
+            f"the rounds ({_interval(triple)}).",
+            f"- **{verdict}.** With two players the starter wins {first.value:.0%} of the rounds "
+            f"against a fair share of 50% ({_interval(first)}); with {most} players, "
+            f"{starter.loc[most, 'starter wins']:.0%} against a fair share of "
+            f"{starter.loc[most, 'fair share']:.0%}.",
             f"- **Pressman's rules {'lower' if pressman.value < 0 else 'raise'} a round's points** "
-            f"by {abs(pressman.value):.0f} on the same "
-            f"deals ({pressman}); the three-draw limit alone changes them by {three.value:+.0f} "
-            f"({three}), {carried}.",
-            f"- **A game to 400 lasts about {rounds.value:.1f} rounds** ({rounds}).",
+            f"by {abs(pressman.value):.0f} on the same deals ({_interval(pressman)}); the "
+            f"three-draw limit alone changes them by {three.value:+.0f} ({_interval(three)}), "
+            f"{carried}.",
+            f"- **A game to 400 lasts about {rounds.value:.1f} rounds** ({_interval(rounds)}).",
             "",
             "**Take away:** a few thousand seeded games give every figure with an honest error bar; "
             "playing the *same deals* under two rule sets measures what a rule changes far more "
