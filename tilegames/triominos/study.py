@@ -365,6 +365,15 @@ PART_WORDS: dict[str, str] = {
 }
 """Each source of points in words, for tables and legends."""
 
+BREAKDOWN_WORDS: dict[str, str] = {
+    **PART_WORDS,
+    "tiles_placed": "tiles placed",
+    "hexagon_1": "single hexagons",
+    "hexagon_2": "double hexagons",
+    "hexagon_3": "triple hexagons",
+}
+"""Every column of ``Game.breakdown()`` that is not already a plain word, in words."""
+
 VARIANT_WORDS: dict[str, str] = {
     "seed": "the standard rules",
     "pressman": "Pressman's rules",
