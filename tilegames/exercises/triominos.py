@@ -108,7 +108,7 @@ def no_triple(seed: int) -> bool:
 def _best_moves() -> set[str]:
     game = position("best_move")
     view = game.player_view()
-    points = {str(move): view.points_for(move) for move in view.legal_moves()}
+    points = {str(move): view.points_for(move) for move in view.legal_moves}
     best = max(points.values())
     return {move for move, score in points.items() if score == best}
 
