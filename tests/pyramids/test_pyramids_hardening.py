@@ -212,7 +212,7 @@ def test_the_shared_play_game_returns_the_game_and_the_fast_path_counts_mayhem()
 @pytest.mark.parametrize("target", ["hand:abc", "hand:", "hand:99", "cell:1", "fall:up", 42, None])
 def test_a_bogus_click_is_said_and_changes_nothing(target):
     pytest.importorskip("ipywidgets")
-    from tilegames.pyramids.view import view
+    from tilegames.pyramids.board import view
 
     board = view(new_game(16), bot="careful")
     before = board.game.to_json()

@@ -14,8 +14,8 @@ from tilegames.errors import BadNotation, IllegalMove, InvalidPosition
 from tilegames.game import GameState
 from tilegames.players import play_game
 from tilegames.triominos import PLAYERS, Board, Game, Move, Rules, make_player, new_game
+from tilegames.triominos.board import view
 from tilegames.triominos.lattice import MAX_COORD, cell_key, key_cell
-from tilegames.triominos.view import view
 
 # -- moves -----------------------------------------------------------------------------------------
 

@@ -31,8 +31,10 @@ TILE_H = 40
 HALF_W = TILE_W // 2
 MARGIN = 14
 
-COLOUR_HEX = {"yellow": "#f2b705", "red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0"}
-"""How each tile colour is drawn."""
+COLOUR_HEX = {"yellow": "#F0E442", "red": "#D55E00", "green": "#009E73", "blue": "#0072B2"}
+"""How each tile colour is drawn: the Okabe–Ito colours, apart for colour-blind eyes too."""
+COLOUR_LETTER = {"yellow": "Y", "red": "R", "green": "G", "blue": "B"}
+"""Each colour's letter, drawn on every tile: colour is never the only cue."""
 MATERIAL_FILL = {"straw": "#f6e39b", "wood": "#b8834f", "stone": "#b9bcc0", "fire": "#2b2b2b"}
 """Background of each material."""
 
@@ -96,6 +98,7 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
         parts.append(s.polygon(flame, fill="#ff6f00", stroke="#ffca28", stroke_width=2))
     if tile_id != MILLSTONE:
         parts.append(s.rect(x + 4, y + 4, w - 8, 5, fill=colour))
+        parts.extend(colour_badge(tile.colours[0], x + 3, y + 3))
     label_fill = "#ffffff" if tile.material == "fire" else "#111111"
     parts.append(
         s.text(
@@ -112,6 +115,27 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
     )
     parts.append(s.title(f"{tile.name} ({tile.material}, weight {tile.weight})"))
     return parts
+
+
+def colour_badge(colour: str, x: float, y: float) -> list[str]:
+    """A tile's colour as a letter on a badge of that colour (top-left corner at x, y).
+
+    >>> "R</text>" in "".join(colour_badge("red", 0, 0))
+    True
+    """
+    ink = "#000000" if colour == "yellow" else "#ffffff"
+    return [
+        s.rect(x, y, 14, 14, rx=3, fill=COLOUR_HEX[colour], stroke="#000000", stroke_width=0.8),
+        s.text(
+            x + 7,
+            y + 7.5,
+            COLOUR_LETTER[colour],
+            font_size=10.5,
+            font_weight="bold",
+            fill=ink,
+            class_="fp-colour-letter",
+        ),
+    ]
 
 
 def tile_svg(name: str | int, *, scale: float = 1.0) -> str:
@@ -280,6 +304,7 @@ def svg(
             _marker(
                 *corner(r, x), f"{r},{x}", f"play here: ({r},{x})", f"spot:{r},{x}", "fp-spot",
                 fill="#e3f2fd", opacity=0.6, ink="#1565c0", edge="#1565c0", font_size=11,
+                aria_label=spot_label(tiles, r, x),
             )
         )  # fmt: skip
     for direction, k in falls:
@@ -289,6 +314,7 @@ def svg(
                 *corner(*position(k)), f"{arrow} {direction}", f"fall {direction}",
                 f"fall:{direction}", "fp-fall",
                 fill="#c8e6c9", opacity=0.8, ink="#1b5e20", edge="#2e7d32", font_size=12,
+                aria_label=f"let the falling tile land down to the {direction}",
             )
         )  # fmt: skip
     height = ground + 12
@@ -297,9 +323,36 @@ def svg(
     return s.document(width, height, parts, label="Flaming Pyramids: " + state.status())
 
 
+def tile_words(tile_id: int) -> str:
+    """A tile in words for a screen reader: its name, colour(s), material and weight.
+
+    >>> from tilegames.pyramids.tiles import tile_id
+    >>> tile_words(tile_id("millstone"))
+    'millstone: yellow, red, green and blue, stone, weight 200'
+    """
+    tile = TILES[tile_id]
+    colours = list(tile.colours)
+    colour = colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
+    if tile.name.startswith(colour):
+        return f"{tile.name}, {tile.material}, weight {tile.weight}"
+    return f"{tile.name}: {colour}, {tile.material}, weight {tile.weight}"
+
+
+def spot_label(tiles: dict[int, int], r: int, x: int) -> str:
+    """A place to play in words: its row, and the tiles it would rest on."""
+    below = [
+        tile_words(tiles[k]).split(",")[0]
+        for k in (key(r - 1, x - 1), key(r - 1, x + 1))
+        if r > 0 and k in tiles
+    ]
+    on = f", on {' and '.join(below)}" if below else ", on the ground" if r == 0 else ""
+    return f"empty place in row {r}, position {x}{on}: play here"
+
+
 def _marker(
     px: float, py: float, label: str, tooltip: str, target: str, class_: str,
     *, fill: str, opacity: float, ink: str, edge: str, font_size: float,
+    aria_label: str | None = None,
 ) -> str:  # fmt: skip
     """A dashed, clickable place on the wall: a spot to play, or where a tile may fall."""
     return s.group(
@@ -321,6 +374,7 @@ def _marker(
         ],
         class_=class_,
         data_target=target,
+        aria_label=aria_label,
     )
 
 
@@ -347,7 +401,15 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
                     stroke_width=3,
                 )
             )
-        parts.append(s.group(body, class_="fp-hand", data_target=f"hand:{i}"))
+        parts.append(
+            s.group(
+                body,
+                class_="fp-hand",
+                data_target=f"hand:{i}",
+                aria_label=f"{tile_words(t)}, in player {player}'s hand"
+                + (", selected" if i == selected else ""),
+            )
+        )
     y += TILE_H + 16
     lines = []
     for p in range(state.n_players):
@@ -399,7 +461,7 @@ def turn_pictures(
 
 
 def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture:
-    """SVG documents laid out in rows (each keeps its own size)."""
+    """SVG documents laid out in rows (each keeps its own size; the whole fits the column)."""
     import re
 
     def size(markup: str) -> tuple[float, float]:
@@ -418,9 +480,7 @@ def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture
             row_h = max(row_h, h)
         total_w = max(total_w, x - gap)
         y += row_h + gap
-    return s.SVGPicture(
-        s.document(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
-    )
+    return s.fitted(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..errors import IllegalMove
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .lattice import check_cell, rotations, tile_name
 from .players import make_player
@@ -34,11 +34,12 @@ from .rules import Game, Move, Rules, new_game
 class TriominosView(GameView):
     """A round of Tri-Ominos on a clickable board; you play one seat, computers the others."""
 
-    def __init__(self, game: Game, *, you: int = 0, opponent: str = "greedy") -> None:
-        self.you = you
-        """The seat you play."""
+    def __init__(self, game: Game, *, you: int = 0, opponent: str = "greedy", humans=None) -> None:
+        humans = {you} if humans is None else set(humans)
+        self.you = you if you in humans else min(humans)
+        """The seat whose hand is shown (with several people: the one whose turn it is)."""
         self.opponent_kind = opponent
-        self.opponents = {s: make_player(opponent) for s in range(game.players) if s != you}
+        self.opponents = {s: make_player(opponent) for s in range(game.players) if s not in humans}
         self.rng = np.random.default_rng(game.seed if game.seed is not None else fresh_seed())
         """The computer players' generator (seeded from the deal when it has a seed)."""
         self.selected: int | None = None
@@ -56,6 +57,9 @@ class TriominosView(GameView):
         self.run_button = widgets.Button(
             description="Opponents play", icon="forward", tooltip="opponents play until your turn"
         )
+        self.hint_button = widgets.Button(
+            description="Hint", icon="lightbulb-o", tooltip="suggest a placement"
+        )
         self.rules_box = widgets.Dropdown(
             options=["seed", "pressman"],
             value=game.rules.name if game.rules.name in ("seed", "pressman") else "seed",
@@ -72,6 +76,7 @@ class TriominosView(GameView):
                 self.pass_button,
                 self.next_button,
                 self.run_button,
+                self.hint_button,
             ],
             settings=[self.rules_box],
         )
@@ -81,25 +86,109 @@ class TriominosView(GameView):
         self.pass_button.on_click(lambda _: self.act("pass"))
         self.next_button.on_click(lambda _: self.opponent_move())
         self.run_button.on_click(lambda _: self.opponents_play())
-        self.say(f"You are P{you}. Select a tile of your hand, then click a cell.")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.enable_hot_seat(humans)
+        if len(self.humans) > 1:
+            people = ", ".join(f"P{seat}" for seat in self.humans)
+            self.say(f"Hot seat: {people} play at this screen. Select a tile, then a cell.")
+        else:
+            self.say(f"You are P{self.you}. Select a tile of your hand, then click a cell.")
+        self._after_turn()
         self.refresh()
+
+    def seat_name(self, seat: int) -> str:
+        return f"P{seat}"
+
+    def _after_turn(self) -> None:
+        """With several people: when the turn reaches another person, pass the screen."""
+        game = self.game
+        if not game.is_over and game.to_move in self.humans and game.to_move != self.you:
+            self.you = game.to_move
+            self.selected, self.rotation = None, 0
+            self.pass_screen(self.you)
+
+    @property
+    def _who(self) -> str:
+        return "You" if len(self.humans) < 2 else f"P{self.you}"
 
     # -- drawing ---------------------------------------------------------------------------------
     def picture(self) -> str:
-        return render.svg(self.game, seat=self.you, selected=self.selected, rotation=self.rotation)
+        if self.covered:
+            return render.svg(
+                self.game,
+                seat=self.you,
+                show_hand=False,
+                size=render.fitted_size(self.game),
+                caption=f"Pass the screen to P{self.you}: the hands are hidden.",
+            )
+        return render.svg(
+            self.game,
+            seat=self.you,
+            selected=self.selected,
+            rotation=self.rotation,
+            size=render.fitted_size(self.game),
+            highlight=[self.hint_cell] if self.hint_cell is not None else None,
+        )
+
+    def text_view(self) -> str:
+        """The position as text, without the other players' hands."""
+        hidden = tuple(
+            f"P{seat} hand" for seat in range(self.game.players) if seat != self.you or self.covered
+        )
+        return "\n".join(
+            line for line in str(self.game).splitlines() if not line.startswith(hidden)
+        )
+
+    hint_cell: tuple[int, int] | None = None
+    """The cell the last hint names (outlined in blue) until the next move."""
+
+    def hint(self) -> None:
+        """Suggest the placement of highest value (select the tile, turn it, outline the cell)."""
+        game = self.game
+        if game.is_over or game.to_move != self.you:
+            self.say("No hint now: it is not your turn.")
+        else:
+            places = [m for m in game.legal_moves() if m.kind == "place"]
+            if not places:
+                self.say(
+                    f"Hint: no tile of yours fits anywhere: {game.legal_moves()[0].kind}.", "good"
+                )
+            else:
+                best = max(places, key=lambda m: (sum(m.tile), m.tile))
+                self.selected = list(game.hand(self.you)).index(best.tile)
+                self.rotation = best.rotation
+                self.hint_cell = best.cell
+                self._hint_moves = len(game.history)
+                self.say(
+                    f"Hint: {tile_name(best.tile)}, your tile of highest value that fits, "
+                    f"at {render.cell_words(best.cell)} (outlined in blue), turned r{best.rotation}.",
+                    "good",
+                )
+        self.refresh()
 
     def status_text(self) -> str:
         game = self.game
+        if self.covered:
+            return f'Pass the screen to P{self.you}, who presses "Show my hand".'
         if game.is_over:
             return game.status()
         if game.to_move == self.you:
             moves = game.legal_moves()
             if moves[0].kind == "place":
+                if self.selected is not None and self.selected < len(game.hand(self.you)):
+                    tile = tile_name(game.hand(self.you)[self.selected])
+                    return (
+                        f"Your turn (P{self.you}): {tile} selected, turned r{self.rotation}: "
+                        "click a green cell (an orange cell needs another turn: Rotate)."
+                    )
                 return f"Your turn (P{self.you}): place a tile. Pool {game.pool_size}."
             return f"Your turn (P{self.you}): no tile fits, you must {moves[0].kind}."
         return f"P{game.to_move} to play: click 'Next move' or 'Opponents play'."
 
     def refresh(self) -> None:
+        self._after_turn()  # a new deal or an undo may hand the turn to another person
+        if self.hint_cell is not None and self._hint_moves != len(self.game.history):
+            self.hint_cell = None  # a move was played since the hint
         super().refresh()
         rows = []
         for event in self.game.events[::-1][:14]:
@@ -115,12 +204,15 @@ class TriominosView(GameView):
         yours = self.game.to_move == self.you
         self.draw_button.disabled = not yours
         self.pass_button.disabled = not yours
-        self.next_button.disabled = self.game.is_over or yours
-        self.run_button.disabled = self.game.is_over or yours
+        people = self.game.to_move in self.humans
+        self.next_button.disabled = self.game.is_over or people
+        self.run_button.disabled = self.game.is_over or people
 
     # -- clicks ----------------------------------------------------------------------------------
     def clicked(self, target: str) -> bool:
         """Turn a click into an action; False (nothing changes) for anything else."""
+        if self.refuse_while_covered():
+            return True
         what = self._target(target)
         if what is None:
             return False
@@ -129,9 +221,7 @@ class TriominosView(GameView):
             if self.selected == value:
                 self.rotate()
             else:
-                self.selected, self.rotation = value, 0
-                tile = self.game.hand(self.you)[value]
-                self.say(f"Selected {tile_name(tile)}.")
+                self.selected, self.rotation = value, 0  # the status line says it
         elif kind == "cell":
             self.place_at(value)
         else:
@@ -180,8 +270,7 @@ class TriominosView(GameView):
                 if self.rotation in turns
                 else 0
             )
-            self.say(f"{tile_name(tile)} turned to r{self.rotation}.")
-        self.refresh()
+        self.refresh()  # the status line names the tile and its turn
 
     def place_at(self, cell: tuple[int, int]) -> None:
         """Place the selected tile in ``cell`` with the current rotation (or explain why not)."""
@@ -207,7 +296,10 @@ class TriominosView(GameView):
                 if others
                 else ""
             )
-            self.say(f"Refused: {reason}{hint}", "refused")
+            self.say(
+                f"Refused: {misfit_words(game, tile, cell, self.rotation) or reason}{hint}",
+                "refused",
+            )
             return
         self.act(move)
 
@@ -217,15 +309,19 @@ class TriominosView(GameView):
             self.say(f"It is P{self.game.to_move}'s turn.", "refused")
             return
         before = len(self.game.events)
+        hand_before = list(self.game.hand(self.you))
         if self.play(move):
             self.selected, self.rotation = None, 0
-            self._report(before, "You")
+            self._drawn = [t for t in self.game.hand(self.you) if t not in hand_before]
+            self._report(before, self._who)
+            self._drawn = []
+            self._after_turn()
         self.refresh()
 
     def opponent_move(self) -> None:
         """One move of the computer player to move."""
         game = self.game
-        if game.is_over or game.to_move == self.you:
+        if game.is_over or game.to_move in self.humans:
             return
         seat = game.to_move
         move = self.opponents[seat].choose(game.player_view(seat), self.rng)
@@ -236,8 +332,10 @@ class TriominosView(GameView):
 
     def opponents_play(self) -> None:
         """The computer players move until it is your turn (or the round ends)."""
-        while not self.game.is_over and self.game.to_move != self.you:
+        while not self.game.is_over and self.game.to_move not in self.humans:
             self.opponent_move()
+        self._after_turn()
+        self.refresh()
 
     def _report(self, first_event: int, who: str) -> None:
         for event in self.game.events[first_event:]:
@@ -248,7 +346,10 @@ class TriominosView(GameView):
                 )
                 self.say(f"{who} played {move}: {parts} = {event.points} points.", "good")
             elif event.kind == "draw":
-                self.say(f"{who} drew a tile: {event.points}.")
+                drawn = getattr(self, "_drawn", [])
+                mine = who == "You" or len(self.humans) > 1 and who == f"P{self.you}"
+                tile = f"a tile, {tile_name(drawn[0])}" if mine and drawn else "a tile"
+                self.say(f"{who} drew {tile}: {event.points} points.")
             elif event.kind == "pass":
                 self.say(f"{who} passed: {event.points}.")
             elif event.kind == "out":
@@ -267,6 +368,41 @@ class TriominosView(GameView):
         return new_game(seed, players=self.game.players, rules=Rules.preset(self.rules_box.value))
 
 
+CORNER_WORDS = {
+    True: ("top", "bottom-right", "bottom-left"),
+    False: ("top-left", "top-right", "bottom"),
+}
+"""A cell's corners 0, 1, 2 in words, for a cell pointing up (True) or down (False)."""
+
+
+def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str | None:
+    """Why ``tile`` turned ``rotation`` does not fit ``cell``, naming the neighbouring tile and
+    the corner (the board's words, not lattice points); None when no corner disagrees.
+
+    >>> game = Game.from_deal([["5-5-5", "0-0-1"], ["4-5-5", "3-5-5", "0-1-2"]], seed=1)
+    >>> game.play("5-5-5 @ 0,0 r0")
+    >>> misfit_words(game, (4, 5, 5), (0, 1), 0)
+    '4-5-5 turned r0 puts 4 at its top-left corner, where 5-5-5 (row 0, column 0) shows 5'
+    """
+    from .lattice import corner_numbers, corners, is_up
+
+    mine = corner_numbers(tile, rotation)
+    placed = game.board.placements()
+    for k, point in enumerate(corners(cell)):
+        shown = game.board.number_at(point)
+        if shown is None or shown == mine[k]:
+            continue
+        owners = [
+            f"{tile_name(t)} ({render.cell_words(c)})" for c, t, _ in placed if point in corners(c)
+        ]
+        where = CORNER_WORDS[is_up(cell)][k]
+        return (
+            f"{tile_name(tile)} turned r{rotation} puts {mine[k]} at its {where} corner, "
+            f"where {' and '.join(owners) or 'the board'} shows {shown}"
+        )
+    return None
+
+
 def view(
     game: Game | None = None,
     *,
@@ -275,13 +411,16 @@ def view(
     you: int = 0,
     opponent: str = "greedy",
     rules: Rules | str | None = None,
+    humans=None,
 ) -> TriominosView:
-    """A playable round: ``game`` or a new deal from ``seed``; you play seat ``you``."""
+    """A playable round: ``game`` or a new deal from ``seed``; you play seat ``you``.
+
+    ``humans`` (say ``[0, 1]``) seats several people at one screen (hot seat): the
+    other seats are ``opponent`` bots, and between two people's turns the hands are
+    hidden until the next person presses "Show my hand".
+    """
     if game is None:
         game = new_game(
             seed if seed is not None else fresh_seed() % 1_000_000, players=players, rules=rules
         )
-    return TriominosView(game, you=you, opponent=opponent)
-
-
-callable_module(__name__, view)
+    return TriominosView(game, you=you, opponent=opponent, humans=humans)
