@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import functools
 
 import pandas as pd
@@ -15,7 +16,7 @@ from tilegames.stats import wilson
 def test_the_demo_estimate_is_the_simulation_of_its_setting():
     panel = explore.explore_demo()
     # ten batches of 100, run in this process: the very rows of a serial run
-    task = functools.partial(explore._coin, p=0.2)
+    task = functools.partial(explore.coin_task, p=0.2)
     frame = simulate(task, 1000, seed=1, batch_size=100, progress=False)
     assert panel.estimates["heads"] == wilson(int(frame["heads"].sum()), 1000)
     assert panel.runs == 1
@@ -112,3 +113,11 @@ def test_the_paired_table_compares_each_rule_set_with_the_standard_rules_in_word
     word = "lower" if pressman.startswith("-") else "raise"
     assert f"Pressman's rules {word} a round's points" in conclusion
     assert "tile_values" not in conclusion and "seed_three_draws" not in conclusion
+
+
+def test_the_panel_carries_a_still_picture_of_its_chart():
+    panel = explore.explore_demo()
+    bundle = panel._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert base64.b64decode(bundle["image/png"]) == panel.image.value
+    assert "run the notebook" in bundle["text/plain"]

@@ -43,7 +43,9 @@ from .stats import Estimate, mean_interval, wilson
 
 __all__ = [
     "Explorer",
+    "coin_task",
     "explore_demo",
+    "plot_estimates",
     "maze",
     "pyramids",
     "rule_explorer",
@@ -199,8 +201,16 @@ class Explorer:
             words.append(f"{control.description.lower()} {label}")
         return ", ".join(words)
 
+    STILL_NOTE = "A rule explorer: run the notebook to change the rules and see the chart update."
+
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The live panel, plus a still picture of its chart for a notebook read without a kernel."""
+        import base64
+
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
+        bundle["text/plain"] = f"{self.title} — {self.STILL_NOTE[0].lower()}{self.STILL_NOTE[1:]}"
+        return bundle
 
 
 def _shown(estimate: Estimate) -> str:
@@ -291,7 +301,8 @@ def rule_explorer(
 
 
 # -- a small example ----------------------------------------------------------------------------------
-def _coin(rng: np.random.Generator, p: float = 0.5) -> dict[str, bool]:
+def coin_task(rng: np.random.Generator, p: float = 0.5) -> dict[str, bool]:
+    """One toss of a coin that shows heads with chance ``p`` (the demo's task)."""
     return {"heads": bool(rng.random() < p)}
 
 
@@ -300,7 +311,7 @@ def explore_demo() -> Explorer:
     return rule_explorer(
         "A biased coin",
         {"p": ("chance of heads", [("20%", 0.2), ("50%", 0.5), ("80%", 0.8)])},
-        lambda settings: functools.partial(_coin, p=settings["p"]),
+        lambda settings: functools.partial(coin_task, p=settings["p"]),
         lambda frame, settings: {"heads": wilson(int(frame["heads"].sum()), len(frame))},
         games=1000,
         seed=1,
