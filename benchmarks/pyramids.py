@@ -7,10 +7,13 @@ Issue 16 asks for 3x the engine as it was before its speed work; that engine
 is kept, slow and readable, as the differential test's reference
 (tests/pyramids/pyramids_reference.py), and ``careful_2p_reference`` plays
 the same games on it in the same run, so ``speedup_2p`` compares the two on
-one machine state. Games are played through the fast path (``play_game(..., checked=False)``: each
-chosen move applied without undo bookkeeping or log text), the way the study runs
-them; for comparison, the same games played through ``Game.play`` (checks,
-undo, log) are measured too. Each figure replays the same seeded games
+one machine state. The headline figures (``careful_2p``, ``careful_4p``) play the games the
+way the study does (``study.play_fast_or_public``): careful seats go through the fused fast
+playout ``tilegames.pyramids.fast.play`` (the same games, move for move, as the public path:
+``tests/pyramids/test_pyramids_fast.py``). For comparison the same games are also played
+through the public path, ``play_game(..., checked=False)`` (views, Move objects, each chosen
+move applied without undo bookkeeping or log text: ``careful_2p_public``), and through
+``Game.play`` (checks, undo, log). Each figure replays the same seeded games
 (0 … 99) several times, interleaved with the others, and reports the best
 repetition (least disturbed by other processes on a shared machine), the
 overall mean, and the CPU-time rate.
@@ -27,8 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
-from tilegames.pyramids import new_game, play_game
+from tilegames.pyramids import Rules, new_game, play_game
 from tilegames.pyramids.players import CarefulPlayer
+from tilegames.pyramids.study import play_fast_or_public
 
 TARGET = 300
 
@@ -42,6 +46,20 @@ def games(players: int, seeds: int, *, checked: bool = False):
         for seed in range(seeds):
             game = new_game(seed, players=players)
             turns += play_game(game, seats, seed=seed, checked=checked).turns
+        return turns
+
+    return run
+
+
+def study_games(players: int, seeds: int):
+    """The same games played as the study plays them (the fused fast path for careful seats)."""
+    seats = [CarefulPlayer() for _ in range(players)]
+    rules = Rules()
+
+    def run() -> int:
+        turns = 0
+        for seed in range(seeds):
+            turns += play_fast_or_public(seed, seats, rules, seed).turns
         return turns
 
     return run
@@ -109,9 +127,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     functions = {
-        "careful_2p": games(2, args.games),
+        "careful_2p": study_games(2, args.games),
         "careful_2p_reference": reference_games(2, args.games),
-        "careful_4p": games(4, args.games),
+        "careful_2p_public": games(2, args.games),
+        "careful_4p": study_games(4, args.games),
         "careful_2p_checked_play": games(2, args.games, checked=True),
         "careful_4p_checked_play": games(4, args.games, checked=True),
     }
@@ -128,6 +147,11 @@ def main() -> None:
         ),
         "speedup_2p_cpu": round(
             figures["careful_2p"]["cpu_games_per_s"]
+            / figures["careful_2p_reference"]["cpu_games_per_s"],
+            2,
+        ),
+        "speedup_2p_public_path_cpu": round(
+            figures["careful_2p_public"]["cpu_games_per_s"]
             / figures["careful_2p_reference"]["cpu_games_per_s"],
             2,
         ),

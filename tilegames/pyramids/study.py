@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..stats import mean_interval, wilson
+from . import fast
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules, new_game
 
@@ -49,9 +50,30 @@ __all__ = [
     "game_row",
     "game_task",
     "length_table",
+    "play_fast_or_public",
     "mayhem_table",
     "summary_text",
 ]
+
+
+def play_fast_or_public(game_seed: int, players: list, rules: Rules, rng) -> Game | fast.FastGame:
+    """Play the seeded deal ``new_game(game_seed, ...)`` with ``players``: the fused fast path
+    (``fast.play``) when every seat has one (careful and random players), else ``play_game``.
+
+    Both give the same game (``tests/pyramids/test_pyramids_fast.py`` checks it), drawing the
+    same numbers from ``rng``.
+
+    >>> careful = [make_player("careful")] * 2
+    >>> quick = play_fast_or_public(3, careful, Rules(), np.random.default_rng(0))
+    >>> slow = play_game(new_game(3, rules=Rules()), careful, seed=np.random.default_rng(0), checked=False)
+    >>> quick.winner == slow.winner and quick.moves() == slow.history
+    True
+    """
+    seats = fast.fast_seats(players)
+    if seats is not None:
+        return fast.play(game_seed, players=len(players), rules=rules, seats=seats, rng=rng)
+    game = new_game(game_seed, players=len(players), rules=rules)
+    return play_game(game, players, seed=rng, checked=False)
 
 
 def game_row(game: Game) -> dict[str, Any]:
@@ -100,9 +122,8 @@ def game_task(
     """
     seed = int(rng.integers(2**62))
     rules = Rules(curse=curse, fire_cube=fire_cube, turn_cap=turn_cap)
-    game = new_game(seed, players=players, rules=rules)
     lineup = [make_player(kind) for kind in lineup_of(player, players)]
-    row = game_row(play_game(game, lineup, seed=rng, checked=False))
+    row = game_row(play_fast_or_public(seed, lineup, rules, rng))
     winner = row["winner"]
     first = row["first_player"]
     return {
@@ -217,11 +238,10 @@ def match_task(rng: np.random.Generator, *, a: str, b: str, turn_cap: int = 500)
     deal = int(rng.integers(2**62))
     rows = []
     for a_seat in (0, 1):
-        game = new_game(deal, players=2, rules=Rules(turn_cap=turn_cap))
         lineup = (
             [make_player(a), make_player(b)] if a_seat == 0 else [make_player(b), make_player(a)]
         )
-        row = game_row(play_game(game, lineup, seed=rng, checked=False))
+        row = game_row(play_fast_or_public(deal, lineup, Rules(turn_cap=turn_cap), rng))
         winner = row["winner"]
         rows.append(
             {
