@@ -8,6 +8,9 @@ sizes are checked by something that could disagree.
 
 from __future__ import annotations
 
+import functools
+import json
+import pathlib
 from collections import deque
 
 import numpy as np
@@ -17,13 +20,14 @@ import pytest
 from tilegames.maze import Game, Rules, new_game
 from tilegames.maze.exhaustive import Verdict, decide, exhaustive_search
 from tilegames.maze.study import (
+    WINNABILITY_BATCH,
     deal_code,
     game_from_code,
     run_winnability,
     winnability_summary,
     winnability_task,
 )
-from tilegames.sim import simulate
+from tilegames.sim import run_batch, simulate
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"]
 SUITS = "CDHS"
@@ -229,3 +233,38 @@ def test_winnability_rows_are_the_same_through_simulate_and_the_batch_runner(tmp
         assert len(game.gaps) == 6
     summary = winnability_summary(frame)
     assert list(summary["deals"]) == [4, 4]
+
+
+# -- the results files ----------------------------------------------------------------------
+RESULTS = pathlib.Path(__file__).resolve().parents[2] / "results"
+
+
+@pytest.mark.parametrize("name", ["maze_winnability", "maze_winnability_pilot"])
+def test_the_results_file_starts_with_the_rows_its_seed_gives(name, tmp_path):
+    """The first deals of the kept run, played again from the recorded seed and budgets."""
+    provenance = json.loads((RESULTS / f"{name}.json").read_text())
+    assert provenance["batch_size"] == WINNABILITY_BATCH
+    kept = pd.read_csv(RESULTS / f"{name}.csv", keep_default_na=False, na_values=[""])
+    first_games = 3
+    task = functools.partial(winnability_task, **provenance["options"])
+    (child,) = np.random.SeedSequence(provenance["seed"]).spawn(1)
+    run_batch(task, child, first_games, 0).to_csv(tmp_path / "again.csv", index=False)
+    again = pd.read_csv(tmp_path / "again.csv", keep_default_na=False, na_values=[""])
+    columns = [c for c in kept.columns if c != "seconds"]  # seconds is a measurement
+    expected = kept[kept["game"] < first_games][columns].reset_index(drop=True)
+    pd.testing.assert_frame_equal(again[columns], expected)
+
+
+def test_the_results_file_is_consistent():
+    kept = pd.read_csv(RESULTS / "maze_winnability.csv", keep_default_na=False, na_values=[""])
+    assert set(kept["status"]) <= {"winnable", "unwinnable", "undecided"}
+    assert set(kept["variant"]) == {"standard", "ring"}
+    counts = kept.groupby("variant")["game"].nunique()
+    assert counts["standard"] == counts["ring"] == kept["game"].max() + 1  # no deal missing
+    won = kept[kept["status"] == "winnable"]
+    assert (
+        won["moves"].notna().all() and kept.loc[kept["status"] != "winnable", "moves"].isna().all()
+    )
+    assert (kept.loc[kept["method"] == "exhaustive", "tables"] > 0).all()
+    for _, row in kept.head(4).iterrows():  # the deal text deals the table again
+        assert len(game_from_code(row["deal"]).gaps) == 6

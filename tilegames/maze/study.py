@@ -46,6 +46,7 @@ __all__ = [
     "summarize",
     "summary_text",
     "winnability_summary",
+    "winnability_chart",
     "winnability_text",
     "winnability_task",
 ]
@@ -370,3 +371,34 @@ def winnability_summary(frame: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+def winnability_chart(summary: pd.DataFrame, title: str = ""):
+    """A bar per variant split into winnable / proved unwinnable / undecided shares (a figure).
+
+    ``summary`` is ``winnability_summary``'s table.
+    """
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 2.8))
+    left = np.zeros(len(summary))
+    labels = [f"{v}\n({int(d):,} deals)" for v, d in zip(summary["variant"], summary["deals"])]
+    for status, colour, hatch in (
+        ("winnable", "#2e7d32", ""),
+        ("unwinnable", "#c62828", "xx"),
+        ("undecided", "#9e9e9e", ".."),
+    ):
+        share = 100 * summary[status].to_numpy() / summary["deals"].to_numpy()
+        ax.barh(
+            labels, share, left=left, color=colour, hatch=hatch, edgecolor="white", label=status
+        )
+        for y, (x0, width) in enumerate(zip(left, share)):
+            if width >= 6:
+                ax.text(x0 + width / 2, y, f"{width:.1f}%", ha="center", va="center", color="white")
+        left += share
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("share of deals, %")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, frameon=False)
+    ax.set_title(title)
+    fig.tight_layout()
+    return fig
