@@ -268,3 +268,30 @@ def test_the_results_file_is_consistent():
     assert (kept.loc[kept["method"] == "exhaustive", "tables"] > 0).all()
     for _, row in kept.head(4).iterrows():  # the deal text deals the table again
         assert len(game_from_code(row["deal"]).gaps) == 6
+
+
+def proved_unwinnable_rows() -> list:
+    rows = []
+    for name in ("maze_winnability", "maze_winnability_pilot"):
+        kept = pd.read_csv(RESULTS / f"{name}.csv", keep_default_na=False, na_values=[""])
+        for _, row in kept[kept["status"] == "unwinnable"].iterrows():
+            rows.append(
+                pytest.param(
+                    row["variant"],
+                    row["deal"],
+                    int(row["tables"]),
+                    id=f"{name}-{row['game']}-{row['variant']}",
+                )
+            )
+    return rows or [
+        pytest.param(None, None, 0, marks=pytest.mark.skip(reason="no deal was proved unwinnable"))
+    ]
+
+
+@pytest.mark.parametrize("variant, deal, tables", proved_unwinnable_rows())
+def test_every_deal_listed_as_unwinnable_is_confirmed_by_the_plain_search(variant, deal, tables):
+    game = game_from_code(deal, Rules.traditional() if variant == "ring" else Rules())
+    assert plain_reachable(plain_table(game), ring=variant == "ring", limit=tables + 10) == (
+        "lost",
+        tables,
+    )
