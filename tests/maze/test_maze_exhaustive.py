@@ -22,6 +22,7 @@ from tilegames.maze.exhaustive import Verdict, decide, exhaustive_search
 from tilegames.maze.study import (
     WINNABILITY_BATCH,
     deal_code,
+    decide_again,
     game_from_code,
     run_winnability,
     winnability_summary,
@@ -294,4 +295,31 @@ def test_every_deal_listed_as_unwinnable_is_confirmed_by_the_plain_search(varian
     assert plain_reachable(plain_table(game), ring=variant == "ring", limit=tables + 10) == (
         "lost",
         tables,
+    )
+
+
+def test_the_second_look_file_reproduces_its_cheapest_row():
+    path = RESULTS / "maze_winnability_hard.csv"
+    if not path.exists():
+        pytest.skip("no second-look file")
+    provenance = json.loads(path.with_suffix(".json").read_text())
+    kept = pd.read_csv(path, keep_default_na=False, na_values=[""])
+    main = pd.read_csv(RESULTS / "maze_winnability.csv", keep_default_na=False, na_values=[""])
+    options = provenance["options"]
+    undecided = main[(main["variant"] == options["variant"]) & (main["status"] == "undecided")]
+    assert list(kept["game"]) == list(undecided["game"])  # every undecided deal was looked at again
+    cheapest = kept.sort_values("solver_tables").head(1)
+    rows = main[main["game"].isin(cheapest["game"]) & (main["variant"] == options["variant"])]
+    again = decide_again(
+        rows,
+        variant=options["variant"],
+        solver_nodes=options["solver_nodes"],
+        max_tables=options["max_tables"],
+    )
+    columns = ["game", "status", "method", "solver_tables", "tables", "moves"]
+    cheapest = cheapest.copy()
+    for frame in (again, cheapest):
+        frame["moves"] = pd.to_numeric(frame["moves"]).astype(float)
+    assert (
+        again[columns].astype(str).values.tolist() == cheapest[columns].astype(str).values.tolist()
     )

@@ -40,6 +40,7 @@ from .rules import Game, Rules, new_game
 __all__ = [
     "WINNABILITY_BATCH",
     "deal_code",
+    "decide_again",
     "game_from_code",
     "run_winnability",
     "solve_task",
@@ -48,6 +49,7 @@ __all__ = [
     "winnability_summary",
     "winnability_chart",
     "winnability_text",
+    "write_decided_again",
     "winnability_task",
 ]
 
@@ -402,3 +404,88 @@ def winnability_chart(summary: pd.DataFrame, title: str = ""):
     ax.set_title(title)
     fig.tight_layout()
     return fig
+
+
+def _decide_row(item: tuple[int, str, str, int, int]) -> dict:
+    game_number, variant, code, solver_nodes, max_tables = item
+    verdict = decide(
+        game_from_code(code, VARIANTS[variant]), solver_nodes=solver_nodes, max_tables=max_tables
+    )
+    return {
+        "game": game_number,
+        "variant": variant,
+        "deal": code,
+        "status": verdict.status,
+        "method": verdict.method,
+        "solver_tables": verdict.solver_tables,
+        "tables": verdict.tables,
+        "moves": len(verdict.moves) if verdict.status == "winnable" else None,
+        "seconds": round(verdict.seconds, 3),
+    }
+
+
+def decide_again(
+    frame: pd.DataFrame,
+    *,
+    variant: str = "standard",
+    solver_nodes: int,
+    max_tables: int,
+    workers: int = 1,
+) -> pd.DataFrame:
+    """The deals of a winnability run left undecided under ``variant``, decided again with
+    larger budgets: one row each, in game order, with the columns of ``winnability_task``.
+
+    >>> rows = pd.DataFrame({"game": [0], "variant": ["standard"], "status": ["undecided"],
+    ...                      "deal": [deal_code(new_game(seed=1))]})
+    >>> decide_again(rows, solver_nodes=20_000, max_tables=100)["status"].tolist()
+    ['winnable']
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"variant is one of {', '.join(VARIANTS)}, not {variant!r}")
+    todo = frame[(frame["variant"] == variant) & (frame["status"] == "undecided")]
+    items = [
+        (int(game), variant, code, solver_nodes, max_tables)
+        for game, code in zip(todo["game"], todo["deal"])
+    ]
+    if workers > 1 and len(items) > 1:
+        with cf.ProcessPoolExecutor(max_workers=min(workers, len(items))) as pool:
+            rows = list(pool.map(_decide_row, items))
+    else:
+        rows = [_decide_row(item) for item in items]
+    columns = ["game", "variant", "deal", "status", "method", "solver_tables", "tables"]
+    return pd.DataFrame(rows, columns=[*columns, "moves", "seconds"])
+
+
+def write_decided_again(
+    source: str, out: str, *, variant: str, solver_nodes: int, max_tables: int, workers: int = 1
+) -> pd.DataFrame:
+    """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
+    import tilegames
+
+    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    clock = time.perf_counter()
+    frame = pd.read_csv(source, keep_default_na=False, na_values=[""])
+    again = decide_again(
+        frame, variant=variant, solver_nodes=solver_nodes, max_tables=max_tables, workers=workers
+    )
+    again.to_csv(out, index=False)
+    provenance = {
+        "what": f"Maze winnability: the {variant} deals of {os.path.basename(source)} left "
+        "undecided, decided again with larger budgets",
+        "command": (
+            'python -c "from tilegames.maze.study import write_decided_again; '
+            f"write_decided_again({source!r}, {out!r}, variant={variant!r}, "
+            f'solver_nodes={solver_nodes}, max_tables={max_tables}, workers={workers})"'
+        ),
+        "source": source,
+        "options": {"variant": variant, "solver_nodes": solver_nodes, "max_tables": max_tables},
+        "deals": len(again),
+        "tilegames_version": tilegames.__version__,
+        "python": sys.version.split()[0],
+        "started_utc": started,
+        "seconds": round(time.perf_counter() - clock, 1),
+    }
+    with open(_sidecar_path(out), "w") as handle:
+        json.dump(provenance, handle, indent=2)
+        handle.write("\n")
+    return again
