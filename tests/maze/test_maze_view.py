@@ -56,7 +56,7 @@ def test_click_card_then_gap_moves_it_and_redraws():
     table.board.click(f"slot:{move.to}")
     assert table.game.history == [move]
     assert table.selected is None
-    assert f"score {table.game.score} of 48 after 1 moves" in table.status.value
+    assert f"score {table.game.score} of 48 after 1 move" in table.status.value
     assert "tilegames-status" in table.status._dom_classes
     assert "Moved" in table.log.value
 

@@ -545,10 +545,10 @@ class Game(GameState):
     def status(self) -> str:
         """The standing in words."""
         if self.won:
-            return f"won: score {self.score} of {self.max_score} after {len(self.history)} moves"
+            return f"won: score {self.score} of {self.max_score} after {_moves(len(self.history))}"
         if not self.legal_moves():
             return f"stuck: no move is possible (score {self.score} of {self.max_score})"
-        return f"score {self.score} of {self.max_score} after {len(self.history)} moves"
+        return f"score {self.score} of {self.max_score} after {_moves(len(self.history))}"
 
     # -- moves ---------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -828,3 +828,8 @@ def new_game(
     if options:
         rules = Rules(**{**(rules or Rules()).to_dict(), **options})
     return Game.from_seed(seed, rules)
+
+
+def _moves(count: int) -> str:
+    """``"1 move"``, ``"2 moves"``."""
+    return f"{count} move" if count == 1 else f"{count} moves"

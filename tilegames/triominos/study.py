@@ -1,7 +1,8 @@
 """Tri-Ominos scoring statistics: what a round (and a game to 400) really scores.
 
 Simulation tasks for ``tilegames.sim.simulate`` (one row per round, or per
-game to 400), the tables the scoring notebook shows, and the CLI hooks:
+game to 400) and the tables the scoring notebook shows. The command line
+(``tilegames/cli/triominos.py``) runs the same tasks:
 
     tilegames simulate triominos --players 2 --player greedy --rules pressman \\
         --rounds 20000 --workers 2 --seed 1 --out rounds.csv
@@ -15,29 +16,30 @@ True
 
 from __future__ import annotations
 
-import argparse
 import functools
-import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..cli import add_players_argument, positive_int, simulate_from_args
+from ..players import play_game
 from ..stats import Estimate, mean_interval, wilson
-from .players import make_player, play_out
+from .players import make_player, play_round
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
 
 __all__ = [
     "POINT_PARTS",
     "VARIANTS",
-    "add_simulate_arguments",
+    "game_summary",
     "game_task",
     "head_to_head",
     "paired_task",
+    "player_kinds",
+    "player_rows",
+    "point_shares",
     "round_task",
     "rules_named",
-    "run_simulation",
     "shown",
     "summary_table",
 ]
@@ -71,7 +73,12 @@ def rules_named(rules: Rules | str) -> Rules:
     return VARIANTS[rules]
 
 
-def _kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:
+def player_kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:
+    """The player of each seat: ``"greedy,cautious"`` names seats 0, 1, ... in turn.
+
+    >>> player_kinds("greedy,random", 3)
+    ['greedy', 'random', 'greedy']
+    """
     kinds = player.split(",") if isinstance(player, str) else list(player)
     kinds = [k.strip() for k in kinds if k.strip()]
     if not kinds:
@@ -128,12 +135,12 @@ def round_task(
     (True, True)
     """
     rules = rules_named(rules)
-    kinds = _kinds(player, players)
+    kinds = player_kinds(player, players)
     if shuffle_seats:
         kinds = [kinds[int(i)] for i in rng.permutation(players)]
     hands, pool = deal(players, rng, rules)
     game = Game(hands, pool, rules=rules)
-    play_out(game, [make_player(kind, rng) for kind in kinds])
+    play_game(game, [make_player(kind) for kind in kinds], seed=rng, checked=False)
     return round_row(game, kinds)
 
 
@@ -152,17 +159,16 @@ def paired_task(
     >>> [row["rules"] for row in rows]
     ['seed', 'pressman']
     """
-    kinds = _kinds(player, players)
+    kinds = player_kinds(player, players)
     variants = [rules_named(r) for r in rules]
     hands, pool = deal(players, rng, variants[0])
     play_seed = int(rng.integers(2**63))
     rows = []
+    seats = [make_player(kind) for kind in kinds]
     for variant in variants:
         game = Game(hands, pool, rules=variant)
-        player_rng = np.random.default_rng(
-            play_seed
-        )  # random players choose alike under each rules
-        play_out(game, [make_player(kind, player_rng) for kind in kinds])
+        # the same player seed under each rules: random players choose alike
+        play_game(game, seats, seed=np.random.default_rng(play_seed), checked=False)
         rows.append(round_row(game, kinds))
     return rows
 
@@ -182,14 +188,14 @@ def game_task(
     True
     """
     rules = rules_named(rules)
-    kinds = _kinds(player, players)
+    kinds = player_kinds(player, players)
     if shuffle_seats:
         kinds = [kinds[int(i)] for i in rng.permutation(players)]
     match = Match(players, rules=rules, seed=rng)
-    seats = [make_player(kind, rng) for kind in kinds]
+    seats = [make_player(kind) for kind in kinds]
     hexagons = bridges = 0
     while not match.is_over:
-        game = match.play_round(seats)
+        game = play_round(match, seats, seed=rng)
         for parts in game.breakdown():
             hexagons += parts["hexagon_1"] + 2 * parts["hexagon_2"] + 3 * parts["hexagon_3"]
             bridges += parts["bridges"]
@@ -346,51 +352,485 @@ def game_summary(frame: pd.DataFrame) -> pd.DataFrame:
     ).set_index("quantity")
 
 
-# -- the command line ------------------------------------------------------------------------------
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """The study's options for ``tilegames simulate triominos``."""
-    add_players_argument(parser, "round")
-    parser.add_argument(
-        "--player",
-        default="greedy",
-        help="player of each seat: random, greedy or cautious; a comma list sets seats in turn (default greedy)",
-    )
-    parser.add_argument(
-        "--rules",
-        default="seed",
-        choices=list(VARIANTS),
-        help="rules preset or variant (default seed)",
-    )
-    count = parser.add_mutually_exclusive_group()
-    count.add_argument("--rounds", type=positive_int, help="rounds to simulate (default 1000)")
-    count.add_argument("--games", type=positive_int, help="simulate games to 400 instead of rounds")
+# -- the scoring notebook's tables, charts and conclusion (notebooks/05_triominos_scoring) -------
+PART_WORDS: dict[str, str] = {
+    "tile_values": "the tiles' own values",
+    "start_bonus": "opening bonus",
+    "hexagon_points": "hexagon bonuses",
+    "bridge_points": "bridge bonuses",
+    "draw_penalty": "drawing (penalty)",
+    "pass_penalty": "passing (penalty)",
+    "going_out_points": "going out (bonus and the others' tiles)",
+    "blocked_points": "winning a blocked round",
+}
+"""Each source of points in words, for tables and legends."""
+
+BREAKDOWN_WORDS: dict[str, str] = {
+    **PART_WORDS,
+    "tiles_placed": "tiles placed",
+    "hexagon_1": "single hexagons",
+    "hexagon_2": "double hexagons",
+    "hexagon_3": "triple hexagons",
+}
+"""Every column of ``Game.breakdown()`` that is not already a plain word, in words."""
+
+VARIANT_WORDS: dict[str, str] = {
+    "seed": "the standard rules",
+    "pressman": "Pressman's rules",
+    "seed_three_draws": "at most three draws",
+    "seed_lowest_value_block": "lowest value wins a block",
+    "seed_additive_hexagons": "additive hexagon bonuses",
+    "seed_strict_bridge": "strict bridges",
+    "seed_loose_bridge": "loose bridges",
+}
+"""Each rules variant in words."""
 
 
-def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    """Run the study the arguments ask for; return its rows and a summary table as text."""
-    kinds = _kinds(args.player, args.players)
-    for kind in kinds:
-        make_player(kind)  # unknown names raise ValueError here, before any work
-    start = time.perf_counter()
-    if args.games:
-        task = functools.partial(
-            game_task, players=args.players, player=args.player, rules=args.rules
+def tile_value_facts() -> dict[str, Any]:
+    """Exact facts about the 56 tiles' values: mean, variance, and a 9-tile hand's mean and spread.
+
+    >>> facts = tile_value_facts()
+    >>> facts["mean"], facts["variance"], facts["hand_mean"]
+    (Fraction(15, 2), Fraction(45, 4), Fraction(135, 2))
+    """
+    from fractions import Fraction
+
+    from .lattice import TILES, value
+
+    values = [value(tile) for tile in TILES]
+    n = len(values)
+    mean = Fraction(sum(values), n)
+    variance = Fraction(sum(v * v for v in values), n) - mean**2
+    hand = 9  # drawn without replacement: the finite-population factor (56 - 9) / (56 - 1)
+    hand_variance = hand * variance * Fraction(n - hand, n - 1)
+    return {
+        "tiles": n,
+        "values": values,
+        "mean": mean,
+        "variance": variance,
+        "sd": float(variance) ** 0.5,
+        "hand_mean": hand * mean,
+        "hand_sd": float(hand_variance) ** 0.5,
+    }
+
+
+def plot_tile_values():
+    """Bar chart: how many of the 56 tiles have each value (returns the Figure)."""
+    import matplotlib.pyplot as plt
+
+    counts = pd.Series(tile_value_facts()["values"]).value_counts().sort_index()
+    fig, ax = plt.subplots(figsize=(7, 3))
+    ax.bar(counts.index, counts.values, color="#8d6e63")
+    ax.set_xlabel("tile value (sum of its numbers)")
+    ax.set_ylabel("number of tiles")
+    ax.set_title("The 56 tiles by value")
+    return fig
+
+
+def simulate_rounds(
+    players: int, n: int, seed: int, task: Callable[..., Any] | None = None, **options
+) -> pd.DataFrame:
+    """``n`` seeded runs of ``task`` (``round_task`` unless told; ``paired_task``, ``game_task``)
+    for ``players`` players, with a progress bar: the notebook's one line per run."""
+    from ..sim import simulate
+
+    task = round_task if task is None else task
+    what = "games to 400" if task is game_task else "deals" if task is paired_task else "rounds"
+    run = functools.partial(task, players=players, **options)
+    return simulate(run, n, seed=seed, description=f"{players}-player {what}")
+
+
+def side_by_side(frames: dict[str, pd.DataFrame], table=summary_table) -> pd.DataFrame:
+    """One table's ``shown`` column for each labelled frame, side by side."""
+    return pd.concat({label: table(frame)["shown"] for label, frame in frames.items()}, axis=1)
+
+
+def plot_round_points(frames: dict[str, pd.DataFrame]):
+    """Histograms of one player's and the whole round's points, one panel per labelled frame."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(frames), figsize=(5.5 * len(frames), 3.5), squeeze=False)
+    for ax, (label, frame) in zip(axes[0], frames.items()):
+        ax.hist(player_rows(frame)["total"], bins=40, alpha=0.6, label="one player")
+        ax.hist(frame["round_points"], bins=40, alpha=0.6, label="whole round (all players)")
+        ax.set_xlabel("points in one round")
+        ax.set_ylabel("rounds")
+        ax.set_title(f"Greedy players, {label}")
+        ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+def point_sources(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """Mean points per player and round from each source, in words, one column per labelled frame."""
+    table = pd.concat(
+        {label: point_shares(frame)["mean points"] for label, frame in frames.items()}, axis=1
+    )
+    return table.rename(index={**PART_WORDS, "total": "total"})
+
+
+def plot_point_sources(sources: pd.DataFrame):
+    """Stacked bars of ``point_sources``: bonuses above zero, penalties below."""
+    import matplotlib.pyplot as plt
+
+    parts = [part for part in sources.index if part != "total"]
+    fig, ax = plt.subplots(figsize=(8.5, 4))
+    for i, column in enumerate(sources.columns):
+        positive = negative = 0.0
+        for part, colour in zip(parts, plt.cm.tab10.colors):
+            height = float(sources.loc[part, column])
+            bottom = positive if height >= 0 else negative
+            ax.bar(i, height, bottom=bottom, color=colour, width=0.5, label=None if i else part)
+            if height >= 0:
+                positive += height
+            else:
+                negative += height
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(sources.columns)), sources.columns)
+    ax.set_ylabel("mean points per player per round")
+    ax.set_title("Where a round's points come from (penalties below zero)")
+    ax.legend(bbox_to_anchor=(1.02, 1), loc="upper left")
+    fig.tight_layout()
+    return fig
+
+
+def bonus_table(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """Hexagons and bridges per round, and how often a round sees a (double, triple) hexagon."""
+    rows = {}
+    for label, frame in frames.items():
+        n = len(frame)
+
+        def share(mask, n=n):
+            return shown(wilson(int(mask.sum()), n))
+
+        rows[label] = {
+            "hexagons per round": shown(_mean(frame["hexagons"])),
+            "bridges per round": shown(_mean(frame["bridges"])),
+            "rounds with a hexagon": share(frame["hexagons"] > 0),
+            "rounds with a double hexagon": share(frame["hexagon_2"] > 0),
+            "rounds with a triple hexagon": share(frame["hexagon_3"] > 0),
+        }
+    return pd.DataFrame(rows)
+
+
+def plot_bonus_counts(frames: dict[str, pd.DataFrame]):
+    """The share of rounds with 0, 1, 2, ... hexagons and bridges, one line per labelled frame."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+    for ax, column in zip(axes, ["hexagons", "bridges"]):
+        for label, frame in frames.items():
+            shares = frame[column].value_counts(normalize=True).sort_index()
+            ax.plot(shares.index, shares.values, marker="o", label=label)
+        ax.set_xlabel(f"{column} in one round")
+        ax.set_ylabel("share of rounds")
+        ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+def starter_table(by_players: dict[int, pd.DataFrame]) -> pd.DataFrame:
+    """The starter's round win rate against the fair share 1/n, and its points lead, by players."""
+    rows = []
+    for players in sorted(by_players):
+        frame = by_players[players]
+        won = wilson(int((frame["winner"] == frame["starter"]).sum()), len(frame))
+        lead = summary_table(frame).loc["starter's lead over the others (points)"]
+        rows.append(
+            {
+                "players": players,
+                "fair share": 1 / players,
+                "starter wins": won.value,
+                "low": won.low,
+                "high": won.high,
+                "starter's win rate": str(won),
+                "starter's points lead": (
+                    f"{lead['estimate']:.1f} ({lead['ci_low']:.1f} to {lead['ci_high']:.1f})"
+                ),
+            }
         )
-        frame = simulate_from_args(task, args.games, args, "games")
-        table = game_summary(frame)
-        what = f"{args.games} games to 400"
+    return pd.DataFrame(rows).set_index("players")
+
+
+def plot_starter(starter: pd.DataFrame):
+    """The starter's win rate (95% CI) beside the fair share 1/n, from ``starter_table``."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    wins = starter["starter wins"]
+    ax.errorbar(
+        starter.index,
+        wins,
+        yerr=[wins - starter["low"], starter["high"] - wins],
+        fmt="o",
+        capsize=4,
+        label="starter's win rate (95% CI)",
+    )
+    ax.plot(
+        starter.index,
+        starter["fair share"],
+        "_",
+        markersize=25,
+        color="grey",
+        label="fair share 1/n",
+    )
+    ax.set_xlabel("players")
+    ax.set_ylabel("share of rounds won by the starter")
+    ax.set_xticks(starter.index)
+    ax.legend()
+    return fig
+
+
+def end_table(by_players: dict[int, pd.DataFrame]) -> pd.DataFrame:
+    """How rounds end (going out or blocked), how often, and what it brings the winner, by players."""
+    rows = []
+    for players, frame in sorted(by_players.items()):
+        seats = player_rows(frame)
+        for end, words, part in [("out", "someone goes out", "going_out_points"),
+                                 ("blocked", "blocked", "blocked_points")]:  # fmt: skip
+            ended = frame["end"] == end
+            winners = seats[seats["won"] & ended.reindex(seats.index).to_numpy()]
+            rows.append(
+                {
+                    "players": players,
+                    "round ends": words,
+                    "share of rounds": str(wilson(int(ended.sum()), len(frame))),
+                    "end bonus to the winner": str(_mean(winners[part]))
+                    if len(winners) > 1
+                    else "-",
+                    "winner's round total": str(_mean(winners["total"]))
+                    if len(winners) > 1
+                    else "-",
+                }
+            )
+    return pd.DataFrame(rows).set_index(["players", "round ends"])
+
+
+DUELS = (("greedy", "random"), ("cautious", "greedy"), ("cautious", "random"))
+"""The three pairings of the head-to-head section."""
+
+
+def duel_rounds(rounds: int, seed: int, pairs=DUELS) -> pd.DataFrame:
+    """Two-player rounds for each pairing (seats dealt at random): ``head_to_head`` per pairing."""
+    from ..sim import simulate
+
+    tables = []
+    for offset, pair in enumerate(pairs):
+        task = functools.partial(round_task, players=2, player=",".join(pair), shuffle_seats=True)
+        frame = simulate(task, rounds, seed=seed + offset, description=" vs ".join(pair))
+        table = head_to_head(frame).loc[list(pair)]
+        table.insert(0, "match", f"{pair[0]} vs {pair[1]}")
+        tables.append(table)
+    return pd.concat(tables)
+
+
+def duel_games(games: int, seed: int, pairs=DUELS) -> pd.DataFrame:
+    """Whole games to 400 for each pairing: how often the first-named player wins the game."""
+    from ..sim import simulate
+
+    rows = []
+    for offset, pair in enumerate(pairs):
+        task = functools.partial(game_task, players=2, player=",".join(pair), shuffle_seats=True)
+        frame = simulate(task, games, seed=seed + offset, description=" vs ".join(pair))
+        rows.append(
+            {
+                "match": f"{pair[0]} vs {pair[1]}",
+                "games": len(frame),
+                "first-named player wins the game": str(
+                    wilson(int((frame["winner_player"] == pair[0]).sum()), len(frame))
+                ),
+            }
+        )
+    return pd.DataFrame(rows).set_index("match")
+
+
+EDITION_VARIANTS = (
+    "seed",
+    "pressman",
+    "seed_three_draws",
+    "seed_lowest_value_block",
+    "seed_additive_hexagons",
+    "seed_strict_bridge",
+)
+"""The rule sets the editions section plays on the same deals (the first is the baseline)."""
+
+
+def by_rules(paired: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """A ``paired_task`` frame split by rules, each indexed by deal (``game``)."""
+    return {name: frame.set_index("game").sort_index() for name, frame in paired.groupby("rules")}
+
+
+def paired_table(paired: pd.DataFrame, variants=EDITION_VARIANTS) -> pd.DataFrame:
+    """Each variant minus the baseline (the first), deal by deal, with paired 95% CIs; in words."""
+    from ..stats import paired_difference
+
+    rules = by_rules(paired)
+    base = rules[variants[0]]
+    columns = {}
+    for name in variants[1:]:
+        other = rules[name]
+        hexagon = [c for c in other.columns if c.endswith("_hexagon_points")]
+        columns[VARIANT_WORDS.get(name, name)] = {
+            "points per round": str(_mean(other["round_points"] - base["round_points"])),
+            "starter wins the round": str(
+                paired_difference(
+                    other["winner"] == other["starter"], base["winner"] == base["starter"]
+                )
+            ),
+            "draws per round": str(_mean(other["draws"] - base["draws"])),
+            "passes per round": str(_mean(other["passes"] - base["passes"])),
+            "rounds ending blocked": str(
+                paired_difference(other["end"] == "blocked", base["end"] == "blocked")
+            ),
+            "hexagon points per round": str(
+                _mean(other[hexagon].sum(axis=1) - base[hexagon].sum(axis=1))
+            ),
+            "bridges per round": str(_mean(other["bridges"] - base["bridges"])),
+        }
+    table = pd.DataFrame(columns)
+    table.index.name = f"change from {VARIANT_WORDS.get(variants[0], variants[0])}"
+    return table
+
+
+def plot_paired_points(paired: pd.DataFrame, variants=EDITION_VARIANTS):
+    """The round points of the same deals under each rule set: one outline per rule set.
+
+    The baseline is a filled grey histogram; an outline that hides another means the
+    two rule sets scored those deals alike.
+    """
+    import matplotlib.pyplot as plt
+
+    rules = by_rules(paired)
+    points = [rules[name]["round_points"] for name in variants]
+    bins = np.histogram_bin_edges(np.concatenate(points), bins=40)
+    fig, ax = plt.subplots(figsize=(8, 3.8))
+    styles = ["-", "--", "-.", ":", "-", "--"]
+    for i, (name, values) in enumerate(zip(variants, points)):
+        words = VARIANT_WORDS.get(name, name)
+        if i == 0:
+            ax.hist(values, bins=bins, color="lightgrey", label=words)
+        else:
+            ax.hist(values, bins=bins, histtype="step", linewidth=1.6,
+                    linestyle=styles[i % len(styles)], label=words)  # fmt: skip
+    ax.set_xlabel("points in one round (both players)")
+    ax.set_ylabel("deals")
+    ax.set_title(f"The same {len(points[0])} deals under {len(variants)} rule sets")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def plot_games(games: pd.DataFrame):
+    """Games to 400: how many rounds they last, and the winner's final total."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+    rounds = games["rounds"].value_counts().sort_index()
+    axes[0].bar(rounds.index, rounds.values / len(games), color="#5c6bc0")
+    axes[0].set_xlabel("rounds in the game")
+    axes[0].set_ylabel("share of games")
+    axes[1].hist(games["winning_total"], bins=30, color="#26a69a")
+    axes[1].set_xlabel("winner's final total")
+    axes[1].set_ylabel("games")
+    fig.tight_layout()
+    return fig
+
+
+def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | None = None,
+                   also_on_dask: bool = True) -> tuple[pd.DataFrame, bool | None]:  # fmt: skip
+    """The big run: ``rounds`` two-player rounds on every core; then (if Dask is installed) the
+    same run on a local Dask cluster. Returns the summary table and whether Dask gave the very
+    same rows (None: not run). A million rounds take about 6 minutes per run on 2 cores.
+    """
+    import os
+
+    from ..sim import simulate
+
+    workers = workers or os.cpu_count()
+    task = functools.partial(round_task, players=2)
+    big = simulate(task, rounds, seed=seed, workers=workers, batch_size=5000,
+                   description=f"{rounds} rounds")  # fmt: skip
+    same = None
+    if also_on_dask:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            return summary_table(big), None
+        with (
+            LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,  # fmt: skip
+            Client(cluster) as client,
+        ):
+            on_dask = simulate(task, rounds, seed=seed, executor=client.get_executor(),
+                               batch_size=5000, description=f"{rounds} rounds on Dask")  # fmt: skip
+        same = big.equals(on_dask)
+    return summary_table(big), same
+
+
+def _interval(estimate: Estimate) -> str:
+    """'95% confidence interval a to b', in the estimate's own units."""
+    if estimate.percent:
+        digits = 3 if estimate.high < 0.01 else 1
+        low, high = f"{estimate.low:.{digits}%}", f"{estimate.high:.{digits}%}"
     else:
-        rounds = args.rounds or 1000
-        task = functools.partial(
-            round_task, players=args.players, player=args.player, rules=args.rules
-        )
-        frame = simulate_from_args(task, rounds, args, "rounds")
-        table = summary_table(frame)
-        what = f"{rounds} rounds"
-    seconds = time.perf_counter() - start
-    header = (
-        f"Tri-Ominos, {what}: {args.players} players ({', '.join(kinds)}), {args.rules} rules, "
-        f"seed {args.seed}, {args.workers} worker(s), {seconds:.1f} s"
+        digits = 2 if max(abs(estimate.low), abs(estimate.high)) < 10 else 1
+        low, high = f"{estimate.low:.{digits}f}", f"{estimate.high:.{digits}f}"
+    return f"95% confidence interval {low} to {high}"
+
+
+def scoring_conclusion(
+    two: pd.DataFrame,
+    starter: pd.DataFrame,
+    paired: pd.DataFrame,
+    games: pd.DataFrame,
+) -> str:
+    """The notebook's conclusion in plain words, every figure computed from the runs given."""
+    seats = player_rows(two)
+    points = _mean(seats["total"])
+    hexagons = _mean(two["hexagons"])
+    sources = point_sources({"two": two})["two"]
+    tiles = sources[PART_WORDS["tile_values"]]
+    bonuses = sources[PART_WORDS["hexagon_points"]] + sources[PART_WORDS["bridge_points"]]
+    draws = sources[PART_WORDS["draw_penalty"]]
+    n = len(two)
+    first = wilson(int((two["winner"] == two["starter"]).sum()), n)
+    most = starter.index.max()
+    rules = by_rules(paired)
+    pressman = _mean(rules["pressman"]["round_points"] - rules["seed"]["round_points"])
+    three = _mean(rules["seed_three_draws"]["round_points"] - rules["seed"]["round_points"])
+    rounds = _mean(games["rounds"])
+    triple = wilson(int((two["hexagon_3"] > 0).sum()), n)
+    carried = (
+        "so the limit on drawing carries nearly all of the effect"
+        if abs(three.value - pressman.value) <= max(pressman.half_width, three.half_width) / 2
+        else "so the other change (who wins a blocked round) matters too"
     )
-    lines = [header, ""] + [f"  {name:42} {text}" for name, text in table["shown"].items()]
-    return frame, "\n".join(lines)
+    if first.low > 0.5:
+        verdict = "Starting first helps"
+    elif first.high < 0.5:
+        verdict = "Starting first is a handicap"
+    else:
+        verdict = "These rounds cannot tell whether starting first helps"
+    return "\n".join(
+        [
+            f"- **A round is worth about {points.value:.0f} points to each of two greedy "
+            f"players** ({_interval(points)}). Most of it, {tiles:.0f} points, is the tiles' own "
+            f"values; hexagons and bridges add {bonuses:.0f}, and drawing costs {-draws:.0f}.",
+            f"- **Hexagons are common, triple hexagons are rare:** {hexagons.value:.2f} hexagons "
+            f"per round ({_interval(hexagons)}), but a triple hexagon in only {triple.value:.3%} of "
+            f"the rounds ({_interval(triple)}).",
+            f"- **{verdict}.** With two players the starter wins {first.value:.0%} of the rounds "
+            f"against a fair share of 50% ({_interval(first)}); with {most} players, "
+            f"{starter.loc[most, 'starter wins']:.0%} against a fair share of "
+            f"{starter.loc[most, 'fair share']:.0%}.",
+            f"- **Pressman's rules {'lower' if pressman.value < 0 else 'raise'} a round's points** "
+            f"by {abs(pressman.value):.0f} on the same deals ({_interval(pressman)}); the "
+            f"three-draw limit alone changes them by {three.value:+.0f} ({_interval(three)}), "
+            f"{carried}.",
+            f"- **A game to 400 lasts about {rounds.value:.1f} rounds** ({_interval(rounds)}).",
+            "",
+            "**Take away:** a few thousand seeded games give every figure with an honest error bar; "
+            "playing the *same deals* under two rule sets measures what a rule changes far more "
+            "sharply than two separate samples would.",
+        ]
+    )

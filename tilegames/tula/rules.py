@@ -357,7 +357,8 @@ class Game(GameState):
         moves = self.legal_moves()
         if not moves:
             return (
-                f"lost: {24 - len(self._stack)} tiles left and nothing can be revealed or removed"
+                f"lost: {24 - len(self._stack)} tile{'s' if len(self._stack) != 23 else ''} left "
+                "and nothing can be revealed or removed"
             )
         counts = {
             kind: sum(1 for m in moves if m.kind == kind) for kind in ("reveal", "remove", "mercy")

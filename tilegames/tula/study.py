@@ -41,7 +41,7 @@ from .fast import (
 )
 from .layout import MATCH_MASK, TILES
 from .players import PLAYERS, make_player, play_game
-from .rules import Game, Rules
+from .rules import Game, Rules, new_game
 from .solver import winnable
 
 __all__ = [
@@ -320,3 +320,64 @@ def summary_text(frame: pd.DataFrame) -> str:
             .to_string(index=False),
         ]
     return "\n".join(lines)
+
+
+# -- the rules notebook's helpers (notebooks/01_tula_rules) ---------------------------------------
+def rule_of_thumb_game(
+    seed: int, moments: tuple[int, ...] = (2, 4, 8, 12, 18, 24)
+) -> tuple[Game, pd.DataFrame, list[Game]]:
+    """A seeded deal played by a rule of thumb: reveal everything you can, then remove the
+    matching tile that leaves the most moves open.
+
+    Returns the finished game, one table row per removal (the move, the tile, the moves open
+    after it), and copies of the game just after the removal that made the stack ``moments`` long.
+
+    >>> game, removals, pictures = rule_of_thumb_game(129)
+    >>> game.won, len(removals), len(pictures)
+    (True, 23, 6)
+    """
+    game = new_game(seed=seed)
+    rows, copies = [], []
+    while not game.is_over:
+        moves = game.legal_moves()
+        reveals = [m for m in moves if m.kind == "reveal"]
+        if reveals:
+            game.play(reveals[0])
+            continue
+
+        def openness(move, game=game):
+            trial = game.copy()
+            trial.play(move)
+            return len(trial.legal_moves())
+
+        move = max(moves, key=openness)
+        game.play(move)
+        rows.append(
+            {
+                "removal": len(game.stack) - 1,
+                "move": str(move),
+                "tile": str(game.stack_top),
+                "moves open after": len(game.legal_moves()),
+            }
+        )
+        if len(game.stack) in moments:
+            copies.append(game.copy())
+    return game, pd.DataFrame(rows).set_index("removal"), copies
+
+
+def plot_running_share(outcomes, exact: Fraction, *, what: str = "share lost at the first move"):
+    """The share of ``outcomes`` so far, deal after deal, settling on the ``exact`` answer."""
+    import matplotlib.pyplot as plt
+
+    outcomes = pd.Series(np.asarray(outcomes, dtype=float))
+    running = outcomes.expanding().mean()
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    ax.plot(range(1, len(outcomes) + 1), running, label="share so far")
+    ax.axhline(float(exact), color="crimson", linestyle="--",
+               label=f"exact {exact} ≈ {float(exact):.3f}")  # fmt: skip
+    ax.set_xscale("log")
+    ax.set_xlabel("deals simulated")
+    ax.set_ylabel(what)
+    ax.set_title("The simulation settles on the exact answer")
+    ax.legend()
+    return fig

@@ -1,0 +1,123 @@
+"""The rule explorers: changing a control runs a fresh simulation and redraws the chart."""
+
+from __future__ import annotations
+
+import base64
+import functools
+
+import pandas as pd
+import pytest
+
+from tilegames import explore
+from tilegames.sim import simulate
+from tilegames.stats import wilson
+
+
+def test_the_demo_estimate_is_the_simulation_of_its_setting():
+    panel = explore.explore_demo()
+    # ten batches of 100, run in this process: the very rows of a serial run
+    task = functools.partial(explore.coin_task, p=0.2)
+    frame = simulate(task, 1000, seed=1, batch_size=100, progress=False)
+    assert panel.estimates["heads"] == wilson(int(frame["heads"].sum()), 1000)
+    assert panel.runs == 1
+    assert panel.progress.value == panel.progress.max  # the bar reached its end
+
+
+def test_changing_a_control_redraws_and_going_back_reads_the_cache():
+    panel = explore.explore_demo()
+    first_png, first_figure = panel.image.value, panel.figure
+    panel.controls["p"].value = 0.8
+    assert panel.runs == 2
+    assert 0.75 < panel.estimates["heads"].value < 0.85
+    assert panel.image.value != first_png and panel.figure is not first_figure
+    assert "chance of heads 80%" in panel.summary.value
+    panel.controls["p"].value = 0.2
+    assert panel.runs == 2  # cached: no new simulation
+    assert panel.image.value == first_png
+
+
+@pytest.mark.parametrize(
+    ("entry", "options", "control", "value"),
+    [
+        ("tula", {"games": 300}, "mercy", True),
+        ("tula", {"games": 300}, "player", "random"),
+        ("triominos", {"rounds": 40}, "hexagon", 0),
+        ("triominos", {"rounds": 40}, "players", 4),
+        ("pyramids", {"games": 12}, "turn_cap", 40),
+        ("maze", {"deals": 3}, "budget", 2000),
+    ],
+)
+def test_each_game_explorer_answers_a_change_with_a_new_estimate(entry, options, control, value):
+    panel = getattr(explore, entry)(**options)
+    before = dict(panel.estimates)
+    png = panel.image.value
+    panel.controls[control].value = value
+    assert panel.runs == 2
+    assert panel.estimates != before
+    assert panel.image.value != png
+    for estimate in panel.estimates.values():
+        assert estimate.low <= estimate.value <= estimate.high
+
+
+def test_tula_mercy_raises_the_share_of_winnable_deals():
+    panel = explore.tula(games=1500)
+    without = panel.estimates["deal can be won (seeing every tile)"]
+    panel.controls["mercy"].value = True
+    with_mercy = panel.estimates["deal can be won (seeing every tile)"]
+    assert with_mercy.low > without.high  # about 38% -> 51%
+
+
+def test_a_zero_hexagon_bonus_scores_no_hexagon_points():
+    panel = explore.triominos(rounds=60)
+    panel.controls["hexagon"].value = 0
+    panel.controls["bridge"].value = 0
+    assert panel.estimates["hexagon and bridge points per player"].value == 0
+
+
+def test_a_short_turn_cap_stops_games():
+    panel = explore.pyramids(games=12)
+    panel.controls["turn_cap"].value = 40
+    assert panel.estimates["turns per game"].high <= 40
+    assert panel.estimates["turn cap reached"].value > 0.5
+
+
+# -- the scoring notebook's helpers (tilegames.triominos.study, end of the module) ------------------
+def test_point_sources_are_in_words_and_add_up_to_the_total():
+    from tilegames.triominos import study
+
+    frame = simulate(functools.partial(study.round_task, players=2), 40, seed=3, progress=False)
+    sources = study.point_sources({"two": frame})["two"]
+    assert "tile_values" not in sources.index and "the tiles' own values" in sources.index
+    parts = sources.drop("total")
+    assert abs(parts.sum() - sources["total"]) < 1e-9
+
+
+def test_the_paired_table_compares_each_rule_set_with_the_standard_rules_in_words():
+    from tilegames.triominos import study
+
+    paired = simulate(
+        functools.partial(study.paired_task, players=2, rules=study.EDITION_VARIANTS),
+        30,
+        seed=4,
+        progress=False,
+    )
+    table = study.paired_table(paired)
+    assert list(table.columns) == [study.VARIANT_WORDS[v] for v in study.EDITION_VARIANTS[1:]]
+    assert table.index.name == "change from the standard rules"
+    starter = study.starter_table({2: paired[paired["rules"] == "seed"]})
+    conclusion = study.scoring_conclusion(
+        paired[paired["rules"] == "seed"], starter, paired,
+        pd.DataFrame({"rounds": [2, 3, 4]}),
+    )  # fmt: skip
+    pressman = table.loc["points per round", "Pressman's rules"]
+    word = "lower" if pressman.startswith("-") else "raise"
+    assert f"Pressman's rules {word} a round's points" in conclusion
+    assert "tile_values" not in conclusion and "seed_three_draws" not in conclusion
+
+
+def test_the_panel_carries_a_still_picture_of_its_chart():
+    panel = explore.explore_demo()
+    bundle = panel._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert base64.b64decode(bundle["image/png"]) == panel.image.value
+    assert "run the notebook" in bundle["text/plain"]

@@ -1,0 +1,501 @@
+"""Rule explorers: change a rule or a player, see the estimates of a fresh simulation.
+
+One generic panel (``rule_explorer``) and one entry per game (``tula``,
+``triominos``, ``pyramids``, ``maze``). A panel has a control per rule or
+player option; each change runs a fresh seeded simulation of a few hundred
+to a few thousand games through ``tilegames.sim.simulate`` (the games' fast
+paths, in this process), shows a progress bar while it runs, and redraws a
+chart of the estimates with their 95% confidence intervals
+(``tilegames.stats``). Results are cached per setting: going back to a
+setting already seen redraws at once.
+
+This is a view-layer module (ipywidgets, matplotlib): rules never import it.
+In a notebook, one line per game::
+
+    from tilegames import explore
+    explore.tula()
+
+>>> panel = explore_demo()
+>>> sorted(panel.controls)
+['p']
+>>> str(panel.estimates["heads"])
+'18.9% (95% CI 16.6% to 21.4%)'
+>>> panel.controls["p"].value = 0.5
+>>> str(panel.estimates["heads"])
+'49.7% (95% CI 46.6% to 52.8%)'
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import functools
+import html
+import io
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .sim import Task, simulate
+from .stats import Estimate, mean_interval, wilson
+
+__all__ = [
+    "Explorer",
+    "coin_task",
+    "explore_demo",
+    "plot_estimates",
+    "maze",
+    "pyramids",
+    "rule_explorer",
+    "triominos",
+    "tula",
+]
+
+Choices = Sequence[tuple[str, Any]]
+"""A control's choices: (label shown to the student, value passed to the study)."""
+
+
+class _ReportingExecutor(cf.Executor):
+    """Runs each batch at once, in this process, and reports it: drives the progress bar.
+
+    ``simulate`` seeds batch by batch, so this gives the very rows a serial run gives.
+    """
+
+    def __init__(self, report: Callable[[], None]) -> None:
+        self.report = report
+
+    def submit(self, fn, /, *args, **kwargs) -> cf.Future:
+        future: cf.Future = cf.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed to simulate through the future, as a pool would
+            future.set_exception(error)
+        self.report()
+        return future
+
+
+class Explorer:
+    """A panel of controls, a progress bar, a chart and a one-line summary (build with ``rule_explorer``).
+
+    - ``controls``: name -> ipywidgets control; changing one re-runs (or reads the cache).
+    - ``estimates``: the current setting's estimates (label -> ``Estimate``).
+    - ``figure``: the matplotlib Figure last drawn; ``image`` the PNG widget showing it.
+    - ``runs``: how many simulations ran (a setting seen before costs none).
+    """
+
+    def __init__(
+        self,
+        title: str,
+        controls: Mapping[str, tuple[str, Choices]],
+        task: Callable[[dict[str, Any]], Task],
+        measure: Callable[[pd.DataFrame, dict[str, Any]], dict[str, Estimate]],
+        *,
+        games: int | Callable[[dict[str, Any]], int],
+        seed: int,
+        what: str = "games",
+        batches: int = 10,
+    ) -> None:
+        import ipywidgets as widgets
+
+        self.title = title
+        self.task = task
+        self.measure = measure
+        self.games = games
+        self.seed = seed
+        self.what = what
+        self.batches = batches
+        self.cache: dict[tuple, dict[str, Estimate]] = {}
+        self.runs = 0
+        self.figure = None
+        self.estimates: dict[str, Estimate] = {}
+        self.controls: dict[str, Any] = {}
+        for name, (label, choices) in controls.items():
+            control = widgets.Dropdown(
+                options=[(str(text), value) for text, value in choices],
+                value=choices[0][1],
+                description=label,
+                style={"description_width": "initial"},
+            )
+            control.add_class(f"tilegames-explorer-{name}")
+            control.observe(self._changed, names="value")
+            self.controls[name] = control
+        self.progress = widgets.IntProgress(value=0, min=0, max=batches, description="simulating")
+        self.progress.add_class("tilegames-explorer-progress")
+        self.image = widgets.Image(format="png")
+        self.image.add_class("tilegames-explorer-plot")
+        self.summary = widgets.HTML()
+        self.summary.add_class("tilegames-explorer-summary")
+        heading = widgets.HTML(f"<b>{html.escape(title)}</b>")
+        self.widget = widgets.VBox(
+            [heading, widgets.HBox(list(self.controls.values())), self.progress, self.image]
+            + [self.summary]
+        )
+        self.widget.add_class("tilegames-explorer")
+        self.update()
+
+    # -- what the student sees -------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        """The controls' current values, by name."""
+        return {name: control.value for name, control in self.controls.items()}
+
+    def number_of_games(self, settings: dict[str, Any] | None = None) -> int:
+        """How many games one setting simulates."""
+        settings = self.settings() if settings is None else settings
+        return self.games(settings) if callable(self.games) else self.games
+
+    def update(self) -> dict[str, Estimate]:
+        """Estimate the current setting (simulating it unless cached) and redraw."""
+        settings = self.settings()
+        key = tuple(sorted(settings.items()))
+        if key not in self.cache:
+            self.cache[key] = self._simulate(settings)
+            self.runs += 1
+        self.estimates = self.cache[key]
+        self._draw(settings)
+        return self.estimates
+
+    def _changed(self, change) -> None:
+        self.update()
+
+    def _simulate(self, settings: dict[str, Any]) -> dict[str, Estimate]:
+        n = self.number_of_games(settings)
+        batch_size = max(1, -(-n // self.batches))
+        self.progress.max = -(-n // batch_size)
+        self.progress.value = 0
+        self.progress.bar_style = "info"
+
+        def report() -> None:
+            self.progress.value += 1
+
+        frame = simulate(
+            self.task(settings),
+            n,
+            seed=self.seed,
+            executor=_ReportingExecutor(report),
+            batch_size=batch_size,
+            progress=False,
+        )
+        self.progress.bar_style = "success"
+        return self.measure(frame, settings)
+
+    def _draw(self, settings: dict[str, Any]) -> None:
+        self.figure = plot_estimates(self.estimates, title=self._caption(settings))
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", dpi=80)
+        self.image.value = buffer.getvalue()
+        items = "".join(
+            f"<li>{html.escape(label)}: {html.escape(_shown(e))}</li>"
+            for label, e in self.estimates.items()
+        )
+        self.summary.value = (
+            f"<p>{html.escape(self._caption(settings))}: "
+            f"{self.number_of_games(settings)} {self.what}, seed {self.seed}.</p><ul>{items}</ul>"
+        )
+
+    def _caption(self, settings: dict[str, Any]) -> str:
+        words = []
+        for name, control in self.controls.items():
+            label = dict((value, text) for text, value in control.options)[settings[name]]
+            words.append(f"{control.description.lower()} {label}")
+        return ", ".join(words)
+
+    STILL_NOTE = "A rule explorer: run the notebook to change the rules and see the chart update."
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live panel, plus a still picture of its chart for a notebook read without a kernel."""
+        import base64
+
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
+        bundle["text/plain"] = f"{self.title} — {self.STILL_NOTE[0].lower()}{self.STILL_NOTE[1:]}"
+        return bundle
+
+
+def _shown(estimate: Estimate) -> str:
+    if estimate.percent and estimate.high < 0.01:
+        level = f"{estimate.confidence:.0%}"
+        return f"{estimate.value:.3%} ({level} CI {estimate.low:.3%} to {estimate.high:.3%})"
+    return str(estimate)
+
+
+def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):
+    """A chart of estimates with their 95% intervals: rates (in %) on one panel, means on another.
+
+    Returns a matplotlib Figure (not shown: the caller shows or saves it).
+
+    >>> figure = plot_estimates({"heads": wilson(30, 100), "points": mean_interval([1.0, 3.0])})
+    >>> len(figure.axes)
+    2
+    """
+    from matplotlib.figure import Figure
+
+    groups = [
+        [(label, e) for label, e in estimates.items() if e.percent],
+        [(label, e) for label, e in estimates.items() if not e.percent],
+    ]
+    groups = [group for group in groups if group]
+    heights = [max(1.0, 0.55 * len(group) + 0.6) for group in groups]
+    figure = Figure(figsize=(7.5, sum(heights) + 0.6), layout="constrained")
+    axes = figure.subplots(len(groups), 1, squeeze=False, height_ratios=heights)[:, 0]
+    for ax, group in zip(axes, groups):
+        percent = group[0][1].percent
+        scale = 100 if percent else 1
+        labels = [label for label, _ in group][::-1]
+        values = np.array([e.value for _, e in group][::-1]) * scale
+        lows = np.array([e.low for _, e in group][::-1]) * scale
+        highs = np.array([e.high for _, e in group][::-1]) * scale
+        ax.errorbar(
+            values,
+            range(len(group)),
+            xerr=[values - lows, highs - values],
+            fmt="o",
+            capsize=5,
+            color="#1f77b4",
+        )
+        for y, (value, high) in enumerate(zip(values, highs)):
+            ax.annotate(
+                f"{value:.1f}{'%' if percent else ''}",
+                (high, y),
+                xytext=(6, 0),
+                textcoords="offset points",
+                va="center",
+            )
+        ax.set_yticks(range(len(group)), labels)
+        ax.set_ylim(-0.6, len(group) - 0.4)
+        if percent:
+            ax.set_xlim(0, 100)
+            ax.set_xlabel("percent (dot: estimate, bar: 95% confidence interval)")
+        else:
+            span = max(highs.max() - lows.min(), 1e-9)
+            ax.set_xlim(min(0.0, lows.min() - 0.1 * span), highs.max() + 0.25 * span)
+            ax.set_xlabel("mean (dot: estimate, bar: 95% confidence interval)")
+        ax.grid(axis="x", alpha=0.3)
+    if title:
+        figure.suptitle(textwrap.fill(title, 80), fontsize="medium")
+    return figure
+
+
+def rule_explorer(
+    title: str,
+    controls: Mapping[str, tuple[str, Choices]],
+    task: Callable[[dict[str, Any]], Task],
+    measure: Callable[[pd.DataFrame, dict[str, Any]], dict[str, Estimate]],
+    *,
+    games: int | Callable[[dict[str, Any]], int],
+    seed: int,
+    what: str = "games",
+) -> Explorer:
+    """The one generic explorer panel every game's entry is built with.
+
+    - ``controls``: name -> (label, choices); choices are (label, value) pairs, the first is the start.
+    - ``task(settings)``: the simulation task for a setting (``settings``: name -> value).
+    - ``measure(frame, settings)``: label -> ``Estimate`` from the simulated rows.
+    - ``games``: games per setting (or a function of the setting); ``seed``: the same for every setting,
+      so two settings are compared on the same deals wherever the task deals alike.
+
+    See ``explore_demo`` for a small example.
+    """
+    return Explorer(title, controls, task, measure, games=games, seed=seed, what=what)
+
+
+# -- a small example ----------------------------------------------------------------------------------
+def coin_task(rng: np.random.Generator, p: float = 0.5) -> dict[str, bool]:
+    """One toss of a coin that shows heads with chance ``p`` (the demo's task)."""
+    return {"heads": bool(rng.random() < p)}
+
+
+def explore_demo() -> Explorer:
+    """A coin with a chosen chance of heads: the smallest explorer (used in the docs and tests)."""
+    return rule_explorer(
+        "A biased coin",
+        {"p": ("chance of heads", [("20%", 0.2), ("50%", 0.5), ("80%", 0.8)])},
+        lambda settings: functools.partial(coin_task, p=settings["p"]),
+        lambda frame, settings: {"heads": wilson(int(frame["heads"].sum()), len(frame))},
+        games=1000,
+        seed=1,
+        what="tosses",
+    )
+
+
+# -- one entry per game ---------------------------------------------------------------------------------
+OFF_ON = [("off", False), ("on", True)]
+
+
+def tula(games: int = 3000, seed: int = 1) -> Explorer:
+    """Tula: mercy on or off, and which player; the player's win rate beside the best possible.
+
+    "best possible" is the solver's verdict: the share of the same deals that someone
+    who sees every tile could win under the same rules.
+    """
+    from .tula import study
+
+    def task(settings):
+        return functools.partial(
+            study.deal_task, players=(settings["player"], "solver"), mercy=settings["mercy"]
+        )
+
+    def measure(frame, settings):
+        suffix = "_mercy" if settings["mercy"] else ""
+        n = len(frame)
+        player = settings["player"]
+        return {
+            f"{player} player wins": wilson(int(frame[f"{player}{suffix}_won"].sum()), n),
+            "deal can be won (seeing every tile)": wilson(
+                int(frame[f"solver{suffix}_won"].sum()), n
+            ),
+        }
+
+    return rule_explorer(
+        "Tula: how often does a player win?",
+        {
+            "mercy": ("mercy", OFF_ON),
+            "player": (
+                "player",
+                [("greedy", "greedy"), ("chain", "chain"), ("matches", "matches")]
+                + [("random", "random")],
+            ),
+        },
+        task,
+        measure,
+        games=games,
+        seed=seed,
+        what="deals",
+    )
+
+
+def triominos(rounds: int = 600, seed: int = 1) -> Explorer:
+    """Tri-Ominos: the edition, each bonus and penalty, the number of players; what a round scores."""
+    from .triominos import study
+    from .triominos.rules import Rules
+
+    def rules_of(settings) -> Rules:
+        base = Rules.pressman() if settings["edition"] == "pressman" else Rules.seed()
+        hexagons = (settings["hexagon"], *base.hexagon_bonuses[1:])
+        if settings["hexagon"] == 0:
+            hexagons = (0, 0, 0)
+        return base.replace(
+            name="explorer",
+            hexagon_bonuses=hexagons,
+            bridge_bonus=settings["bridge"],
+            start_bonus=settings["start"],
+            going_out_bonus=settings["going_out"],
+            draw_penalty=settings["draw"],
+            pass_penalty=settings["pass"],
+        )
+
+    def task(settings):
+        return functools.partial(
+            study.round_task, players=settings["players"], rules=rules_of(settings)
+        )
+
+    def measure(frame, settings):
+        n = len(frame)
+        seats = study.player_rows(frame)
+        return {
+            "starter wins the round": wilson(int((frame["winner"] == frame["starter"]).sum()), n),
+            "round ends blocked": wilson(int((frame["end"] == "blocked").sum()), n),
+            "points per player per round": mean_interval(seats["total"].to_numpy()),
+            "hexagon and bridge points per player": mean_interval(
+                (seats["hexagon_points"] + seats["bridge_points"]).to_numpy()
+            ),
+        }
+
+    def points(values):
+        return [(str(v), v) for v in values]
+
+    return rule_explorer(
+        "Tri-Ominos: what does a round score?",
+        {
+            "edition": ("edition", [("seed", "seed"), ("Pressman", "pressman")]),
+            "players": ("players", [("2", 2), ("3", 3), ("4", 4)]),
+            "hexagon": ("hexagon bonus", points([50, 0, 100])),
+            "bridge": ("bridge bonus", points([40, 0, 80])),
+            "start": ("opening bonus", points([10, 0, 30])),
+            "going_out": ("going-out bonus", points([25, 0, 50])),
+            "draw": ("draw penalty", points([5, 0, 10])),
+            "pass": ("pass penalty", points([10, 0, 25])),
+        },
+        task,
+        measure,
+        games=rounds,
+        seed=seed,
+        what="rounds between greedy players",
+    )
+
+
+def pyramids(games: int = 120, seed: int = 1) -> Explorer:
+    """Flaming Pyramids: curse, fire cube, turn cap and players; game length and the first player's edge."""
+    from .pyramids import study
+
+    def task(settings):
+        return functools.partial(
+            study.game_task,
+            players=settings["players"],
+            player=settings["player"],
+            curse=settings["curse"],
+            fire_cube=settings["fire_cube"],
+            turn_cap=settings["turn_cap"],
+        )
+
+    def measure(frame, settings):
+        n = len(frame)
+        return {
+            "first player wins": wilson(int(frame["first_won"].sum()), n),
+            "turn cap reached": wilson(int(frame["capped"].sum()), n),
+            "turns per game": mean_interval(frame["turns"].to_numpy()),
+            "mayhem events per game": mean_interval(frame["mayhem"].to_numpy()),
+        }
+
+    return rule_explorer(
+        "Flaming Pyramids: how long is a game, and who wins?",
+        {
+            "curse": ("curse", OFF_ON),
+            "fire_cube": ("fire cube", OFF_ON),
+            "turn_cap": ("turn cap", [("500", 500), ("100", 100), ("40", 40)]),
+            "players": ("players", [("2", 2), ("3", 3), ("4", 4)]),
+            "player": ("players play", [("carefully", "careful"), ("at random", "random")]),
+        },
+        task,
+        measure,
+        games=games,
+        seed=seed,
+    )
+
+
+def maze(deals: int = 24, seed: int = 1) -> Explorer:
+    """Maze: the standard board or the books' ring, and the solver's budget; how many deals it solves.
+
+    The solver stops after ``budget`` positions searched (never after a time limit), so
+    the result is the same on any machine.
+    """
+    from .maze import study
+
+    def task(settings):
+        return functools.partial(
+            study.solve_task,
+            max_nodes=settings["budget"],
+            max_seconds=float("inf"),
+            traditional=settings["ring"],
+        )
+
+    def measure(frame, settings):
+        n = len(frame)
+        return {
+            "deals solved": wilson(int(frame["solved"].sum()), n),
+            "positions searched per deal": mean_interval(frame["nodes"].to_numpy(dtype=float)),
+        }
+
+    return rule_explorer(
+        "Maze: how many deals does the solver win?",
+        {
+            "ring": ("board", [("standard", False), ("ring (the books' variant)", True)]),
+            "budget": ("solver budget", [("500 positions", 500), ("2000 positions", 2000)]),
+        },
+        task,
+        measure,
+        games=deals,
+        seed=seed,
+        what="deals",
+    )
