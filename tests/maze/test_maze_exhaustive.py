@@ -8,6 +8,9 @@ sizes are checked by something that could disagree.
 
 from __future__ import annotations
 
+import functools
+import json
+import pathlib
 from collections import deque
 
 import numpy as np
@@ -17,13 +20,15 @@ import pytest
 from tilegames.maze import Game, Rules, new_game
 from tilegames.maze.exhaustive import Verdict, decide, exhaustive_search
 from tilegames.maze.study import (
+    WINNABILITY_BATCH,
     deal_code,
+    decide_again,
     game_from_code,
     run_winnability,
     winnability_summary,
     winnability_task,
 )
-from tilegames.sim import simulate
+from tilegames.sim import run_batch, simulate
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"]
 SUITS = "CDHS"
@@ -229,3 +234,92 @@ def test_winnability_rows_are_the_same_through_simulate_and_the_batch_runner(tmp
         assert len(game.gaps) == 6
     summary = winnability_summary(frame)
     assert list(summary["deals"]) == [4, 4]
+
+
+# -- the results files ----------------------------------------------------------------------
+RESULTS = pathlib.Path(__file__).resolve().parents[2] / "results"
+
+
+@pytest.mark.parametrize("name", ["maze_winnability", "maze_winnability_pilot"])
+def test_the_results_file_starts_with_the_rows_its_seed_gives(name, tmp_path):
+    """The first deals of the kept run, played again from the recorded seed and budgets."""
+    provenance = json.loads((RESULTS / f"{name}.json").read_text())
+    assert provenance["batch_size"] == WINNABILITY_BATCH
+    kept = pd.read_csv(RESULTS / f"{name}.csv", keep_default_na=False, na_values=[""])
+    first_games = 3
+    task = functools.partial(winnability_task, **provenance["options"])
+    (child,) = np.random.SeedSequence(provenance["seed"]).spawn(1)
+    run_batch(task, child, first_games, 0).to_csv(tmp_path / "again.csv", index=False)
+    again = pd.read_csv(tmp_path / "again.csv", keep_default_na=False, na_values=[""])
+    columns = [c for c in kept.columns if c != "seconds"]  # seconds is a measurement
+    expected = kept[kept["game"] < first_games][columns].reset_index(drop=True)
+    pd.testing.assert_frame_equal(again[columns], expected)
+
+
+def test_the_results_file_is_consistent():
+    kept = pd.read_csv(RESULTS / "maze_winnability.csv", keep_default_na=False, na_values=[""])
+    assert set(kept["status"]) <= {"winnable", "unwinnable", "undecided"}
+    assert set(kept["variant"]) == {"standard", "ring"}
+    counts = kept.groupby("variant")["game"].nunique()
+    assert counts["standard"] == counts["ring"] == kept["game"].max() + 1  # no deal missing
+    won = kept[kept["status"] == "winnable"]
+    assert (
+        won["moves"].notna().all() and kept.loc[kept["status"] != "winnable", "moves"].isna().all()
+    )
+    assert (kept.loc[kept["method"] == "exhaustive", "tables"] > 0).all()
+    for _, row in kept.head(4).iterrows():  # the deal text deals the table again
+        assert len(game_from_code(row["deal"]).gaps) == 6
+
+
+def proved_unwinnable_rows() -> list:
+    rows = []
+    for name in ("maze_winnability", "maze_winnability_pilot"):
+        kept = pd.read_csv(RESULTS / f"{name}.csv", keep_default_na=False, na_values=[""])
+        for _, row in kept[kept["status"] == "unwinnable"].iterrows():
+            rows.append(
+                pytest.param(
+                    row["variant"],
+                    row["deal"],
+                    int(row["tables"]),
+                    id=f"{name}-{row['game']}-{row['variant']}",
+                )
+            )
+    return rows or [
+        pytest.param(None, None, 0, marks=pytest.mark.skip(reason="no deal was proved unwinnable"))
+    ]
+
+
+@pytest.mark.parametrize("variant, deal, tables", proved_unwinnable_rows())
+def test_every_deal_listed_as_unwinnable_is_confirmed_by_the_plain_search(variant, deal, tables):
+    game = game_from_code(deal, Rules.traditional() if variant == "ring" else Rules())
+    assert plain_reachable(plain_table(game), ring=variant == "ring", limit=tables + 10) == (
+        "lost",
+        tables,
+    )
+
+
+def test_the_second_look_file_reproduces_its_cheapest_row():
+    path = RESULTS / "maze_winnability_hard.csv"
+    if not path.exists():
+        pytest.skip("no second-look file")
+    provenance = json.loads(path.with_suffix(".json").read_text())
+    kept = pd.read_csv(path, keep_default_na=False, na_values=[""])
+    main = pd.read_csv(RESULTS / "maze_winnability.csv", keep_default_na=False, na_values=[""])
+    options = provenance["options"]
+    undecided = main[(main["variant"] == options["variant"]) & (main["status"] == "undecided")]
+    assert list(kept["game"]) == list(undecided["game"])  # every undecided deal was looked at again
+    cheapest = kept.sort_values("solver_tables").head(1)
+    rows = main[main["game"].isin(cheapest["game"]) & (main["variant"] == options["variant"])]
+    again = decide_again(
+        rows,
+        variant=options["variant"],
+        solver_nodes=options["solver_nodes"],
+        max_tables=options["max_tables"],
+    )
+    columns = ["game", "status", "method", "solver_tables", "tables", "moves"]
+    cheapest = cheapest.copy()
+    for frame in (again, cheapest):
+        frame["moves"] = pd.to_numeric(frame["moves"]).astype(float)
+    assert (
+        again[columns].astype(str).values.tolist() == cheapest[columns].astype(str).values.tolist()
+    )

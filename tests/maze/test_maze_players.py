@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tilegames.cli.maze import add_simulate_arguments, run_simulation
 from tilegames.maze import Card, Game, Move, Rules, new_game
 from tilegames.maze.players import (
     Searcher,
@@ -21,10 +22,8 @@ from tilegames.maze.players import (
     suit_orders,
 )
 from tilegames.maze.study import (
-    add_simulate_arguments,
     deal_code,
     game_from_code,
-    run_simulation,
     solve_task,
 )
 

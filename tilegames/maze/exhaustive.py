@@ -127,11 +127,8 @@ def exhaustive_search(game: Game, *, max_tables: int = DEFAULT_TABLES) -> Verdic
     while stack and won is None:
         key, masks = stack.pop()
         board = bytearray(key)
-        where = [0] * 53
-        for slot, code in enumerate(board):
-            where[code] = slot
         children = []
-        for source, target in moves_of(board, where):
+        for source, target in moves_of(board):
             card = board[source]
             board[source] = BOARD_GAP
             board[target] = card

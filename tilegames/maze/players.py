@@ -215,30 +215,37 @@ class Searcher:
                 masks[bit >> 4] |= 1 << (bit & 15)
         return masks
 
-    def moves(self, board: bytearray, where: list[int]) -> list[tuple[int, int]]:
-        """(source, target) pairs of every legal move (a pair may repeat)."""
+    def moves(self, board: bytearray, where: list[int] | None = None) -> list[tuple[int, int]]:
+        """(source, target) pairs of every legal move (a pair may repeat), by target slot.
+
+        ``where`` (``where_of(board)``) is optional: without it the cards are looked up
+        on the board.
+        """
         result = []
         ring = self.ring
         last = SLOTS - 1
-        for t in range(SLOTS):
-            if board[t] != _GAP:
-                continue
+        after, before = self.after, self.before
+        slot_of = board.index if where is None else where.__getitem__
+        find = board.find
+        t = find(_GAP)
+        while t >= 0:
             if t > 0 or ring:
                 left = board[t - 1] if t > 0 else board[last]
                 if left != _GAP:
-                    for c in self.after[left]:
-                        result.append((where[c], t))
+                    for c in after[left]:
+                        result.append((slot_of(c), t))
             else:
                 for c in self.corner_aces:
-                    result.append((where[c], t))
+                    result.append((slot_of(c), t))
             if t < last or ring:
                 right = board[t + 1] if t < last else board[0]
                 if right != _GAP:
-                    for c in self.before[right]:
-                        result.append((where[c], t))
+                    for c in before[right]:
+                        result.append((slot_of(c), t))
             else:
                 for c in self.corner_queens:
-                    result.append((where[c], t))
+                    result.append((slot_of(c), t))
+            t = find(_GAP, t + 1)
         return result
 
     def _left_card(self, board: bytearray, slot: int) -> int:
@@ -270,10 +277,28 @@ class Searcher:
         link = self.link
         card = board[source]
         board[source] = _GAP
-        p = self._left_card(board, source)
-        n = self._right_card(board, source)
-        p2 = self._left_card(board, target)
-        n2 = self._right_card(board, target)
+        if self.ring:
+            p = self._left_card(board, source)
+            n = self._right_card(board, source)
+            p2 = self._left_card(board, target)
+            n2 = self._right_card(board, target)
+        else:  # the same scans, written out (this is the solver's innermost loop)
+            i = source - 1
+            while i >= 0 and board[i] == _GAP:
+                i -= 1
+            p = board[i] if i >= 0 else _NONE
+            i = source + 1
+            while i < SLOTS and board[i] == _GAP:
+                i += 1
+            n = board[i] if i < SLOTS else _NONE
+            i = target - 1
+            while i >= 0 and board[i] == _GAP:
+                i -= 1
+            p2 = board[i] if i >= 0 else _NONE
+            i = target + 1
+            while i < SLOTS and board[i] == _GAP:
+                i += 1
+            n2 = board[i] if i < SLOTS else _NONE
         board[source] = card
         result = list(masks)
         # take the card out (p c n -> p n), then put it in (p2 n2 -> p2 c n2), in that order
@@ -331,10 +356,7 @@ def _search(
             reason = f"time budget of {max_seconds:g} s ran out"
             break
         board = bytearray(key)
-        where = [0] * 53
-        for slot, code in enumerate(board):
-            where[code] = slot
-        for source, target in search.moves(board, where):
+        for source, target in search.moves(board):
             card = board[source]
             board[source] = _GAP
             board[target] = card

@@ -18,20 +18,20 @@ True
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures as cf
 import datetime
 import functools
 import json
+import multiprocessing
 import os
+import signal
 import sys
 import time
 
 import numpy as np
 import pandas as pd
 
-from ..cli import positive_int, simulate_from_args
-from ..sim import batch_sizes, run_batch
+from ..sim import SimulationInterrupted, batch_sizes, run_batch
 from ..stats import mean_interval, wilson
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, decide
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
@@ -39,16 +39,17 @@ from .rules import Game, Rules, new_game
 
 __all__ = [
     "WINNABILITY_BATCH",
-    "add_simulate_arguments",
     "deal_code",
+    "decide_again",
     "game_from_code",
-    "run_simulation",
     "run_winnability",
     "solve_task",
     "summarize",
     "summary_text",
     "winnability_summary",
+    "winnability_chart",
     "winnability_text",
+    "write_decided_again",
     "winnability_task",
 ]
 
@@ -144,76 +145,6 @@ def summary_text(frame: pd.DataFrame) -> str:
             f"median {np.median(lengths):.0f}"
         )
     return "\n".join(lines)
-
-
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``tilegames simulate maze``."""
-    parser.description = (
-        "Deal many seeded Maze games and run the solver on each: one row per deal with "
-        "solved / moves / seconds / nodes."
-    )
-    parser.add_argument("--games", type=positive_int, default=100, help="deals (default 100)")
-    parser.add_argument(
-        "--max-seconds",
-        type=float,
-        default=DEFAULT_SECONDS,
-        help=f"time budget per deal in seconds (default {DEFAULT_SECONDS:g})",
-    )
-    parser.add_argument(
-        "--max-nodes",
-        type=positive_int,
-        default=DEFAULT_NODES,
-        help=f"tables the solver may expand per deal (default {DEFAULT_NODES})",
-    )
-    parser.add_argument(
-        "--traditional",
-        action="store_true",
-        help="play the traditional ring variant instead of AisleRiot's rules",
-    )
-    exhaustive = parser.add_argument_group(
-        "winnability (--exhaustive)",
-        "decide every deal winnable / unwinnable / undecided, both variants on the same "
-        "shuffles (only the ring with --traditional); budgets in tables, so a seed gives "
-        "the same verdicts on every machine; with --out, rows are written after every "
-        f"batch of {WINNABILITY_BATCH} deals and a rerun resumes",
-    )
-    exhaustive.add_argument(
-        "--exhaustive",
-        action="store_true",
-        help="solver first, then an exhaustive search of every reachable table",
-    )
-    for variant, nodes, tables in (
-        ("standard", DEFAULT_SOLVER_NODES, DEFAULT_TABLES),
-        ("ring", DEFAULT_SOLVER_NODES, DEFAULT_TABLES),
-    ):
-        exhaustive.add_argument(
-            f"--{variant}-solver-nodes",
-            type=positive_int,
-            default=nodes,
-            help=f"tables the solver expands per {variant} deal first (default {nodes})",
-        )
-        exhaustive.add_argument(
-            f"--{variant}-max-tables",
-            type=positive_int,
-            default=tables,
-            help=f"tables the exhaustive search may reach per {variant} deal (default {tables})",
-        )
-
-
-def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    """Run the simulation the command line asked for; returns the rows and a summary text."""
-    if getattr(args, "exhaustive", False):
-        return _run_winnability_from_args(args)
-    if not args.max_seconds > 0:  # also refuses nan
-        raise ValueError(f"--max-seconds must be positive, not {args.max_seconds}")
-    task = functools.partial(
-        solve_task,
-        max_nodes=args.max_nodes,
-        max_seconds=args.max_seconds,
-        traditional=args.traditional,
-    )
-    frame = simulate_from_args(task, args.games, args, "Maze deals")
-    return frame, summary_text(frame)
 
 
 # -- is every deal winnable? (issue 16) --------------------------------------------
@@ -331,59 +262,44 @@ def run_winnability(
         from tqdm.auto import tqdm
 
         bar = tqdm(total=games, initial=sum(sizes[i] for i in done), desc="Maze deals")
+    pool = None
     try:
-        if workers > 1:
-            with cf.ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {
-                    pool.submit(run_batch, task, children[i], sizes[i], starts[i]): i for i in todo
-                }
-                for future in cf.as_completed(futures):
-                    done[futures[future]] = future.result()
-                    save()
-                    if bar is not None:
-                        bar.update(sizes[futures[future]])
+        if workers > 1 and len(todo) > 1:
+            pool = cf.ProcessPoolExecutor(
+                max_workers=min(workers, len(todo)), initializer=_leave_ctrl_c_to_the_parent
+            )
+            futures = {
+                pool.submit(run_batch, task, children[i], sizes[i], starts[i]): i for i in todo
+            }
+            for future in cf.as_completed(futures):
+                done[futures[future]] = future.result()
+                save()
+                if bar is not None:
+                    bar.update(sizes[futures[future]])
+            pool.shutdown()
         else:
             for i in todo:
                 done[i] = run_batch(task, children[i], sizes[i], starts[i])
                 save()
                 if bar is not None:
                     bar.update(sizes[i])
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in multiprocessing.active_children():
+                process.terminate()
+        finished = (
+            pd.concat([done[i] for i in sorted(done)], ignore_index=True)
+            if done
+            else pd.DataFrame({"game": pd.Series(dtype=int)})
+        )
+        raise SimulationInterrupted(finished, sum(sizes[i] for i in done), games) from None
     finally:
         if bar is not None:
             bar.close()
     if not done:
         return pd.DataFrame({"game": pd.Series(dtype=int)})
     return pd.concat([done[i] for i in sorted(done)], ignore_index=True)
-
-
-def _run_winnability_from_args(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    variants = ("ring",) if args.traditional else ("standard", "ring")
-    solver_nodes = {v: getattr(args, f"{v}_solver_nodes") for v in variants}
-    max_tables = {v: getattr(args, f"{v}_max_tables") for v in variants}
-    command = " ".join(
-        [
-            "tilegames simulate maze --exhaustive",
-            *(["--traditional"] if args.traditional else []),
-            f"--games {args.games} --seed {args.seed} --workers {args.workers}",
-            *(
-                f"--{v}-solver-nodes {solver_nodes[v]} --{v}-max-tables {max_tables[v]}"
-                for v in variants
-            ),
-            *([f"--out {args.out}"] if args.out else []),
-        ]
-    )
-    frame = run_winnability(
-        args.games,
-        seed=args.seed,
-        workers=args.workers,
-        out=args.out,
-        progress=not args.no_progress,
-        command=command,
-        variants=variants,
-        solver_nodes=solver_nodes,
-        max_tables=max_tables,
-    )
-    return frame, winnability_text(frame)
 
 
 def winnability_text(frame: pd.DataFrame) -> str:
@@ -396,6 +312,11 @@ def winnability_text(frame: pd.DataFrame) -> str:
             f"winnable share {wilson(int(row['winnable']), int(row['deals']))}"
         )
     return "\n".join(lines)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Worker processes ignore Ctrl-C; the parent stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _sidecar_path(out: str) -> str:
@@ -452,3 +373,119 @@ def winnability_summary(frame: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+def winnability_chart(summary: pd.DataFrame, title: str = ""):
+    """A bar per variant split into winnable / proved unwinnable / undecided shares (a figure).
+
+    ``summary`` is ``winnability_summary``'s table.
+    """
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 2.8))
+    left = np.zeros(len(summary))
+    labels = [f"{v}\n({int(d):,} deals)" for v, d in zip(summary["variant"], summary["deals"])]
+    for status, colour, hatch in (
+        ("winnable", "#2e7d32", ""),
+        ("unwinnable", "#c62828", "xx"),
+        ("undecided", "#9e9e9e", ".."),
+    ):
+        share = 100 * summary[status].to_numpy() / summary["deals"].to_numpy()
+        ax.barh(
+            labels, share, left=left, color=colour, hatch=hatch, edgecolor="white", label=status
+        )
+        for y, (x0, width) in enumerate(zip(left, share)):
+            if width >= 6:
+                ax.text(x0 + width / 2, y, f"{width:.1f}%", ha="center", va="center", color="white")
+        left += share
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("share of deals, %")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, frameon=False)
+    ax.set_title(title)
+    fig.tight_layout()
+    return fig
+
+
+def _decide_row(item: tuple[int, str, str, int, int]) -> dict:
+    game_number, variant, code, solver_nodes, max_tables = item
+    verdict = decide(
+        game_from_code(code, VARIANTS[variant]), solver_nodes=solver_nodes, max_tables=max_tables
+    )
+    return {
+        "game": game_number,
+        "variant": variant,
+        "deal": code,
+        "status": verdict.status,
+        "method": verdict.method,
+        "solver_tables": verdict.solver_tables,
+        "tables": verdict.tables,
+        "moves": len(verdict.moves) if verdict.status == "winnable" else None,
+        "seconds": round(verdict.seconds, 3),
+    }
+
+
+def decide_again(
+    frame: pd.DataFrame,
+    *,
+    variant: str = "standard",
+    solver_nodes: int,
+    max_tables: int,
+    workers: int = 1,
+) -> pd.DataFrame:
+    """The deals of a winnability run left undecided under ``variant``, decided again with
+    larger budgets: one row each, in game order, with the columns of ``winnability_task``.
+
+    >>> rows = pd.DataFrame({"game": [0], "variant": ["standard"], "status": ["undecided"],
+    ...                      "deal": [deal_code(new_game(seed=1))]})
+    >>> decide_again(rows, solver_nodes=20_000, max_tables=100)["status"].tolist()
+    ['winnable']
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"variant is one of {', '.join(VARIANTS)}, not {variant!r}")
+    todo = frame[(frame["variant"] == variant) & (frame["status"] == "undecided")]
+    items = [
+        (int(game), variant, code, solver_nodes, max_tables)
+        for game, code in zip(todo["game"], todo["deal"])
+    ]
+    if workers > 1 and len(items) > 1:
+        with cf.ProcessPoolExecutor(max_workers=min(workers, len(items))) as pool:
+            rows = list(pool.map(_decide_row, items))
+    else:
+        rows = [_decide_row(item) for item in items]
+    columns = ["game", "variant", "deal", "status", "method", "solver_tables", "tables"]
+    return pd.DataFrame(rows, columns=[*columns, "moves", "seconds"])
+
+
+def write_decided_again(
+    source: str, out: str, *, variant: str, solver_nodes: int, max_tables: int, workers: int = 1
+) -> pd.DataFrame:
+    """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
+    import tilegames
+
+    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    clock = time.perf_counter()
+    frame = pd.read_csv(source, keep_default_na=False, na_values=[""])
+    again = decide_again(
+        frame, variant=variant, solver_nodes=solver_nodes, max_tables=max_tables, workers=workers
+    )
+    again.to_csv(out, index=False)
+    provenance = {
+        "what": f"Maze winnability: the {variant} deals of {os.path.basename(source)} left "
+        "undecided, decided again with larger budgets",
+        "command": (
+            'python -c "from tilegames.maze.study import write_decided_again; '
+            f"write_decided_again({source!r}, {out!r}, variant={variant!r}, "
+            f'solver_nodes={solver_nodes}, max_tables={max_tables}, workers={workers})"'
+        ),
+        "source": source,
+        "options": {"variant": variant, "solver_nodes": solver_nodes, "max_tables": max_tables},
+        "deals": len(again),
+        "tilegames_version": tilegames.__version__,
+        "python": sys.version.split()[0],
+        "started_utc": started,
+        "seconds": round(time.perf_counter() - clock, 1),
+    }
+    with open(_sidecar_path(out), "w") as handle:
+        json.dump(provenance, handle, indent=2)
+        handle.write("\n")
+    return again
