@@ -20,26 +20,14 @@ import tempfile
 
 from .. import GAMES
 from ..sim import SimulationInterrupted
-from .common import (  # noqa: F401 - the last three: for studies whose glue has not moved yet
-    add_players_argument,
-    non_negative_int,
-    positive_int,
-    simulate_from_args,
-    unwritable,
-    worker_count,
-)
+from .common import non_negative_int, unwritable, worker_count
 
 __all__ = ["build_parser", "main"]
 
 
 def command_module(game: str):
     """The module that declares ``tilegames simulate <game>``."""
-    try:
-        return importlib.import_module(f"tilegames.cli.{game}")
-    except ModuleNotFoundError as error:
-        if error.name != f"tilegames.cli.{game}":
-            raise
-    return importlib.import_module(f"tilegames.{game}.study")  # not moved yet
+    return importlib.import_module(f"tilegames.cli.{game}")
 
 
 def build_parser() -> argparse.ArgumentParser:
