@@ -38,7 +38,7 @@ from tilegames.tula.fast import (
     play_matches,
     play_random,
 )
-from tilegames.tula.players import make_player, play
+from tilegames.tula.players import make_player, play_game
 from tilegames.tula.solver import winnable
 from tilegames.tula.study import DEFAULT_PLAYERS, deal_task
 
@@ -67,7 +67,7 @@ def rate(run_one, seconds: float) -> float:
 
 
 def random_public(rng):
-    play(new_game(rng), make_player("random"), rng)
+    play_game(new_game(rng), make_player("random"), seed=rng)
 
 
 def random_fast(rng):
@@ -98,7 +98,7 @@ SAMPLER = make_player("sampler")
 
 
 def sampler_public(rng):
-    play(new_game(rng), SAMPLER, rng)
+    play_game(new_game(rng), SAMPLER, seed=rng)
 
 
 def speedup(games: int, players: tuple[str, ...], mercy: bool) -> dict:

@@ -1,13 +1,22 @@
 """What every game's state shares: playing, refusing, undo/redo, copies, saving.
 
-A game module subclasses ``GameState`` and supplies the rules:
+``GameState`` is the contract every game fulfils (``GAME_MEMBERS`` lists it,
+and ``tests/test_contract.py`` checks every game in ``tilegames.GAMES``
+against it). A game module subclasses it and supplies the rules:
 
-- ``_parse_move(text)``: a ``Move`` from notation (raise ``IllegalMove``);
+- ``_parse_move(text)``: a ``Move`` from notation (raise ``BadNotation``);
 - ``legal_moves()``; ``_why_illegal(move)``: ``None`` or the reason in words;
 - ``_apply(move)``: change the state (called only for legal moves);
 - ``_snapshot()`` / ``_restore(snapshot)``: the mutable part as a hashable,
   comparable value (undo, equality and the property tests rely on it);
-- ``_deal_dict()`` and ``from_deal_dict(d)``: the deal, JSON-safe.
+- ``_deal_dict()`` and ``from_deal_dict(d)``: the deal, JSON-safe;
+- where the game stands: ``to_move``, ``is_over``, ``winner``, ``scores``,
+  ``status()``; what a seat may see: ``player_view(seat)``;
+  ``resample_hidden(seat, rng)``; ``invariant_errors()``.
+
+Everything else comes from here: ``play`` (refusals change nothing),
+``play_unchecked`` (the fast path), ``undo``/``redo``, ``copy``, equality,
+``to_dict``/``from_dict``/``to_json``/``from_json``, and the pictures.
 
 Saving stores the deal, the rules and the moves; loading replays the moves
 through the rules, so a saved game that breaks a rule is refused whole.
@@ -28,7 +37,49 @@ import json
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
-from .errors import IllegalMove, InvalidPosition
+from .errors import BadNotation, IllegalMove, InvalidPosition, describe
+
+GAME_MEMBERS = (
+    "GAME",
+    "to_move",
+    "is_over",
+    "winner",
+    "scores",
+    "status",
+    "player_view",
+    "legal_moves",
+    "play",
+    "play_unchecked",
+    "why_illegal",
+    "undo",
+    "redo",
+    "copy",
+    "history",
+    "to_dict",
+    "from_dict",
+    "to_json",
+    "from_json",
+    "from_deal",
+    "resample_hidden",
+    "invariant_errors",
+)
+"""What every game state provides (the design's table), checked by the contract tests."""
+
+PACKAGE_MEMBERS = (
+    "Game",
+    "Move",
+    "Rules",
+    "PlayerView",
+    "new_game",
+    "PLAYERS",
+    "make_player",
+    "play_game",
+    "view",
+)
+"""What every game package exports, the same names in each."""
+
+MAX_SAVED_MOVES = 100_000
+"""A saved game holds at most this many moves (loading replays each one through the rules)."""
 
 
 class GameState:
@@ -38,6 +89,16 @@ class GameState:
     """Short game name used in saved games and the CLI (``"tula"``)."""
     VERSION: ClassVar[int] = 1
     """Saved-game format version."""
+    MOVE: ClassVar[type | None] = None
+    """The game's ``Move`` class: anything else given to ``play`` is refused."""
+
+    # Where the game stands: each game provides these as attributes or properties.
+    to_move: int | None
+    """The seat whose turn it is (0 in a solitaire), or None when the game is over."""
+    winner: int | None
+    """The winning seat once the game is over (0 for a won solitaire), else None."""
+    scores: list[int]
+    """Each seat's score now (a solitaire has one seat)."""
 
     def __init__(self) -> None:
         self.history: list = []
@@ -73,13 +134,41 @@ class GameState:
 
     @property
     def is_over(self) -> bool:  # pragma: no cover - abstract
+        """Whether the game has ended (no move can be played)."""
+        raise NotImplementedError
+
+    def player_view(self, seat: int | None = None):  # pragma: no cover - abstract
+        """What ``seat`` (default: the seat to move) may see: an immutable value, no game inside."""
+        raise NotImplementedError
+
+    def resample_hidden(self, seat: int | None, rng):  # pragma: no cover - abstract
+        """A game that looks the same to ``seat``, every tile it cannot see dealt again at random.
+
+        Players that imagine the hidden tiles (determinisation) and the tests that
+        prove views hide nothing use it. Games with no hidden information return a copy.
+        """
+        raise NotImplementedError
+
+    def invariant_errors(self) -> list[str]:  # pragma: no cover - abstract
+        """What is inconsistent (a tile in two places or none …); empty when all is well."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_deal(cls, *args, **kwargs):  # pragma: no cover - abstract
+        """A game from an explicit deal, so a class can share one position."""
         raise NotImplementedError
 
     # -- playing --------------------------------------------------------------
     def to_move_object(self, move):
-        """A move object from a move or its notation; bad notation raises IllegalMove."""
+        """A move object from a move or its notation; bad notation raises BadNotation."""
         if isinstance(move, str):
+            if len(move) > 200:
+                raise BadNotation(f"that is too long to be a move ({len(move)} characters)")
             return self._parse_move(move)
+        if self.MOVE is not None and not isinstance(move, self.MOVE):
+            raise BadNotation(
+                f"not a {self.GAME} move: {describe(move)} (give a Move or its notation)"
+            )
         return move
 
     def why_illegal(self, move) -> str | None:
@@ -107,6 +196,15 @@ class GameState:
         self._undo_stack.append(snapshot)
         self.history.append(move)
         self._redo_stack.clear()
+
+    def play_unchecked(self, move) -> None:
+        """Apply a legal ``Move`` with no check and no undo record: the fast path for players.
+
+        Studies use it (through ``play_game(..., checked=False)``); after it,
+        ``undo`` is refused until the game is rebuilt with ``from_dict``.
+        """
+        self._apply(move)
+        self.history.append(move)
 
     def undo(self):
         """Take back the last move and return it; undo is unlimited."""
@@ -143,9 +241,21 @@ class GameState:
         """Whether an undone move can be played again."""
         return bool(self._redo_stack)
 
-    def copy(self):
-        """An independent copy: playing on it leaves this game alone."""
-        return _copy.deepcopy(self)
+    def copy(self, *, keep_undo: bool = True):
+        """An independent copy: playing on it leaves this game alone.
+
+        ``keep_undo=False`` leaves out the undo and redo records (a copy that
+        cannot step back into positions it never held, as ``resample_hidden`` needs).
+        """
+        if keep_undo:
+            return _copy.deepcopy(self)
+        undo, redo = self._undo_stack, self._redo_stack
+        self._undo_stack, self._redo_stack = [], []
+        try:
+            other = _copy.deepcopy(self)
+        finally:
+            self._undo_stack, self._redo_stack = undo, redo
+        return other
 
     def status(self) -> str:  # pragma: no cover - games override
         return "game over" if self.is_over else "in play"
@@ -183,7 +293,7 @@ class GameState:
         return {
             "game": self.GAME,
             "version": self.VERSION,
-            "deal": self._deal_dict(),
+            "deal": _copy.deepcopy(self._deal_dict()),  # the caller's to keep: no shared lists
             "moves": [str(move) for move in self.history],
         }
 
@@ -202,28 +312,57 @@ class GameState:
             raise InvalidPosition(
                 f"version: this tilegames reads version {cls.VERSION}, found {data.get('version')!r}"
             )
+        unknown = sorted(str(key) for key in set(data) - {"game", "version", "deal", "moves"})
+        if unknown:
+            raise InvalidPosition(f"unknown field(s) {', '.join(unknown)}")
         deal = require(data, "deal", dict)
         moves = require(data, "moves", list)
-        game = cls.from_deal_dict(deal)
+        if len(moves) > MAX_SAVED_MOVES:
+            raise InvalidPosition(
+                f"moves: {len(moves)} moves; a saved game holds at most {MAX_SAVED_MOVES}"
+            )
+        deal = _copy.deepcopy(deal)  # nothing of the caller's data ends up in the game
+        try:
+            game = cls.from_deal_dict(deal)
+        except InvalidPosition:
+            raise
+        except (
+            IllegalMove,
+            TypeError,
+            KeyError,
+            IndexError,
+            AttributeError,
+            OverflowError,
+        ) as error:
+            raise InvalidPosition(f"deal: not a valid deal ({error})") from None
         for index, move in enumerate(moves):
             if not isinstance(move, str):
-                raise InvalidPosition(f"moves[{index}]: expected move notation, found {move!r}")
+                raise InvalidPosition(
+                    f"moves[{index}]: expected move notation, found {describe(move)}"
+                )
             try:
                 game.play(move)
             except IllegalMove as error:
                 raise InvalidPosition(
-                    f"moves[{index}] ({move!r}) cannot be played: {error}"
+                    f"moves[{index}] ({describe(move)}) cannot be played: {error}"
                 ) from None
         return game
 
     @classmethod
     def from_json(cls, text: str):
         """Rebuild a game saved with ``to_json``."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidPosition(f"expected JSON text, found {describe(text)}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise InvalidPosition(f"not valid JSON: {error}") from None
-        return cls.from_dict(data)
+        except RecursionError:
+            raise InvalidPosition("not a saved game: the JSON is nested far too deeply") from None
+        try:
+            return cls.from_dict(data)
+        except RecursionError:
+            raise InvalidPosition("not a saved game: the data is nested far too deeply") from None
 
 
 def lazy_view(package: str):
@@ -255,5 +394,5 @@ def require(data: dict[str, Any], field: str, kind: type | tuple[type, ...], whe
         expected = (
             kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         )
-        raise InvalidPosition(f"{name}: expected {expected}, found {value!r}")
+        raise InvalidPosition(f"{name}: expected {expected}, found {describe(value)}")
     return value

@@ -27,13 +27,42 @@ def as_generator(
     """A Generator from an int seed, a SeedSequence, an existing Generator (used as is), or None (fresh entropy)."""
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is not None and not isinstance(seed, (int, np.integer, np.random.SeedSequence)):
+    if isinstance(seed, np.random.SeedSequence):
+        return np.random.default_rng(seed)
+    return np.random.default_rng(seed_value(seed))
+
+
+def seed_value(seed: object) -> int | None:
+    """The seed to remember for a deal: a non-negative int, or None when there is none.
+
+    A Generator or SeedSequence gives None (the deal is then saved by its tiles, not a seed);
+    a bool, a float or a negative number is refused.
+
+    >>> seed_value(7), seed_value(np.int64(7)), seed_value(None), seed_value(np.random.default_rng())
+    (7, 7, None, None)
+    """
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise TypeError(
             f"seed must be an int, a numpy Generator or None, not {type(seed).__name__}"
         )
-    if isinstance(seed, (int, np.integer)) and seed < 0:
+    if seed < 0:
         raise ValueError(f"seed must be a non-negative int, not {seed}")
-    return np.random.default_rng(seed)
+    return int(seed)
+
+
+def read_seed(value: object, field: str = "seed") -> int | None:
+    """A saved seed (an int ≥ 0 or null); anything else raises InvalidPosition naming ``field``.
+
+    >>> read_seed(3), read_seed(None)
+    (3, None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidPosition(f"{field}: expected a whole number 0 or more, or null")
+    return value
 
 
 def fresh_seed() -> int:
@@ -46,14 +75,53 @@ def generator_state(rng: np.random.Generator) -> dict[str, Any]:
     return _to_jsonable(rng.bit_generator.state)
 
 
+_UINT128 = 1 << 128
+
+
 def generator_from_state(state: Any, field: str = "rng") -> np.random.Generator:
-    """A Generator restored from ``generator_state``; bad data raises InvalidPosition naming ``field``."""
-    try:
-        name = state["bit_generator"]
-        bit_generator = getattr(np.random, name)()
-        bit_generator.state = state
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise InvalidPosition(f"{field}: not a saved random generator state ({error})") from None
+    """A Generator restored from ``generator_state``; bad data raises InvalidPosition naming ``field``.
+
+    Only the bit generator tilegames writes (PCG64) is read, and every number in
+    its state is checked before numpy sees it: a saved game can name nothing else.
+
+    >>> generator_from_state({"bit_generator": "seed"})
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.InvalidPosition: rng: not a saved random generator state (tilegames saves PCG64 generators only)
+    """
+
+    def refuse(why: str) -> InvalidPosition:
+        return InvalidPosition(f"{field}: not a saved random generator state ({why})")
+
+    if not isinstance(state, dict):
+        raise refuse("expected a dict")
+    if state.get("bit_generator") != "PCG64":
+        raise refuse("tilegames saves PCG64 generators only")
+    if set(state) != {
+        "bit_generator",
+        "state",
+        "has_uint32",
+        "uinteger",
+    }:
+        raise refuse("expected the fields bit_generator, state, has_uint32 and uinteger")
+    inner = state["state"]
+    if not isinstance(inner, dict) or set(inner) != {"state", "inc"}:
+        raise refuse("state: expected the fields state and inc")
+    for name, value, top in (
+        ("state.state", inner["state"], _UINT128),
+        ("state.inc", inner["inc"], _UINT128),
+        ("has_uint32", state["has_uint32"], 2),
+        ("uinteger", state["uinteger"], 1 << 32),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < top:
+            raise refuse(f"{name}: expected a whole number from 0 to {top - 1}")
+    bit_generator = np.random.PCG64()
+    bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": inner["state"], "inc": inner["inc"]},
+        "has_uint32": state["has_uint32"],
+        "uinteger": state["uinteger"],
+    }
     return np.random.Generator(bit_generator)
 
 

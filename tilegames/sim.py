@@ -68,6 +68,27 @@ def run_batch(
     return pd.DataFrame(rows)
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a simulation: ``finished`` holds the rows of the batches that completed.
+
+    It is a ``KeyboardInterrupt``, so code that does not catch it stops as usual;
+    the command line catches it to report (and save) what finished.
+    """
+
+    def __init__(self, finished: pd.DataFrame, games: int, total: int) -> None:
+        super().__init__(f"stopped after {games} of {total} games")
+        self.finished = finished
+        """The rows of every batch that completed, in game order."""
+        self.games = games
+        """How many games finished."""
+        self.total = total
+        """How many games were asked for."""
+
+
+MAX_GAMES = 10**10
+"""The most games one call will run (seeds are made batch by batch, so memory stays small)."""
+
+
 def simulate(
     task: Task,
     n: int,
@@ -83,48 +104,104 @@ def simulate(
 
     - ``executor``: any ``concurrent.futures.Executor`` (a Dask client's
       ``get_executor()`` included); ``workers=k`` makes a ProcessPoolExecutor
-      of ``k`` processes for this call. Neither: run in this process.
+      of ``k`` processes for this call (never more than there are batches). Neither:
+      run in this process.
     - ``progress``: a tqdm.auto progress bar counting games.
+    - Ctrl-C stops the run promptly (worker processes included) and raises
+      ``SimulationInterrupted`` holding the rows that finished.
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise TypeError("simulate needs an int seed, so that the run can be repeated")
-    sizes = batch_sizes(n, batch_size)
-    children = np.random.SeedSequence(seed).spawn(len(sizes))
-    starts = [0, *np.cumsum(sizes)[:-1].tolist()] if sizes else []
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"the number of games must be a whole number, not {type(n).__name__}")
+    if n > MAX_GAMES:
+        raise ValueError(f"{n} games is more than one run can play (at most {MAX_GAMES:.0e})")
+    if n < 0:
+        raise ValueError(f"the number of games must be 0 or more, not {n}")
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    batches = _batches(int(n), batch_size, np.random.SeedSequence(seed))
+    count = -(-int(n) // batch_size)
     bar = _progress_bar(n, description) if progress else None
+    results: dict[int, pd.DataFrame] = {}
     try:
-        if executor is None and workers and workers > 1:
-            with cf.ProcessPoolExecutor(max_workers=workers) as pool:
-                results = _run_on(pool, task, children, sizes, starts, bar)
+        if executor is None and workers and workers > 1 and count > 1:
+            pool = cf.ProcessPoolExecutor(
+                max_workers=min(workers, count), initializer=_ignore_ctrl_c
+            )
+            try:
+                _run_on(pool, task, batches, results, bar, window=4 * min(workers, count))
+            except BaseException:
+                _stop_workers(pool)
+                raise
+            pool.shutdown()
         elif executor is not None:
-            results = _run_on(executor, task, children, sizes, starts, bar)
+            _run_on(executor, task, batches, results, bar, window=64)
         else:
-            results = []
-            for child, size, start in zip(children, sizes, starts):
-                results.append(run_batch(task, child, size, start))
+            for index, child, size, start in batches:
+                results[index] = run_batch(task, child, size, start)
                 if bar is not None:
                     bar.update(size)
+    except KeyboardInterrupt:
+        finished = _concat([results[i] for i in sorted(results)])
+        games = sum(min(batch_size, n - i * batch_size) for i in results)
+        raise SimulationInterrupted(finished, games, int(n)) from None
     finally:
         if bar is not None:
             bar.close()
-    frames = [frame for frame in results if len(frame)]
+    return _concat([results[i] for i in range(count)])
+
+
+def _batches(n: int, batch_size: int, root: np.random.SeedSequence):
+    """(index, seed sequence, size, first game) of each batch, made one at a time."""
+    for index, start in enumerate(range(0, n, batch_size)):
+        (child,) = root.spawn(1)  # the same children as root.spawn(count), made lazily
+        yield index, child, min(batch_size, n - start), start
+
+
+def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    frames = [frame for frame in frames if len(frame)]
     if not frames:
         return pd.DataFrame({"game": pd.Series(dtype=int)})
     return pd.concat(frames, ignore_index=True)
 
 
-def _run_on(executor, task, children, sizes, starts, bar) -> list[pd.DataFrame]:
-    futures = {
-        executor.submit(run_batch, task, child, size, start): index
-        for index, (child, size, start) in enumerate(zip(children, sizes, starts))
-    }
-    results: list[pd.DataFrame | None] = [None] * len(futures)
-    for future in cf.as_completed(futures):
-        index = futures[future]
+def _run_on(executor, task, batches, results, bar, *, window: int) -> None:
+    """Submit batches keeping at most ``window`` in flight; collect them into ``results``."""
+    pending: dict[cf.Future, tuple[int, int]] = {}
+    for index, child, size, start in batches:
+        pending[executor.submit(run_batch, task, child, size, start)] = (index, size)
+        while len(pending) >= window:
+            _collect(pending, results, bar, cf.FIRST_COMPLETED)
+    while pending:
+        _collect(pending, results, bar, cf.FIRST_COMPLETED)
+
+
+def _collect(pending, results, bar, when) -> None:
+    done, _ = cf.wait(list(pending), return_when=when)
+    for future in done:
+        index, size = pending.pop(future)
         results[index] = future.result()
         if bar is not None:
-            bar.update(sizes[index])
-    return results  # type: ignore[return-value]
+            bar.update(size)
+
+
+def _ignore_ctrl_c() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the worker processes now."""
+    import multiprocessing
+
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in multiprocessing.active_children():
+        process.terminate()
+    for process in multiprocessing.active_children():
+        process.join(timeout=5)
 
 
 def _progress_bar(total: int, description: str):

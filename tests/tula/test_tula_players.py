@@ -21,7 +21,7 @@ from tilegames.tula.fast import (
     unlocked,
 )
 from tilegames.tula.layout import revealable_mask
-from tilegames.tula.players import PLAYERS, RandomPlayer, SamplerPlayer, make_player, play
+from tilegames.tula.players import PLAYERS, RandomPlayer, SamplerPlayer, make_player, play_game
 from tilegames.tula.solver import solve
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -32,12 +32,14 @@ FAST = {"greedy": play_greedy, "matches": play_matches, "chain": play_chain}
 def test_fast_playouts_agree_with_the_public_api(seed, mercy, auto_reveal):
     deal = deal_from_rng(np.random.default_rng(seed))
     for name, fast_play in FAST.items():
-        game = play(new_game(seed, mercy=mercy, auto_reveal=auto_reveal), make_player(name))
+        game = play_game(new_game(seed, mercy=mercy, auto_reveal=auto_reveal), make_player(name))
         assert game.is_over
         assert fast_play(deal, mercy) == len(game.stack)
     # the random player: same generator, same draws, same game
     rng = np.random.default_rng(seed)
-    game = play(new_game(rng, mercy=mercy, auto_reveal=auto_reveal), make_player("random"), rng)
+    game = play_game(
+        new_game(rng, mercy=mercy, auto_reveal=auto_reveal), make_player("random"), seed=rng
+    )
     rng = np.random.default_rng(seed)
     assert play_random(deal_from_rng(rng), mercy, rng.random(24)) == len(game.stack)
 
@@ -47,7 +49,7 @@ def test_fast_paths_agree_on_many_seeded_deals():
         deal = deal_from_rng(np.random.default_rng(seed))
         for mercy in (False, True):
             for name, fast_play in FAST.items():
-                game = play(new_game(seed, mercy=mercy, auto_reveal=True), make_player(name))
+                game = play_game(new_game(seed, mercy=mercy, auto_reveal=True), make_player(name))
                 assert fast_play(deal, mercy) == len(game.stack), (name, seed, mercy)
 
 
@@ -104,13 +106,13 @@ def test_players_decide_from_revealed_tiles_only(name):
         while not game.is_over and checked < 60:
             view = game.player_view()
             player = make_player(name, samples=4) if name == "sampler" else make_player(name)
-            player.start(np.random.default_rng(seed))
-            move = player.choose(view)
+            player.start(view, np.random.default_rng(seed))
+            move = player.choose(view, np.random.default_rng(seed))
             twin = hidden_shuffled(game, rng)
             assert twin.player_view() == view
             player = make_player(name, samples=4) if name == "sampler" else make_player(name)
-            player.start(np.random.default_rng(seed))
-            assert player.choose(twin.player_view()) == move
+            player.start(view, np.random.default_rng(seed))
+            assert player.choose(twin.player_view(), np.random.default_rng(seed)) == move
             checked += 1
             game.play(move)
     assert checked == 60
@@ -127,7 +129,7 @@ def test_every_player_plays_legal_games_to_the_end():
     for name in PLAYERS:
         for seed in range(5):
             for mercy in (False, True):
-                game = play(new_game(seed, mercy=mercy), make_player(name), rng=seed)
+                game = play_game(new_game(seed, mercy=mercy), make_player(name), seed=seed)
                 assert game.is_over
                 replay = Game.from_dict(game.to_dict())  # every move was legal
                 assert replay.won == game.won
@@ -135,7 +137,8 @@ def test_every_player_plays_legal_games_to_the_end():
 
 def test_players_reveal_before_they_remove():
     game = new_game(1)
-    assert make_player("greedy").choose(game.player_view()) == Move("reveal", "3A")
+    view = game.player_view()
+    assert make_player("greedy").choose(view, np.random.default_rng(0)) == Move("reveal", "3A")
 
 
 def test_mercy_deals_are_always_rescued_by_an_exchange():
@@ -143,14 +146,14 @@ def test_mercy_deals_are_always_rescued_by_an_exchange():
         if not mercy_usable(deal_from_rng(np.random.default_rng(seed))):
             continue
         for name in ("random", "greedy", "matches", "chain"):
-            game = play(new_game(seed, mercy=True), make_player(name), rng=seed)
+            game = play_game(new_game(seed, mercy=True), make_player(name), seed=seed)
             assert game.mercy_used
 
 
 def test_the_solver_player_wins_exactly_the_winnable_deals():
     for seed in range(40):
         for mercy in (False, True):
-            game = play(new_game(seed, mercy=mercy), make_player("solver"))
+            game = play_game(new_game(seed, mercy=mercy), make_player("solver"))
             assert game.won == solve(new_game(seed, mercy=mercy, auto_reveal=True)).winnable
 
 
@@ -160,9 +163,9 @@ def test_the_random_player_spreads_its_choices():
         game.play(game.legal_moves()[0])
     chosen = set()
     for seed in range(40):
-        player = RandomPlayer()
-        player.start(np.random.default_rng(seed))
-        chosen.add(player.choose(game.player_view()))
+        player, view = RandomPlayer(), game.player_view()
+        player.start(view, np.random.default_rng(seed))
+        chosen.add(player.choose(view, np.random.default_rng(seed)))
     assert chosen == set(game.legal_moves())
 
 
@@ -174,7 +177,8 @@ def test_the_sampler_imagines_only_deals_consistent_with_what_it_saw():
     view = game.player_view()
     seen = {tile for tile in view.visible if tile is not None} | set(view.stack)
     assert seen.isdisjoint(view.unseen) and len(seen) + len(view.unseen) == len(TILES)
-    SamplerPlayer(samples=3).start(np.random.default_rng(1))  # smoke: starts cleanly
+    if view.legal_moves:
+        assert SamplerPlayer(samples=3).choose(view, np.random.default_rng(1)) in view.legal_moves
 
 
 def test_unknown_player_and_bad_options_are_refused():
@@ -183,13 +187,12 @@ def test_unknown_player_and_bad_options_are_refused():
     with pytest.raises(ValueError, match="at least one sample"):
         make_player("sampler", samples=0)
     with pytest.raises(ValueError, match="needs the game"):
-        make_player("solver").start(np.random.default_rng(0))
+        make_player("solver").start(new_game(0).player_view(), np.random.default_rng(0))
     game = new_game(1, auto_reveal=True)
     while len(game.legal_moves()) < 2:
         game.play(game.legal_moves()[0])
-    for name in ("random", "sampler"):
-        with pytest.raises(ValueError, match="call start"):
-            make_player(name).choose(game.player_view())
+    with pytest.raises(ValueError, match="call start"):
+        make_player("random").choose(game.player_view(), np.random.default_rng(0))
 
 
 def test_start_mask_is_every_position_but_the_top():

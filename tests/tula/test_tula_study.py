@@ -12,7 +12,7 @@ import pytest
 from tilegames.sim import simulate
 from tilegames.stats import wilson
 from tilegames.tula import new_game
-from tilegames.tula.players import make_player, play
+from tilegames.tula.players import make_player, play_game
 from tilegames.tula.solver import solve
 from tilegames.tula.study import (
     deal_task,
@@ -66,7 +66,7 @@ def test_rows_replay_through_the_public_api():
     for row in frame.itertuples():
         for mercy, suffix in ((False, ""), (True, "_mercy")):
             for name in ("greedy", "matches", "chain"):
-                game = play(game_from_code(row.deal, mercy=mercy), make_player(name))
+                game = play_game(game_from_code(row.deal, mercy=mercy), make_player(name))
                 assert len(game.stack) == getattr(row, f"{name}{suffix}_tiles")
                 assert game.won == getattr(row, f"{name}{suffix}_won")
             verdict = solve(game_from_code(row.deal, mercy=mercy, auto_reveal=True)).winnable

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..game import lazy_view
 from .layout import POSITIONS, SUITS, TILES, VALUES, Tile, matches
+from .players import PLAYERS, make_player, play_game
 from .rules import Game, Move, PlayerView, Rules, new_game
 
 __all__ = [
@@ -18,13 +19,16 @@ __all__ = [
     "SUITS",
     "TILES",
     "VALUES",
+    "PLAYERS",
     "Game",
     "Move",
     "PlayerView",
     "Rules",
     "Tile",
+    "make_player",
     "matches",
     "new_game",
+    "play_game",
     "view",
 ]
 

@@ -22,26 +22,29 @@ The heuristics use mercy the same way, from what they see: they take the
 exchange after which the most of the other two layer-3 tiles match the new
 stack tile (first in position order on a tie).
 
+Every player follows the protocol of ``tilegames.players``: ``choose(view, rng)``
+on the player's view, seated by the shared ``play_game``.
+
 >>> from tilegames.tula import new_game
->>> game = play(new_game(seed=3), make_player("greedy"), rng=3)
+>>> game = play_game(new_game(seed=3), make_player("greedy"), seed=3)
 >>> game.is_over, len(game.stack)
 (True, 3)
->>> play(new_game(seed=2), make_player("solver")).won
+>>> play_game(new_game(seed=2), make_player("solver")).won
 True
 """
 
 from __future__ import annotations
 
 import functools
-from typing import ClassVar
 
 import numpy as np
 
-from ..randomness import as_generator
+from .. import players as _shared
+from ..players import play_game, registry_maker
 from .fast import CHAIN_LIMIT, RANDOM_DRAWS, opened, popcount, unlocked
 from .layout import INDEX, LAYER3, MATCH_MASK, POSITIONS, TOP, Tile, matches, revealable_mask
 from .rules import Game, Move, PlayerView
-from .solver import _search, solve
+from .solver import search, solve
 
 __all__ = [
     "PLAYERS",
@@ -53,7 +56,7 @@ __all__ = [
     "SamplerPlayer",
     "SolverPlayer",
     "make_player",
-    "play",
+    "play_game",
 ]
 
 
@@ -61,20 +64,10 @@ def _mask(names: frozenset[str]) -> int:
     return sum(1 << INDEX[name] for name in names)
 
 
-class Player:
-    """Base class: reveal everything revealable, then ``decide`` among removals and exchanges."""
+class Player(_shared.Player):
+    """Tula players: reveal everything revealable, then ``decide`` among removals and exchanges."""
 
-    name: ClassVar[str] = ""
-    """Short name used by the study and the CLI (``"greedy"``)."""
-    description: ClassVar[str] = ""
-    """One sentence: how the player chooses."""
-    clairvoyant: ClassVar[bool] = False
-    """True only for the solver: it sees the face-down tiles."""
-
-    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
-        """Called once before each game (only a clairvoyant player may look at ``game``)."""
-
-    def choose(self, view: PlayerView) -> Move:
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """The move to play in the position ``view`` shows (the game must not be over)."""
         moves = view.legal_moves
         if not moves:
@@ -82,14 +75,13 @@ class Player:
         reveals = [move for move in moves if move.kind == "reveal"]
         if reveals:
             return reveals[0]
-        return self.decide(view, list(moves))
+        return self.decide(view, list(moves), rng)
 
-    def decide(self, view: PlayerView, moves: list[Move]) -> Move:  # pragma: no cover
+    def decide(
+        self, view: PlayerView, moves: list[Move], rng: np.random.Generator
+    ) -> Move:  # pragma: no cover
         """Choose among ``moves`` (removals, or the mercy exchanges): each player's own rule."""
         raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"make_player({self.name!r})"
 
 
 class RandomPlayer(Player):
@@ -107,15 +99,17 @@ class RandomPlayer(Player):
         self._draws = None
         self._decision = 0
 
-    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
+    def start(self, view: PlayerView, rng: np.random.Generator) -> None:
         self._draws = rng.random(RANDOM_DRAWS)
         self._decision = 0
 
-    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if len(moves) == 1:
             return moves[0]
         if self._draws is None:
-            raise ValueError("call start(rng) before the game (play() does): the player needs dice")
+            raise ValueError(
+                "call start(view, rng) before the game (play_game does): the player needs dice"
+            )
         move = moves[int(self._draws[self._decision] * len(moves))]
         self._decision += 1
         return move
@@ -142,7 +136,7 @@ class GreedyPlayer(Player):
     name = "greedy"
     description = "Removes the matching tile whose removal uncovers the most face-down tiles."
 
-    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         present, face_up = _mask(view.present), _mask(view.face_up)
@@ -164,7 +158,7 @@ class MatchesPlayer(Player):
         "keeping the most removals open."
     )
 
-    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         best, best_score = moves[0], -1
@@ -200,7 +194,7 @@ class ChainPlayer(Player):
         f"tiles (looking up to {CHAIN_LIMIT} ahead), then the one that uncovers the most."
     )
 
-    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         present, face_up = _mask(view.present), _mask(view.face_up)
@@ -240,18 +234,10 @@ class SamplerPlayer(Player):
             raise ValueError(f"the sampler needs at least one sample, not {samples}")
         self.samples = samples
         """Imagined deals per decision."""
-        self._rng: np.random.Generator | None = None
 
-    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
-        self._rng = rng
-
-    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if len(moves) == 1:
             return moves[0]
-        if self._rng is None:
-            raise ValueError(
-                "call start(rng) before the game (play() does): the sampler needs dice"
-            )
         present, face_up = _mask(view.present), _mask(view.face_up)
         # in every imagined deal the tiles that can be revealed now are open too (revealing
         # never hurts): judging moves on face-up tiles alone would misjudge them before a reveal
@@ -266,7 +252,7 @@ class SamplerPlayer(Player):
         wins = [0] * len(moves)
         for _ in range(self.samples):
             tile_at = list(base)
-            for p, i in zip(hidden, self._rng.permutation(len(unseen)).tolist()):
+            for p, i in zip(hidden, rng.permutation(len(unseen)).tolist()):
                 tile_at[p] = unseen[i]
             lost: set = set()
             for index, move in enumerate(moves):
@@ -274,10 +260,10 @@ class SamplerPlayer(Player):
                 if move.kind == "mercy":
                     swapped = list(tile_at)
                     swapped[p], swapped[TOP] = top, tile_at[p]
-                    won = _search(swapped, present, open_mask, tile_at[p], set(), [])
+                    won = search(swapped, present, open_mask, tile_at[p], set(), [])
                 else:
                     after = present & ~(1 << p)
-                    won = _search(
+                    won = search(
                         tile_at,
                         after,
                         (open_mask ^ 1 << p) | unlocked(p, after),
@@ -288,7 +274,7 @@ class SamplerPlayer(Player):
                 wins[index] += won
         most = max(wins)
         tied = [move for move, count in zip(moves, wins) if count == most]
-        return tied[0] if len(tied) == 1 else ChainPlayer().decide(view, tied)
+        return tied[0] if len(tied) == 1 else ChainPlayer().decide(view, tied, rng)
 
 
 class SolverPlayer(Player):
@@ -302,15 +288,18 @@ class SolverPlayer(Player):
     description = "Sees every tile and plays a winning line whenever one exists."
     clairvoyant = True
 
-    def start(self, rng: np.random.Generator, game: Game | None = None) -> None:
-        if game is None:
-            raise ValueError("the clairvoyant solver needs the game to see its tiles")
-        self._plan = list(solve(game).moves)
+    def start(self, view: Game, rng: np.random.Generator) -> None:
+        if not isinstance(view, Game):
+            raise ValueError("the clairvoyant solver needs the game itself to see its tiles")
+        self._plan = list(solve(view).moves)
 
-    def decide(self, view: PlayerView, moves: list[Move]) -> Move:
+    def choose(self, view: Game | PlayerView, rng: np.random.Generator) -> Move:
+        return super().choose(view.player_view() if isinstance(view, Game) else view, rng)
+
+    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if self._plan:
             return self._plan.pop(0)
-        return GreedyPlayer().decide(view, moves)
+        return GreedyPlayer().decide(view, moves, rng)
 
 
 PLAYERS: dict[str, type[Player]] = {
@@ -320,29 +309,9 @@ PLAYERS: dict[str, type[Player]] = {
 """Every player by name."""
 
 
-def make_player(name: str, **options) -> Player:
-    """A player by name: ``random``, ``greedy``, ``matches``, ``chain``, ``sampler`` or ``solver``.
+make_player = registry_maker(PLAYERS, "Tula")
+"""A player by name: ``random``, ``greedy``, ``matches``, ``chain``, ``sampler`` or ``solver``.
 
-    >>> make_player("matches").description.split(",")[0]
-    'Removes the matching tile that matches the most other face-up tiles'
-    """
-    try:
-        return PLAYERS[name](**options)
-    except KeyError:
-        raise ValueError(
-            f"unknown Tula player {name!r}: choose from {', '.join(PLAYERS)}"
-        ) from None
-
-
-def play(game: Game, player: Player, rng: int | np.random.Generator | None = None) -> Game:
-    """Play ``game`` to its end with ``player`` through the public rules API; returns the game.
-
-    ``rng`` feeds the player's own chance (random choices, imagined deals).
-    """
-    generator = as_generator(rng)
-    player.start(generator, game if player.clairvoyant else None)
-    while True:
-        view = game.player_view()
-        if not view.legal_moves:  # won, or nothing left to do
-            return game
-        game.play(player.choose(view))
+>>> make_player("matches").description.split(",")[0]
+'Removes the matching tile that matches the most other face-up tiles'
+"""

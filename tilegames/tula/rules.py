@@ -20,14 +20,15 @@ tilegames.errors.IllegalMove: 2E is face down and is covered by 3A, 3B and 3C
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import IllegalMove, InvalidPosition
+from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, require
-from ..randomness import as_generator
+from ..randomness import as_generator, read_seed, seed_value
+from ..rules_base import RulesBase
 from .layout import (
     ALL,
     COVERED_BY,
@@ -46,14 +47,21 @@ from .layout import (
 )
 
 MoveKind = Literal["reveal", "remove", "mercy"]
+_KINDS = ("reveal", "remove", "mercy")
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Tula's variant switches (``Rules()`` is the game as published)."""
+class Rules(RulesBase):
+    """Tula's variant switches (``Rules()`` is the game as published).
+
+    >>> Rules.presets()
+    {'standard': Rules(mercy=False), 'with_mercy': Rules(mercy=True)}
+    """
 
     mercy: bool = False
     """Allow the one exchange of the stack's tile with a layer-3 tile when none of 3A–3C match."""
+
+    PRESETS = ("standard", "with_mercy")
 
     @classmethod
     def standard(cls) -> Rules:
@@ -75,6 +83,17 @@ class Move:
     position: str
     """The position id, ``1A`` … ``4A``; for mercy, the layer-3 tile that takes the stack's place."""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or self.kind not in _KINDS:
+            raise BadNotation(
+                f"{describe(self.kind)} is not a kind of Tula move: use 'reveal', 'remove' or 'mercy'"
+            )
+        if not isinstance(self.position, str) or self.position not in INDEX:
+            raise BadNotation(
+                f"there is no position {describe(self.position)} "
+                "(positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
+            )
+
     def __str__(self) -> str:
         return f"{self.kind} {self.position}"
 
@@ -89,11 +108,12 @@ class Move:
             position = words[1].upper()
             if position in INDEX:
                 return cls(words[0].lower(), position)  # type: ignore[arg-type]
-            raise IllegalMove(
-                f"{text!r}: there is no position {words[1]!r} (positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
+            raise BadNotation(
+                f"{describe(text)}: there is no position {describe(words[1])} "
+                "(positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
             )
-        raise IllegalMove(
-            f"{text!r} is not a Tula move: write 'reveal 3B', 'remove 3B' or 'mercy 3B'"
+        raise BadNotation(
+            f"{describe(text)} is not a Tula move: write 'reveal 3B', 'remove 3B' or 'mercy 3B'"
         )
 
 
@@ -118,6 +138,7 @@ class Game(GameState):
     """A game of Tula: the deal, what is left in the temple, and the stack."""
 
     GAME = "tula"
+    MOVE = Move
 
     def __init__(
         self,
@@ -148,7 +169,12 @@ class Game(GameState):
     # -- construction ---------------------------------------------------------
     @classmethod
     def from_deal(
-        cls, tiles: list[str | Tile], *, rules: Rules | None = None, auto_reveal: bool = False
+        cls,
+        tiles: list[str | Tile],
+        *,
+        rules: Rules | None = None,
+        auto_reveal: bool = False,
+        seed: int | None = None,
     ) -> Game:
         """A game from an explicit deal: 24 tile names in position order 1A … 1M, 2A … 2G, 3A … 3C, 4A.
 
@@ -171,39 +197,55 @@ class Game(GameState):
             if tile in seen:
                 raise InvalidPosition(f"deal[{position}]: {tile} is already on {seen[tile]}")
             seen[tile] = position
-        return cls(deal, rules=rules, auto_reveal=auto_reveal)
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidPosition(f"rules: expected tula.Rules, found {describe(rules)}")
+        if not isinstance(auto_reveal, bool):
+            raise InvalidPosition(
+                f"auto_reveal: expected True or False, found {describe(auto_reveal)}"
+            )
+        return cls(deal, rules=rules, auto_reveal=auto_reveal, seed=seed_value(seed))
 
     def _deal_dict(self) -> dict[str, Any]:
         return {
             "tiles": [str(tile) for tile in self.deal],
-            "rules": asdict(self.rules),
+            "rules": self.rules.to_dict(),
             "auto_reveal": self.auto_reveal,
             "seed": self.seed,
         }
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
-        rules_data = require(deal, "rules", dict, "deal")
-        unknown = set(rules_data) - {"mercy"}
+        unknown = sorted(str(key) for key in set(deal) - {"tiles", "rules", "auto_reveal", "seed"})
         if unknown:
-            raise InvalidPosition(f"deal.rules: unknown field(s) {sorted(unknown)}")
-        rules = Rules(mercy=require(rules_data, "mercy", bool, "deal.rules"))
-        game = cls.from_deal(
+            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
+        rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
+        return cls.from_deal(
             require(deal, "tiles", list, "deal"),
             rules=rules,
             auto_reveal=require(deal, "auto_reveal", bool, "deal"),
+            seed=read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed"),
         )
-        seed = deal.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise InvalidPosition(f"deal.seed: expected a non-negative int or null, found {seed!r}")
-        game.seed = seed
-        return game
 
     # -- where the game stands ------------------------------------------------
     @property
     def stack(self) -> tuple[Tile, ...]:
         """The stack, bottom first; its last tile is the one to match."""
         return tuple(TILES[i] for i in self._stack)
+
+    @property
+    def tile_indices(self) -> tuple[int, ...]:
+        """The index of the tile on each position (removed ones included), for fast code."""
+        return tuple(self._tile_at)
+
+    @property
+    def present_mask(self) -> int:
+        """Bit ``p`` set when position ``p`` still holds its tile (``layout.INDEX`` order)."""
+        return self._present
+
+    @property
+    def face_up_mask(self) -> int:
+        """Bit ``p`` set when position ``p`` is (or was) face up."""
+        return self._face_up
 
     @property
     def stack_top(self) -> Tile:
@@ -470,8 +512,10 @@ class Game(GameState):
         return game, dropped
 
     # -- what a person sees ---------------------------------------------------
-    def player_view(self) -> PlayerView:
-        """The position as a person sees it: face-down tiles unknown."""
+    def player_view(self, seat: int | None = None) -> PlayerView:
+        """The position as a person sees it: face-down tiles unknown (``seat`` is 0 or None)."""
+        if seat not in (None, 0):
+            raise ValueError(f"Tula is a solitaire: the only seat is 0, not {describe(seat)}")
         up = self._present & self._face_up
         hidden = self._present & ~self._face_up
         visible = tuple([TILES[t] if up >> p & 1 else None for p, t in enumerate(self._tile_at)])
@@ -484,6 +528,40 @@ class Game(GameState):
             mercy_available=self.mercy_available,
             legal_moves=tuple(self.legal_moves()),
         )
+
+    def resample_hidden(self, seat: int | None, rng: np.random.Generator) -> Game:
+        """The same position with the face-down tiles dealt again at random among themselves.
+
+        >>> game = new_game(seed=4)
+        >>> other = game.resample_hidden(0, np.random.default_rng(1))
+        >>> other.player_view() == game.player_view(), other.stack == game.stack
+        (True, True)
+        """
+        self.player_view(seat)  # refuses a seat other than 0
+        hidden = [p for p in range(24) if self._present >> p & 1 and not self._face_up >> p & 1]
+        tiles = [self._tile_at[p] for p in hidden]
+        order = rng.permutation(len(tiles))
+        other = self.copy(keep_undo=False)
+        deal = list(self.deal)  # face-down tiles never moved, so the deal changes there alone
+        for p, k in zip(hidden, order):
+            other._tile_at[p] = tiles[int(k)]
+            deal[p] = TILES[tiles[int(k)]]
+        other.deal = tuple(deal)
+        return other
+
+    def invariant_errors(self) -> list[str]:
+        """Every tile in exactly one place (the temple or the stack) and the state consistent."""
+        errors = []
+        places = [self._tile_at[p] for p in range(24) if self._present >> p & 1] + self._stack
+        if sorted(places) != list(range(24)):
+            errors.append("the temple and the stack do not hold each of the 24 tiles once")
+        if self._present & ~ALL:
+            errors.append("a position beyond 4A is marked present")
+        if self._present >> TOP & 1:
+            errors.append("4A is still in the temple")
+        if self._stack and self._stack[0] != self.deal[TOP].index and not self._mercy_used:
+            errors.append("the stack does not start with 4A's tile")
+        return errors
 
     def where_is(self, tile: Tile | str) -> str:
         """Where a tile is: a position id, or ``"stack"``. Every tile is in exactly one place."""
@@ -547,9 +625,6 @@ def new_game(
         raise TypeError("give either rules=... or mercy=..., not both")
     if mercy is not None:
         rules = Rules(mercy=mercy)
-    int_seed = (
-        int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
+    return Game(
+        deal_tiles(as_generator(seed)), rules=rules, auto_reveal=auto_reveal, seed=seed_value(seed)
     )
-    game = Game(deal_tiles(as_generator(seed)), rules=rules, auto_reveal=auto_reveal)
-    game.seed = int_seed
-    return game

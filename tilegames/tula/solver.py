@@ -47,7 +47,7 @@ class Solution:
     """Positions the search proved lost on the way (a measure of its work)."""
 
 
-def _search(tile_at: list[int], present: int, open_mask: int, top: int, lost: set, path: list):
+def search(tile_at: list[int], present: int, open_mask: int, top: int, lost: set, path: list):
     """True when the position wins; the winning removals are appended to ``path`` (reversed)."""
     if not present:
         return True
@@ -63,7 +63,7 @@ def _search(tile_at: list[int], present: int, open_mask: int, top: int, lost: se
         tile = tile_at[p]
         if match >> tile & 1:
             after = present ^ low
-            if _search(tile_at, after, (open_mask ^ low) | unlocked(p, after), tile, lost, path):
+            if search(tile_at, after, (open_mask ^ low) | unlocked(p, after), tile, lost, path):
                 path.append(p)
                 return True
     lost.add(key)
@@ -80,10 +80,10 @@ def winnable(tile_at: list[int], mercy: bool = False) -> bool:
         for p in LAYER3:
             swapped = list(tile_at)
             swapped[p], swapped[TOP] = tile_at[TOP], tile_at[p]
-            if _search(swapped, START, START_OPEN, swapped[TOP], set(), []):
+            if search(swapped, START, START_OPEN, swapped[TOP], set(), []):
                 return True
         return False
-    return _search(tile_at, START, START_OPEN, tile_at[TOP], set(), [])
+    return search(tile_at, START, START_OPEN, tile_at[TOP], set(), [])
 
 
 def solve_deal(tile_at: list[int], mercy: bool = False) -> Solution:
@@ -105,7 +105,7 @@ def solve_deal(tile_at: list[int], mercy: bool = False) -> Solution:
             moves.append(Move("mercy", POSITIONS[exchange]))
         lost: set = set()
         path: list[int] = []
-        if _search(deal, START, START_OPEN, deal[TOP], lost, path):
+        if search(deal, START, START_OPEN, deal[TOP], lost, path):
             moves += [Move("remove", POSITIONS[p]) for p in reversed(path)]
             return Solution(True, tuple(moves), searched + len(lost))
         searched += len(lost)
@@ -119,16 +119,16 @@ def solve(game: Game) -> Solution:
     game played as a person plays, reveal what can be revealed before each.
     Mercy is considered when the game's rules allow it and it is still possible.
     """
-    tile_at = list(game._tile_at)
-    present = game._present
-    stack = game._stack
+    tile_at = list(game.tile_indices)
+    present = game.present_mask
+    stack = [tile.index for tile in game.stack]
     if len(stack) == 24:
         return Solution(True)
     if game.rules.mercy and not game.mercy_used and len(stack) == 1:
         return solve_deal(tile_at[:TOP] + [stack[0]], mercy=True)
     lost: set = set()
     path: list[int] = []
-    if _search(tile_at, present, opened(present), stack[-1], lost, path):
+    if search(tile_at, present, opened(present), stack[-1], lost, path):
         return Solution(
             True, tuple(Move("remove", POSITIONS[p]) for p in reversed(path)), len(lost)
         )

@@ -22,8 +22,6 @@ True
 
 from __future__ import annotations
 
-import argparse
-import functools
 import math
 from fractions import Fraction
 from itertools import permutations
@@ -31,7 +29,6 @@ from itertools import permutations
 import numpy as np
 import pandas as pd
 
-from ..cli import positive_int, simulate_from_args
 from ..stats import paired_difference, wilson
 from .fast import (
     RANDOM_DRAWS,
@@ -43,13 +40,12 @@ from .fast import (
     play_random,
 )
 from .layout import MATCH_MASK, TILES
-from .players import PLAYERS, make_player, play
+from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules
 from .solver import winnable
 
 __all__ = [
     "DEFAULT_PLAYERS",
-    "add_simulate_arguments",
     "deal_code",
     "deal_task",
     "first_move_loss",
@@ -57,9 +53,9 @@ __all__ = [
     "game_from_code",
     "loss_breakdown",
     "mercy_effect",
-    "run_simulation",
     "running_estimate",
     "summarize",
+    "summary_text",
 ]
 
 DEFAULT_PLAYERS: tuple[str, ...] = ("random", "greedy", "matches", "chain", "solver")
@@ -138,7 +134,7 @@ def deal_task(
 
 def _play_public(tile_at: list[int], name: str, mercy: bool, rng, options: dict) -> int:
     game = Game([TILES[t] for t in tile_at], rules=Rules(mercy=mercy))
-    return len(play(game, make_player(name, **options), rng).stack)
+    return len(play_game(game, make_player(name, **options), seed=rng).stack)
 
 
 def _players_in(frame: pd.DataFrame) -> list[str]:
@@ -291,59 +287,6 @@ def first_move_loss_by_enumeration() -> Fraction:
 
 
 # -- the command line ------------------------------------------------------------
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``tilegames simulate tula``."""
-    parser.description = (
-        "Deal many seeded Tula games; every chosen player plays each deal "
-        "(and, with --mercy, plays it again with the mercy variant)."
-    )
-    parser.add_argument(
-        "--player",
-        action="append",
-        choices=[*PLAYERS, "all"],
-        help=f"a player to simulate; repeat for several; 'all' for every one "
-        f"(default: {', '.join(DEFAULT_PLAYERS)})",
-    )
-    parser.add_argument(
-        "--mercy",
-        action="store_true",
-        help="also play every deal with the mercy variant, and report the paired difference",
-    )
-    parser.add_argument(
-        "--games", type=positive_int, default=10_000, help="deals to play (default 10000)"
-    )
-    parser.add_argument(
-        "--samples",
-        type=int,
-        default=16,
-        help="imagined deals per decision for the sampler player (default 16)",
-    )
-
-
-def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    """Run the simulation the command line asked for; returns the rows and a summary text.
-
-    >>> import argparse
-    >>> args = argparse.Namespace(player=["greedy"], mercy=True, games=20, samples=16,
-    ...                           seed=1, workers=1, no_progress=True)
-    >>> frame, summary = run_simulation(args)
-    >>> len(frame), summary.splitlines()[0]
-    (20, 'Tula: 20 deals, win rates with 95% Wilson CIs.')
-    """
-    chosen = args.player or list(DEFAULT_PLAYERS)
-    players = tuple(PLAYERS) if "all" in chosen else tuple(dict.fromkeys(chosen))
-    unknown = [name for name in players if name not in PLAYERS]
-    if unknown:
-        raise ValueError(f"unknown player(s) {unknown}: choose from {', '.join(PLAYERS)}")
-    if args.samples < 1:
-        raise ValueError(f"--samples must be at least 1, not {args.samples}")
-    if args.games < 1:
-        raise ValueError(f"--games must be at least 1, not {args.games}")
-    task = functools.partial(deal_task, players=players, mercy=args.mercy, samples=args.samples)
-    frame = simulate_from_args(task, args.games, args, "Tula deals")
-    return frame, summary_text(frame)
-
-
 def summary_text(frame: pd.DataFrame) -> str:
     """The summary the command line prints: win rates with 95% CIs, then the mercy effect."""
     table = summarize(frame)

@@ -127,8 +127,8 @@ class TulaView(GameView):
         if len(removals) == 1:
             return removals[0]
         sampler = SamplerPlayer(samples=32)
-        sampler.start(np.random.default_rng([len(self.game.history), self.game.seed or 0]))
-        return sampler.decide(self.game.player_view(), removals)
+        dice = np.random.default_rng([len(self.game.history), self.game.seed or 0])
+        return sampler.decide(self.game.player_view(), removals, dice)
 
     def deal(self, seed: int) -> Game:
         """A new deal from ``seed``; the rule switches stay."""

@@ -1,0 +1,107 @@
+"""What every game's ``simulate`` command shares: argument types, running, saving.
+
+The per-game modules (``tilegames/cli/<game>.py``) declare their options with
+``add_simulate_arguments(parser)`` and run with ``run_simulation(args)``; the
+studies themselves know nothing of the command line.
+
+>>> positive_int("1_000")
+1000
+>>> positive_int("0")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be at least 1, not 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from ..sim import MAX_GAMES, simulate
+
+__all__ = [
+    "add_players_argument",
+    "non_negative_int",
+    "positive_int",
+    "simulate_from_args",
+    "unwritable",
+]
+
+MAX_WORKERS = 256
+"""More worker processes than this is surely a typing slip."""
+
+
+def non_negative_int(text: str) -> int:
+    """Argument type: a whole number 0 or more (underscores allowed: ``1_000``)."""
+    cleaned = text.replace("_", "").strip()
+    if not cleaned.lstrip("+-").isdigit() or len(cleaned) > 30:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+    value = int(cleaned)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """Argument type: a whole number 1 or more."""
+    cleaned = text.replace("_", "").strip()
+    if cleaned.startswith("-") and cleaned[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    value = non_negative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return value
+
+
+def game_count(text: str) -> int:
+    """Argument type for ``--games``/``--rounds``: 1 up to ``sim.MAX_GAMES``."""
+    value = positive_int(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} in one run, not {text}")
+    return value
+
+
+def worker_count(text: str) -> int:
+    """Argument type for ``--workers``: 1 up to ``MAX_WORKERS``."""
+    value = positive_int(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} worker processes, not {text}")
+    return value
+
+
+def add_players_argument(parser: argparse.ArgumentParser, what: str = "game") -> None:
+    """``--players N``, 2–6, for the multi-player games' studies."""
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=range(2, 7),
+        metavar="N",
+        help=f"players per {what}, 2-6 (default 2)",
+    )
+
+
+def simulate_from_args(task, games: int, args: argparse.Namespace, description: str):
+    """``sim.simulate`` with the run options every study shares (--seed, --workers, --no-progress)."""
+    return simulate(
+        task,
+        games,
+        seed=args.seed,
+        workers=args.workers,
+        progress=not args.no_progress,
+        description=description,
+    )
+
+
+def unwritable(path: str) -> str | None:
+    """Why ``path`` cannot take the results file, or None."""
+    if not path.strip():
+        return "is empty; give a file name such as results.csv"
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return "is a folder; give a file name such as results.csv"
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return f"{path} cannot be written"
+    return None

@@ -1,0 +1,128 @@
+"""One player protocol for every game, and one way to seat players.
+
+A player is any object with ``choose(view, rng) -> Move``: ``view`` is what
+its seat may see (``game.player_view(seat)``, an immutable value holding the
+legal moves), ``rng`` a numpy ``Generator`` for its own chance. It may also
+have ``start(view, rng)``, called once before the game. Subclass ``Player``
+to get a name, a description and a readable ``repr``:
+
+>>> from tilegames import tula
+>>> class FirstMove(Player):
+...     name = "first"
+...     description = "Plays the first legal move."
+...     def choose(self, view, rng):
+...         return view.legal_moves[0]
+>>> game = play_game(tula.new_game(seed=3), FirstMove(), seed=1)
+>>> game.is_over
+True
+
+The same class, unchanged, plays Maze, Tri-Ominos or Flaming Pyramids: every
+view has ``legal_moves``. A *clairvoyant* player (``clairvoyant = True``, like
+Tula's solver) is handed the game itself instead of a view; studies mark it,
+and the tests that prove views hide nothing leave it out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+from .randomness import as_generator
+
+__all__ = ["Player", "PlayerProtocol", "play_game", "registry_maker"]
+
+
+@runtime_checkable
+class PlayerProtocol(Protocol):
+    """What ``play_game`` needs of a player: ``choose(view, rng) -> Move``."""
+
+    def choose(self, view: Any, rng: np.random.Generator) -> Any: ...
+
+
+class Player:
+    """Base class for players of every game: override ``choose`` (and ``start`` if needed)."""
+
+    name: ClassVar[str] = ""
+    """Short name used by the studies and the command line (``"greedy"``)."""
+    description: ClassVar[str] = ""
+    """One sentence: how the player chooses."""
+    clairvoyant: ClassVar[bool] = False
+    """True only for players that see everything (they get the game instead of a view)."""
+
+    def start(self, view: Any, rng: np.random.Generator) -> None:
+        """Called once before each game with the first view; nothing by default."""
+
+    def choose(self, view: Any, rng: np.random.Generator) -> Any:  # pragma: no cover
+        """The move to play in the position ``view`` shows."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"make_player({self.name!r})" if self.name else f"{type(self).__name__}()"
+
+
+def registry_maker(players: dict[str, type], game: str) -> Callable[..., Any]:
+    """A game's ``make_player(name, **options)`` over its ``PLAYERS`` registry.
+
+    >>> make = registry_maker({"first": Player}, "Example")
+    >>> make("second")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown Example player 'second': choose from first
+    """
+
+    def make_player(name: str, **options: Any) -> Any:
+        """A player by name (see ``PLAYERS``); options go to its constructor."""
+        if not isinstance(name, str) or name not in players:
+            raise ValueError(f"unknown {game} player {name!r}: choose from {', '.join(players)}")
+        return players[name](**options)
+
+    return make_player
+
+
+def play_game(
+    game: Any,
+    players: Any,
+    *,
+    seed: int | np.random.Generator | None = None,
+    checked: bool = True,
+    max_moves: int | None = None,
+) -> Any:
+    """Play ``game`` to its end and return it; ``players`` is one player or one per seat.
+
+    Every seat sees only ``game.player_view(seat)``; all players draw from one
+    Generator made from ``seed``, so the same seed replays the same game.
+    ``checked=False`` applies each chosen move through ``game.play_unchecked``
+    (no legality check, no undo record: the fast path studies use).
+    ``max_moves`` stops a game that has not ended by then (None: no limit).
+    """
+    seats = list(players) if isinstance(players, Sequence) else [players]
+    if not seats:
+        raise ValueError("play_game needs at least one player")
+    rng = as_generator(seed)
+    started: set[int] = set()
+    moves = 0
+    while not game.is_over:
+        if max_moves is not None and moves >= max_moves:
+            break
+        seat = game.to_move
+        index = 0 if seat is None else seat
+        if len(seats) == 1:
+            index = 0
+        elif index >= len(seats):
+            raise ValueError(f"seat {index} has no player: {len(seats)} were given")
+        player = seats[index]
+        view = game if getattr(player, "clairvoyant", False) else game.player_view(seat)
+        if index not in started:
+            started.add(index)
+            start = getattr(player, "start", None)
+            if start is not None:
+                start(view, rng)
+        move = player.choose(view, rng)
+        if checked:
+            game.play(move)
+        else:
+            game.play_unchecked(move)
+        moves += 1
+    return game
