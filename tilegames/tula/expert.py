@@ -21,11 +21,12 @@ move, whether the game can still be won. Three things make it stronger:
 It decides from ``game.player_view()`` only (a test deals two games that
 differ only in face-down tiles and checks the decisions agree).
 
+>>> from tilegames.players import play_game
 >>> from tilegames.tula import new_game
->>> from tilegames.tula.players import play
->>> game = play(new_game(seed=2), ExpertPlayer(), rng=1)
->>> game.is_over
-True
+>>> game = play_game(new_game(seed=2), ExpertPlayer(), seed=1)
+>>> game.is_over, len(game.stack) == play_expert(list(t.index for t in game.deal), False,
+...                                               np.random.default_rng(1))
+(True, True)
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from ..players import Player
 from .fast import CHAIN_LIMIT, longest_chain, popcount
 from .hidden import Board, expectimax, removal_value, tula_board
 from .layout import INDEX, POSITIONS, TOP
@@ -258,7 +260,7 @@ def _positions(mask: int) -> list[int]:
     return out
 
 
-class ExpertPlayer:
+class ExpertPlayer(Player):
     """Imagines the hidden tiles, more often where the choice is close; exact near the end.
 
     Reveals whatever can be revealed first (revealing never hurts), then
@@ -270,7 +272,6 @@ class ExpertPlayer:
         "Imagines the unseen tiles many times (more when the choice is close), plays "
         "exactly when few tiles are left face down, and breaks ties by what it can see."
     )
-    clairvoyant: ClassVar[bool] = False
 
     def __init__(self, samples: int = 16, max_samples: int = 96, exact_below: int = 6) -> None:
         if not 1 <= samples <= max_samples:
@@ -325,9 +326,6 @@ class ExpertPlayer:
         )
         return Move(moves[0].kind, POSITIONS[p])
 
-    def __repr__(self) -> str:
-        return "make_player('expert')"
-
 
 def play_board(
     board: Board,
@@ -347,7 +345,7 @@ def play_board(
 
     >>> from tilegames.tula.hidden import row_pyramid
     >>> play_board(row_pyramid(3, 2, 3), [0, 1, 2, 3, 4, 5], False, np.random.default_rng(1))
-    6
+    3
     """
     options = {"samples": samples, "max_samples": max_samples, "exact_below": exact_below}
     everything = (1 << board.size) - 1
