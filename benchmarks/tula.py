@@ -7,6 +7,9 @@ Figures (games or deals per second on one core unless stated):
 - ``random_fast``, ``greedy_fast``, ``matches_fast``, ``chain_fast``: the bitmask playouts
   (deal drawn and game played, as the study does);
 - ``sampler_public``: the sampler (16 imagined deals per decision);
+- ``expert_fast``: the expert's bitmask twin (``expert.play_expert``, what the study runs;
+  same moves as the player) on fresh deals, published rules; ``expert_fast_mercy`` with mercy;
+- ``expert_public``: the expert through the rules API (``play_game``);
 - ``solver``, ``solver_mercy``: fresh random deals decided exactly;
 - ``speedup_study`` and ``speedup_random``: wall time of ``simulate`` for
   100,000 games with one worker divided by the time with two worker
@@ -31,6 +34,7 @@ import numpy as np
 
 from tilegames.sim import simulate
 from tilegames.tula import new_game
+from tilegames.tula.expert import play_expert
 from tilegames.tula.fast import (
     deal_from_rng,
     play_chain,
@@ -47,7 +51,8 @@ TARGETS = {
     "greedy_fast": 20_000,  # issue 3: each heuristic player
     "matches_fast": 20_000,
     "chain_fast": 20_000,
-    "solver": 2_000,  # issue 3: random deals decided per second, no mercy
+    "solver": 2_000,
+    "expert_fast": 20,  # issue 15: deals per second per core  # issue 3: random deals decided per second, no mercy
     "speedup_2_workers": 1.7,  # issue 3: 100,000 games, 2 worker processes vs 1
 }
 
@@ -99,6 +104,21 @@ SAMPLER = make_player("sampler")
 
 def sampler_public(rng):
     play_game(new_game(rng), SAMPLER, seed=rng)
+
+
+EXPERT = make_player("expert")
+
+
+def expert_public(rng):
+    play_game(new_game(rng), EXPERT, seed=rng)
+
+
+def expert_fast(rng):
+    play_expert(deal_from_rng(rng), False, rng)
+
+
+def expert_fast_mercy(rng):
+    play_expert(deal_from_rng(rng), True, rng)
 
 
 def speedup(games: int, players: tuple[str, ...], mercy: bool) -> dict:
@@ -179,6 +199,9 @@ def main() -> None:
             ("solver", solver),
             ("solver_mercy", solver_mercy),
             ("sampler_public", sampler_public),
+            ("expert_fast", expert_fast),
+            ("expert_fast_mercy", expert_fast_mercy),
+            ("expert_public", expert_public),
         ]
     }
     result = {

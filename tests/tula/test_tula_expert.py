@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
+import pandas as pd
 import pytest
 
-from tilegames.tula import TILES, Game, Rules
+from tilegames import cli
+from tilegames.stats import paired_difference
+from tilegames.tula import TILES, Game, Rules, study
 from tilegames.tula.expert import ExpertPlayer, play_expert
 from tilegames.tula.fast import deal_from_rng, mercy_usable
 from tilegames.tula.layout import INDEX, LAYER
@@ -96,3 +102,40 @@ def test_options_are_checked():
         ExpertPlayer(samples=0)
     with pytest.raises(ValueError, match="max_samples"):
         ExpertPlayer(samples=32, max_samples=16)
+
+
+# -- the pinned results --------------------------------------------------------------
+RESULTS = Path(__file__).resolve().parents[2] / "results" / "tula_hidden_players.csv"
+
+
+def test_the_pinned_results_file_reproduces_from_its_command(tmp_path):
+    """The file's own command, cut to a few deals, gives the file's first rows exactly."""
+    provenance = json.loads(RESULTS.with_suffix(".json").read_text())
+    words = provenance["command"].split()
+    assert words[:3] == ["tilegames", "simulate", "tula"]
+    arguments = words[2:]
+    out = tmp_path / "again.csv"
+    arguments[arguments.index("--games") + 1] = "12"
+    arguments[arguments.index("--workers") + 1] = "1"
+    arguments[arguments.index("--out") + 1] = str(out)
+    assert cli.main(["simulate", *arguments[1:], "--no-progress"]) == 0
+    again = out.read_text().splitlines()
+    with RESULTS.open() as handle:
+        pinned = [handle.readline().rstrip("\n") for _ in range(len(again))]
+    assert again == pinned
+    assert provenance["seed"] == int(arguments[arguments.index("--seed") + 1])
+
+
+def test_the_pinned_rates_are_known_to_half_a_point():
+    frame = pd.read_csv(RESULTS)
+    provenance = json.loads(RESULTS.with_suffix(".json").read_text())
+    assert len(frame) == provenance["games"] >= 20_000
+    rates = study.summarize(frame)
+    assert {"sampler", "expert"} <= set(rates["player"])
+    assert ((rates["CI high"] - rates["CI low"]) / 2 <= 0.005).all()
+    effect = study.mercy_effect(frame)
+    assert ((effect["CI high"] - effect["CI low"]) / 2 <= 0.005).all()
+    # the expert beats the sampler on the same deals, with and without mercy
+    for suffix in ("", "_mercy"):
+        margin = paired_difference(frame[f"expert{suffix}_won"], frame[f"sampler{suffix}_won"])
+        assert margin.low > 0
