@@ -45,6 +45,12 @@ def test_the_progress_bar_goes_to_stderr(capsys):
         (["--games", "0"], "must be at least 1"),
         (["--games", "many"], "expected a whole number"),
         (["--workers", "0"], "must be at least 1"),
+        (["--workers", "-1"], "must be at least 1, not -1"),
+        (["--games", "-1"], "must be at least 1, not -1"),
+        (["--workers", "999"], "at most 256 worker processes"),
+        (["--games", str(10**12)], "at most 10,000,000,000 in one run"),
+        (["--games", "9" * 5000], "expected a whole number"),
+        (["--out", ""], "is empty"),
         (["--seed", "-3"], "must be 0 or more"),
         (["--samples", "0"], "--samples must be at least 1"),
         (["--colour", "red"], "unrecognized arguments"),
@@ -80,3 +86,73 @@ def test_an_unwritable_out_path_is_refused_before_the_run(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["simulate", "tula", "--games", "3", "--no-progress", "--out", str(tmp_path)])
     assert stop.value.code == 2
+
+
+def test_a_failed_write_keeps_the_rows_and_says_where(tmp_path, capsys):
+    assert main(["simulate", "tula", "--games", "20", "--no-progress", "--out", "/dev/full"]) == 1
+    err = capsys.readouterr().err
+    assert "could not write /dev/full" in err
+    kept = err.rsplit("kept in ", 1)[1].strip()
+    assert len(pd.read_csv(kept)) == 20
+
+
+def test_overwriting_an_existing_file_is_said(tmp_path, capsys):
+    out = tmp_path / "r.csv"
+    out.write_text("old")
+    assert main(["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]) == 0
+    assert "will be overwritten" in capsys.readouterr().err
+    assert len(pd.read_csv(out)) == 5
+
+
+def test_more_workers_than_cores_is_said_and_capped_at_the_batches(capsys):
+    assert main(["simulate", "tula", "--games", "5", "--no-progress", "--workers", "64"]) == 0
+    assert "64 workers on" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
+    """SIGINT to a long run: it ends within seconds, says how far it got, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    out = tmp_path / "partial.csv"
+    command = [sys.executable, "-m", "tilegames.cli", "simulate", "tula", "--player", "greedy"]
+    command += [
+        "--games",
+        "10000000",
+        "--workers",
+        str(workers),
+        "--no-progress",
+        "--out",
+        str(out),
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    parent = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    wanted = 2 if workers == 2 else 0
+    while time.monotonic() < deadline and len(parent.children(recursive=True)) < wanted:
+        time.sleep(0.2)
+    time.sleep(4)  # let a few batches finish
+    children = parent.children(recursive=True)
+    assert len(children) >= wanted, "the run did not start its workers"
+    sent = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+    out_text, err_text = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 15
+    assert process.returncode == 130
+    assert "Traceback" not in err_text, err_text
+    assert "stopped:" in err_text and "of 10,000,000 games finished" in err_text
+    time.sleep(0.5)
+    assert not [child for child in children if child.is_running() and child.status() != "zombie"]
+    if out.exists():
+        assert "wrote" in out_text
+        assert len(pd.read_csv(out)) > 0
+    else:
+        assert "nothing was written" in err_text

@@ -177,9 +177,30 @@ class GameView:
         self.refresh()
 
     # -- shared behaviour -------------------------------------------------------
-    def _on_click(self, target: str) -> None:
-        self.clicked(target)
+    NOT_CLICKABLE = "That is not something you can click."
+
+    def _on_click(self, target: object) -> None:
+        """Every click lands here; a click never raises and a bogus one changes nothing.
+
+        A game's ``clicked`` returns False for a target it does not know.
+        """
+        if not isinstance(target, str) or not target or len(target) > 100:
+            self.say(self.NOT_CLICKABLE, "refused")
+            self.refresh()
+            return
+        before = self.game.copy()
+        try:
+            known = self.clicked(target)
+        except Exception:  # a malformed target must not break the board
+            self.game = before
+            self.forget_selection()
+            known = False
+        if known is False:
+            self.say(self.NOT_CLICKABLE, "refused")
         self.refresh()
+
+    def forget_selection(self) -> None:
+        """Drop any half-made choice (a selected tile); games with selections override it."""
 
     def play(self, move) -> bool:
         """Play ``move``; on refusal log why (in red) and return False. The game is unchanged then."""

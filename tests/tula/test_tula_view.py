@@ -132,3 +132,14 @@ def test_switching_mercy_off_after_an_exchange_says_what_was_taken_back():
     board.mercy_box.value = False
     assert "1 move(s) no longer apply" in board.log.value
     assert board.game.lost and len(board.game.history) == 3
+
+
+def test_bogus_clicks_are_said_and_change_nothing():
+    board = view(new_game(seed=1))
+    before = board.game.copy()
+    for target in (None, 5, "", "zz", "9Z", "x" * 500, ["3A"]):
+        board._on_click(target)
+        assert board.game == before, target
+        assert board.log.value.count("That is not something you can click.") >= 1
+    board.board.click("stack")
+    assert "The stack holds 1 tile;" in board.log.value

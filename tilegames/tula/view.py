@@ -56,13 +56,16 @@ class TulaView(GameView):
     def picture(self) -> str:
         return render.svg(self.game, caption="")
 
-    def clicked(self, target: str) -> None:
+    def clicked(self, target: str) -> bool:
         game = self.game
         if target == "stack":
-            self.say(f"The stack holds {len(game.stack)} tiles; its top is {game.stack_top}.")
-            return
+            count = len(game.stack)
+            self.say(
+                f"The stack holds {count} tile{'s' if count != 1 else ''}; its top is {game.stack_top}."
+            )
+            return True
         if target not in POSITIONS:
-            return
+            return False
         move = f"remove {target}" if game.is_face_up(target) else f"reveal {target}"
         if self.play(move):
             if move.startswith("remove"):
@@ -70,6 +73,7 @@ class TulaView(GameView):
             else:
                 self.say(f"Revealed {game.tile_at(target)} on {target}.")
             self._announce_end()
+        return True
 
     def _announce_end(self) -> None:
         if self.game.won:
