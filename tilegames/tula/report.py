@@ -34,6 +34,7 @@ __all__ = [
     "conclusion",
     "deals_preview",
     "effect_table",
+    "in_words",
     "ladder_table",
     "load",
     "plot_breakdown",
@@ -70,6 +71,25 @@ def load(path: Path | str = PINNED) -> tuple[pd.DataFrame, dict]:
     frame = pd.read_csv(path)
     provenance = json.loads(path.with_suffix(".json").read_text())
     return frame, provenance
+
+
+def in_words(estimate, points: bool = False) -> str:
+    """An estimate with its interval, in words: ``12.3% (95% interval 11.8% to 12.8%)``, or
+    for a difference (``points=True``) ``+1.2 points (95% interval +0.4 to +2.0)``.
+
+    >>> in_words(wilson(30, 100))
+    '30.0% (95% interval 21.9% to 39.6%)'
+    """
+    level = f"{estimate.confidence:.0%}"
+    if points:
+        return (
+            f"{100 * estimate.value:+.1f} points ({level} interval "
+            f"{100 * estimate.low:+.1f} to {100 * estimate.high:+.1f})"
+        )
+    return (
+        f"{_percent(estimate.value)} ({level} interval "
+        f"{_percent(estimate.low)} to {_percent(estimate.high)})"
+    )
 
 
 def _percent(value: float) -> str:
