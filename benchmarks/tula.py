@@ -10,6 +10,8 @@ Figures (games or deals per second on one core unless stated):
 - ``expert_fast``: the expert's bitmask twin (``expert.play_expert``, what the study runs;
   same moves as the player) on fresh deals, published rules; ``expert_fast_mercy`` with mercy;
 - ``expert_public``: the expert through the rules API (``play_game``);
+- ``expert_fast_per_cpu_second``, ``sampler_public_per_cpu_second``: the same deals per CPU
+  second of the process (300 deals), the speed of one core on a machine others share;
 - ``solver``, ``solver_mercy``: fresh random deals decided exactly;
 - ``speedup_study`` and ``speedup_random``: wall time of ``simulate`` for
   100,000 games with one worker divided by the time with two worker
@@ -69,6 +71,16 @@ def rate(run_one, seconds: float) -> float:
         now = time.perf_counter()
         if now >= deadline:
             return round(count / (now - start), 1)
+
+
+def cpu_rate(run_one, calls: int) -> float:
+    """Calls of ``run_one(rng)`` per CPU second of this process (``time.process_time``): the
+    speed of one core even when other work shares the machine (wall-clock rates then drop)."""
+    rng = np.random.default_rng(12345)
+    start = time.process_time()
+    for _ in range(calls):
+        run_one(rng)
+    return round(calls / (time.process_time() - start), 1)
 
 
 def random_public(rng):
@@ -204,6 +216,8 @@ def main() -> None:
             ("expert_public", expert_public),
         ]
     }
+    figures["expert_fast_per_cpu_second"] = cpu_rate(expert_fast, 60 if quick else 300)
+    figures["sampler_public_per_cpu_second"] = cpu_rate(sampler_public, 60 if quick else 300)
     result = {
         "benchmark": "tula",
         "unit": "games (solver: deals) per second, one core",
