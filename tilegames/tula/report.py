@@ -58,7 +58,7 @@ PLAYER_WORDS = {
     "sampler": "sampler",
     "expert": "expert",
     "solver": "sees every tile",
-    "best without seeing": "best possible without seeing",
+    "best without seeing": "best possible\nwithout seeing",
     "clairvoyant": "sees every tile",
 }
 """How the lesson names each player."""
@@ -301,6 +301,23 @@ def plot_ladder(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> plt.
             ax.errorbar(
                 x, values, yerr=errors, fmt="o", color=colour, capsize=3, label=RULES_WORDS[variant]
             )
+            if "best without seeing" not in rows.index and {"expert", "clairvoyant"} <= set(names):
+                # not computable here: it lies between the expert and the player who sees all
+                low, high = (
+                    100 * rows.loc["expert", "CI low"],
+                    100 * rows.loc["clairvoyant", "CI high"],
+                )
+                where = order.index("best without seeing") + offset
+                ax.vlines(where, low, high, colors=colour, linestyles="dotted")
+                if variant == "published":
+                    ax.annotate(
+                        "unknown:\nsomewhere\nin here",
+                        (where, (low + high) / 2),
+                        xytext=(-48, 0),
+                        textcoords="offset points",
+                        fontsize=7,
+                        va="center",
+                    )
         ax.set_xticks(range(len(order)), [PLAYER_WORDS[name] for name in order], rotation=35)
         ax.tick_params(axis="x", labelsize=8)
         ax.set_title(board, fontsize=10)
@@ -351,6 +368,7 @@ def conclusion(frame: pd.DataFrame, ladder: pd.DataFrame) -> str:
         ["player", "variant"]
     )["win rate"]
 
+    widest = 100 * max(rate[key].half_width for key in ("expert", "expert_mercy"))
     best = ten[("best without seeing", "published")]
     seeing = ten[("clairvoyant", "published")]
 
@@ -364,8 +382,8 @@ def conclusion(frame: pd.DataFrame, ladder: pd.DataFrame) -> str:
         f"**What a real player can expect.** Playing as well as we know how without seeing the "
         f"face-down tiles (the expert), you win about **{_percent(rate['expert'].value)}** of "
         f"deals under the published rules and **{_percent(rate['expert_mercy'].value)}** with "
-        f"mercy ({len(frame):,} deals, each figure to within ±0.5 points). Someone who could "
-        f"see every tile would win {_percent(rate['solver'].value)} and "
+        f"mercy ({len(frame):,} deals, each figure to within ±{widest:.1f} points). Someone who "
+        f"could see every tile would win {_percent(rate['solver'].value)} and "
         f"{_percent(rate['solver_mercy'].value)}: that gap is the price of not seeing.\n\n"
         f"**How much mercy helps, and why.** Mercy adds {points(effect['expert'])} for the "
         f"expert, {points(effect['sampler'])} for the sampler, and only "
@@ -382,12 +400,14 @@ def conclusion(frame: pd.DataFrame, ladder: pd.DataFrame) -> str:
         f"{_percent(rate['chain'].value)}.\n\n"
         f"**How close is that to perfect?** On the whole temple nobody can compute the best "
         f"possible play without seeing; it lies somewhere between the expert's "
-        f"{_percent(rate['expert'].value)} and the clairvoyant's {_percent(rate['solver'].value)}. "
+        f"{_percent(rate['expert'].value)} and the {_percent(rate['solver'].value)} of the player "
+        f"who sees every tile. "
         f"On a small 10-tile board we can compute it: the best possible play wins exactly "
         f"{_percent(best)} ({_percent(ten[('best without seeing', 'mercy')])} with mercy), the "
         f"expert {_percent(ten[('expert', 'published')])}, the sampler "
         f"{_percent(ten[('sampler', 'published')])}, and seeing every tile would give "
         f"{_percent(seeing)}. There, {100 * (seeing - best):.1f} of the "
         f"{100 * (seeing - ten[('random', 'published')]):.1f} points between random play and "
-        f"seeing every tile are the price of not seeing, which no fair player can pay off."
+        f"seeing every tile are the price of not seeing: no player who cannot see the tiles can "
+        f"win them back."
     )
