@@ -22,7 +22,14 @@ top tile starts the stack, mercy with the tiles it uncovers):
 
 Permuting the suits, or the values, changes no match, so two information
 states that differ by such a renaming are worth the same: ``optimal_win_rate``
-stores each state once up to that symmetry.
+stores each state once up to that symmetry. With mercy, the 6-tile pyramid
+needs 100 states instead of 1,170 and the 10-tile one 1,757 instead of
+321,720; four more tiles multiplied the count by about 275, so the full
+temple (24 tiles, 4 suits × 6 values) is far out of reach. There the best
+play without seeing is only bounded: at least what any blind player (the
+expert) wins, at most what the clairvoyant wins. The expert does use the
+exact expectimax on the temple, but only once fewer than six tiles are face
+down.
 
 >>> board = row_pyramid(3, suits=2, values=3)       # 3 + 2 + 1 = 6 tiles
 >>> board.size, board.names
