@@ -17,11 +17,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-## make lab: create .venv, install, open JupyterLab on the notebooks
+## make lab: create .venv, install, open JupyterLab at the project's root:
+## the lessons (notebooks/) and the course (exercises/) are both a click away
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 lab: install
-	$(VENV)/bin/jupyter lab $(LAB_FLAGS) notebooks
+	$(VENV)/bin/jupyter lab $(LAB_FLAGS) .
 
 ## make test: lint, doctests, unit + property tests, notebooks (nbval), browser tests
 NOTEBOOK_DIRS = $(wildcard notebooks exercises)
@@ -48,9 +49,12 @@ chromium:
 	fi
 
 ## make notebooks: re-execute the committed notebooks in place (widget state stripped);
-## FULL=1 also runs their million-game cells (minutes on all cores)
+## FULL=1 also runs their million-game cells (minutes on all cores). Then the course:
+## the teacher's sources are re-executed and the students' copies regenerated from them (nbgrader)
 notebooks: install
-	$(if $(FULL),,CI=1) $(PY) scripts/execute_notebooks.py $(wildcard notebooks/*.ipynb exercises/*.ipynb)
+	$(if $(FULL),,CI=1) $(PY) scripts/execute_notebooks.py $(wildcard notebooks/*.ipynb exercises/source/*/*.ipynb)
+	$(PY) scripts/course.py release
+	$(PY) scripts/make_cards.py
 
 ## make bench: throughput figures as JSON
 bench: install

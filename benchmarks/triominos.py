@@ -2,6 +2,9 @@
 
     .venv/bin/python benchmarks/triominos.py [--seconds 2]
 
+Rounds are played through the shared ``tilegames.players.play_game``: every
+move, the player to move gets its own ``PlayerView`` (issue 10).
+
 Targets: >= 500 two-player greedy rounds/s (issue 4); the study task, which
 records every seat's score breakdown, within 20% of the bare round rate
 (issue 6). Each figure is measured in chunks of rounds, interleaved with the
@@ -18,7 +21,8 @@ import time
 
 import numpy as np
 
-from tilegames.triominos.players import CautiousPlayer, GreedyPlayer, RandomPlayer, play_out
+from tilegames.players import play_game
+from tilegames.triominos.players import make_player
 from tilegames.triominos.rules import Game, Rules, deal
 from tilegames.triominos.study import round_task
 
@@ -26,15 +30,14 @@ from tilegames.triominos.study import round_task
 def bare_rounds(players: int, kind: str, rules: Rules):
     """A function playing ``n`` rounds with players of one kind (no row recorded)."""
     rng = np.random.default_rng(12345)
-    made = {"greedy": GreedyPlayer, "cautious": CautiousPlayer, "random": lambda: RandomPlayer(rng)}
-    seats = [made[kind]() for _ in range(players)]
+    seats = [make_player(kind) for _ in range(players)]
     moves = [0, 0]
 
     def run(n: int) -> None:
         for _ in range(n):
             hands, pool = deal(players, rng, rules)
             game = Game(hands, pool, rules=rules)
-            play_out(game, seats)
+            play_game(game, seats, seed=rng, checked=False)
             moves[0] += len(game.history)
             moves[1] += 1
 

@@ -1,19 +1,43 @@
-"""Execute notebooks in place, top to bottom, and strip widget state.
+"""Execute notebooks in place, top to bottom; store pictures so they show without running.
 
-Used by ``make notebooks``: notebooks are committed executed (they read well
-on GitHub) but without widget state (noisy diffs, stale views).
+Used by ``make notebooks``: notebooks are committed executed, so a lesson reads
+well when it is opened — in JupyterLab (where a notebook that was not run in
+this session is untrusted and shows no SVG and no live widget), on GitHub and
+in an HTML export. So, after running, for every output:
+
+- an SVG picture (a game, ``side_by_side``) is replaced by the same picture as
+  a small PNG (``tilegames.svg.png_from_svg``: same bytes on every machine, so
+  a picture that did not change does not show in a diff);
+- a live board keeps its still picture (the board as it was shown, under a
+  line saying it becomes playable when run) and loses the widget reference,
+  which cannot show without the widget state that only a live kernel has;
+- any other widget (a progress bar) is dropped: without its state it shows nothing;
+- saved widget state is removed (noisy diffs, stale views).
+
+The notebook's metadata records ``{"tilegames": {"pictures": "png"}}``.
 
     python scripts/execute_notebooks.py notebooks/01_tula_rules.ipynb ...
+    python scripts/execute_notebooks.py --pictures-only notebooks/*.ipynb   # no run
 """
 
 from __future__ import annotations
 
+import base64
+import os
 import sys
 import time
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+REPO = Path(__file__).resolve().parents[1]
+# this checkout's tilegames, here and in the kernels (not another one installed in the venv)
+sys.path.insert(0, str(REPO))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+MARK = {"pictures": "png"}
 
 
 def strip_widget_state(notebook: nbformat.NotebookNode) -> None:
@@ -23,28 +47,60 @@ def strip_widget_state(notebook: nbformat.NotebookNode) -> None:
         cell.metadata.pop("widgets", None)
 
 
-def execute(path: Path, timeout: int = 600) -> float:
-    """Run one notebook in its own folder; return the seconds it took."""
+def still_pictures(notebook: nbformat.NotebookNode) -> int:
+    """Turn every SVG output into PNG and drop widget references; return the pictures made."""
+    from tilegames.svg import png_from_svg
+
+    made = 0
+    for cell in notebook.cells:
+        outputs = cell.get("outputs", [])
+        # a widget with no picture (a progress bar) shows nothing without its state: drop it
+        outputs[:] = [
+            output
+            for output in outputs
+            if WIDGET_VIEW not in output.get("data", {})
+            or any(kind.startswith("image/") for kind in output["data"])
+        ]
+        for output in outputs:
+            data = output.get("data")
+            if not data:
+                continue
+            svg = data.pop("image/svg+xml", None)
+            if svg is not None:
+                markup = svg if isinstance(svg, str) else "".join(svg)
+                data["image/png"] = base64.b64encode(png_from_svg(markup)).decode("ascii")
+                output.setdefault("metadata", {}).pop("image/svg+xml", None)
+                made += 1
+            data.pop(WIDGET_VIEW, None)
+    notebook.metadata["tilegames"] = dict(MARK)
+    return made
+
+
+def execute(path: Path, timeout: int = 600, run: bool = True) -> float:
+    """Run one notebook in its own folder and store its pictures; return the seconds it took."""
     notebook = nbformat.read(path, as_version=4)
     notebook.metadata.setdefault(
         "kernelspec", {"name": "python3", "display_name": "Python 3", "language": "python"}
     )
     start = time.perf_counter()
-    NotebookClient(
-        notebook,
-        timeout=timeout,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-    ).execute()
+    if run:
+        NotebookClient(
+            notebook,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(path.parent)}},
+        ).execute()
     strip_widget_state(notebook)
+    still_pictures(notebook)
     nbformat.write(notebook, path)
     return time.perf_counter() - start
 
 
-def main(paths: list[str]) -> None:
-    for name in paths:
-        seconds = execute(Path(name))
-        print(f"{name}: executed in {seconds:.1f} s")
+def main(arguments: list[str]) -> None:
+    run = "--pictures-only" not in arguments
+    for name in (a for a in arguments if not a.startswith("--")):
+        seconds = execute(Path(name), run=run)
+        print(f"{name}: {'executed' if run else 'pictures stored'} in {seconds:.1f} s")
 
 
 if __name__ == "__main__":

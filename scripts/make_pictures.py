@@ -5,9 +5,12 @@ Each is a seeded position a few moves in, so the pictures are the same on every 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's tilegames
 
 from tilegames import maze, pyramids, triominos, tula
 from tilegames.tula import render as tula_render
@@ -44,9 +47,9 @@ def triominos_picture() -> str:
 
     game = triominos.new_game(seed=4, players=3)
     rng = np.random.default_rng(4)
-    players = {seat: make_player("greedy", rng) for seat in range(3)}
+    players = {seat: make_player("greedy") for seat in range(3)}
     while len(game.history) < 20 and not game.is_over:
-        game.play(players[game.to_move].choose(game.player_view(game.to_move)))
+        game.play(players[game.to_move].choose(game.player_view(game.to_move), rng))
     return game._repr_svg_()
 
 

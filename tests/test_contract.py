@@ -28,8 +28,10 @@ from tilegames.players import Player, play_game
 from tilegames.rules_base import RulesBase
 
 PACKAGE_ROOT = pathlib.Path(tilegames.__file__).parent
-PENDING = {"maze", "triominos", "pyramids"}
+PENDING: set[str] = set()
 """Games whose move to this contract is still being merged (this set must end empty)."""
+LAYERING_PENDING = PENDING | {"maze"}
+"""Games whose command-line glue has not yet moved to tilegames/cli (this set must end empty)."""
 NAMES = [
     pytest.param(name, marks=pytest.mark.skip(reason="contract work in progress"))
     if name in PENDING
@@ -402,7 +404,7 @@ def test_rules_never_import_players():
 
 
 def test_studies_do_not_import_the_command_line():
-    for name in set(GAMES) - PENDING:
+    for name in set(GAMES) - LAYERING_PENDING:
         study = PACKAGE_ROOT / name / "study.py"
         if study.exists():
             text = study.read_text()

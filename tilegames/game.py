@@ -260,7 +260,7 @@ class GameState:
     def status(self) -> str:  # pragma: no cover - games override
         return "game over" if self.is_over else "in play"
 
-    # -- pictures: each game's render.py and view.py ------------------------------
+    # -- pictures: each game's render.py and board.py ------------------------------
     def _game_module(self, part: str):
         return importlib.import_module(f"tilegames.{self.GAME}.{part}")
 
@@ -273,8 +273,8 @@ class GameState:
         return self._game_module("render").svg(self)
 
     def view(self, **options):
-        """The interactive board for this game (its ``view.view``; needs ipywidgets)."""
-        return self._game_module("view").view(self, **options)
+        """The interactive board for this game (its ``board.view``; needs ipywidgets)."""
+        return self._game_module("board").view(self, **options)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -366,15 +366,22 @@ class GameState:
 
 
 def lazy_view(package: str):
-    """A module ``__getattr__`` that imports the package's ``view`` only when asked.
+    """A module ``__getattr__`` that gives the package's ``view`` function only when asked.
 
     A game package says ``__getattr__ = lazy_view(__name__)``, so importing the
-    rules never imports ipywidgets.
+    rules never imports ipywidgets. The board code lives in the submodule
+    ``board`` (not ``view``), so ``tula.view`` is always the function, whatever
+    was imported before:
+
+    >>> from tilegames import tula
+    >>> import tilegames.tula.board
+    >>> tula.view is tilegames.tula.board.view
+    True
     """
 
     def __getattr__(name: str):
         if name == "view":
-            return importlib.import_module(".view", package).view
+            return importlib.import_module(".board", package).view
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__

@@ -101,28 +101,27 @@ def play_game(
     if not seats:
         raise ValueError("play_game needs at least one player")
     rng = as_generator(seed)
-    started: set[int] = set()
+    # the loop runs once per move of every simulated game: look everything up once
+    apply = game.play if checked else game.play_unchecked
+    view_of = game.player_view
+    choosers = [player.choose for player in seats]
+    clairvoyant = [getattr(player, "clairvoyant", False) for player in seats]
+    started = [False] * len(seats)
+    single = len(seats) == 1
     moves = 0
     while not game.is_over:
         if max_moves is not None and moves >= max_moves:
             break
         seat = game.to_move
-        index = 0 if seat is None else seat
-        if len(seats) == 1:
-            index = 0
-        elif index >= len(seats):
+        index = 0 if single or seat is None else seat
+        if index >= len(seats):
             raise ValueError(f"seat {index} has no player: {len(seats)} were given")
-        player = seats[index]
-        view = game if getattr(player, "clairvoyant", False) else game.player_view(seat)
-        if index not in started:
-            started.add(index)
-            start = getattr(player, "start", None)
+        view = game if clairvoyant[index] else view_of(seat)
+        if not started[index]:
+            started[index] = True
+            start = getattr(seats[index], "start", None)
             if start is not None:
                 start(view, rng)
-        move = player.choose(view, rng)
-        if checked:
-            game.play(move)
-        else:
-            game.play_unchecked(move)
+        apply(choosers[index](view, rng))
         moves += 1
     return game

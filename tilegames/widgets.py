@@ -2,7 +2,7 @@
 
 ``Board`` is an anywidget (so an ipywidgets widget) that shows an SVG string
 and sends back the ``data-target`` attribute of the element clicked. Each
-game's ``view.py`` draws with its ``render.svg`` and turns targets into moves.
+game's ``board.py`` draws with its ``render.svg`` and turns targets into moves.
 
 >>> board = Board(svg='<svg><rect data-target="3B" width="9" height="9"/></svg>')
 >>> seen = []
@@ -20,30 +20,199 @@ import anywidget
 import traitlets
 
 _ESM = """
+// Keyboard and screen-reader play for every game's board (WCAG 2.2 AA):
+// every [data-target] is a button reached by arrow keys (roving tabindex: the
+// board is one Tab stop), played with Enter or Space, shown with a focus ring;
+// its name is the game's aria-label (else its <title>). Messages are read out
+// from a polite live region; "Text view" shows the position as text.
 function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "tilegames-root";
+  // JupyterLab's command-mode keys (arrows select cells, A/B insert some) stay off the board
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
   const box = document.createElement("div");
   box.className = "tilegames-board";
-  const draw = () => { box.innerHTML = model.get("svg"); };
+  const ring = document.createElement("div");
+  ring.className = "tilegames-focus-ring";
+  ring.setAttribute("aria-hidden", "true");
+  const live = document.createElement("div");
+  live.className = "tilegames-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  const bar = document.createElement("div");
+  bar.className = "tilegames-textbar";
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "tilegames-text-button";
+  toggle.textContent = "Text view";
+  toggle.setAttribute("aria-expanded", "false");
+  const pre = document.createElement("pre");
+  pre.className = "tilegames-text";
+  pre.hidden = true;
+  pre.id = "tilegames-text-" + Math.random().toString(36).slice(2);
+  pre.tabIndex = 0;
+  pre.setAttribute("aria-label", "the position as text");
+  toggle.setAttribute("aria-controls", pre.id);
+  const keys = document.createElement("span");
+  keys.className = "tilegames-keys";
+  keys.textContent =
+    "Keyboard: Tab to the board, arrow keys to move, Enter or Space to play, " +
+    "Page Down / Page Up for the next / previous.";
+  bar.append(toggle, keys);
+  root.append(box, ring, live, bar, pre);
+  let current = null;  // data-target of the roving Tab stop
+
+  const targets = () => [...box.querySelectorAll("[data-target]")];
+  const byName = (name) =>
+    targets().find((t) => t.getAttribute("data-target") === name) || null;
+  const centre = (t) => {
+    const r = t.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const showRing = (t) => {
+    if (!t || document.activeElement !== t) { ring.style.display = "none"; return; }
+    const r = t.getBoundingClientRect(), o = root.getBoundingClientRect();
+    Object.assign(ring.style, {
+      display: "block", left: (r.left - o.left - 4) + "px", top: (r.top - o.top - 4) + "px",
+      width: (r.width + 8) + "px", height: (r.height + 8) + "px",
+    });
+  };
+  const setStop = (t) => {
+    for (const other of targets()) other.setAttribute("tabindex", other === t ? "0" : "-1");
+    current = t ? t.getAttribute("data-target") : null;
+  };
+  const focusTarget = (t) => { if (t) { setStop(t); t.focus(); showRing(t); } };
+  const act = (t) => model.send({ event: "click", target: t.getAttribute("data-target") });
+
+  const draw = () => {
+    const hadFocus = box.contains(document.activeElement);
+    box.innerHTML = model.get("svg");
+    const svg = box.querySelector("svg");
+    if (svg && svg.getAttribute("role") === "img") {
+      svg.setAttribute("role", "group");  // an img hides its parts from screen readers
+      svg.setAttribute("aria-roledescription", "board");
+    }
+    for (const t of targets()) {
+      t.setAttribute("role", "button");
+      t.setAttribute("focusable", "true");
+      if (!t.hasAttribute("aria-label")) {
+        const title = t.querySelector("title");
+        t.setAttribute("aria-label", title ? title.textContent : t.getAttribute("data-target"));
+      }
+    }
+    const keep = (current && byName(current)) || targets()[0] || null;
+    setStop(keep);
+    if (hadFocus && keep) keep.focus();
+    showRing(document.activeElement);
+    pre.textContent = model.get("text");
+  };
+
+  // a target whose centre is hidden under another (a covered Tula tile) is skipped by the
+  // arrows when a visible one lies that way; PageDown/PageUp still reach every target
+  const onTop = (t) => {
+    const c = centre(t);
+    if (c.x < 0 || c.y < 0 || c.x >= window.innerWidth || c.y >= window.innerHeight) return true;
+    const hit = document.elementFromPoint(c.x, c.y);
+    return !hit || !box.contains(hit) || hit.closest("[data-target]") === t;
+  };
+  const nearest = (from, dx, dy) => {
+    const all = targets(), shown = all.filter(onTop);
+    return nearestAmong(from, dx, dy, shown) || nearestAmong(from, dx, dy, all);
+  };
+  const nearestAmong = (from, dx, dy, candidates) => {
+    const a = centre(from);
+    let best = null, bestScore = Infinity;
+    for (const t of candidates) {
+      if (t === from) continue;
+      const b = centre(t), vx = b.x - a.x, vy = b.y - a.y;
+      const along = vx * dx + vy * dy, across = Math.abs(vx * dy - vy * dx);
+      if (along <= 1) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) { bestScore = score; best = t; }
+    }
+    return best;
+  };
+  box.addEventListener("keydown", (event) => {
+    const t = event.target.closest && event.target.closest("[data-target]");
+    if (!t || !box.contains(t)) return;
+    const all = targets(), i = all.indexOf(t);
+    const moves = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+    let next = null;
+    if (event.key in moves) next = nearest(t, ...moves[event.key]) || t;
+    else if (event.key === "Home") next = all[0];
+    else if (event.key === "End") next = all[all.length - 1];
+    else if (event.key === "PageDown") next = all[(i + 1) % all.length];
+    else if (event.key === "PageUp") next = all[(i - 1 + all.length) % all.length];
+    else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act(t);
+      return;
+    } else return;
+    event.preventDefault();
+    focusTarget(next);
+  });
+  box.addEventListener("focusin", (event) => {
+    const t = event.target.closest && event.target.closest("[data-target]");
+    if (t) { setStop(t); showRing(t); }
+  });
+  box.addEventListener("focusout", () => { ring.style.display = "none"; });
   box.addEventListener("click", (event) => {
     const hit = event.target.closest("[data-target]");
     if (hit && box.contains(hit)) {
-      model.send({ event: "click", target: hit.getAttribute("data-target") });
+      setStop(hit);
+      act(hit);
     }
   });
+  toggle.addEventListener("click", () => {
+    pre.hidden = !pre.hidden;
+    toggle.setAttribute("aria-expanded", String(!pre.hidden));
+    toggle.textContent = pre.hidden ? "Text view" : "Hide text view";
+  });
+  const announce = () => {
+    live.textContent = "";
+    setTimeout(() => { live.textContent = model.get("announcement"); }, 50);
+  };
+  const retext = () => { pre.textContent = model.get("text"); };
   model.on("change:svg", draw);
+  model.on("change:announce_serial", announce);
+  model.on("change:text", retext);
   draw();
-  el.appendChild(box);
-  return () => model.off("change:svg", draw);
+  el.appendChild(root);
+  return () => {
+    model.off("change:svg", draw);
+    model.off("change:announce_serial", announce);
+    model.off("change:text", retext);
+  };
 }
 export default { render };
 """
 
 _CSS = """
+.tilegames-root { position: relative; }
 .tilegames-board { line-height: 0; }
 .tilegames-board svg { max-width: 100%; height: auto; }
 .tilegames-board [data-target] { cursor: pointer; }
 .tilegames-board [data-target] * { pointer-events: all; }  /* an unfilled shape is clickable too */
 .tilegames-board [data-target]:hover { filter: brightness(1.08) drop-shadow(0 0 2px #1565c0); }
+.tilegames-board [data-target]:focus { outline: none; }
+.tilegames-focus-ring {
+  display: none; position: absolute; pointer-events: none; box-sizing: border-box;
+  border: 3px solid #000; outline: 3px solid #ffd400; border-radius: 4px;
+  box-shadow: 0 0 0 6px rgba(0, 0, 0, 0.35);
+}
+.tilegames-live {
+  position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
+}
+.tilegames-textbar { margin: 4px 0; }
+.tilegames-text-button { font: inherit; padding: 2px 10px; }
+.tilegames-keys { margin-left: 10px; font-size: 12px; color: #444; }
+.tilegames-text-button:focus-visible, .tilegames-text:focus-visible {
+  outline: 3px solid #0072b2; outline-offset: 2px;
+}
+.tilegames-text { font-family: "DejaVu Sans Mono", monospace; font-size: 13px; line-height: 1.3;
+  background: #f6f6f6; color: #111; padding: 8px; max-width: 100%; overflow-x: auto; }
 """
 
 
@@ -54,6 +223,12 @@ class Board(anywidget.AnyWidget):
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
     """The SVG markup shown; set it to redraw the board."""
+    announcement = traitlets.Unicode("").tag(sync=True)
+    """What the screen reader reads out next (through the board's live region)."""
+    announce_serial = traitlets.Int(0).tag(sync=True)
+    """Counts announcements, so the same words said twice are read twice."""
+    text = traitlets.Unicode("").tag(sync=True)
+    """The position as text, shown by the board's "Text view" button."""
 
     def __init__(self, svg: str = "", **kwargs) -> None:
         super().__init__(svg=svg, **kwargs)
@@ -70,32 +245,21 @@ class Board(anywidget.AnyWidget):
         for handler in list(self._click_handlers):
             handler(target)
 
+    def announce(self, message: str) -> None:
+        """Have screen readers read ``message`` out (even when it repeats the last one)."""
+        with self.hold_sync():
+            self.announcement = message
+            self.announce_serial += 1
+
     def _receive_front_end_message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "click":
             self.click(str(content.get("target", "")))
 
 
-def callable_module(module_name: str, function: Callable) -> None:
-    """Let a game's ``view`` module be called like its ``view`` function.
-
-    ``tilegames.tula.view(game)`` must work whether or not the submodule
-    ``tilegames.tula.view`` was imported first (importing a submodule rebinds
-    the package's attribute to the module), so the module itself is callable.
-    """
-    import sys
-    import types
-
-    class _CallableModule(types.ModuleType):
-        def __call__(self, *args, **kwargs):
-            return function(*args, **kwargs)
-
-    sys.modules[module_name].__class__ = _CallableModule
-
-
 class GameView:
     """The parts every game's board view shares: board, status line, message log, undo/redo.
 
-    A game's ``view.py`` subclasses it, draws with ``picture()`` and turns
+    A game's ``board.py`` subclasses it, draws with ``picture()`` and turns
     clicks into moves in ``clicked(target)``. ``play(move)`` plays through
     the rules and, on refusal, writes the reason to the log and changes
     nothing. Displaying the view shows ``self.widget``.
@@ -109,6 +273,8 @@ class GameView:
 
         self.game = game
         self.messages: list[tuple[str, str]] = []
+        self._unread: list[str] = []  # said since the last refresh: read out next
+        self._last_status: str | None = None
         self.board = Board(svg="")
         self.board.on_click(self._on_click)
         self.status = widgets.HTML()
@@ -231,16 +397,40 @@ class GameView:
         """Add a line to the log (newest first; ``kind`` ``refused`` shows red)."""
         self.messages.insert(0, (kind, message))
         del self.messages[12:]
+        self._unread.append(message)
+
+    def text_view(self) -> str:
+        """The position as text (the board's "Text view"); by default ``str(game)``."""
+        return str(self.game)
+
+    def announcement(self) -> str:
+        """What a screen reader hears after a refresh: the new messages, then the status if it changed.
+
+        >>> from tilegames.tula import new_game
+        >>> board = new_game(seed=1).view()
+        >>> board.board.click("3A")
+        >>> board.board.announcement.startswith("Revealed") and "2 to reveal" in board.board.announcement
+        True
+        """
+        return self.board.announcement
 
     def refresh(self) -> None:
         """Redraw the board, status line, log and button states from the game."""
         from html import escape
 
-        self.board.svg = self.picture()
+        status = self.status_text()
+        news, self._unread = self._unread, []
+        with self.board.hold_sync():
+            self.board.svg = self.picture()
+            self.board.text = self.text_view()
+        if news or status != self._last_status:
+            parts = [*news, status] if status != self._last_status or not news else news
+            self.board.announce(
+                " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
+            )
+        self._last_status = status
         over = " tilegames-over" if self.game.is_over else ""
-        self.status.value = (
-            f'<b class="tilegames-status-text{over}">{escape(self.status_text())}</b>'
-        )
+        self.status.value = f'<b class="tilegames-status-text{over}">{escape(status)}</b>'
         colours = {"refused": "#c62828", "good": "#2e7d32", "info": "#333"}
         self.log.value = "<br>".join(
             f'<span class="tilegames-{kind}" style="color:{colours.get(kind, "#333")}">{escape(text)}</span>'
@@ -249,5 +439,72 @@ class GameView:
         self.undo_button.disabled = not self.game.can_undo
         self.redo_button.disabled = not self.game.can_redo
 
+    # -- hot seat: several people at one screen ------------------------------------------
+    humans: tuple[int, ...] = ()
+    """The seats played by people at this screen (the others are bots)."""
+    covered: bool = False
+    """Whether the hands are hidden while the screen passes to the next person."""
+
+    def enable_hot_seat(self, humans) -> None:
+        """Let several people play at one screen: between two people's turns, the hands are
+        covered until the next one presses "Show my hand" (a game shows ``hidden`` pictures
+        while ``covered``)."""
+        import ipywidgets as widgets
+
+        self.humans = tuple(sorted(set(humans)))
+        self.show_button = widgets.Button(
+            description="Show my hand", icon="eye", button_style="warning"
+        )
+        self.show_button.add_class("tilegames-show-hand")
+        self.show_button.layout.display = "none"
+        self.show_button.on_click(lambda _: self.uncover())
+        children = list(self.widget.children)
+        children.insert(children.index(self.status) + 1, self.show_button)
+        self.widget.children = tuple(children)
+
+    def seat_name(self, seat: int) -> str:
+        """How the board names a seat ("P1", "player 1")."""
+        return f"player {seat}"
+
+    def pass_screen(self, seat: int) -> None:
+        """Cover the hands: the screen goes to ``seat``, who uncovers them."""
+        if len(self.humans) < 2:
+            return
+        self.covered = True
+        self.show_button.description = f"I am {self.seat_name(seat)}: show my hand"
+        self.show_button.layout.display = None
+        self.say(f"Pass the screen to {self.seat_name(seat)}.")
+
+    def uncover(self) -> None:
+        """The next person has the screen: show their hand."""
+        self.covered = False
+        self.show_button.layout.display = "none"
+        self.refresh()
+
+    def refuse_while_covered(self) -> bool:
+        """Say why a click waits (the hands are covered); True when covered."""
+        if self.covered:
+            self.say('Pass the screen first: the next player presses "Show my hand".', "refused")
+        return self.covered
+
+    STILL_NOTE = "A still picture of the board: run the notebook to play on it."
+    """The line above a live board's still picture in a saved notebook."""
+
+    def still_picture(self) -> str:
+        """The board as it is now, with the line saying it becomes playable when run."""
+        from .svg import with_note
+
+        return with_note(self.picture(), self.STILL_NOTE)
+
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        """The live widget, plus a still picture for wherever the widget cannot run.
+
+        A saved notebook keeps no widget state, so an opened lesson cannot show the
+        live board: it shows the still picture (``scripts/execute_notebooks.py``
+        stores it as PNG) and the text line instead.
+        """
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs))
+        bundle["image/svg+xml"] = self.still_picture()
+        name = type(self.game).__module__.split(".")[1].replace("_", " ")
+        bundle["text/plain"] = f"{name} board ({self.game.status()}). {self.STILL_NOTE}"
+        return bundle

@@ -23,6 +23,7 @@ import nbformat
 import psutil
 import pytest
 
+REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("TILEGAMES_CHROMIUM", "/usr/bin/chromium")
 TIMEOUT_MS = 60_000
 
@@ -92,6 +93,8 @@ def jupyter_lab(lab_root):
         env=env,
     )
     env["JUPYTER_PATH"] = str(home / "kernel" / "share" / "jupyter")
+    # the kernel imports this checkout's tilegames (not another one installed in the venv)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
         f"--port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
@@ -211,3 +214,58 @@ def open_and_run(page, base_url: str, name: str) -> None:
         }""",
         timeout=TIMEOUT_MS,
     )
+
+
+def open_unrun(page, base_url: str, name: str) -> None:
+    """Open a notebook in JupyterLab as a teacher previewing a lesson would: nothing is run."""
+    workspace = Path(name).stem.replace("_", "-").replace("/", "-")
+    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{name}?reset")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+
+
+# -- keyboard only ------------------------------------------------------------------------
+
+FOCUSED_TARGET = """() => {
+    const el = document.activeElement;
+    return el && el.closest && el.closest('.tilegames-board') && el.hasAttribute('data-target')
+        ? el.getAttribute('data-target') : null;
+}"""
+
+
+def tab_into_board(page, start_button: str = "Undo") -> str:
+    """Focus a control above the board, then press Tab until a board target has the focus."""
+    page.get_by_role("button", name=start_button).first.focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        found = page.evaluate(FOCUSED_TARGET)
+        if found is not None:
+            return found
+    raise AssertionError("Tab never reached the board")
+
+
+def key_to(page, target: str) -> None:
+    """Move the focus to ``target`` with keys only: Home, then PageDown through the targets."""
+    page.keyboard.press("Home")
+    count = page.locator(".tilegames-board [data-target]").count()
+    for _ in range(count + 1):
+        if page.evaluate(FOCUSED_TARGET) == target:
+            return
+        page.keyboard.press("PageDown")
+    raise AssertionError(f"the keys never reached {target}")
+
+
+def play_by_keyboard(page, target: str, expected_announcement: str) -> None:
+    """Reach ``target`` by keys, press Enter, wait until the live region says what is expected."""
+    from playwright.sync_api import expect
+
+    key_to(page, target)
+    live = page.locator(".tilegames-live")
+    page.keyboard.press("Enter")
+    expect(live).to_have_text(expected_announcement)
+
+
+def assert_focus_ring_visible(page) -> None:
+    """The focus ring is drawn around the focused target."""
+    box = page.locator(".tilegames-focus-ring").bounding_box()
+    assert box is not None and box["width"] > 10 and box["height"] > 10

@@ -25,7 +25,7 @@ def test_selecting_a_tile_and_clicking_a_cell_places_it(jupyter_lab, lab_root, p
     expect(log).to_contain_text("Select a tile of your hand first")
 
     board.locator('[data-target="hand:8"]').click()  # seat 1 holds 5-5-5, the opening tile
-    expect(log).to_contain_text("Selected 5-5-5")
+    expect(page.locator(".tilegames-status")).to_contain_text("5-5-5 selected")
     board.locator('[data-target="cell:0,0"]').click()
     expect(log).to_contain_text("You played 5-5-5 @ 0,0 r0: 15 + start 10 = 25 points")
     expect(page.locator(".tilegames-status")).to_contain_text("P0 to play")

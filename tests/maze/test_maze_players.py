@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tilegames.maze import Card, Game, Move, Rules, new_game
 from tilegames.maze.players import (
-    _Searcher,
+    Searcher,
     greedy_move,
     hint,
     luby,
@@ -143,7 +143,7 @@ def test_solver_incremental_link_bits_match_a_recount(seed, ring, steps):
     """The solver's fast per-move update of the link bits equals counting them afresh,
     and its move generator finds exactly the rules' legal moves."""
     game = new_game(seed=seed, rules=Rules.traditional() if ring else Rules())
-    search = _Searcher(game)
+    search = Searcher(game)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         board = search.board_of(game)

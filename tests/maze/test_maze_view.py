@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tilegames.maze import Game, Rules, new_game, view
 from tilegames.maze.render import LINK, svg, text
 
@@ -134,3 +136,34 @@ def test_text_and_svg_from_the_state():
     game = new_game(seed=5)
     assert game._repr_svg_() == svg(game)
     assert str(game) == text(game)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        None,
+        4,
+        4.0,
+        b"slot:4",
+        ["slot:4"],
+        "",
+        "nonsense",
+        "slot:",
+        "slot:99",
+        "slot:-1",
+        "slot:4x",
+        "slot: 4",
+        "slot:٤",
+        "slot:" + "9" * 5000,
+        "x" * 1000,
+    ],
+)
+def test_a_bogus_click_is_said_and_changes_nothing(target):
+    table = view(new_game(seed=1))
+    table.board.click("slot:4")  # a card picked up: a bogus click must not break that either
+    before = (table.game.to_json(), table.game.codes)
+    table.board.click(target)
+    assert "That is not something you can click." in table.log.value
+    assert (table.game.to_json(), table.game.codes) == before
+    table.board.click("slot:4")  # the board still works
+    assert "Put 8♠ down" in table.log.value

@@ -166,7 +166,9 @@ def test_fast_path_and_checked_play_agree(seed, players):
     lineup = [CarefulPlayer() if p % 2 else RandomPlayer() for p in range(players)]
     fast = new_game(seed=seed, players=players, rules=rules)
     checked = new_game(seed=seed, players=players, rules=rules)
-    assert play_game(fast, lineup, seed=1) == play_game(checked, lineup, seed=1, checked=True)
+    play_game(fast, lineup, seed=1, checked=False)
+    play_game(checked, lineup, seed=1, checked=True)
+    assert fast == checked and fast.mayhem_counts() == checked.mayhem_counts()
     assert fast.pyramid == checked.pyramid and fast.scores == checked.scores
     checked.where()
 
@@ -195,7 +197,7 @@ def test_a_fast_game_saves_and_replays_to_the_same_end(seed, players, cube):
     game = new_game(
         seed=seed, players=players, rules=Rules(fire_cube=cube, curse=not cube, turn_cap=120)
     )
-    play_game(game, [CarefulPlayer()] * players, seed=seed)
+    play_game(game, [CarefulPlayer()] * players, seed=seed, checked=False)
     again = Game.from_dict(json.loads(game.to_json()))
     assert again.is_over and again.pyramid == game.pyramid and again.scores == game.scores
     assert again.winner == game.winner and again.mayhem_counts() == game.mayhem_counts()

@@ -50,7 +50,7 @@ def test_cli_refuses_an_unknown_player(capsys):
     with pytest.raises(SystemExit) as error:
         cli.main(["simulate", "pyramids", "--player", "bogus", "--games", "2", "--no-progress"])
     assert error.value.code == 2
-    assert "unknown player 'bogus'" in capsys.readouterr().err
+    assert "unknown Flaming Pyramids player 'bogus'" in capsys.readouterr().err
 
 
 def test_each_row_replays_from_its_seed():

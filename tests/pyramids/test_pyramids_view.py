@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tilegames.pyramids import Game, new_game, render
-from tilegames.pyramids.view import PyramidsView, view
+from tilegames.pyramids.board import PyramidsView, view
 
 
 def _spot_target(game) -> str:

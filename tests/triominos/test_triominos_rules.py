@@ -419,10 +419,10 @@ def test_from_deal_validates_every_field():
 def test_player_view_hides_other_hands_and_the_pool():
     game = new_game(seed=5, players=3)
     view = game.player_view(2)
-    assert view.hand == game.hand(2)
+    assert list(view.hand) == game.hand(2)
     assert view.hand_sizes == (7, 7, 7) and view.pool_size == 35
     assert not hasattr(view, "pool") and not hasattr(view, "hands")
-    assert view.legal_moves() == ([] if game.to_move != 2 else game.legal_moves())
+    assert list(view.legal_moves) == ([] if game.to_move != 2 else game.legal_moves())
 
 
 def test_values_table():
@@ -452,10 +452,10 @@ def test_placement_breakdown_attaches_the_turns_draws():
 
 def test_match_winner_is_the_round_winner_when_among_those_past_the_target():
     from tilegames.triominos import Match
-    from tilegames.triominos.players import GreedyPlayer
+    from tilegames.triominos.players import GreedyPlayer, play_round
 
     match = Match(2, rules=Rules.seed().replace(target_score=1), seed=3)
-    game = match.play_round([GreedyPlayer(), GreedyPlayer()])
+    game = play_round(match, [GreedyPlayer(), GreedyPlayer()])
     assert match.is_over and match.totals == list(game.scores)
     reached = [s for s in range(2) if match.totals[s] >= 1]
     if game.winner in reached:

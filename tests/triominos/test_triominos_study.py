@@ -212,4 +212,4 @@ def test_cli_refuses_bad_arguments(capsys):
         with pytest.raises(SystemExit) as exit_info:
             cli.main(["simulate", "triominos", "--no-progress", *argv])
         assert exit_info.value.code == 2
-    assert "unknown player 'nobody'" in capsys.readouterr().err
+    assert "unknown Tri-Ominos player 'nobody'" in capsys.readouterr().err

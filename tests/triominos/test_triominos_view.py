@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tilegames.triominos import Game, Move, new_game, view
+from tilegames.triominos import Game, Move, new_game, render, view
 from tilegames.triominos.render import ascii_board, board_svg, svg, text
 
 
@@ -35,8 +35,8 @@ def test_selected_tile_shows_where_it_fits_with_which_rotation():
     cell, rotation = sorted(fits.items())[0]
     markup = svg(game, selected=index, rotation=rotation)
     assert "4-5-5 fits here with r" in markup
-    assert markup.count('fill="#a5d6a7"') >= 1  # green: fits as turned
-    assert markup.count('fill="#fff59d"') >= 1  # yellow: fits with another rotation
+    assert markup.count(f'fill="{render.FIT_FILL}"') >= 1  # green: fits as turned
+    assert markup.count(f'fill="{render.OTHER_ROTATION_FILL}"') >= 1  # orange: another rotation
 
 
 def test_text_board_and_ascii_art():
@@ -80,7 +80,11 @@ def test_refusal_names_the_point_and_suggests_the_rotation():
     board.board.click(f"cell:{cell[0]},{cell[1]}")
     assert board.game == before
     log = board.log.value
-    assert "Refused: point (" in log and "this rotation puts" in log
+    # in the board's words: which corner, which neighbouring tile (no lattice points)
+    assert (
+        "Refused: 4-5-5 turned r" in log and "corner, where 5-5-5 (row 0, column 0) shows 5" in log
+    )
+    assert "point (" not in log
     assert f"r{good} fits here" in log
     while board.rotation != good:
         board.rotate_button.click()

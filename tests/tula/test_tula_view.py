@@ -65,7 +65,7 @@ def test_hint_names_a_removable_tile():
 
 
 def test_mercy_switch_and_exchange_buttons():
-    from tilegames.tula.view import TulaView
+    from tilegames.tula.board import TulaView
 
     board = TulaView(Game.from_deal(mercy_deal()))
     for p in ("3A", "3B", "3C"):
@@ -123,7 +123,7 @@ def test_switching_auto_reveal_off_keeps_the_game_in_progress():
 
 
 def test_switching_mercy_off_after_an_exchange_says_what_was_taken_back():
-    from tilegames.tula.view import TulaView
+    from tilegames.tula.board import TulaView
 
     board = TulaView(Game.from_deal(mercy_deal(), rules=Rules(mercy=True)))
     for p in ("3A", "3B", "3C"):

@@ -11,9 +11,22 @@ True
 from __future__ import annotations
 
 from ..game import lazy_view
-from .rules import DECK, Card, Game, Move, Rules, new_game
+from .players import PLAYERS, make_player, play_game
+from .rules import DECK, Card, Game, Move, PlayerView, Rules, new_game
 
-__all__ = ["DECK", "Card", "Game", "Move", "Rules", "new_game", "view"]
+__all__ = [
+    "DECK",
+    "PLAYERS",
+    "Card",
+    "Game",
+    "Move",
+    "PlayerView",
+    "Rules",
+    "make_player",
+    "new_game",
+    "play_game",
+    "view",
+]
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

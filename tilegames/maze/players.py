@@ -1,5 +1,21 @@
 """Maze players: a random player, a greedy player, and a solver that gives real hints.
 
+Three players follow the shared protocol (``choose(view, rng)`` on the
+player's view, seated by ``play_game``; ``PLAYERS``, ``make_player``):
+
+- ``random``: a legal move drawn uniformly at random;
+- ``greedy``: the legal move that raises the score most (first in
+  ``legal_moves`` order on ties) — it soon walks in circles, Maze's trap;
+- ``solver``: plays the winning line ``solve`` finds from the table it sees
+  (a node budget, so the same table gets the same line on every machine);
+  when the budget runs out first it follows the best line found and searches
+  again at its end.
+
+>>> from tilegames.maze import new_game
+>>> game = play_game(new_game(seed=1), make_player("solver"))
+>>> game.won
+True
+
 The solver (``solve``) is a **best-first search** over tables, run as a
 small portfolio:
 
@@ -56,10 +72,32 @@ from itertools import islice, permutations
 
 import numpy as np
 
+from .. import players as shared
+from ..players import play_game, registry_maker
 from ..randomness import as_generator
-from .rules import GAP, SLOTS, Card, Game, Move
+from .rules import GAP, SLOTS, Card, Game, Move, PlayerView
 
-_GAP = 52  # the solver's code for an empty slot (bytes need 0..255)
+__all__ = [
+    "BOARD_GAP",
+    "PLAYERS",
+    "GreedyPlayer",
+    "RandomPlayer",
+    "Searcher",
+    "Solution",
+    "SolverPlayer",
+    "greedy_move",
+    "hint",
+    "luby",
+    "make_player",
+    "play_game",
+    "random_move",
+    "solve",
+    "suit_orders",
+]
+
+BOARD_GAP = 52
+"""The packed board's code for an empty slot (a packed board is 54 bytes, card codes 0-51)."""
+_GAP = BOARD_GAP
 _NONE = 52  # "no card": the left end of the line, or a gap
 DEFAULT_ATTEMPT_NODES = 1_000
 """The unit of the restart schedule: search i may expand ``luby(i)`` times this many tables."""
@@ -106,8 +144,24 @@ class Solution:
         return f"gave up: {self.reason}; best score reached {self.best_score}"
 
 
-class _Searcher:
-    """Tables and fast move/heuristic code for one game's rules."""
+class Searcher:
+    """Tables and fast move/heuristic code for one game's rules, on packed boards.
+
+    A *packed board* is a ``bytearray`` of the 54 slots: card codes 0-51 and
+    ``BOARD_GAP`` for a gap; ``bytes(board)`` is the table's key (gaps are all
+    alike, so two tables that differ only in which gap is which share a key).
+    ``masks`` gives, per suit, the bits of the same-suit links present; a table
+    is won exactly when ``breaks(masks)`` is 0.
+
+    >>> from tilegames.maze import new_game
+    >>> game = new_game(seed=1)
+    >>> search = Searcher(game)
+    >>> board = search.board_of(game)
+    >>> len(search.moves(board, search.where_of(board))) >= len(game.legal_moves())
+    True
+    >>> search.breaks(search.masks(board)) > 0
+    True
+    """
 
     def __init__(self, game: Game):
         rules = game.rules
@@ -131,7 +185,21 @@ class _Searcher:
         self.corner_queens = [s * 13 + 11 for s in range(4)] if corners else []
 
     def board_of(self, game: Game) -> bytearray:
+        """The packed board of ``game``'s table."""
         return bytearray(_GAP if code == GAP else code for code in game.codes)
+
+    @staticmethod
+    def where_of(board: bytearray | bytes) -> list[int]:
+        """``where[card]``: the slot of each card code (index 52 is unused)."""
+        where = [0] * 53
+        for slot, code in enumerate(board):
+            where[code] = slot
+        return where
+
+    def breaks(self, masks: list[int]) -> int:
+        """The breaks of a table from its link bits: 0 exactly when the table is won."""
+        cost = self.cost
+        return cost[masks[0]] + cost[masks[1]] + cost[masks[2]] + cost[masks[3]]
 
     def masks(self, board: bytearray) -> list[int]:
         """Per suit, the bits of the same-suit links present."""
@@ -237,7 +305,7 @@ def _search(
 ) -> Solution:
     """One best-first search with one weighting of the suits (see the module docstring)."""
     start_time = time.perf_counter()
-    search = _Searcher(game)
+    search = Searcher(game)
     cost = search.cost
     c0, c1, c2, c3 = ([weight * breaks for breaks in cost] for weight in suit_weights)
     root = search.board_of(game)
@@ -328,7 +396,7 @@ def _search(
 def _shortcut(game: Game, path: list[tuple[int, int]], depth: int = 2) -> list[tuple[int, int]]:
     """Shorten a path (card, target) by jumping ahead whenever a later table of the path is
     reachable in fewer moves (up to ``depth``) than the path takes."""
-    search = _Searcher(game)
+    search = Searcher(game)
     board = search.board_of(game)
     states = [bytes(board)]
     for card, target in path:
@@ -507,3 +575,88 @@ def random_move(game: Game, rng: int | np.random.Generator | None = None) -> Mov
     """A legal move chosen uniformly at random."""
     moves = game.legal_moves()
     return moves[int(as_generator(rng).integers(len(moves)))]
+
+
+# -- players under the shared protocol ---------------------------------------------------
+class RandomPlayer(shared.Player):
+    """A legal move drawn uniformly at random."""
+
+    name = "random"
+    description = "Plays a legal move drawn uniformly at random."
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        """A random legal move of ``view``."""
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        return moves[int(rng.integers(len(moves)))]
+
+
+class GreedyPlayer(shared.Player):
+    """The move that raises the score most; the first in ``legal_moves`` order on ties."""
+
+    name = "greedy"
+    description = "Plays the move that raises the score most (the first such move on ties)."
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        """The best-scoring legal move of ``view`` (``rng`` is not used)."""
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        best, best_score = moves[0], -1
+        for move in moves:
+            score = view.score_after(move)
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+
+class SolverPlayer(shared.Player):
+    """Plays the line ``solve`` finds from the table it sees; searches again when it is off it.
+
+    ``max_nodes`` is the search budget per search (tables); no time budget, so
+    the player decides the same on every machine.
+    """
+
+    name = "solver"
+    description = "Searches for a winning line from the table it sees and plays it."
+
+    def __init__(self, max_nodes: int = 100_000) -> None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise ValueError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
+        self.max_nodes = max_nodes
+        """Tables each search may expand."""
+        self.plan: list[Move] = []
+        """The moves still to play of the line found."""
+        self.expected: tuple[int, ...] | None = None
+        """The table (card codes) the next move of ``plan`` is meant for."""
+
+    def start(self, view: PlayerView, rng: np.random.Generator) -> None:
+        """Forget any line from an earlier game."""
+        self.plan, self.expected = [], None
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        """The next move of the line (found again if the table is not the one expected)."""
+        if not view.legal_moves:
+            raise ValueError("the game is over: there is no move to choose")
+        codes = view.codes
+        if not self.plan or codes != self.expected or self.plan[0] not in view.legal_moves:
+            game = view.as_game()
+            solution = solve(game, max_nodes=self.max_nodes, max_seconds=float("inf"))
+            self.plan = list(solution.moves) or [greedy_move(game)]
+        move = self.plan.pop(0)
+        after = list(codes)
+        after[after.index(move.card.code)] = GAP
+        after[move.to] = move.card.code
+        self.expected = tuple(after)
+        return move
+
+
+PLAYERS: dict[str, type[shared.Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "solver": SolverPlayer,
+}
+"""Every Maze player, by name."""
+
+make_player = registry_maker(PLAYERS, "Maze")

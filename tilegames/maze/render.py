@@ -210,11 +210,30 @@ def svg(
             )
         children.append(draw.title(label))
         classes = "maze-slot" + (" maze-gap" if code == GAP else " maze-card")
-        parts.append(draw.group(children, data_target=f"slot:{slot}", class_=classes))
+        aria = slot_label(state, slot, picked_up=slot == selected, target=slot in targets)
+        if slot in (hint_from, hint_to):
+            aria += ", hinted"
+        parts.append(
+            draw.group(children, data_target=f"slot:{slot}", class_=classes, aria_label=aria)
+        )
     if links:
         parts.extend(_link_marks(state))
     label = f"Maze table, {caption}"
     return draw.document(width, height, parts, label=label)
+
+
+def slot_label(state: Game, slot: int, *, picked_up: bool = False, target: bool = False) -> str:
+    """A slot's accessible name, in the game's words ("7 of diamonds in slot 23").
+
+    >>> from tilegames.maze import new_game
+    >>> game = new_game(seed=1)
+    >>> slot_label(game, 3), slot_label(game, 0)
+    ('6 of diamonds in slot 3', 'empty slot 0')
+    """
+    code = state.codes[slot]
+    if code == GAP:
+        return f"empty slot {slot}" + (", the picked-up card may go here" if target else "")
+    return f"{Card.from_code(code).name} in slot {slot}" + (", picked up" if picked_up else "")
 
 
 def _link_marks(state: Game) -> list[str]:
@@ -232,7 +251,9 @@ def _link_marks(state: Game) -> list[str]:
         bx, by = slot_origin(b)
         mid_a, mid_b = ay + CARD_HEIGHT / 2, by + CARD_HEIGHT / 2
         if ay == by and b > a:
-            bar(ax + CARD_WIDTH - 5, bx + 5, mid_a)
+            # across gaps, the bar runs low, under the gaps' slot numbers (never through them)
+            y = mid_a if b == a + 1 else ay + CARD_HEIGHT - 9
+            bar(ax + CARD_WIDTH - 5, bx + 5, y)
         else:  # across a row break (or round the ring): a stub out of a, a stub into b
             bar(ax + CARD_WIDTH - 5, ax + CARD_WIDTH + SPACING - 2, mid_a)
             bar(bx - SPACING + 2, bx + 5, mid_b)

@@ -23,16 +23,16 @@ True
 
 from __future__ import annotations
 
-import numbers
 import re
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 
-from ..errors import IllegalMove, InvalidPosition
+from ..errors import BadNotation, InvalidPosition, describe
 from ..game import GameState, require
-from ..randomness import as_generator
+from ..randomness import as_generator, read_seed, seed_value
+from ..rules_base import RulesBase
 
 ROWS = 6
 """Rows of the table."""
@@ -149,12 +149,16 @@ def card_text(code: int) -> str:
 
 # -- rules -----------------------------------------------------------------------
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesBase):
     """Every variant switch of Maze. The default is GNOME AisleRiot's game.
 
     >>> Rules().max_score, Rules.traditional().max_score
     (48, 44)
+    >>> sorted(Rules.presets())
+    ['aisleriot', 'traditional']
     """
+
+    PRESETS: ClassVar[tuple[str, ...]] = ("aisleriot", "traditional")
 
     ring: bool = False
     """Slot 53's right neighbour is slot 0 (and slot 0's left is 53), as in the books."""
@@ -193,24 +197,10 @@ class Rules:
             return True
         return self.queen_before_ace and first % 13 == 11 and second % 13 == 0
 
-    def to_dict(self) -> dict[str, bool]:
-        """The switches as JSON-safe data."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        """Rules from ``to_dict`` data; a bad field raises InvalidPosition naming it."""
-        if not isinstance(data, dict):
-            raise InvalidPosition(f"rules: expected a dict, found {data!r}")
-        known = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in known:
-                raise InvalidPosition(f"rules.{key}: not a Maze rule (known: {sorted(known)})")
-        return cls(**{key: require(data, key, bool, "rules") for key in data})
-
 
 # -- moves -----------------------------------------------------------------------
 _MOVE_RE = re.compile(r"^\s*(\S+?)\s*(?:->|→|to)\s*(\d+)\s*$")
+_MAX_SLOT_DIGITS = 6  # longer slot numbers are refused before int() reads them
 
 
 @dataclass(frozen=True)
@@ -228,19 +218,36 @@ class Move:
     to: int
     """The empty slot it moves into, 0 to 53."""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise BadNotation(
+                f"a Maze move needs a Card, not {describe(self.card)}: write Move(Card.parse('7D'), 23) "
+                "or Move.parse('7D -> 23')"
+            )
+        if isinstance(self.to, bool) or not isinstance(self.to, (int, np.integer)):
+            raise BadNotation(f"a slot is a whole number 0 to 53, not {describe(self.to)}")
+        if not 0 <= self.to < SLOTS:
+            raise BadNotation(f"there is no slot {describe(self.to)}: slots are numbered 0 to 53")
+        object.__setattr__(self, "to", int(self.to))  # numpy ints become plain ints
+
     @classmethod
     def parse(cls, text: str) -> Move:
         """A move from ``"7♦ → 23"`` or ``"7D -> 23"``; bad text raises IllegalMove."""
         if isinstance(text, Move):
             return text
-        match = _MOVE_RE.match(text) if isinstance(text, str) else None
+        match = _MOVE_RE.match(text) if isinstance(text, str) and len(text) <= 200 else None
         if not match:
-            raise IllegalMove(f"{text!r} is not a Maze move: write a card and a slot, like 7♦ → 23")
+            raise BadNotation(
+                f"{describe(text)} is not a Maze move: write a card and a slot, like 7♦ → 23"
+            )
         try:
             card = Card.parse(match.group(1))
         except ValueError as error:
-            raise IllegalMove(str(error)) from None
-        return cls(card, int(match.group(2)))
+            raise BadNotation(str(error)) from None
+        digits = match.group(2)
+        if len(digits) > _MAX_SLOT_DIGITS:
+            raise BadNotation(f"there is no slot {describe(digits)}: slots are numbered 0 to 53")
+        return cls(card, int(digits))
 
     @property
     def ascii(self) -> str:
@@ -254,9 +261,66 @@ class Move:
         return f"Move.parse('{self}')"
 
 
+_MOVES = tuple(tuple(Move(card, slot) for slot in range(SLOTS)) for card in _CARDS)
+"""Every Move value, made once: ``_MOVES[code][slot]`` (legal_moves hands these out)."""
+
+
 # -- the state -------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerView:
+    """What the player sees: the whole table (Maze hides nothing), the rules and the legal moves.
+
+    An immutable value with no game inside; ``score_after(move)`` and
+    ``as_game()`` are the helpers players need.
+
+    >>> view = new_game(seed=1).player_view()
+    >>> view.score_after(view.legal_moves[0]) - view.score
+    0
+    >>> view.as_game().player_view() == view
+    True
+    """
+
+    slots: tuple[Card | None, ...]
+    """The 54 slots in reading order: a Card or None for a gap."""
+    rules: Rules
+    """The variant played."""
+    legal_moves: tuple[Move, ...]
+    """Every legal move, in ``Game.legal_moves`` order (empty when the game is over)."""
+    score: int
+    """The score now."""
+    max_score: int
+    """The winning score."""
+    moves_played: int
+    """How many moves have been played since the deal."""
+
+    @property
+    def codes(self) -> tuple[int, ...]:
+        """The slots as card codes (``GAP`` for a gap)."""
+        return tuple(GAP if card is None else card.code for card in self.slots)
+
+    @property
+    def won(self) -> bool:
+        """Whether the table is won."""
+        return self.score == self.max_score
+
+    def score_after(self, move: Move) -> int:
+        """The score the table would have after ``move`` (assumed legal)."""
+        codes = list(self.codes)
+        codes[codes.index(move.card.code)] = GAP
+        codes[move.to] = move.card.code
+        return score_of(codes, self.rules)
+
+    def as_game(self) -> Game:
+        """A new game on this table (its deal is this table), for players that search ahead."""
+        return Game(list(self.codes), self.rules)
+
+
 class Game(GameState):
     """A game of Maze: the 54 slots, the rules, and the moves played.
+
+    A saved game (``to_dict``) holds at most ``tilegames.game.MAX_SAVED_MOVES``
+    (100,000) moves: loading replays every move through the rules (a few
+    seconds for the most), and a longer save is refused before any replay.
 
     >>> rest = [str(c) for c in DECK if c.rank < 13 and str(c) not in ("A♣", "2♣")]
     >>> game = Game.from_deal(["A♣", None, "2♣"] + rest + [None] * 5)
@@ -266,6 +330,7 @@ class Game(GameState):
 
     GAME = "maze"
     VERSION = 1
+    MOVE = Move
 
     def __init__(self, slots: list[int], rules: Rules | None = None, seed: int | None = None):
         super().__init__()
@@ -295,7 +360,9 @@ class Game(GameState):
             else:
                 code = order.pop()
                 slots.append(GAP if code % 13 == 12 else code)
-        return cls(slots, rules, seed if isinstance(seed, (int, np.integer)) else None)
+        return cls(
+            slots, rules, seed_value(seed) if not isinstance(seed, np.random.Generator) else None
+        )
 
     @classmethod
     def from_deal(cls, slots: list[Any], rules: Rules | None = None) -> Game:
@@ -341,11 +408,14 @@ class Game(GameState):
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
+        unknown = sorted(str(key) for key in set(deal) - {"slots", "rules", "seed"})
+        if unknown:
+            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         slots = require(deal, "slots", list, "deal")
-        rules = Rules.from_dict(require(deal, "rules", dict, "deal"))
-        seed = deal.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise InvalidPosition(f"deal.seed: expected an int or null, found {seed!r}")
+        rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
+        if "seed" not in deal:
+            raise InvalidPosition("deal.seed: missing (write null for a deal given card by card)")
+        seed = read_seed(deal["seed"], "deal.seed")
         try:
             game = cls.from_deal(slots, rules)
         except InvalidPosition as error:
@@ -434,6 +504,29 @@ class Game(GameState):
         """Whether the score is the maximum: four runs A→Q, each of one suit."""
         return self.score == self.rules.max_score
 
+    def _won_fast(self) -> bool:
+        """``won``, stopping at the first links that can no longer all be made."""
+        rules = self.rules
+        follows = rules.follows
+        allowed = (48 if rules.ring else 48) - rules.max_score  # links (and first ace) missed
+        missed = 0
+        first = previous = GAP
+        for code in self._slots:
+            if code == GAP:
+                continue
+            if previous == GAP:
+                first = code
+                if not rules.ring and code % 13 != 0:
+                    missed += 1
+            elif not follows(previous, code):
+                missed += 1
+            if missed > allowed:
+                return False
+            previous = code
+        if rules.ring and not follows(previous, first):
+            missed += 1
+        return missed <= allowed
+
     @property
     def winner(self) -> int | None:
         """0 (the one player) once the game is won, else None."""
@@ -442,7 +535,7 @@ class Game(GameState):
     @property
     def is_over(self) -> bool:
         """Won, or (only possible on the traditional ring) no move left."""
-        return self.won or not self.legal_moves()
+        return self._won_fast() or not has_legal_move(self._slots, self._where, self.rules)
 
     @property
     def to_move(self) -> int | None:
@@ -459,10 +552,15 @@ class Game(GameState):
 
     # -- moves ---------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
-        """Every legal move, ordered by target gap (slot order), then by the card's slot."""
+        """Every legal move, ordered by target gap (slot order), then by the card's slot;
+        none once the game is won."""
+        if self._won_fast():
+            return []
+        moves = _MOVES
+        slots = self._slots
         return [
-            Move(_CARDS[self._slots[source]], target)
-            for target, source in legal_pairs(self._slots, self._where, self.rules)
+            moves[slots[source]][target]
+            for target, source in legal_pairs(slots, self._where, self.rules)
         ]
 
     def targets_of(self, card: Card | str) -> list[int]:
@@ -480,12 +578,10 @@ class Game(GameState):
 
     def _why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, Move):
-            return f"{move!r} is not a Maze move"
+            return f"{describe(move)} is not a Maze move"
         card, target = move.card, move.to
         if card.rank == 13:
             return f"{card} is not on the table: Maze removes the kings after the deal"
-        if not isinstance(target, numbers.Integral) or not 0 <= target < SLOTS:
-            return f"there is no slot {target}: slots are numbered 0 to 53"
         occupant = self._slots[target]
         if occupant == card.code:
             return f"{card} is already in slot {target}"
@@ -567,6 +663,52 @@ class Game(GameState):
             if code != GAP:
                 self._where[code] = slot
 
+    # -- the contract: views, determinisation, consistency --------------------------------
+    def player_view(self, seat: int | None = None) -> PlayerView:
+        """The table as the player sees it (everything: Maze hides nothing); ``seat`` is 0 or None."""
+        if seat is not None and (isinstance(seat, bool) or seat != 0):
+            raise ValueError(f"Maze is a solitaire: the only seat is 0, not {describe(seat)}")
+        return PlayerView(
+            slots=self.slots,
+            rules=self.rules,
+            legal_moves=tuple(self.legal_moves()),
+            score=self.score,
+            max_score=self.rules.max_score,
+            moves_played=len(self.history),
+        )
+
+    def resample_hidden(self, seat: int | None, rng: np.random.Generator | None = None) -> Game:
+        """A copy: Maze hides nothing, so there is nothing to deal again.
+
+        >>> game = new_game(seed=4)
+        >>> game.resample_hidden(0, np.random.default_rng(1)) == game
+        True
+        """
+        self.player_view(seat)  # refuses a seat other than 0
+        return self.copy(keep_undo=False)
+
+    def invariant_errors(self) -> list[str]:
+        """Every card A–Q on the table exactly once, 6 gaps, no king, the index consistent.
+
+        >>> new_game(seed=2).invariant_errors()
+        []
+        """
+        errors = []
+        if len(self._slots) != SLOTS:
+            errors.append(f"the table has {len(self._slots)} slots, not {SLOTS}")
+        cards = [code for code in self._slots if code != GAP]
+        if sorted(cards) != [code for code in range(52) if code % 13 != 12]:
+            errors.append("the table does not hold each card ace to queen exactly once")
+        if any(code % 13 == 12 for code in cards):
+            errors.append("a king is on the table")
+        for code in range(52):
+            slot = self._where[code]
+            expected = GAP if code % 13 == 12 else self._slots.index(code) if code in cards else -2
+            if slot != expected:
+                errors.append(f"the index says {_CARDS[code]} is in slot {slot}")
+                break
+        return errors
+
     # -- showing (str, _repr_svg_ and view() come from GameState: render.py, view.py) --
     def __repr__(self) -> str:
         return f"<Maze game: {self.status()}>"
@@ -642,6 +784,37 @@ def legal_pairs(
         sources.discard(target)
         pairs.extend((target, source) for source in sorted(sources))
     return pairs
+
+
+def has_legal_move(slots: list[int] | tuple[int, ...], where: list[int], rules: Rules) -> bool:
+    """Whether ``legal_pairs`` would find any move (stops at the first).
+
+    >>> game = new_game(seed=1)
+    >>> has_legal_move(game.codes, [game.codes.index(c) if c in game.codes else GAP for c in range(52)], game.rules)
+    True
+    """
+    last = SLOTS - 1
+    qa = rules.queen_before_ace
+    for target in range(SLOTS):
+        if slots[target] != GAP:
+            continue
+        if target > 0 or rules.ring:
+            left = slots[target - 1] if target > 0 else slots[last]
+            if left != GAP:
+                rank = left % 13
+                if rank < 11 and where[left + 1] != target or rank == 11 and qa:
+                    return True
+        elif rules.corners:
+            return True  # an ace is somewhere else on the table
+        if target < last or rules.ring:
+            right = slots[target + 1] if target < last else slots[0]
+            if right != GAP:
+                rank = right % 13
+                if rank > 0 and where[right - 1] != target or rank == 0 and qa:
+                    return True
+        elif rules.corners:
+            return True  # a queen is somewhere else on the table
+    return False
 
 
 def new_game(

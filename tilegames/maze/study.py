@@ -19,25 +19,43 @@ True
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
+import datetime
 import functools
+import json
+import os
+import sys
+import time
 
 import numpy as np
 import pandas as pd
 
 from ..cli import positive_int, simulate_from_args
+from ..sim import batch_sizes, run_batch
 from ..stats import mean_interval, wilson
+from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, decide
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
 from .rules import Game, Rules, new_game
 
 __all__ = [
+    "WINNABILITY_BATCH",
     "add_simulate_arguments",
     "deal_code",
     "game_from_code",
     "run_simulation",
+    "run_winnability",
     "solve_task",
     "summarize",
     "summary_text",
+    "winnability_summary",
+    "winnability_text",
+    "winnability_task",
 ]
+
+VARIANTS = {"standard": Rules(), "ring": Rules.traditional()}
+"""The two variants of the winnability study: AisleRiot's game and the books' ring."""
+WINNABILITY_BATCH = 100
+"""Deals per batch of the winnability run (part of what its seed means, so fixed)."""
 
 
 def deal_code(game: Game) -> str:
@@ -152,10 +170,40 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="play the traditional ring variant instead of AisleRiot's rules",
     )
+    exhaustive = parser.add_argument_group(
+        "winnability (--exhaustive)",
+        "decide every deal winnable / unwinnable / undecided, both variants on the same "
+        "shuffles (only the ring with --traditional); budgets in tables, so a seed gives "
+        "the same verdicts on every machine; with --out, rows are written after every "
+        f"batch of {WINNABILITY_BATCH} deals and a rerun resumes",
+    )
+    exhaustive.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="solver first, then an exhaustive search of every reachable table",
+    )
+    for variant, nodes, tables in (
+        ("standard", DEFAULT_SOLVER_NODES, DEFAULT_TABLES),
+        ("ring", DEFAULT_SOLVER_NODES, DEFAULT_TABLES),
+    ):
+        exhaustive.add_argument(
+            f"--{variant}-solver-nodes",
+            type=positive_int,
+            default=nodes,
+            help=f"tables the solver expands per {variant} deal first (default {nodes})",
+        )
+        exhaustive.add_argument(
+            f"--{variant}-max-tables",
+            type=positive_int,
+            default=tables,
+            help=f"tables the exhaustive search may reach per {variant} deal (default {tables})",
+        )
 
 
 def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     """Run the simulation the command line asked for; returns the rows and a summary text."""
+    if getattr(args, "exhaustive", False):
+        return _run_winnability_from_args(args)
     if not args.max_seconds > 0:  # also refuses nan
         raise ValueError(f"--max-seconds must be positive, not {args.max_seconds}")
     task = functools.partial(
@@ -166,3 +214,241 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     )
     frame = simulate_from_args(task, args.games, args, "Maze deals")
     return frame, summary_text(frame)
+
+
+# -- is every deal winnable? (issue 16) --------------------------------------------
+def winnability_task(
+    rng: np.random.Generator,
+    *,
+    variants: tuple[str, ...] = ("standard", "ring"),
+    solver_nodes: int | dict[str, int] = DEFAULT_SOLVER_NODES,
+    max_tables: int | dict[str, int] = DEFAULT_TABLES,
+) -> list[dict]:
+    """Shuffle one deal from ``rng`` and decide it under each variant: one row per variant.
+
+    Both variants get the same shuffle (the ring is the same 54 slots read as
+    a ring), so the two verdicts of a deal can be compared. ``status`` is
+    ``winnable``, ``unwinnable`` or ``undecided`` (see ``exhaustive.decide``);
+    ``tables`` is the exhaustive search's count (for an unwinnable deal, every
+    table reachable from it); ``seconds`` is a measurement, the only column
+    that differs between two runs of the same seed. A budget may be one
+    number or one per variant (``{"standard": ..., "ring": ...}``).
+
+    >>> rows = winnability_task(np.random.default_rng(1), solver_nodes=20_000, max_tables=1_000)
+    >>> [row["variant"] for row in rows], rows[0]["status"]
+    (['standard', 'ring'], 'winnable')
+    """
+    deal = new_game(rng)
+    code = deal_code(deal)
+    rows = []
+    for variant in variants:
+        game = game_from_code(code, VARIANTS[variant])
+        nodes = solver_nodes[variant] if isinstance(solver_nodes, dict) else solver_nodes
+        tables = max_tables[variant] if isinstance(max_tables, dict) else max_tables
+        verdict = decide(game, solver_nodes=nodes, max_tables=tables)
+        rows.append(
+            {
+                "variant": variant,
+                "deal": code,
+                "status": verdict.status,
+                "method": verdict.method,
+                "solver_tables": verdict.solver_tables,
+                "tables": verdict.tables,
+                "moves": len(verdict.moves) if verdict.status == "winnable" else None,
+                "seconds": round(verdict.seconds, 3),
+            }
+        )
+    return rows
+
+
+def run_winnability(
+    games: int,
+    *,
+    seed: int,
+    workers: int = 1,
+    out: str | None = None,
+    progress: bool = True,
+    command: str = "",
+    **options,
+) -> pd.DataFrame:
+    """``sim.simulate(winnability_task, games, seed=seed, batch_size=WINNABILITY_BATCH)``,
+    run batch by batch so that a long run keeps what it has done.
+
+    With ``out``, the rows of the batches finished so far are written to that
+    CSV after every batch (in game order), with a provenance sidecar
+    (``out`` with ``.json``: command, seed, budgets, library version, dates,
+    batches done); rerunning the same command skips the batches already in
+    the file. The rows are those ``sim.simulate`` gives for the same seed.
+    """
+    import tilegames
+
+    task = functools.partial(winnability_task, **options)
+    sizes = batch_sizes(games, WINNABILITY_BATCH)
+    children = np.random.SeedSequence(seed).spawn(len(sizes))
+    starts = [0, *np.cumsum(sizes)[:-1].tolist()] if sizes else []
+    done: dict[int, pd.DataFrame] = {}
+    if out and os.path.exists(out):
+        previous = pd.read_csv(out, keep_default_na=False, na_values=[""])
+        sidecar = _read_sidecar(out)
+        if sidecar.get("seed") == seed and sidecar.get("options") == _jsonable(options):
+            for index, start in enumerate(starts):
+                rows = previous[previous["game"].between(start, start + sizes[index] - 1)]
+                if rows["game"].nunique() == sizes[index]:
+                    done[index] = rows.reset_index(drop=True)
+    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    clock = time.perf_counter()
+
+    def save() -> None:
+        if not out:
+            return
+        frame = pd.concat([done[i] for i in sorted(done)], ignore_index=True)
+        frame.to_csv(out, index=False)
+        provenance = {
+            "what": "Maze winnability: each deal decided winnable, unwinnable or undecided",
+            "command": command,
+            "seed": seed,
+            "games": games,
+            "batch_size": WINNABILITY_BATCH,
+            "batches_done": len(done),
+            "batches": len(sizes),
+            "complete": len(done) == len(sizes),
+            "options": _jsonable(options),
+            "tilegames_version": tilegames.__version__,
+            "python": sys.version.split()[0],
+            "started_utc": started,
+            "written_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(
+                timespec="seconds"
+            ),
+            "seconds_this_session": round(time.perf_counter() - clock, 1),
+        }
+        with open(_sidecar_path(out), "w") as handle:
+            json.dump(provenance, handle, indent=2)
+            handle.write("\n")
+
+    todo = [i for i in range(len(sizes)) if i not in done]
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=games, initial=sum(sizes[i] for i in done), desc="Maze deals")
+    try:
+        if workers > 1:
+            with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = {
+                    pool.submit(run_batch, task, children[i], sizes[i], starts[i]): i for i in todo
+                }
+                for future in cf.as_completed(futures):
+                    done[futures[future]] = future.result()
+                    save()
+                    if bar is not None:
+                        bar.update(sizes[futures[future]])
+        else:
+            for i in todo:
+                done[i] = run_batch(task, children[i], sizes[i], starts[i])
+                save()
+                if bar is not None:
+                    bar.update(sizes[i])
+    finally:
+        if bar is not None:
+            bar.close()
+    if not done:
+        return pd.DataFrame({"game": pd.Series(dtype=int)})
+    return pd.concat([done[i] for i in sorted(done)], ignore_index=True)
+
+
+def _run_winnability_from_args(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
+    variants = ("ring",) if args.traditional else ("standard", "ring")
+    solver_nodes = {v: getattr(args, f"{v}_solver_nodes") for v in variants}
+    max_tables = {v: getattr(args, f"{v}_max_tables") for v in variants}
+    command = " ".join(
+        [
+            "tilegames simulate maze --exhaustive",
+            *(["--traditional"] if args.traditional else []),
+            f"--games {args.games} --seed {args.seed} --workers {args.workers}",
+            *(
+                f"--{v}-solver-nodes {solver_nodes[v]} --{v}-max-tables {max_tables[v]}"
+                for v in variants
+            ),
+            *([f"--out {args.out}"] if args.out else []),
+        ]
+    )
+    frame = run_winnability(
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        out=args.out,
+        progress=not args.no_progress,
+        command=command,
+        variants=variants,
+        solver_nodes=solver_nodes,
+        max_tables=max_tables,
+    )
+    return frame, winnability_text(frame)
+
+
+def winnability_text(frame: pd.DataFrame) -> str:
+    """What the command line prints after a winnability run."""
+    lines = []
+    for _, row in winnability_summary(frame).iterrows():
+        lines.append(
+            f"{row['variant']}: {int(row['deals'])} deals; winnable {int(row['winnable'])}, "
+            f"proved unwinnable {int(row['unwinnable'])}, undecided {int(row['undecided'])}; "
+            f"winnable share {wilson(int(row['winnable']), int(row['deals']))}"
+        )
+    return "\n".join(lines)
+
+
+def _sidecar_path(out: str) -> str:
+    return os.path.splitext(out)[0] + ".json"
+
+
+def _read_sidecar(out: str) -> dict:
+    try:
+        with open(_sidecar_path(out)) as handle:
+            return json.load(handle)
+    except (OSError, ValueError):
+        return {}
+
+
+def _jsonable(options: dict) -> dict:
+    return {
+        key: list(value) if isinstance(value, tuple) else value for key, value in options.items()
+    }
+
+
+def winnability_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per variant: deals, winnable / unwinnable / undecided counts, and shares.
+
+    ``winnable share`` is among all deals (undecided ones counted as not
+    shown winnable), with its 95% Wilson interval; ``unwinnable upper 95%``
+    bounds the share of unwinnable deals counting every undecided deal as
+    possibly unwinnable.
+
+    >>> frame = pd.DataFrame({"variant": ["ring"] * 3, "status": ["winnable", "unwinnable", "undecided"]})
+    >>> row = winnability_summary(frame).iloc[0]
+    >>> int(row["winnable"]), int(row["unwinnable"]), int(row["undecided"])
+    (1, 1, 1)
+    """
+    rows = []
+    for variant, part in frame.groupby("variant", sort=False):
+        counts = part["status"].value_counts()
+        deals = len(part)
+        winnable = int(counts.get("winnable", 0))
+        unwinnable = int(counts.get("unwinnable", 0))
+        undecided = int(counts.get("undecided", 0))
+        share = wilson(winnable, deals)
+        lost = wilson(unwinnable + undecided, deals, confidence=0.90)  # one-sided 95%
+        rows.append(
+            {
+                "variant": variant,
+                "deals": deals,
+                "winnable": winnable,
+                "unwinnable": unwinnable,
+                "undecided": undecided,
+                "winnable share": share.value,
+                "CI low": share.low,
+                "CI high": share.high,
+                "unwinnable upper 95%": lost.high,
+            }
+        )
+    return pd.DataFrame(rows)

@@ -14,11 +14,13 @@ causes mayhem: collapses, falls, explosions, fires, curses.
 from __future__ import annotations
 
 from ..game import lazy_view
+from .players import PLAYERS, make_player, play_game
 from .rules import Event, Game, Move, PlayerView, Rules, new_game
 from .tiles import COLOURS, TILES, Tile
 
 __all__ = [
     "COLOURS",
+    "PLAYERS",
     "TILES",
     "Event",
     "Game",
@@ -26,7 +28,9 @@ __all__ = [
     "PlayerView",
     "Rules",
     "Tile",
+    "make_player",
     "new_game",
+    "play_game",
     "view",
 ]
 

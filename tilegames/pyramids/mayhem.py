@@ -38,6 +38,7 @@ from .tiles import (
     SUPPORT_RIGHT,
     TILES,
     TOUCH,
+    position,  # noqa: F401 - the doctests use it
 )
 from .tiles import FIRE_TILES as FIRE_IDS
 
@@ -98,18 +99,71 @@ def roll_contact(board: dict[int, int], k: int, tile: int) -> tuple[int, tuple[i
     return (fires[0], (k,)) if fires else None
 
 
+def watch_added(board: dict[int, int], near: set[int], k: int) -> set[int]:
+    """Add to ``near`` every position whose check can change when a tile arrives at ``k``.
+
+    The tile itself, the two positions above it (it supports them now), and
+    the fire tiles touching it (it may be their fuel or their explosion).
+    A tile's problems depend only on its supports and on what touches it, and
+    fire is found at the fire tile, so nothing else can go wrong.
+    """
+    near.add(k)
+    near.add(k + ABOVE_LEFT)
+    near.add(k + ABOVE_RIGHT)
+    get = board.get
+    for n in (k - 2, k + 2, k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
+        t = get(n)
+        if t is not None and IS_FIRE[t]:
+            near.add(n)
+    return near
+
+
+def watch_removed(near: set[int], k: int) -> set[int]:
+    """Add to ``near`` the positions whose check can change when the tile at ``k`` goes: the two it supported.
+
+    Taking a tile away cannot make a fire, an explosion or a curse.
+    """
+    near.add(k + ABOVE_LEFT)
+    near.add(k + ABOVE_RIGHT)
+    return near
+
+
+def watch_step(board: dict[int, int], near: set[int], step: Step) -> set[int]:
+    """``watch_removed`` for every tile ``step`` took away, ``watch_added`` where a tile slid to."""
+    for k in step.debris_keys:
+        near.add(k + ABOVE_LEFT)
+        near.add(k + ABOVE_RIGHT)
+    for k in step.removed_keys:
+        near.add(k + ABOVE_LEFT)
+        near.add(k + ABOVE_RIGHT)
+    if step.moved is not None:
+        watch_removed(near, step.moved[1])
+        watch_added(board, near, step.moved[2])
+    return near
+
+
 def first_problem(
     board: dict[int, int],
     *,
     curse: bool,
     fire_cube: bool,
     roll_pending: tuple[int, int] | None = None,
+    near=None,
 ) -> tuple[str, int] | None:
     """The first problem in check order and scan order: ``(kind, key)``, or None when all is well.
 
     With ``fire_cube`` the fire check is replaced by the roll, found only
     while ``roll_pending`` (the played tile's key and id) holds a contact.
+
+    ``near``: when the board was settled before a few changes, the positions
+    that ``watch_added``, ``watch_removed`` and ``watch_step`` noted for them:
+    only tiles there can have a problem, so only they are scanned, and the
+    answer is the full scan's (the differential test plays whole games both
+    ways). Positions found empty or fine are dropped from ``near``. None
+    scans every tile.
     """
+    if near is not None:
+        return first_problem_near(board, near, curse, fire_cube, roll_pending)
     keys = sorted(board)
     get = board.get
     collapse = None
@@ -160,6 +214,114 @@ def first_problem(
                 and CURSE[board[k] * 2025 + left * 45 + right]
             ):
                 return CURSE_KIND, k
+    return None
+
+
+def unsettled(board: dict[int, int], *, curse: bool, fire_cube: bool) -> set[int]:
+    """The positions of every tile with a problem: a ``near`` set for a board in the middle of mayhem.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(2, 2): tile_id("red 4")}
+    >>> [position(k) for k in unsettled(board, curse=False, fire_cube=False)]
+    [(2, 2)]
+    """
+    near = set(board)
+    first_problem_near(board, near, curse, fire_cube, None)
+    return near
+
+
+def first_problem_near(
+    board: dict[int, int],
+    near: set[int],
+    curse: bool,
+    fire_cube: bool,
+    roll_pending: tuple[int, int] | None = None,
+) -> tuple[str, int] | None:
+    """``first_problem`` looking only at the tiles in ``near`` (see there).
+
+    Drops from ``near`` every position that holds no tile or a tile with no
+    problem: ``watch_added`` and the others put it back when a position it
+    depends on changes.
+    """
+    get = board.get
+    # per kind, the first key in scan order with that problem (a tile counts under its first kind)
+    air = collapse = explosion = fire = cursed = None
+    collapse_kind = COLLAPSE
+    fine = []
+    for k in near:
+        t = get(k)
+        if t is None:
+            fine.append(k)
+            continue
+        is_cursed = False
+        if k <= -HALF:
+            left = get(k + SUPPORT_LEFT)
+            right = get(k + SUPPORT_RIGHT)
+            if left is None:
+                if right is None:
+                    if air is None or k < air:
+                        air = k
+                    continue
+                if not OVER[t * 45 + right]:
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, OVERHANG
+                    continue
+            elif right is None:
+                if not OVER[t * 45 + left]:
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, OVERHANG
+                    continue
+            else:
+                index = t * 2025 + left * 45 + right
+                if not LEGAL[index]:
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, COLLAPSE
+                    continue
+                is_cursed = curse and CURSE[index]
+        if IS_FIRE[t]:
+            reach = -1 if fire_cube else REACH[t]
+            burns = False
+            for d in TOUCH:
+                n = get(k + d)
+                if n is not None:
+                    if IS_FIRE[n]:
+                        break
+                    if MATERIAL[n] <= reach:
+                        burns = True
+            else:
+                if burns:
+                    if fire is None or k < fire:
+                        fire = k
+                    continue
+                if is_cursed:
+                    if cursed is None or k < cursed:
+                        cursed = k
+                    continue
+                fine.append(k)
+                continue
+            if explosion is None or k < explosion:
+                explosion = k
+            continue
+        if is_cursed:
+            if cursed is None or k < cursed:
+                cursed = k
+            continue
+        fine.append(k)
+    if fine:
+        near.difference_update(fine)
+    if air is not None:
+        return AIR, air
+    if collapse is not None:
+        return collapse_kind, collapse
+    if explosion is not None:
+        return EXPLOSION, explosion
+    if fire_cube:
+        if roll_pending is not None and roll_contact(board, *roll_pending) is not None:
+            return ROLL, roll_pending[0]
+    elif fire is not None:
+        return FIRE, fire
+    if cursed is not None:
+        return CURSE_KIND, cursed
     return None
 
 

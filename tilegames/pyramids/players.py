@@ -8,22 +8,39 @@ pile sizes, the pyramid) and answers with a ``Move``:
 - ``SpitefulPlayer``: like the careful player, but among its least damaging moves it picks the one that leaves the fewest unseen tiles able to go anywhere quietly, to hurt the next player.
 
 >>> from tilegames.pyramids import new_game
->>> game = new_game(seed=4, players=3)
->>> result = play_game(game, [CarefulPlayer(), SpitefulPlayer(), RandomPlayer()], seed=1)
->>> game.is_over, result["turns"] == game.turns
-(True, True)
+>>> game = play_game(new_game(seed=4, players=3), [CarefulPlayer(), SpitefulPlayer(), RandomPlayer()], seed=1)
+>>> game.is_over
+True
 """
 
 from __future__ import annotations
 
-from typing import Any
+import heapq
+from collections.abc import Iterator
+from math import comb
 
 import numpy as np
 
+from ..players import Player, play_game, registry_maker
 from . import mayhem
-from .mayhem import AIR, COLLAPSE, CURSE_KIND, ROLL, first_problem, placement_is_quiet, resolve
-from .rules import FALL_LEFT, FALL_RIGHT, Game, Move, PlayerView, spot_keys
+from .mayhem import (
+    AIR,
+    COLLAPSE,
+    CURSE_KIND,
+    OVERHANG,
+    ROLL,
+    first_problem_near,
+    placement_is_quiet,
+    resolve,
+    unsettled,
+    watch_added,
+    watch_removed,
+    watch_step,
+)
+from .rules import FALL_LEFT, FALL_RIGHT, Move, PlayerView, placement, spot_keys
 from .tiles import (
+    ABOVE_LEFT,
+    ABOVE_RIGHT,
     HALF,
     IS_FIRE,
     LEGAL,
@@ -35,8 +52,23 @@ from .tiles import (
     TILES,
     TOUCH,
     WEIGHT,
-    position,
 )
+
+__all__ = [
+    "PLAYERS",
+    "CarefulPlayer",
+    "ExpertPlayer",
+    "RandomPlayer",
+    "SpitefulPlayer",
+    "cheapest",
+    "forecast",
+    "make_player",
+    "next_player_cost",
+    "play_game",
+    "quick_fall",
+]
+
+_HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
 
 FACES = ((1, 0.5), (4, 1 / 6), (5, 1 / 6), (6, 1 / 6))
 """Die faces with different outcomes and their probabilities (1, 2 and 3 act alike)."""
@@ -50,6 +82,7 @@ def forecast(
     roll_pending: tuple[int, int] | None = None,
     depth: int = 0,
     bound: float = float("inf"),
+    near: set[int] | None = None,
 ) -> float:
     """Expected number of tiles the deciding player receives from the mayhem on ``board`` (changed in place).
 
@@ -57,24 +90,47 @@ def forecast(
     ahead, later ones by ``quick_fall``; the fire cube is averaged over its
     faces. ``mine``: debris goes to the deciding player for now. The
     forecast stops as soon as the count passes ``bound`` (then some number
-    above ``bound`` is returned).
+    above ``bound`` is returned). ``near``: where mayhem can be (see
+    ``mayhem.first_problem``; the set is changed too): for a settled board
+    with one tile just put at ``k``, ``mayhem.watch_added(board, set(), k)``;
+    None works it out from the whole board.
+
+    >>> from tilegames.pyramids import Rules
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
+    >>> board[key(1, 1)] = tile_id("red burner")   # collapses: both supports come back
+    >>> forecast(board, Rules(), near=watch_added(board, set(), key(1, 1)))
+    2.0
     """
     total = 0.0
     slide = rules.overhang_collapse == "slide"
     curse, cube = rules.curse, rules.fire_cube
+    if near is None:
+        near = unsettled(board, curse=curse, fire_cube=cube)
+    get = board.get
     while True:
-        problem = first_problem(board, curse=curse, fire_cube=cube, roll_pending=roll_pending)
+        problem = first_problem_near(board, near, curse, cube, roll_pending)
         if problem is None:
             return total
         kind, k = problem
         if kind == AIR:
-            if depth <= 0:
-                mayhem.fall(board, k, quick_fall(board, k, rules))
+            if depth <= 0:  # quick_fall, inlined: the first side where it lands quietly, else left
+                tile = board.pop(k)
+                target = k + SUPPORT_LEFT
+                if not _landing_is_quiet(board, tile, target, cube):
+                    right = k + SUPPORT_RIGHT
+                    if _landing_is_quiet(board, tile, right, cube):
+                        target = right
+                board[target] = tile
+                near.add(k + ABOVE_LEFT)
+                near.add(k + ABOVE_RIGHT)
+                watch_added(board, near, target)
                 continue
             outcomes = []
             for direction in ("left", "right"):
                 trial = dict(board)
-                mayhem.fall(trial, k, direction)
+                target = mayhem.fall(trial, k, direction)
+                trial_near = watch_added(trial, watch_removed(set(near), k), target)
                 rest = forecast(
                     trial,
                     rules,
@@ -82,9 +138,33 @@ def forecast(
                     roll_pending=roll_pending,
                     depth=depth - 1,
                     bound=bound - total,
+                    near=trial_near,
                 )
                 outcomes.append(rest)
             return total + min(outcomes)
+        if kind == COLLAPSE:  # the common case, inlined: both supports go
+            left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
+            del board[left], board[right]
+            near.add(k)
+            near.add(left + ABOVE_LEFT)
+            near.add(right + ABOVE_RIGHT)
+            if mine:
+                total += 2
+                if total > bound:
+                    return total
+            continue
+        if kind == OVERHANG and not slide:  # inlined too: its one support goes
+            support = k + SUPPORT_LEFT
+            if get(support) is None:
+                support = k + SUPPORT_RIGHT
+            del board[support]
+            near.add(support + ABOVE_LEFT)
+            near.add(support + ABOVE_RIGHT)
+            if mine:
+                total += 1
+                if total > bound:
+                    return total
+            continue
         if kind == ROLL:
             expected = 0.0
             for face, weight in FACES:
@@ -94,17 +174,19 @@ def forecast(
                 )
                 got = len(step.debris) if mine else 0
                 expected += weight * (
-                    got + forecast(trial, rules, mine=mine, roll_pending=None, depth=depth)
+                    got
+                    + forecast(
+                        trial,
+                        rules,
+                        mine=mine,
+                        roll_pending=None,
+                        depth=depth,
+                        near=watch_step(trial, set(near), step),
+                    )
                 )
             return total + expected
-        if kind == COLLAPSE:  # the common case, inlined: both supports go
-            del board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT]
-            if mine:
-                total += 2
-                if total > bound:
-                    return total
-            continue
         step = resolve(board, kind, k, overhang_slide=slide, roll_pending=roll_pending)
+        watch_step(board, near, step)
         if kind == CURSE_KIND:
             roll_pending = None
             mine = mine and rules.curse_debris == "turn"
@@ -112,6 +194,125 @@ def forecast(
             total += len(step.debris)
             if total > bound:
                 return total
+
+
+def cheapest(options: list[tuple[dict[int, int], set[int], bool]], rules) -> int:
+    """The index of the option whose mayhem costs fewest tiles; the first such one among equals.
+
+    Each option is ``(board, near, mine)`` as for ``forecast`` (the boards
+    are changed), with ``rules.fire_cube`` off, so that every cost is a whole
+    number of tiles. The forecasts run side by side, always advancing the
+    one that has cost least so far: the first to finish is the cheapest, and
+    the others stop as soon as they cost more. The answer is the one that
+    ``forecast`` on each option, in order, would give.
+
+    >>> from tilegames.pyramids import Rules
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
+    >>> burner, coal = dict(board), dict(board)
+    >>> burner[key(1, 1)] = tile_id("red burner")  # collapses: its 2 supports come back
+    >>> coal[key(1, 1)] = tile_id("green coal")  # legal on green 4, but burns both straws
+    >>> options = [(b, watch_added(b, set(), key(1, 1)), True) for b in (burner, coal)]
+    >>> cheapest(options, Rules())
+    0
+    """
+    heap = [
+        (0, i, _mayhem_costs(board, near, mine, rules))
+        for i, (board, near, mine) in enumerate(options)
+    ]
+    heapq.heapify(heap)
+    while True:
+        _, i, costs = heap[0]
+        try:
+            total = next(costs)
+        except StopIteration:
+            return i
+        heapq.heapreplace(heap, (total, i, costs))
+
+
+def _mayhem_costs(board: dict[int, int], near: set[int], mine: bool, rules) -> Iterator[int]:
+    """``forecast`` without the fire cube or look-ahead, as a generator: it yields the count each
+    time it grows (``cheapest`` races them)."""
+    total = 0
+    slide = rules.overhang_collapse == "slide"
+    curse = rules.curse
+    get = board.get
+    while True:
+        problem = first_problem_near(board, near, curse, False, None)
+        if problem is None:
+            return
+        kind, k = problem
+        if kind == AIR:
+            tile = board.pop(k)
+            target = k + SUPPORT_LEFT
+            if not _landing_is_quiet(board, tile, target, False):
+                right = k + SUPPORT_RIGHT
+                if _landing_is_quiet(board, tile, right, False):
+                    target = right
+            board[target] = tile
+            near.add(k + ABOVE_LEFT)
+            near.add(k + ABOVE_RIGHT)
+            watch_added(board, near, target)
+            continue
+        if kind == COLLAPSE:
+            left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
+            del board[left], board[right]
+            near.add(k)
+            near.add(left + ABOVE_LEFT)
+            near.add(right + ABOVE_RIGHT)
+            if mine:
+                total += 2
+                yield total
+            continue
+        if kind == OVERHANG and not slide:
+            support = k + SUPPORT_LEFT
+            if get(support) is None:
+                support = k + SUPPORT_RIGHT
+            del board[support]
+            near.add(support + ABOVE_LEFT)
+            near.add(support + ABOVE_RIGHT)
+            if mine:
+                total += 1
+                yield total
+            continue
+        step = resolve(board, kind, k, overhang_slide=slide)
+        watch_step(board, near, step)
+        if kind == CURSE_KIND:
+            mine = mine and rules.curse_debris == "turn"
+        elif mine and step.debris:
+            total += len(step.debris)
+            yield total
+
+
+def _landing_is_quiet(board: dict[int, int], tile: int, landing: int, cube: bool) -> bool:
+    """``quick_fall``'s test for one side, the falling tile already lifted off ``board``."""
+    get = board.get
+    if landing <= -HALF:
+        left = get(landing + SUPPORT_LEFT)
+        right = get(landing + SUPPORT_RIGHT)
+        if left is None:
+            if right is None or not OVER[tile * 45 + right]:
+                return False
+        elif right is None:
+            if not OVER[tile * 45 + left]:
+                return False
+        elif not LEGAL[tile * 2025 + left * 45 + right]:
+            return False
+    if cube:
+        return True
+    if IS_FIRE[tile]:
+        reach = REACH[tile]
+        for d in TOUCH:
+            other = get(landing + d)
+            if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
+                return False
+        return True
+    material = MATERIAL[tile]
+    for d in TOUCH:
+        other = get(landing + d)
+        if other is not None and REACH[other] >= material:
+            return False
+    return True
 
 
 def quick_fall(board: dict[int, int], k: int, rules) -> str:
@@ -149,27 +350,14 @@ def _fire_contact(board, tile, landing, origin, rules) -> bool:
     return False
 
 
-class Player:
-    """Base class: ``choose(view, rng)`` returns a legal move for ``view.player``."""
-
-    name = "player"
-
-    def choose(
-        self, view: PlayerView, rng: np.random.Generator
-    ) -> Move:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
-
 class RandomPlayer(Player):
     """Plays any legal move, uniformly at random."""
 
     name = "random"
+    description = "plays any legal move, uniformly at random"
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
-        moves = view.legal_moves()
+        moves = view.legal_moves
         return moves[int(rng.integers(len(moves)))]
 
 
@@ -177,6 +365,7 @@ class CarefulPlayer(Player):
     """Plays the heaviest tile that causes no mayhem; with none, the move it forecasts to cost it fewest tiles."""
 
     name = "careful"
+    description = "plays the heaviest tile that causes no mayhem; with none, the move forecast to cost it fewest tiles"
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         if view.falling_key is not None:
@@ -185,25 +374,41 @@ class CarefulPlayer(Player):
         rules = view.rules
         spots = view.spot_keys()
         hand = view.hand_ids
-        order = sorted(hand, key=lambda t: -WEIGHT[t])  # stable: hand order among equal weights
+        order = sorted(hand, key=_HEAVIEST_FIRST)  # stable: hand order among equal weights
         for t in order:
             for k in spots:
                 if placement_is_quiet(board, t, k, curse=rules.curse, fire_cube=rules.fire_cube):
-                    return Move(TILES[t].name, position(k))
-        # No quiet placement: forecast each, heaviest first; a later one must cost strictly
-        # less to win, so each forecast stops once it reaches the best cost so far. The
-        # choice is the one ``best`` makes (cheapest, then heaviest, then legal order).
-        chosen, bound = None, float("inf")
+                    return placement(t, k)
+        # No quiet placement: the cheapest by forecast, heaviest first among equals.
+        options = []
         for t in order:
             for k in spots:
                 trial = dict(board)
                 trial[k] = t
-                pending = (k, t) if rules.fire_cube and mayhem.roll_contact(trial, k, t) else None
-                cost = forecast(trial, rules, roll_pending=pending, bound=bound - 1e-9)
-                if cost < bound - 1e-9:
-                    chosen, bound = (t, k), cost
+                options.append((t, k, trial))
+        if not rules.fire_cube:
+            # Exact costs are whole tiles: race the forecasts (see ``cheapest``).
+            index = cheapest(
+                [(trial, watch_added(trial, set(), k), True) for _, k, trial in options], rules
+            )
+            t, k, _ = options[index]
+            return placement(t, k)
+        # With the fire cube, costs are expectations: forecast each in turn; a later one
+        # must cost strictly less to win, so each forecast stops at the best cost so far.
+        chosen, bound = None, float("inf")
+        for t, k, trial in options:
+            pending = (k, t) if mayhem.roll_contact(trial, k, t) else None
+            cost = forecast(
+                trial,
+                rules,
+                roll_pending=pending,
+                bound=bound - 1e-9,
+                near=watch_added(trial, set(), k),
+            )
+            if cost < bound - 1e-9:
+                chosen, bound = (t, k), cost
         t, k = chosen
-        return Move(TILES[t].name, position(k))
+        return placement(t, k)
 
     quick_falls = True
     """When the tile would land quietly on both sides, let it fall left without forecasting."""
@@ -223,13 +428,22 @@ class CarefulPlayer(Player):
         if quiet[0] and self.quick_falls:
             return FALL_LEFT
         mine = view.debris_to == view.player
-        costs = []
+        unsettled_now = unsettled(board, curse=rules.curse, fire_cube=rules.fire_cube)
+        trials = []
         for direction in ("left", "right"):
             trial = dict(board)
-            mayhem.fall(trial, k, direction)
+            target = mayhem.fall(trial, k, direction)
+            trials.append((trial, watch_added(trial, watch_removed(set(unsettled_now), k), target)))
+        if not rules.fire_cube:
+            index = cheapest([(trial, near, mine) for trial, near in trials], rules)
+            return FALL_LEFT if index == 0 else FALL_RIGHT
+        costs = []
+        for trial, near in trials:
             bound = costs[0] if costs else float("inf")
             costs.append(
-                forecast(trial, rules, mine=mine, roll_pending=view.roll_pending, bound=bound)
+                forecast(
+                    trial, rules, mine=mine, roll_pending=view.roll_pending, bound=bound, near=near
+                )
             )
         return FALL_LEFT if costs[0] <= costs[1] else FALL_RIGHT
 
@@ -277,6 +491,9 @@ class SpitefulPlayer(CarefulPlayer):
     """Among its cheapest moves, leaves the fewest unseen tiles a quiet place: hurts the next player."""
 
     name = "spiteful"
+    description = (
+        "like careful, but among its cheapest moves leaves the next player the fewest quiet places"
+    )
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         if view.falling_key is not None:
@@ -284,7 +501,7 @@ class SpitefulPlayer(CarefulPlayer):
         cheapest = self.best(view)
         if len(cheapest) == 1 or cheapest[0][0] > 0:
             _, t, k = cheapest[0]
-            return Move(TILES[t].name, position(k))
+            return placement(t, k)
         seen = set(view.hand_ids) | set(view.board.values()) | set(view.removed_ids)
         unseen = [t for t in range(len(TILES)) if t not in seen]
         rules = view.rules
@@ -302,61 +519,158 @@ class SpitefulPlayer(CarefulPlayer):
             )
 
         _, t, k = min(cheapest, key=openness)
-        return Move(TILES[t].name, position(k))
+        return placement(t, k)
+
+
+class ExpertPlayer(CarefulPlayer):
+    """Looks ahead: its own mayhem over the falls and the fire die, then the next player's turn.
+
+    For every placement it can make, it forecasts the tiles it would get
+    back, choosing the falls by looking ``depth`` falls ahead and averaging
+    the fire cube over its faces (an expectimax over falls and die). On the
+    pyramid that would result it then estimates what the *next* player must
+    take back on his turn, from what this seat can see: the next player's
+    hand is an unknown handful of the tiles this seat has not seen, and he
+    will play his cheapest tile; a tile that fits quietly somewhere costs
+    nothing, one that fits nowhere quietly at least one or two tiles. The
+    move played is the one with the lowest *own cost minus the next
+    player's expected cost*, heaviest tile first among equals. Falls are
+    chosen by looking ahead the same way.
+
+    >>> from tilegames.pyramids import new_game
+    >>> game = play_game(new_game(seed=2), [ExpertPlayer(), CarefulPlayer()], seed=2, checked=False)
+    >>> game.is_over
+    True
+    """
+
+    name = "expert"
+    description = (
+        "looks ahead over the mayhem, the falls and the fire die, and at the next player's turn"
+    )
+
+    def __init__(self, depth: int = 2, spite: float = 1.0) -> None:
+        self.depth = depth
+        """Falls looked ahead when forecasting (each one both ways)."""
+        self.spite = spite
+        """Weight of the next player's expected cost against its own."""
+
+    def __repr__(self) -> str:
+        return f"make_player('expert', depth={self.depth}, spite={self.spite})"
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        if view.falling_key is not None:
+            return self.choose_fall(view)
+        board = view.board
+        rules = view.rules
+        spots = view.spot_keys()
+        hand = sorted(view.hand_ids, key=_HEAVIEST_FIRST)
+        seen = set(view.hand_ids) | set(board.values()) | set(view.removed_ids)
+        unseen = [t for t in range(len(TILES)) if t not in seen]
+        nxt = (view.turn_player + 1) % view.n_players
+        handful = min(view.hand_sizes[nxt], len(unseen))
+        best, chosen = float("inf"), None
+        for t in hand:
+            for k in spots:
+                quiet = placement_is_quiet(
+                    board, t, k, curse=rules.curse, fire_cube=rules.fire_cube
+                )
+                trial = dict(board)
+                trial[k] = t
+                if quiet:
+                    cost = 0.0
+                else:
+                    pending = (
+                        (k, t)
+                        if rules.fire_cube and mayhem.roll_contact(trial, k, t) is not None
+                        else None
+                    )
+                    cost = forecast(
+                        dict(trial),
+                        rules,
+                        roll_pending=pending,
+                        depth=self.depth,
+                        near=watch_added(trial, set(), k),
+                    )
+                    forecast(trial, rules, roll_pending=pending, near=watch_added(trial, set(), k))
+                score = cost - self.spite * next_player_cost(
+                    trial, [u for u in unseen if u not in trial.values()], handful, rules
+                )
+                if score < best - 1e-9:
+                    best, chosen = score, (t, k)
+        t, k = chosen
+        return placement(t, k)
+
+    def choose_fall(self, view: PlayerView) -> Move:
+        """The side whose forecast, looking ``depth`` falls ahead, costs fewer tiles (left on a tie)."""
+        k = view.falling_key
+        board = view.board
+        rules = view.rules
+        mine = view.debris_to == view.player
+        unsettled_now = unsettled(board, curse=rules.curse, fire_cube=rules.fire_cube)
+        costs = []
+        for direction in ("left", "right"):
+            trial = dict(board)
+            target = mayhem.fall(trial, k, direction)
+            near = watch_added(trial, watch_removed(set(unsettled_now), k), target)
+            costs.append(
+                forecast(
+                    trial,
+                    rules,
+                    mine=mine,
+                    roll_pending=view.roll_pending,
+                    depth=self.depth,
+                    near=near,
+                )
+            )
+        return FALL_LEFT if costs[0] <= costs[1] else FALL_RIGHT
+
+
+def next_player_cost(board: dict[int, int], unseen: list[int], handful: int, rules) -> float:
+    """What the next player can expect to take back on his turn on ``board``, as seen from outside.
+
+    His hand is ``handful`` tiles drawn at random from ``unseen``; he plays his
+    cheapest. A tile that fits quietly on some spot costs 0; one that obeys
+    the building rules somewhere but stirs fire or a curse, 1; one that
+    breaks them everywhere, 2 (its two supports). The answer is the mean of
+    the cheapest of a random handful, computed exactly.
+
+    >>> from tilegames.pyramids import Rules
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 2"), key(0, 2): tile_id("red 4")}
+    >>> next_player_cost(board, [tile_id("blue 120"), tile_id("red 6")], 1, Rules())
+    1.0
+    """
+    if handful <= 0 or not unseen:
+        return 0.0
+    spots = spot_keys(board, rules.row0_gaps)
+    curse, cube = rules.curse, rules.fire_cube
+    costs = []
+    for u in unseen:
+        cost = 2
+        for k in spots:
+            if placement_is_quiet(board, u, k, curse=curse, fire_cube=cube):
+                cost = 0
+                break
+            if (
+                k > -HALF
+                or LEGAL[u * 2025 + board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]]
+            ):
+                cost = 1
+        costs.append(cost)
+    costs.sort()
+    n = len(costs)
+    total = comb(n, handful)
+    return sum(c * comb(n - 1 - i, handful - 1) for i, c in enumerate(costs) if c) / total
 
 
 PLAYERS: dict[str, type[Player]] = {
     "random": RandomPlayer,
     "careful": CarefulPlayer,
     "spiteful": SpitefulPlayer,
+    "expert": ExpertPlayer,
 }
 """The players by name (as the CLI spells them)."""
 
 
-def make_player(name: str) -> Player:
-    """A player from its name: ``random``, ``careful`` or ``spiteful``."""
-    try:
-        return PLAYERS[name]()
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}") from None
-
-
-def play_game(
-    game: Game,
-    players: list[Player],
-    seed: int | np.random.Generator | None = 0,
-    *,
-    checked: bool = False,
-) -> dict[str, Any]:
-    """Play ``game`` to its end with one player per seat; return a summary row.
-
-    The fast path applies each chosen move without checks, undo bookkeeping
-    or log text (it keeps the history, so ``to_dict`` still saves the game,
-    and counts the events); ``checked=True`` plays every move through
-    ``game.play`` instead (slower; undo and the full mayhem log).
-    """
-    rng = np.random.default_rng(seed) if not isinstance(seed, np.random.Generator) else seed
-    if len(players) != game.n_players:
-        raise ValueError(f"{game.n_players} players needed, {len(players)} given")
-    if not checked:
-        game.keep_log = False
-    decisions = 0
-    while not game.is_over:
-        player = game.acting
-        move = players[player].choose(game.player_view(player), rng)
-        if checked:
-            game.play(move)
-        else:
-            game._apply(move)
-            game.history.append(move)
-        decisions += 1
-    counts = game.mayhem_counts()
-    return {
-        "players": game.n_players,
-        "first_player": game._deal.get("first_player", 0),
-        "winner": -1 if game.winner is None else game.winner,
-        "turns": game.turns,
-        "decisions": decisions,
-        **{f"n_{kind}": value for kind, value in counts.items()},
-        **{f"left_{p}": s for p, s in enumerate(game.scores)},
-    }
+make_player = registry_maker(PLAYERS, "Flaming Pyramids")
+"""A player by name (see ``PLAYERS``); options go to its constructor (``make_player("expert", depth=1)``)."""

@@ -31,8 +31,10 @@ TILE_H = 40
 HALF_W = TILE_W // 2
 MARGIN = 14
 
-COLOUR_HEX = {"yellow": "#f2b705", "red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0"}
-"""How each tile colour is drawn."""
+COLOUR_HEX = {"yellow": "#F0E442", "red": "#D55E00", "green": "#009E73", "blue": "#0072B2"}
+"""How each tile colour is drawn: the Okabe–Ito colours, apart for colour-blind eyes too."""
+COLOUR_LETTER = {"yellow": "Y", "red": "R", "green": "G", "blue": "B"}
+"""Each colour's letter, drawn on every tile: colour is never the only cue."""
 MATERIAL_FILL = {"straw": "#f6e39b", "wood": "#b8834f", "stone": "#b9bcc0", "fire": "#2b2b2b"}
 """Background of each material."""
 
@@ -96,6 +98,7 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
         parts.append(s.polygon(flame, fill="#ff6f00", stroke="#ffca28", stroke_width=2))
     if tile_id != MILLSTONE:
         parts.append(s.rect(x + 4, y + 4, w - 8, 5, fill=colour))
+        parts.extend(colour_badge(tile.colours[0], x + 3, y + 3))
     label_fill = "#ffffff" if tile.material == "fire" else "#111111"
     parts.append(
         s.text(
@@ -112,6 +115,27 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
     )
     parts.append(s.title(f"{tile.name} ({tile.material}, weight {tile.weight})"))
     return parts
+
+
+def colour_badge(colour: str, x: float, y: float) -> list[str]:
+    """A tile's colour as a letter on a badge of that colour (top-left corner at x, y).
+
+    >>> "R</text>" in "".join(colour_badge("red", 0, 0))
+    True
+    """
+    ink = "#000000" if colour == "yellow" else "#ffffff"
+    return [
+        s.rect(x, y, 14, 14, rx=3, fill=COLOUR_HEX[colour], stroke="#000000", stroke_width=0.8),
+        s.text(
+            x + 7,
+            y + 7.5,
+            COLOUR_LETTER[colour],
+            font_size=10.5,
+            font_weight="bold",
+            fill=ink,
+            class_="fp-colour-letter",
+        ),
+    ]
 
 
 def tile_svg(name: str | int, *, scale: float = 1.0) -> str:
@@ -148,7 +172,7 @@ def tiles_picture(names: Iterable[str | int] | None = None, per_row: int = 10) -
 
 def _board_of(state, board) -> dict[int, int]:
     if board is None:
-        return dict(state._board)
+        return state.board
     if isinstance(board, dict):
         return {(key(*k) if isinstance(k, tuple) else k): v for k, v in board.items()}
     return dict(board)  # Event.board: (key, tile) pairs
@@ -186,15 +210,14 @@ def svg(
     spot_keys: list[int] = []
     falls: list[tuple[str, int]] = []
     if live and spots:
-        if state._falling is not None:
+        falling = state.falling_key
+        if falling is not None:
             falls = [
-                ("left", state._falling + SUPPORT_LEFT),
-                ("right", state._falling + SUPPORT_RIGHT),
+                ("left", falling + SUPPORT_LEFT),
+                ("right", falling + SUPPORT_RIGHT),
             ]
         else:
-            from .rules import spot_keys as find_spots
-
-            spot_keys = find_spots(tiles, state.rules.row0_gaps)
+            spot_keys = [key(*spot) for spot in state.spots()]
     marked = {tuple(m) for m in marked}
     positions = [position(k) for k in list(tiles) + spot_keys + [f[1] for f in falls]]
     positions = positions + sorted(marked) or [(0, 0)]
@@ -221,7 +244,7 @@ def svg(
         )
     ground = y0 + (top + 1) * TILE_H
     parts.append(s.rect(0, ground, width, 8, fill="#8d6e63"))
-    falling = state._falling if live else None
+    falling = state.falling_key if live else None
     for k, t in sorted(tiles.items()):
         r, x = position(k)
         px, py = corner(r, x)
@@ -281,6 +304,7 @@ def svg(
             _marker(
                 *corner(r, x), f"{r},{x}", f"play here: ({r},{x})", f"spot:{r},{x}", "fp-spot",
                 fill="#e3f2fd", opacity=0.6, ink="#1565c0", edge="#1565c0", font_size=11,
+                aria_label=spot_label(tiles, r, x),
             )
         )  # fmt: skip
     for direction, k in falls:
@@ -290,6 +314,7 @@ def svg(
                 *corner(*position(k)), f"{arrow} {direction}", f"fall {direction}",
                 f"fall:{direction}", "fp-fall",
                 fill="#c8e6c9", opacity=0.8, ink="#1b5e20", edge="#2e7d32", font_size=12,
+                aria_label=f"let the falling tile land down to the {direction}",
             )
         )  # fmt: skip
     height = ground + 12
@@ -298,9 +323,36 @@ def svg(
     return s.document(width, height, parts, label="Flaming Pyramids: " + state.status())
 
 
+def tile_words(tile_id: int) -> str:
+    """A tile in words for a screen reader: its name, colour(s), material and weight.
+
+    >>> from tilegames.pyramids.tiles import tile_id
+    >>> tile_words(tile_id("millstone"))
+    'millstone: yellow, red, green and blue, stone, weight 200'
+    """
+    tile = TILES[tile_id]
+    colours = list(tile.colours)
+    colour = colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
+    if tile.name.startswith(colour):
+        return f"{tile.name}, {tile.material}, weight {tile.weight}"
+    return f"{tile.name}: {colour}, {tile.material}, weight {tile.weight}"
+
+
+def spot_label(tiles: dict[int, int], r: int, x: int) -> str:
+    """A place to play in words: its row, and the tiles it would rest on."""
+    below = [
+        tile_words(tiles[k]).split(",")[0]
+        for k in (key(r - 1, x - 1), key(r - 1, x + 1))
+        if r > 0 and k in tiles
+    ]
+    on = f", on {' and '.join(below)}" if below else ", on the ground" if r == 0 else ""
+    return f"empty place in row {r}, position {x}{on}: play here"
+
+
 def _marker(
     px: float, py: float, label: str, tooltip: str, target: str, class_: str,
     *, fill: str, opacity: float, ink: str, edge: str, font_size: float,
+    aria_label: str | None = None,
 ) -> str:  # fmt: skip
     """A dashed, clickable place on the wall: a spot to play, or where a tile may fall."""
     return s.group(
@@ -322,13 +374,14 @@ def _marker(
         ],
         class_=class_,
         data_target=target,
+        aria_label=aria_label,
     )
 
 
 def _draw_hands(state, parts: list[str], player, selected, width: float, y: float) -> float:
     if player is None:
         player = state.acting if not state.is_over else state.turn_player
-    hand = state._hands[player]
+    hand = state.hand_ids(player)
     title = f"player {player}'s hand" + (" (to move)" if state.to_move == player else "")
     parts.append(s.text(MARGIN, y + 10, title, font_size=13, text_anchor="start", fill="#333"))
     y += 20
@@ -348,21 +401,29 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
                     stroke_width=3,
                 )
             )
-        parts.append(s.group(body, class_="fp-hand", data_target=f"hand:{i}"))
+        parts.append(
+            s.group(
+                body,
+                class_="fp-hand",
+                data_target=f"hand:{i}",
+                aria_label=f"{tile_words(t)}, in player {player}'s hand"
+                + (", selected" if i == selected else ""),
+            )
+        )
     y += TILE_H + 16
     lines = []
     for p in range(state.n_players):
         mark = "\u25b6 " if p == state.turn_player and not state.is_over else ""
         lines.append(
-            f"{mark}player {p}: {len(state._hands[p])} in hand, {len(state._piles[p])} in pile"
+            f"{mark}player {p}: {state.hand_sizes[p]} in hand, {state.pile_sizes[p]} in pile"
         )
     for i, line in enumerate(lines):
         parts.append(
             s.text(MARGIN, y + i * 17 + 6, line, font_size=12, text_anchor="start", fill="#333")
         )
     y += len(lines) * 17 + 4
-    if state._removed:
-        gone = ", ".join(TILES[t].name for t in state._removed)
+    if state.removed:
+        gone = ", ".join(state.removed)
         parts.append(
             s.text(
                 MARGIN,
@@ -400,7 +461,7 @@ def turn_pictures(
 
 
 def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture:
-    """SVG documents laid out in rows (each keeps its own size)."""
+    """SVG documents laid out in rows (each keeps its own size; the whole fits the column)."""
     import re
 
     def size(markup: str) -> tuple[float, float]:
@@ -419,9 +480,7 @@ def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture
             row_h = max(row_h, h)
         total_w = max(total_w, x - gap)
         y += row_h + gap
-    return s.SVGPicture(
-        s.document(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
-    )
+    return s.fitted(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -457,9 +516,9 @@ def text(state, *, board: dict | Iterable | None = None, hands: bool = True) -> 
         for p in range(state.n_players):
             mark = "*" if p == state.to_move else " "
             lines.append(
-                f"{mark}player {p}: hand {len(state._hands[p])}, pile {len(state._piles[p])}"
+                f"{mark}player {p}: hand {state.hand_sizes[p]}, pile {state.pile_sizes[p]}"
             )
-        if state._removed:
-            lines.append("removed: " + ", ".join(TILES[t].name for t in state._removed))
+        if state.removed:
+            lines.append("removed: " + ", ".join(state.removed))
         lines.append(state.status())
     return "\n".join(lines)

@@ -27,14 +27,16 @@ collapse: red burner at (1,1) breaks the building rules on yellow 2 and green 4;
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from ..errors import IllegalMove, InvalidPosition
+from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, require
-from ..randomness import as_generator, generator_from_state, generator_state
+from ..randomness import as_generator, generator_from_state, generator_state, read_seed, seed_value
+from ..rules_base import RulesBase
 from . import mayhem
 from .mayhem import (
     AIR,
@@ -64,11 +66,14 @@ from .tiles import (
 
 HAND_SIZE = 5
 """Tiles in a full hand."""
+MAX_COORDINATE = 100_000
+"""Positions in a move are whole numbers of at most this size (a pyramid of 45 tiles is far smaller)."""
+_CANONICAL = frozenset(t.name for t in TILES)
 MAX_PLAYERS = 6
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesBase):
     """Every rule the spec leaves as a **[choice]**, plus the two optional variants.
 
     ``Rules()`` is the spec's default game.
@@ -90,6 +95,8 @@ class Rules:
     """The fire cube variant: fire only starts from a die roll when a played tile makes a fire contact."""
     turn_cap: int = 500
     """The game ends with no winner after this many turns (every player's turn counts)."""
+
+    PRESETS: ClassVar[tuple[str, ...]] = ("standard", "with_curse", "with_fire_cube", "online")
 
     def __post_init__(self) -> None:
         if self.row0_gaps not in ("all", "single"):
@@ -149,6 +156,29 @@ class Move:
     fall: Literal["left", "right"] | None = None
     """``left`` or ``right``, for a fall."""
 
+    def __post_init__(self) -> None:
+        if self.fall is not None:
+            if self.fall not in ("left", "right") or not isinstance(self.fall, str):
+                raise BadNotation(f"a tile falls 'left' or 'right', not {describe(self.fall)}")
+            if self.tile is not None or self.position is not None:
+                raise BadNotation("a fall names no tile and no position")
+            return
+        if not isinstance(self.tile, str) or self.tile not in _CANONICAL:
+            raise BadNotation(
+                f"{describe(self.tile)} is not a tile name: write it as the notation does "
+                "('yellow 20', 'millstone', 'red burner')"
+            )
+        where = self.position
+        if not (
+            isinstance(where, tuple)
+            and len(where) == 2
+            and all(type(v) is int and -MAX_COORDINATE <= v <= MAX_COORDINATE for v in where)
+        ):
+            raise BadNotation(
+                f"the position of {self.tile} must be two whole numbers (r, x), such as (1, 3), "
+                f"not {describe(where)}"
+            )
+
     @property
     def is_fall(self) -> bool:
         """A fall decision rather than a placement."""
@@ -165,6 +195,9 @@ class Move:
     @classmethod
     def place(cls, tile: str | int, r: int, x: int) -> Move:
         """A placement of ``tile`` (name or id) at (r, x)."""
+        for v in (r, x):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise BadNotation(f"a position is two whole numbers, not {describe(v)}")
         return cls(TILES[tile_id(tile)].name, (int(r), int(x)))
 
     @classmethod
@@ -175,18 +208,20 @@ class Move:
         if len(words) == 2 and words[0] == "fall":
             if words[1] in ("left", "right"):
                 return cls(fall=words[1])  # type: ignore[arg-type]
-            raise IllegalMove(f"{raw!r}: a tile falls 'left' or 'right', not {words[1]!r}")
+            raise BadNotation(f"{raw!r}: a tile falls 'left' or 'right', not {words[1]!r}")
         if "@" not in raw:
-            raise IllegalMove(
+            raise BadNotation(
                 f"{raw!r} is not a Flaming Pyramids move: write a tile and a position "
                 "('yellow 20 @ 1,3') or a fall ('fall left', 'fall right')"
             )
         name, _, where = raw.partition("@")
         parts = where.replace(" ", "").strip("()").split(",")
         try:
+            if len(parts) != 2 or any(len(p) > 12 for p in parts):
+                raise ValueError(where)
             r, x = (int(p) for p in parts)
         except ValueError:
-            raise IllegalMove(
+            raise BadNotation(
                 f"{raw!r}: the position must be written 'r,x', such as '1,3'"
             ) from None
         return cls.place(name.strip(), r, x)
@@ -226,52 +261,93 @@ class Event:
         return self.text
 
 
+class FrozenBoard(dict):
+    """A read-only copy of a pyramid, {internal key: tile id}: a value (equal boards are equal,
+    whatever the order they were filled in, and hashable). Copy it (``dict(board)``) to change it.
+
+    >>> board = FrozenBoard({key(0, 0): 3})
+    >>> board[key(0, 0)], hash(board) == hash(FrozenBoard({key(0, 0): 3}))
+    (3, True)
+    >>> board[key(0, 2)] = 4
+    Traceback (most recent call last):
+    ...
+    TypeError: a view's board cannot be changed: copy it first (dict(view.board))
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("a view's board cannot be changed: copy it first (dict(view.board))")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    pop = popitem = clear = update = setdefault = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (FrozenBoard, (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"FrozenBoard({dict(sorted(self.items()))})"
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """What one player may see: his own hand; the sizes of other hands and of the piles; the pyramid.
 
-    A live, read-only window on the game (cheap to make, so bots get one per
-    decision); ``board`` is the pyramid as internal keys: copy it before
-    changing it.
+    An immutable value (no game inside), made by ``Game.player_view(seat)``;
+    two games that differ only in tiles this seat cannot see give equal views.
+
+    >>> view = new_game(seed=3).player_view(0)
+    >>> len(view.hand), view.pile_sizes, view.legal_moves[:1]
+    (5, (17, 17), (Move.parse('blue burner @ 0,-2'),))
     """
 
-    __slots__ = ("_game", "player")
-
-    def __init__(self, game: Game, player: int) -> None:
-        self._game = game
-        self.player = player
-        """The player this view belongs to."""
-
-    game_rules = property(lambda self: self._game.rules)
-    n_players = property(lambda self: self._game.n_players, doc="Number of players.")
-    to_move = property(lambda self: self._game.to_move, doc="Whose decision it is.")
-    turn_player = property(lambda self: self._game.turn_player, doc="Whose turn it is.")
-    acting = property(lambda self: self._game.acting, doc="The acting player.")
-    debris_to = property(lambda self: self._game._debris_to, doc="Who receives debris now.")
-    hand_ids = property(
-        lambda self: tuple(self._game._hands[self.player]), doc="Own hand, tile ids."
-    )
-    hand_sizes = property(
-        lambda self: tuple(len(h) for h in self._game._hands), doc="Tiles in each hand."
-    )
-    pile_sizes = property(
-        lambda self: tuple(len(p) for p in self._game._piles), doc="Tiles in each pile."
-    )
-    board = property(
-        lambda self: self._game._board, doc="The pyramid as {key: tile id} (read-only)."
-    )
-    removed_ids = property(lambda self: tuple(self._game._removed), doc="Tiles out of the game.")
-    falling_key = property(
-        lambda self: self._game._falling, doc="Key of the tile in the air, or None."
-    )
-    roll_pending = property(
-        lambda self: self._game._roll_pending, doc="A fire-cube contact waiting for its roll."
-    )
-    turn = property(lambda self: self._game.turns + 1, doc="The turn number (1 for the first).")
+    player: int
+    """The player this view belongs to."""
+    n_players: int
+    """Number of players."""
+    rules: Rules
+    """The rules in force."""
+    to_move: int | None
+    """Whose decision it is (None once the game is over)."""
+    turn_player: int
+    """Whose turn it is."""
+    acting: int
+    """The acting player (who chooses falls and, unless cursed, receives debris)."""
+    debris_to: int
+    """Who receives debris now."""
+    turn: int
+    """The turn number (1 for the first)."""
+    hand_ids: tuple[int, ...]
+    """Own hand, as tile ids."""
+    hand_sizes: tuple[int, ...]
+    """Tiles in each hand."""
+    pile_sizes: tuple[int, ...]
+    """Tiles in each pile."""
+    board: FrozenBoard
+    """The pyramid as {internal key: tile id} (see ``tiles.key``), a read-only copy."""
+    removed_ids: tuple[int, ...]
+    """Tiles out of the game, in the order they went."""
+    falling_key: int | None
+    """Key of the tile in the air waiting for a fall decision, or None."""
+    roll_pending: tuple[int, int] | None
+    """A fire-cube contact waiting for its roll: (key, tile id) of the tile played."""
+    spots: tuple[int, ...]
+    """Where a tile may be placed now (internal keys, scan order; empty while a tile is in the air)."""
 
     @property
-    def rules(self) -> Rules:
-        """The rules in force."""
-        return self.game_rules
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves open to this player now (empty when it is not his decision)."""
+        if self.to_move != self.player:
+            return ()
+        if self.falling_key is not None:
+            return (FALL_LEFT, FALL_RIGHT)
+        get = _PLACEMENTS.get
+        return tuple(
+            [get(k * 64 + t) or placement(t, k) for t in self.hand_ids for k in self.spots]
+        )
 
     @property
     def hand(self) -> tuple[str, ...]:
@@ -290,17 +366,10 @@ class PlayerView:
 
     def spot_keys(self) -> list[int]:
         """Where a tile may be placed now (internal keys, scan order)."""
-        return spot_keys(self.board, self.game_rules.row0_gaps)
+        return list(self.spots)
 
-    def legal_moves(self) -> list[Move]:
-        """The moves open to this player now (empty when it is not his decision)."""
-        if self.to_move != self.player:
-            return []
-        if self.falling_key is not None:
-            return [FALL_LEFT, FALL_RIGHT]
-        spots = [position(k) for k in self.spot_keys()]
-        return [Move(TILES[t].name, s) for t in self.hand_ids for s in spots]
 
+_VIEW_FIELDS = tuple(f.name for f in fields(PlayerView))
 
 FALL_LEFT = Move(fall="left")
 FALL_RIGHT = Move(fall="right")
@@ -315,27 +384,39 @@ def spot_keys(board: dict[int, int], row0_gaps: str = "all") -> list[int]:
     """
     if not board:
         return [key(0, 0)]
-    spots = []
-    row0 = []
-    for k in board:
-        if k > -HALF:
-            row0.append(k)
-        if (k + 2) in board and (k + ABOVE_RIGHT) not in board:
-            spots.append(k + ABOVE_RIGHT)
-    row0.sort()
-    for a, b in zip(row0, row0[1:]):
-        if b - a > 2 and (row0_gaps == "all" or b - a == 4):
-            spots.extend(range(a + 2, b, 2))
+    spots = [k + ABOVE_RIGHT for k in board if k + 2 in board and k + ABOVE_RIGHT not in board]
+    row0 = sorted([k for k in board if k > -HALF])
+    if row0[-1] - row0[0] > 2 * (len(row0) - 1):  # there are gaps
+        for a, b in zip(row0, row0[1:]):
+            if b - a > 2 and (row0_gaps == "all" or b - a == 4):
+                spots.extend(range(a + 2, b, 2))
     if spots:
         spots.sort()
         return spots
     return [row0[0] - 2, row0[-1] + 2]
 
 
+_PLACEMENTS: dict[int, Move] = {}
+
+
+def placement(tile: int, k: int) -> Move:
+    """The move putting tile ``tile`` (id) at the internal key ``k`` (moves are shared values).
+
+    >>> placement(0, key(1, 3))
+    Move.parse('yellow 2 @ 1,3')
+    """
+    index = k * 64 + tile
+    move = _PLACEMENTS.get(index)
+    if move is None:
+        move = _PLACEMENTS[index] = Move(TILES[tile].name, position(k))
+    return move
+
+
 class Game(GameState):
     """A game of Flaming Pyramids: hands, piles, the pyramid, what was removed, and whose decision it is."""
 
     GAME = "pyramids"
+    MOVE = Move
 
     def __init__(
         self,
@@ -361,6 +442,8 @@ class Game(GameState):
         self._hands = [list(h) for h in hands]
         self._piles = [list(p) for p in piles]
         self._removed = list(removed)
+        self.first_player = first_player
+        """Who played the first turn."""
         self.turn_player = first_player
         """Whose turn it is (the player who placed, or will place, this turn's tile)."""
         self.acting = first_player
@@ -368,6 +451,7 @@ class Game(GameState):
         self._debris_to = first_player
         self._falling: int | None = None
         self._roll_pending: tuple[int, int] | None = None
+        self._near: set[int] | None = None  # where mayhem can be, during a turn (None: anywhere)
         self.turns = 0
         """Turns completed."""
         self.winner: int | None = None
@@ -377,13 +461,17 @@ class Game(GameState):
         self._dice_script = tuple(dice or ())
         self._dice_rng = rng if rng is not None else np.random.default_rng(0)
         self._dice_drawn: list[int] = []
-        self.log: list[Event] = []
-        """The mayhem log: every event of every turn, in order."""
+        self._events: list[
+            Event
+        ] = []  # the log, and beyond _log_len what undo took back (for redo)
+        self._log_len = 0
         self.keep_log = True
         """Keep the mayhem log (text and a picture of each event); off for fast simulations,
         which only count the events (``mayhem_counts``)."""
         self._counts: dict[str, int] = {}
         self._deal = deal if deal is not None else {}
+        if deal is not None:
+            self.seed = deal.get("seed")
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -417,6 +505,8 @@ class Game(GameState):
         (('yellow 2', 'yellow 4', 'yellow 6', 'yellow 10', 'yellow 20'), ('blue burner',))
         """
         rules = rules or Rules()
+        if leftovers is None or removed is None:
+            raise InvalidPosition("leftovers and removed are lists of tile names (empty if none)")
         data = {
             "players": len(piles) if isinstance(piles, (list, tuple)) else piles,
             "piles": piles,
@@ -429,7 +519,8 @@ class Game(GameState):
             "first_player": first_player,
             "dice": None if dice is None else list(dice),
             "rng": generator_state(as_generator(seed)),
-            "rules": asdict(rules),
+            "rules": rules.to_dict(),
+            "seed": None,
         }
         return cls.from_deal_dict(_jsonable(data))
 
@@ -455,8 +546,11 @@ class Game(GameState):
         >>> game.pyramid[(1, 1)], game.turn_player, game.hand(0)[:2]
         ('blue 60', 1, ('yellow 2', 'yellow 6'))
         """
-        named = {tile_id(n) for n in pyramid.values()} | {tile_id(n) for h in hands for n in h}
-        named |= {tile_id(n) for n in removed}
+        try:
+            named = {tile_id(n) for n in pyramid.values()} | {tile_id(n) for h in hands for n in h}
+            named |= {tile_id(n) for n in removed}
+        except (IllegalMove, TypeError, AttributeError) as error:
+            raise InvalidPosition(f"not a position: {error}") from None
         rest = [t.name for t in TILES if t.id not in named]
         piles: list[list[str]] = [[] for _ in hands]
         for i, name in enumerate(rest):
@@ -480,7 +574,14 @@ class Game(GameState):
         """Rebuild the dealt position from its JSON-safe description (every field validated)."""
         if not isinstance(deal, dict):
             raise InvalidPosition(f"deal: expected a dict, found {type(deal).__name__}")
-        rules = _rules_from(require(deal, "rules", dict, "deal"))
+        unknown = sorted(str(name) for name in set(deal) - DEAL_FIELDS)
+        if unknown:
+            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
+        missing = sorted(DEAL_FIELDS - set(deal))
+        if missing:
+            raise InvalidPosition(f"deal: missing field(s) {', '.join(missing)}")
+        rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
+        read_seed(deal.get("seed"), "deal.seed")
         piles_data = require(deal, "piles", list, "deal")
         n = len(piles_data)
         if not 2 <= n <= MAX_PLAYERS:
@@ -653,6 +754,25 @@ class Game(GameState):
         """Tiles removed from the game, in the order they went."""
         return tuple(TILES[t].name for t in self._removed)
 
+    @property
+    def board(self) -> dict[int, int]:
+        """The pyramid as a new dict {internal key: tile id} (see ``tiles.key``; ``pyramid`` names them)."""
+        return dict(self._board)
+
+    @property
+    def falling_key(self) -> int | None:
+        """The internal key of the tile in the air, or None (``falling`` gives its position)."""
+        return self._falling
+
+    @property
+    def removed_ids(self) -> tuple[int, ...]:
+        """Tiles removed from the game, as ids, in the order they went."""
+        return tuple(self._removed)
+
+    def hand_ids(self, player: int) -> tuple[int, ...]:
+        """A player's hand as tile ids (his own view: use ``player_view`` to respect hidden information)."""
+        return tuple(self._hands[player])
+
     def hand(self, player: int) -> tuple[str, ...]:
         """A player's hand (his own view: use ``player_view`` to respect hidden information)."""
         return tuple(TILES[t].name for t in self._hands[player])
@@ -733,8 +853,8 @@ class Game(GameState):
             return []
         if self._falling is not None:
             return [FALL_LEFT, FALL_RIGHT]
-        spots = self.spots()
-        return [Move(TILES[t].name, s) for t in self._hands[self.turn_player] for s in spots]
+        spots = spot_keys(self._board, self.rules.row0_gaps)
+        return [placement(t, k) for t in self._hands[self.turn_player] for k in spots]
 
     def _parse_move(self, text: str) -> Move:
         return Move.parse(text)
@@ -772,6 +892,19 @@ class Game(GameState):
             )
         return None
 
+    def play_unchecked(self, move: Move) -> None:
+        """The fast path: apply a move known to be legal, with no checks, undo record or log text.
+
+        For players and studies that play moves from ``legal_moves()`` (or a
+        player's choice). The history is kept, so ``to_dict`` still saves the
+        game (and ``from_dict`` rebuilds it with its log); the mayhem is counted
+        (``mayhem_counts``) but from here on not written to the log, and undo
+        is not available.
+        """
+        self.keep_log = False
+        self._apply(move)
+        self.history.append(move)
+
     def _apply(self, move: Move) -> None:
         if move.fall is not None:
             self._apply_fall(move.fall)
@@ -788,26 +921,30 @@ class Game(GameState):
             board, tile, k, curse=rules.curse, fire_cube=rules.fire_cube
         )
         board[k] = tile
-        legal = True
-        if k <= -HALF:
-            legal = bool(
-                LEGAL[tile * 2025 + board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]]
-            )
         if rules.fire_cube and mayhem.roll_contact(board, k, tile) is not None:
             self._roll_pending = (k, tile)
-        self._event(
-            "place",
-            (k,),
-            lambda: (
-                f"placed {TILES[tile].name} at {format_position(*position(k))}"
-                + ("" if legal else ": it breaks the building rules")
-            ),
-        )
+        if self.keep_log:
+            legal = (
+                k > -HALF
+                or LEGAL[tile * 2025 + board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]]
+            )
+            self._event(
+                "place",
+                (k,),
+                lambda: (
+                    f"placed {TILES[tile].name} at {format_position(*position(k))}"
+                    + ("" if legal else ": it breaks the building rules")
+                ),
+            )
+        else:  # the fast path only counts
+            counts = self._counts
+            counts["place"] = counts.get("place", 0) + 1
         if quiet:
             # The board was settled before, and nothing near the new tile is wrong
             # (the property tests check this shortcut against the full scan).
             self._end_turn()
         else:
+            self._near = mayhem.watch_added(board, set(), k)
             self._settle()
 
     def _apply_fall(self, direction: str) -> None:
@@ -815,6 +952,14 @@ class Game(GameState):
         tile = self._board[k]
         self._falling = None
         target = mayhem.fall(self._board, k, direction)
+        if self._near is not None:
+            mayhem.watch_removed(self._near, k)
+            mayhem.watch_added(self._board, self._near, target)
+        if not self.keep_log:
+            counts = self._counts
+            counts["fall"] = counts.get("fall", 0) + 1
+            self._settle()
+            return
         self._event(
             "fall",
             (k, target),
@@ -841,11 +986,17 @@ class Game(GameState):
         rules = self.rules
         board = self._board
         while True:
+            near = self._near
             problem = first_problem(
-                board, curse=rules.curse, fire_cube=rules.fire_cube, roll_pending=self._roll_pending
+                board,
+                curse=rules.curse,
+                fire_cube=rules.fire_cube,
+                roll_pending=self._roll_pending,
+                near=near,
             )
             if problem is None:
                 self._roll_pending = None
+                self._near = None
                 self._end_turn()
                 return
             kind, k = problem
@@ -875,6 +1026,12 @@ class Game(GameState):
                 receiver = self._debris_to
             self._piles[receiver].extend(step.debris)
             self._removed.extend(step.removed)
+            if near is not None:
+                mayhem.watch_step(board, near, step)
+            if not self.keep_log:  # the fast path only counts
+                counts = self._counts
+                counts[kind] = counts.get(kind, 0) + 1
+                continue
             self._event(
                 kind,
                 step.debris_keys + step.removed_keys + ((step.moved[2],) if step.moved else ()),
@@ -906,11 +1063,19 @@ class Game(GameState):
             nxt = (player + 1) % self.n_players
             self.turn_player = self.acting = self._debris_to = nxt
 
+    @property
+    def log(self) -> list[Event]:
+        """The mayhem log: every event of every turn, in order (a new list)."""
+        return self._events[: self._log_len]
+
     def _event(self, kind: str, marked: tuple[int, ...], text) -> None:
         self._counts[kind] = self._counts.get(kind, 0) + 1
         if not self.keep_log:
             return
-        self.log.append(
+        if len(self._events) > self._log_len:  # a new move after undo: what was undone goes
+            del self._events[self._log_len :]
+        self._log_len += 1
+        self._events.append(
             Event(
                 self.turns + 1,
                 self.turn_player,
@@ -918,7 +1083,7 @@ class Game(GameState):
                 kind,
                 text(),
                 tuple(position(k) for k in marked),
-                tuple(self._board.items()),
+                tuple(sorted(self._board.items())),
             )
         )
 
@@ -938,9 +1103,23 @@ class Game(GameState):
             self.winner,
             self._over,
             self._rolls,
-            tuple(self.log),
+            self._log_len,  # the events themselves stay in _events: no copy per move
             tuple(sorted(self._counts.items())),
         )
+
+    def __eq__(self, other: object) -> bool:
+        """The same deal, the same moves and the same position (whether or not a log was kept)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        mine, theirs = self._snapshot(), other._snapshot()
+        return (
+            mine[:13] == theirs[:13]
+            and mine[14:] == theirs[14:]
+            and self.history == other.history
+            and self._deal_dict() == other._deal_dict()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def _restore(self, snapshot) -> None:
         (
@@ -957,32 +1136,126 @@ class Game(GameState):
             self.winner,
             self._over,
             self._rolls,
-            log,
+            self._log_len,
             counts,
         ) = snapshot
         self._counts = dict(counts)
+        self._near = None  # scan the whole board after a restore
         self._board = dict(board)
         self._hands = [list(h) for h in hands]
         self._piles = [list(p) for p in piles]
         self._removed = list(removed)
-        self.log = list(log)
 
     # -- views and logs -------------------------------------------------------
-    def player_view(self, player: int | None = None) -> PlayerView:
-        """What ``player`` (default: the one to move) may see: own hand, others' counts, the pyramid."""
-        if player is None:
-            player = self.acting
-        if not 0 <= player < self.n_players:
-            raise ValueError(f"there is no player {player} in a {self.n_players}-player game")
-        return PlayerView(self, player)
+    def player_view(self, seat: int | None = None) -> PlayerView:
+        """What ``seat`` (default: the acting player) may see: own hand, others' counts, the pyramid."""
+        if seat is None:
+            seat = self.acting
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+            raise ValueError(f"a seat is a whole number, not {describe(seat)}")
+        if not 0 <= seat < self.n_players:
+            raise ValueError(f"there is no player {seat} in a {self.n_players}-player game")
+        seat = int(seat)
+        board = self._board
+        falling = self._falling
+        spots = () if falling is not None else tuple(spot_keys(board, self.rules.row0_gaps))
+        # A frozen dataclass sets its fields one by one; views are made at every decision,
+        # so this one is filled in a single step (the same fields, the same value).
+        view = object.__new__(PlayerView)
+        view.__dict__.update(
+            zip(
+                _VIEW_FIELDS,
+                (
+                    seat,
+                    self.n_players,
+                    self.rules,
+                    None if self._over else self.acting,
+                    self.turn_player,
+                    self.acting,
+                    self._debris_to,
+                    self.turns + 1,
+                    tuple(self._hands[seat]),
+                    tuple([len(h) for h in self._hands]),
+                    tuple([len(p) for p in self._piles]),
+                    FrozenBoard(board),
+                    tuple(self._removed),
+                    falling,
+                    self._roll_pending,
+                    spots,
+                ),
+            )
+        )
+        return view
+
+    def resample_hidden(self, seat: int | None, rng: np.random.Generator) -> Game:
+        """A game that looks the same to ``seat``, with the tiles nobody has seen dealt again.
+
+        Tiles never seen are those in hands and piles that were never on the
+        pyramid, other than ``seat``'s own hand: they swap places at random in
+        the deal, and the moves are replayed, so the new game is a real game
+        that ``seat`` cannot tell from this one (a determinisation).
+
+        >>> game = new_game(seed=5)
+        >>> other = game.resample_hidden(0, np.random.default_rng(1))
+        >>> other.player_view(0) == game.player_view(0), other.pile(0) == game.pile(0)
+        (True, False)
+        """
+        if seat is None:
+            seat = self.acting
+        self.player_view(seat)  # refuses a seat that is not at the table
+        seen = set(self._hands[seat])
+        data = self._deal
+        seen |= {tile_id(name) for name in data.get("leftovers") or ()}
+        seen |= {tile_id(item[2]) for item in data.get("pyramid") or ()}
+        seen |= {tile_id(name) for name in data.get("removed") or ()}
+        seen |= {tile_id(move.tile) for move in self.history if move.fall is None}
+        deal = copy.deepcopy(data)
+        groups = [*deal["piles"], *(deal.get("hands") or ())]
+        slots = [(g, i) for g in groups for i, name in enumerate(g) if tile_id(name) not in seen]
+        names = [g[i] for g, i in slots]
+        for (g, i), j in zip(slots, rng.permutation(len(names)).tolist()):
+            g[i] = names[j]
+        deal["seed"] = None  # no longer the deal that seed makes
+        other = Game.from_deal_dict(deal)
+        other.keep_log = self.keep_log
+        for move in self.history:
+            other.play_unchecked(move)
+        return other
+
+    def invariant_errors(self) -> list[str]:
+        """What is inconsistent: every tile must be in exactly one place, and the turn make sense.
+
+        >>> new_game(seed=1).invariant_errors()
+        []
+        """
+        errors = []
+        counts = [0] * N_TILES
+        for group in (*self._hands, *self._piles, self._board.values(), self._removed):
+            for t in group:
+                counts[t] += 1
+        for t, n in enumerate(counts):
+            if n != 1:
+                errors.append(f"{TILES[t].name} is in {n} places (it must be in exactly one)")
+        for p, hand in enumerate(self._hands):
+            if len(hand) > HAND_SIZE:
+                errors.append(f"player {p} holds {len(hand)} tiles (at most {HAND_SIZE})")
+        if self._falling is not None and self._falling not in self._board:
+            errors.append("the tile said to be falling is not on the pyramid")
+        for name in ("turn_player", "acting", "_debris_to"):
+            if not 0 <= getattr(self, name) < self.n_players:
+                errors.append(f"{name.strip('_')} is not a player at the table")
+        if self._over != (self.winner is not None or self.turns >= self.rules.turn_cap):
+            errors.append("the game's end does not match its winner and turns")
+        return errors
 
     def turn_events(self, turn: int | None = None) -> list[Event]:
         """The log of one turn (default: the latest turn that has events)."""
-        if not self.log:
+        log = self.log
+        if not log:
             return []
         if turn is None:
-            turn = self.log[-1].turn
-        return [e for e in self.log if e.turn == turn]
+            turn = log[-1].turn
+        return [e for e in log if e.turn == turn]
 
     def mayhem_text(self, turn: int | None = None) -> str:
         """A turn's events as text, one line each (refills left out)."""
@@ -1063,22 +1336,25 @@ def _jsonable(value):
     return value
 
 
-def _rules_from(data: dict[str, Any]) -> Rules:
-    names = {f.name for f in fields(Rules)}
-    unknown = set(data) - names
-    if unknown:
-        raise InvalidPosition(f"deal.rules: unknown field(s) {sorted(unknown)}")
-    values = {}
-    for f in fields(Rules):
-        if f.name in data:
-            values[f.name] = data[f.name]
-    try:
-        for name in ("curse", "fire_cube"):
-            if name in values and not isinstance(values[name], bool):
-                raise ValueError(f"{name} must be true or false, not {values[name]!r}")
-        return Rules(**values)
-    except (ValueError, TypeError) as error:
-        raise InvalidPosition(f"deal.rules: {error}") from None
+DEAL_FIELDS = frozenset(
+    {
+        "players",
+        "piles",
+        "hands",
+        "leftovers",
+        "pyramid",
+        "removed",
+        "first_player",
+        "dice",
+        "rng",
+        "rules",
+        "seed",
+    }
+)
+"""The fields of a saved deal (anything else is refused)."""
+
+
+_RULE_FIELDS = tuple(f.name for f in fields(Rules))
 
 
 def deal_piles(n_players: int, rng: np.random.Generator) -> tuple[list[list[int]], list[int]]:
@@ -1086,7 +1362,7 @@ def deal_piles(n_players: int, rng: np.random.Generator) -> tuple[list[list[int]
 
     Tile ``i`` of the shuffle goes to player ``i mod n``; the last ``45 mod n`` are the leftovers.
     """
-    order = [int(t) for t in rng.permutation(N_TILES)]
+    order = rng.permutation(N_TILES).tolist()
     each = N_TILES // n_players
     piles = [order[p : each * n_players : n_players] for p in range(n_players)]
     return piles, order[each * n_players :]
@@ -1121,21 +1397,38 @@ def new_game(
         first_player = int(rng.integers(players))
     elif not 0 <= first_player < players:
         raise ValueError(f"first_player must be 0 to {players - 1}, not {first_player}")
-    deal = _jsonable(
-        {
-            "players": players,
-            "piles": [[TILES[t].name for t in p] for p in piles],
-            "hands": None,
-            "leftovers": [TILES[t].name for t in leftovers],
-            "pyramid": None,
-            "removed": [],
-            "first_player": first_player,
-            "dice": None,
-            "rng": generator_state(rng),
-            "rules": asdict(rules),
-        }
+    deal = {
+        "players": players,
+        "piles": [[TILES[t].name for t in p] for p in piles],
+        "hands": None,
+        "leftovers": [TILES[t].name for t in leftovers],
+        "pyramid": None,
+        "removed": [],
+        "first_player": first_player,
+        "dice": None,
+        "rng": generator_state(rng),
+        "rules": rules.to_dict(),
+        "seed": seed_value(seed),
+    }
+    # What ``Game.from_deal_dict(deal)`` builds, without checking what was just made.
+    board = {}
+    removed = []
+    for t in leftovers:
+        if t in FIRE_TILES:
+            removed.append(t)
+        else:
+            board[key(0, 2 * len(board))] = t
+    game = Game(
+        piles=[p[HAND_SIZE:] for p in piles],
+        hands=[p[:HAND_SIZE] for p in piles],
+        board=board,
+        removed=removed,
+        first_player=first_player,
+        rules=rules,
+        # the game's own generator: a copy when the caller handed one in
+        rng=rng
+        if seed is None or isinstance(seed, (int, np.integer))
+        else generator_from_state(deal["rng"]),
+        deal=deal,
     )
-    game = Game.from_deal_dict(deal)
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-        game.seed = int(seed)
     return game

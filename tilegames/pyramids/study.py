@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import argparse
 import functools
 import time
 from typing import Any
@@ -24,26 +23,81 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..cli import add_players_argument, positive_int, simulate_from_args
 from ..stats import mean_interval, wilson
+from . import fast
 from .players import PLAYERS, make_player, play_game
-from .rules import Rules, new_game
+from .rules import Game, Rules, new_game
 
 MAYHEM_KINDS = ("fall", "collapse", "overhang", "explosion", "fire", "roll", "curse")
 """The event kinds counted per game (``overhang``: an overhanging tile's collapse; ``roll``: the fire cube)."""
 
 __all__ = [
+    "KIND_WORDS",
+    "MATCHUPS",
+    "matchups_conclusion",
+    "plot_matchups",
+    "plot_study",
+    "study_conclusion",
+    "write_matchups",
     "MAYHEM_KINDS",
-    "add_simulate_arguments",
+    "first_player_edge_table",
+    "match_task",
+    "matchup_table",
+    "lineup_of",
+    "read_matchups",
+    "run_matchups",
     "first_player_table",
+    "game_row",
     "game_task",
     "length_table",
+    "play_fast_or_public",
     "mayhem_table",
-    "run_simulation",
+    "summary_text",
 ]
 
 
-def _lineup(player: str, players: int) -> list[str]:
+def play_fast_or_public(game_seed: int, players: list, rules: Rules, rng) -> Game | fast.FastGame:
+    """Play the seeded deal ``new_game(game_seed, ...)`` with ``players``: the fused fast path
+    (``fast.play``) when every seat has one (careful and random players), else ``play_game``.
+
+    Both give the same game (``tests/pyramids/test_pyramids_fast.py`` checks it), drawing the
+    same numbers from ``rng``.
+
+    >>> careful = [make_player("careful")] * 2
+    >>> quick = play_fast_or_public(3, careful, Rules(), np.random.default_rng(0))
+    >>> slow = play_game(new_game(3, rules=Rules()), careful, seed=np.random.default_rng(0), checked=False)
+    >>> quick.winner == slow.winner and quick.moves() == slow.history
+    True
+    """
+    seats = fast.fast_seats(players)
+    if seats is not None:
+        return fast.play(game_seed, players=len(players), rules=rules, seats=seats, rng=rng)
+    game = new_game(game_seed, players=len(players), rules=rules)
+    return play_game(game, players, seed=rng, checked=False)
+
+
+def game_row(game: Game) -> dict[str, Any]:
+    """A finished game as one row: players, first player, winner (-1: none), turns, decisions,
+    mayhem counts (``n_fall`` …) and tiles left per seat (``left_0`` …).
+
+    >>> game = play_game(new_game(seed=3), [make_player("careful")] * 2, seed=3, checked=False)
+    >>> row = game_row(game)
+    >>> row["turns"] == game.turns, row["winner"] == game.winner
+    (True, True)
+    """
+    counts = game.mayhem_counts()
+    return {
+        "players": game.n_players,
+        "first_player": game.first_player,
+        "winner": -1 if game.winner is None else game.winner,
+        "turns": game.turns,
+        "decisions": len(game.history),
+        **{f"n_{kind}": value for kind, value in counts.items()},
+        **{f"left_{p}": s for p, s in enumerate(game.scores)},
+    }
+
+
+def lineup_of(player: str, players: int) -> list[str]:
     kinds = [k.strip() for k in str(player).split(",") if k.strip()]
     if not kinds:
         raise ValueError(f"name at least one player: {', '.join(PLAYERS)}")
@@ -68,9 +122,8 @@ def game_task(
     """
     seed = int(rng.integers(2**62))
     rules = Rules(curse=curse, fire_cube=fire_cube, turn_cap=turn_cap)
-    game = new_game(seed, players=players, rules=rules)
-    lineup = [make_player(kind) for kind in _lineup(player, players)]
-    row = play_game(game, lineup, seed=rng)
+    lineup = [make_player(kind) for kind in lineup_of(player, players)]
+    row = game_row(play_fast_or_public(seed, lineup, rules, rng))
     winner = row["winner"]
     first = row["first_player"]
     return {
@@ -138,40 +191,14 @@ def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("players")
 
 
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """The study's options for ``tilegames simulate pyramids``."""
-    add_players_argument(parser, "game")
-    parser.add_argument(
-        "--player",
-        default="careful",
-        help=f"strategy of each seat: {', '.join(PLAYERS)}; a comma list sets seats in turn (default careful)",
-    )
-    parser.add_argument(
-        "--games", type=positive_int, default=1000, help="games to simulate (default 1000)"
-    )
-    parser.add_argument("--curse", action="store_true", help="play with the curse variant")
-    parser.add_argument("--fire-cube", action="store_true", help="play with the fire cube variant")
-    parser.add_argument("--turn-cap", type=positive_int, default=500, help="turn cap (default 500)")
-
-
-def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    """Run the study the arguments ask for; return its rows and a summary as text."""
-    lineup = _lineup(args.player, args.players)
-    task = functools.partial(
-        game_task,
-        players=args.players,
-        player=args.player,
-        curse=args.curse,
-        fire_cube=args.fire_cube,
-        turn_cap=args.turn_cap,
-    )
-    start = time.perf_counter()
-    frame = simulate_from_args(task, args.games, args, "Flaming Pyramids games")
-    seconds = time.perf_counter() - start
-    variants = [name for name, on in (("curse", args.curse), ("fire cube", args.fire_cube)) if on]
+def summary_text(
+    frame: pd.DataFrame, *, lineup: list[str], variants: list[str], seed, seconds: float
+) -> str:
+    """The command line's report of a run: game length, mayhem per game, the first player's wins."""
+    players = int(frame["players"].iloc[0]) if len(frame) else len(lineup)
     lines = [
-        f"Flaming Pyramids: {args.games} games, {args.players} players ({', '.join(lineup)}), "
-        f"variants: {', '.join(variants) or 'none'}, seed {args.seed}, {seconds:.1f} s",
+        f"Flaming Pyramids: {len(frame)} games, {players} players ({', '.join(lineup)}), "
+        f"variants: {', '.join(variants) or 'none'}, seed {seed}, {seconds:.1f} s",
         "",
         "game length:",
         length_table(frame).to_string(),
@@ -182,4 +209,359 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     first = first_player_table(frame)
     if not first.empty:
         lines += ["", "first player's wins:", first.to_string(float_format=lambda v: f"{v:.3f}")]
-    return frame, "\n".join(lines)
+    return "\n".join(lines)
+
+
+# -- how good is a player? two-player matches, each deal played from both seats --------
+
+MATCHUPS: dict[str, tuple[str, str, int]] = {
+    "expert v careful": ("expert", "careful", 1000),
+    "expert v random": ("expert", "random", 200),
+    "careful v random": ("careful", "random", 200),
+    "expert v expert": ("expert", "expert", 500),
+    "careful v careful": ("careful", "careful", 1000),
+}
+"""The matches of the results file: name -> (player A, player B, deals). Each deal is
+played twice, A in seat 0 then in seat 1, so the seats' luck cancels out."""
+
+
+def match_task(rng: np.random.Generator, *, a: str, b: str, turn_cap: int = 500) -> list[dict]:
+    """One two-player deal played twice, ``a`` in seat 0 then in seat 1: two rows.
+
+    Each row: the deal's seed, A's seat, the first player, the winner (-1 at
+    the turn cap), whether A, B and the first player won, turns, tiles left.
+
+    >>> rows = match_task(np.random.default_rng(1), a="careful", b="random")
+    >>> [row["a_seat"] for row in rows], rows[0]["deal"] == rows[1]["deal"]
+    ([0, 1], True)
+    """
+    deal = int(rng.integers(2**62))
+    rows = []
+    for a_seat in (0, 1):
+        lineup = (
+            [make_player(a), make_player(b)] if a_seat == 0 else [make_player(b), make_player(a)]
+        )
+        row = game_row(play_fast_or_public(deal, lineup, Rules(turn_cap=turn_cap), rng))
+        winner = row["winner"]
+        rows.append(
+            {
+                "deal": deal,
+                "a_seat": a_seat,
+                "first_player": row["first_player"],
+                "winner": winner,
+                "a_won": winner == a_seat,
+                "b_won": winner == 1 - a_seat,
+                "first_won": winner == row["first_player"],
+                "turns": row["turns"],
+                "a_left": row[f"left_{a_seat}"],
+                "b_left": row[f"left_{1 - a_seat}"],
+            }
+        )
+    return rows
+
+
+def run_matchups(
+    deals: dict[str, int] | None = None,
+    *,
+    seed: int = 2026,
+    workers: int | None = None,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Play every match of ``MATCHUPS`` (or ``deals``: name -> number of deals); one row per game.
+
+    Match number ``i`` in ``MATCHUPS`` runs with seed ``seed + i``, so one
+    match can be re-run alone.
+    """
+    from ..sim import simulate
+
+    frames = []
+    for i, (name, (a, b, default)) in enumerate(MATCHUPS.items()):
+        count = default if deals is None else deals.get(name, 0)
+        if not count:
+            continue
+        frame = simulate(
+            functools.partial(match_task, a=a, b=b),
+            count,
+            seed=seed + i,
+            workers=workers,
+            batch_size=50,
+            progress=progress,
+            description=name,
+        )
+        frame.insert(0, "matchup", name)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def read_matchups(path=None) -> pd.DataFrame:
+    """The matches results file kept in the repository (``results/pyramids_matchups.csv``)."""
+    from pathlib import Path
+
+    if path is None:
+        path = Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv"
+    return pd.read_csv(path)
+
+
+def matchup_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """A's and B's share of the games of each match (95% CIs) and A's edge per deal.
+
+    The edge is (A's wins - B's wins) / 2 over a deal's two games, averaged
+    over the deals with a 95% interval: a paired comparison, since both
+    players had both seats on the same tiles. An interval above zero means A
+    is the better player.
+    """
+    rows = []
+    for name, part in frame.groupby("matchup", sort=False):
+        a, b = name.split(" v ")
+        if a == b:
+            continue
+        games = len(part)
+        a_won = wilson(int(part["a_won"].sum()), games)
+        b_won = wilson(int(part["b_won"].sum()), games)
+        per_deal = part.groupby("deal")[["a_won", "b_won"]].sum()
+        edge = mean_interval(((per_deal["a_won"] - per_deal["b_won"]) / 2).to_numpy(float))
+        rows.append(
+            {
+                "match": name,
+                "games": games,
+                "A wins": a_won.value,
+                "A low": a_won.low,
+                "A high": a_won.high,
+                "B wins": b_won.value,
+                "A's edge per game": edge.value,
+                "edge low": edge.low,
+                "edge high": edge.high,
+            }
+        )
+    return pd.DataFrame(rows).set_index("match")
+
+
+def first_player_edge_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """In matches of a player against itself: how often the first player wins (95% CI), against 1/2."""
+    rows = []
+    for name, part in frame.groupby("matchup", sort=False):
+        a, b = name.split(" v ")
+        if a != b:
+            continue
+        decided = part[part["winner"] >= 0]
+        won = wilson(int(decided["first_won"].sum()), len(decided))
+        rows.append(
+            {
+                "players": name,
+                "games won by someone": len(decided),
+                "first player wins": won.value,
+                "95% CI low": won.low,
+                "95% CI high": won.high,
+            }
+        )
+    return pd.DataFrame(rows).set_index("players")
+
+
+def write_matchups(
+    path=None, *, seed: int = 2026, workers: int | None = None, command: str = ""
+) -> pd.DataFrame:
+    """Run ``run_matchups`` and keep it: the CSV, and beside it a JSON file saying how it was made."""
+    import datetime
+    import json
+    from pathlib import Path
+
+    from .. import __version__
+
+    path = Path(path or Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv")
+    start = time.perf_counter()
+    frame = run_matchups(seed=seed, workers=workers)
+    seconds = time.perf_counter() - start
+    frame.to_csv(path, index=False)
+    provenance = {
+        "what": "two-player Flaming Pyramids matches, each deal played from both seats",
+        "command": command,
+        "seed": seed,
+        "matchups": {name: {"a": a, "b": b, "deals": n} for name, (a, b, n) in MATCHUPS.items()},
+        "seeds": "match i of MATCHUPS runs sim.simulate(match_task, deals, seed=seed + i, batch_size=50)",
+        "tilegames_version": __version__,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "seconds": round(seconds, 1),
+        "workers": workers,
+        "rows": len(frame),
+    }
+    path.with_suffix(".json").write_text(json.dumps(provenance, indent=2) + "\n")
+    return frame
+
+
+# -- pictures and conclusions for the notebook ---------------------------------------------
+
+KIND_WORDS = {
+    "fall": "a tile falls one row",
+    "collapse": "collapse (a tile too heavy for its two supports)",
+    "overhang": "overhang collapse (a tile hanging on one support)",
+    "explosion": "explosion (fire tiles touch)",
+    "fire": "fire",
+    "roll": "fire cube rolled",
+    "curse": "curse",
+}
+"""Each mayhem kind in words, for legends (``overhang``: a tile that hangs over the edge on a
+single support breaks its rule, and its support goes under the pile)."""
+
+
+def plot_study(frame: pd.DataFrame):
+    """Three panels: game length, mayhem events by kind, the first player's wins (95% CIs), by players."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4))
+    by_players = frame.groupby("players")
+    size = np.sqrt(by_players.size())
+    means = by_players["turns"].mean()
+    half = 1.96 * by_players["turns"].std(ddof=1) / size
+    axes[0].errorbar(means.index, means, yerr=half, fmt="o-", capsize=4)
+    axes[0].set(xlabel="players", ylabel="turns per game (mean, 95% CI)", title="Game length")
+    kinds = [k for k in MAYHEM_KINDS if frame[f"n_{k}"].any()]
+    width = 0.8 / len(kinds)
+    for i, kind in enumerate(kinds):
+        column = by_players[f"n_{kind}"]
+        axes[1].bar(
+            means.index + (i - (len(kinds) - 1) / 2) * width,
+            column.mean(),
+            width,
+            yerr=1.96 * column.std(ddof=1) / size,
+            capsize=2,
+            label=KIND_WORDS[kind],
+        )
+    axes[1].set(xlabel="players", ylabel="events per game (mean, 95% CI)", title="Mayhem by kind")
+    axes[1].legend(fontsize=8)
+    first = first_player_table(frame)
+    won = first["first player wins"]
+    axes[2].errorbar(
+        first.index,
+        won,
+        yerr=np.clip([won - first["95% CI low"], first["95% CI high"] - won], 0, None),
+        fmt="o",
+        capsize=4,
+        label="first player wins (95% CI)",
+    )
+    axes[2].plot(first.index, first["fair share 1/N"], "k--", label="fair share 1/N")
+    axes[2].set(
+        xlabel="players", ylabel="share of games won", title="The first player", ylim=(0, 0.7)
+    )
+    axes[2].legend()
+    for axis in axes:
+        axis.set_xticks(range(2, 7))
+    fig.tight_layout()
+    return fig
+
+
+def study_conclusion(frame: pd.DataFrame) -> str:
+    """The study's findings in words, every number computed from ``frame``.
+
+    >>> rows = [game_task(np.random.default_rng(s), players=2) for s in range(3)]
+    >>> study_conclusion(pd.DataFrame(rows)).startswith("In 3 games")
+    True
+    """
+    capped = int(frame["capped"].sum())
+    lengths = frame.groupby("players")["turns"].mean()
+    kinds = {k: frame[f"n_{k}"].mean() for k in MAYHEM_KINDS}
+    top = sorted(kinds, key=kinds.get, reverse=True)[:2]
+    text = [
+        f"In {len(frame)} games a game lasted {lengths.iloc[0]:.0f} turns on average with "
+        f"{lengths.index[0]} players"
+        + (f" and {lengths.iloc[-1]:.0f} with {lengths.index[-1]}." if len(lengths) > 1 else "."),
+        f"The commonest mayhem: {KIND_WORDS[top[0]]} ({kinds[top[0]]:.1f} a game) and "
+        f"{KIND_WORDS[top[1]]} ({kinds[top[1]]:.1f}).",
+        f"The turn cap stopped {capped} of the {len(frame)} games"
+        + (
+            ": these players always finished; the cap is there for games that go round in circles."
+            if capped == 0
+            else "."
+        ),
+    ]
+    first = first_player_table(frame)
+    above = [int(n) for n, row in first.iterrows() if row["95% CI low"] > row["fair share 1/N"]]
+    if above:
+        text.append(
+            "The first player won more than his fair share 1/N, beyond chance, with "
+            + (", ".join(map(str, above[:-1])) + " and " if len(above) > 1 else "")
+            + f"{above[-1]} players."
+        )
+    else:
+        text.append("No number of players showed a first-player advantage beyond chance.")
+    return " ".join(text)
+
+
+def plot_matchups(frame: pd.DataFrame):
+    """Two panels: each match's share of games won by A (95% CI), and the first player's share
+    in a player's games against itself, with the line of a fair one half."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
+    table = matchup_table(frame)
+    y = np.arange(len(table))
+    won = table["A wins"]
+    axes[0].errorbar(
+        won,
+        y,
+        xerr=np.clip([won - table["A low"], table["A high"] - won], 0, None),
+        fmt="o",
+        capsize=4,
+    )
+    axes[0].axvline(0.5, color="k", ls="--", lw=1)
+    axes[0].set(
+        yticks=y,
+        yticklabels=[name.replace(" v ", " against ") for name in table.index],
+        xlim=(0, 1.05),
+        xlabel="share of games won by the first-named player (95% CI)",
+        title="Who beats whom",
+    )
+    first = first_player_edge_table(frame)
+    y = np.arange(len(first))
+    share = first["first player wins"]
+    axes[1].errorbar(
+        share,
+        y,
+        xerr=np.clip([share - first["95% CI low"], first["95% CI high"] - share], 0, None),
+        fmt="o",
+        capsize=4,
+    )
+    axes[1].axvline(0.5, color="k", ls="--", lw=1)
+    axes[1].set(
+        yticks=y,
+        yticklabels=[name.replace(" v ", " against ") for name in first.index],
+        xlim=(0.35, 0.65),
+        xlabel="share of games won by the player who moved first (95% CI)",
+        title="Moving first, between equals",
+    )
+    fig.tight_layout()
+    return fig
+
+
+def matchups_conclusion(frame: pd.DataFrame) -> str:
+    """The matches' findings in words, every number computed from ``frame``."""
+    table = matchup_table(frame)
+    first = first_player_edge_table(frame)
+    row = table.loc["expert v careful"]
+    text = [
+        f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
+        f"player (95% CI {row['A low']:.0%} to {row['A high']:.0%}). Playing the same deals "
+        f"from both seats, the expert's share of wins minus careful's was {row['edge low']:.2f} "
+        f"to {row['edge high']:.2f} (95% CI): far from zero, so the expert is the better "
+        "player, not the luckier.",
+    ]
+    for name in table.index:
+        if name.endswith("random"):
+            text.append(
+                f"Against random moves, {name.split(' v ')[0]} won {table.loc[name, 'A wins']:.0%} "
+                f"of {int(table.loc[name, 'games'])} games."
+            )
+    for name, part in first.iterrows():
+        who = name.split(" v ")[0]
+        low, high = part["95% CI low"], part["95% CI high"]
+        verdict = (
+            "more than half: moving first helps"
+            if low > 0.5
+            else "less than half: moving first hurts"
+            if high < 0.5
+            else "no advantage that these games can tell from chance"
+        )
+        text.append(
+            f"Between two {who} players the first player won {part['first player wins']:.1%} "
+            f"(95% CI {low:.1%} to {high:.1%}): {verdict}."
+        )
+    return "\n".join(text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..game import lazy_view
 from .lattice import TILES, Board, cells_around, corners, parse_tile, tile_name, value
+from .players import PLAYERS, make_player, play_game
 from .rules import Game, Match, Move, PlayerView, Rules, ScoreEvent, new_game
 
 __all__ = [
@@ -19,13 +20,16 @@ __all__ = [
     "Game",
     "Match",
     "Move",
+    "PLAYERS",
     "PlayerView",
     "Rules",
     "ScoreEvent",
     "cells_around",
     "corners",
+    "make_player",
     "new_game",
     "parse_tile",
+    "play_game",
     "tile_name",
     "value",
     "view",

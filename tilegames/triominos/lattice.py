@@ -29,9 +29,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import numbers
+from types import MappingProxyType
 
 from ..errors import IllegalMove
+from ..errors import describe as _short
 
 Tile = tuple[int, int, int]
 """A tile as its three numbers, clockwise from the smallest: ``(0, 1, 2)``."""
@@ -83,20 +85,26 @@ def parse_tile(text: str | Tile) -> Tile:
     ...
     tilegames.errors.IllegalMove: there is no tile 0-2-1: read clockwise from the smallest number, the numbers never decrease (0-1-2 exists, its mirror image 0-2-1 does not)
     """
-    if isinstance(text, tuple):
-        numbers = text
-    else:
-        parts = str(text).strip().split("-")
-        if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+    if isinstance(text, (tuple, list)):
+        if len(text) != 3 or not all(_is_int(n) for n in text):
             raise IllegalMove(
-                f"{text!r} is not a tile: write its three numbers as a-b-c, e.g. 1-3-4"
+                f"{_short(text)} is not a tile: a tile is three whole numbers 0 to 5, e.g. (1, 3, 4)"
+            )
+        numbers = tuple(int(n) for n in text)
+    elif isinstance(text, str):
+        parts = text.strip().split("-")
+        if len(parts) != 3 or not all(p.strip().isdecimal() and len(p.strip()) < 3 for p in parts):
+            raise IllegalMove(
+                f"{_short(text)} is not a tile: write its three numbers as a-b-c, e.g. 1-3-4"
             )
         numbers = tuple(int(p) for p in parts)
-    if len(numbers) != 3 or not all(isinstance(n, int) and 0 <= n <= 5 for n in numbers):
-        shown = "-".join(map(str, numbers)) if isinstance(text, tuple) else repr(text)
+    else:
+        raise IllegalMove(f"{_short(text)} is not a tile: write it as a-b-c, e.g. 1-3-4")
+    if not all(0 <= n <= 5 for n in numbers):
+        shown = "-".join(map(str, numbers))
         raise IllegalMove(f"{shown} is not a tile: its numbers are 0 to 5")
     if numbers in TILE_ID:
-        return numbers  # type: ignore[return-value]
+        return TILES[TILE_ID[numbers]]  # type: ignore[index]
     name = "-".join(str(n) for n in numbers)
     rotated = min(numbers[i:] + numbers[:i] for i in range(3))
     if rotated in TILE_ID:
@@ -135,12 +143,72 @@ def corner_numbers(tile: Tile | str, rotation: int) -> Tile:
 
 
 # -- geometry ----------------------------------------------------------------------------------
+MAX_COORD = 128
+"""Rows and columns run from -MAX_COORD to MAX_COORD: a round of 56 tiles, each sharing an edge
+with the one before, never reaches further than 56 cells from (0, 0)."""
 _OFF = 256
 _W = 512
 
 
+def check_cell(cell: object) -> Cell:
+    """``cell`` as a ``(row, column)`` pair of ints on the table; anything else raises IllegalMove.
+
+    Whole numbers only (numpy integers are fine, floats and bools are not), each between
+    -128 and 128, so every cell has an exact key.
+
+    >>> check_cell((2, -5))
+    (2, -5)
+    >>> check_cell((-1, 511))
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.IllegalMove: cell (-1, 511) is off the table: rows and columns run from -128 to 128
+    """
+    if not isinstance(cell, (tuple, list)) or len(cell) != 2:
+        raise IllegalMove(f"a cell is a pair (row, column) of whole numbers, not {_short(cell)}")
+    r, c = cell
+    if (
+        type(r) is int
+        and type(c) is int
+        and type(cell) is tuple
+        and -MAX_COORD <= r <= MAX_COORD
+        and -MAX_COORD <= c <= MAX_COORD
+    ):
+        return cell  # type: ignore[return-value]
+    if type(r) is not int or type(c) is not int:
+        if not (_is_int(r) and _is_int(c)):
+            raise IllegalMove(
+                f"a cell is a pair (row, column) of whole numbers, not {_short(cell)}"
+            )
+        r, c = int(r), int(c)
+    if not (-MAX_COORD <= r <= MAX_COORD and -MAX_COORD <= c <= MAX_COORD):
+        shown = f"({_short(r)}, {_short(c)})"
+        raise IllegalMove(
+            f"cell {shown} is off the table: rows and columns run from -{MAX_COORD} to {MAX_COORD}"
+        )
+    return r, c
+
+
+def _is_int(value: object) -> bool:
+    """An int or a numpy integer, but not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 def cell_key(cell: Cell) -> int:
-    """The integer key of a cell (for tables); keys sort like (row, column)."""
+    """The exact integer key of a cell on the table (for tables); keys sort like (row, column).
+
+    >>> key_cell(cell_key((-3, 7)))
+    (-3, 7)
+    """
+    r, c = check_cell(cell)
+    return (r + _OFF) * _W + c + _OFF
+
+
+def checked_cell_key(cell: Cell) -> int:
+    """The key of a cell already checked (``check_cell``, or a ``Move``'s cell): no check again.
+
+    >>> checked_cell_key((0, 0)) == cell_key((0, 0))
+    True
+    """
     return (cell[0] + _OFF) * _W + cell[1] + _OFF
 
 
@@ -150,7 +218,7 @@ def key_cell(key: int) -> Cell:
 
 
 def point_key(point: Point) -> int:
-    """The integer key of a lattice point."""
+    """The integer key of a lattice point (``point`` must be a corner of a cell on the table)."""
     return (point[1] + _OFF) * _W + point[0] + _OFF
 
 
@@ -205,48 +273,71 @@ def touching(cell: Cell) -> tuple[Cell, ...]:
     return tuple(seen)
 
 
-class _Geometry:
-    """Per-cell tables on integer keys, built on first use and shared by every board."""
+class CellGeometry:
+    """One cell's tables on integer keys (built on first use, shared by every board).
 
-    __slots__ = ("corners", "neighbours", "opposite", "corner_only", "touching")
+    >>> g = geometry(cell_key((0, 0)))
+    >>> [key_point(p) for p in g.corners]
+    [(1, 0), (2, 1), (0, 1)]
+    """
+
+    __slots__ = ("corners", "neighbours", "opposite", "corner_only", "bridges", "touching")
 
     def __init__(self, key: int) -> None:
         cell = key_cell(key)
         points = corners(cell)
         self.corners = tuple(point_key(p) for p in points)
+        """Point keys of the three corners, clockwise."""
         nbrs = edge_neighbours(cell)
-        self.neighbours = tuple(cell_key(n) for n in nbrs)
+        self.neighbours = tuple(_raw_key(n) for n in nbrs)
+        """Cell keys of the three edge neighbours (left, right, below/above)."""
         self.opposite = tuple(opposite_corner(cell, i) for i in range(3))
+        """For each edge neighbour, the index of the corner opposite that edge."""
         only = []
         for k, point in enumerate(points):
             # the edge neighbours containing corner k are those not opposite it
             edge_at_k = {nbrs[i] for i in range(3) if self.opposite[i] != k}
             only.append(
                 tuple(
-                    cell_key(other)
+                    _raw_key(other)
                     for other in cells_around(point)
                     if other != cell and other not in edge_at_k
                 )
             )
         self.corner_only = tuple(only)
-        self.touching = tuple(cell_key(other) for other in touching(cell))
+        """For each corner, the keys of the cells touching the cell at that corner only."""
+        self.bridges = tuple(
+            (self.neighbours[i], self.corner_only[self.opposite[i]]) for i in range(3)
+        )
+        """For each edge: (the neighbour across it, the cells touching only the opposite corner)."""
+        self.touching = tuple(_raw_key(other) for other in touching(cell))
+        """Keys of the 12 cells sharing at least one corner."""
 
 
-_GEOMETRY: dict[int, _Geometry] = {}
-_AROUND: dict[int, tuple[int, ...]] = {}
+def _raw_key(cell: Cell) -> int:
+    return (cell[0] + _OFF) * _W + cell[1] + _OFF
 
 
-def _geometry(key: int) -> _Geometry:
+_GEOMETRY: dict[int, CellGeometry] = {}
+_AROUND: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def geometry(key: int) -> CellGeometry:
+    """The geometry tables of the cell with key ``key``."""
     g = _GEOMETRY.get(key)
     if g is None:
-        g = _GEOMETRY[key] = _Geometry(key)
+        g = _GEOMETRY[key] = CellGeometry(key)
     return g
 
 
-def _around(point: int) -> tuple[int, ...]:
+def _around(point: int) -> tuple[tuple[int, int], ...]:
+    """(cell key, weight) of the six cells around a point; weight: the point's digit in the cell's pattern."""
     cells = _AROUND.get(point)
     if cells is None:
-        cells = _AROUND[point] = tuple(cell_key(c) for c in cells_around(key_point(point)))
+        xy = key_point(point)
+        cells = _AROUND[point] = tuple(
+            (_raw_key(c), (49, 7, 1)[corners(c).index(xy)]) for c in cells_around(xy)
+        )
     return cells
 
 
@@ -294,60 +385,143 @@ class Board:
     ``why_illegal`` says why a placement breaks the rules, and ``remove_last``
     takes the last tile back (for look-ahead players).
 
+    A game never hands out its own board: ``game.board`` and every player's
+    view hold a ``BoardSnapshot`` (``board.snapshot()``), which reads like a
+    board, never changes and cannot be changed. ``copy()`` gives a board you
+    may change.
+
     >>> board = Board()
     >>> board.put((0, 0), "1-1-1", 0)
     >>> sorted(board.frontier_cells())
     [(0, -1), (0, 1), (1, 0)]
     >>> board.number_at((1, 0))
     1
+    >>> board.snapshot().put((0, 1), "1-1-1", 0)
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.IllegalMove: this board cannot change (it belongs to a game or a player's view): try placements on board.copy()
     """
 
-    __slots__ = ("cells", "order", "points", "fill", "frontier", "_new_points")
+    __slots__ = (
+        "_cells",
+        "_order",
+        "_points",
+        "_fill",
+        "_frontier",
+        "_tiles",
+        "_version",
+        "_snapshot",
+        "_shown",
+    )
 
     def __init__(self) -> None:
-        self.cells: dict[int, tuple[int, int]] = {}
-        """Placed tiles: cell key -> (tile id, rotation)."""
-        self.order: list[int] = []
-        """Cell keys in the order tiles were placed."""
-        self.points: dict[int, int] = {}
-        """Point key -> the number shown there."""
-        self.fill: dict[int, int] = {}
-        """Point key -> how many of the six cells around it hold a tile."""
-        self.frontier: dict[int, int] = {}
-        """Empty cells sharing an edge with a tile: cell key -> corner pattern index."""
-        self._new_points: list[tuple[int, ...]] = []
+        self._cells: dict[int, tuple[int, int]] = {}
+        self._order: list[int] = []
+        self._points: dict[int, int] = {}
+        self._fill: dict[int, int] = {}
+        self._frontier: dict[int, int] = {}
+        self._tiles = 0
+        self._version = 0  # counts the changes: a snapshot knows the version it shows
+        self._snapshot: BoardSnapshot | None = None  # the latest snapshot (reused until a change)
+        self._shown = False  # snapshots were taken: no tile may be taken back
 
     # -- reading ---------------------------------------------------------------------------------
-    def __len__(self) -> int:
-        return len(self.cells)
+    @property
+    def cells(self) -> MappingProxyType:
+        """Placed tiles, read-only: cell key -> (tile id, rotation)."""
+        return MappingProxyType(self._cells)
 
-    def __contains__(self, cell: Cell) -> bool:
-        return cell_key(cell) in self.cells
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Cell keys in the order tiles were placed."""
+        return tuple(self._order)
+
+    @property
+    def points(self) -> MappingProxyType:
+        """Point key -> the number shown there (read-only)."""
+        return MappingProxyType(self._points)
+
+    @property
+    def fill(self) -> MappingProxyType:
+        """Point key -> how many of the six cells around it hold a tile (read-only)."""
+        return MappingProxyType(self._fill)
+
+    @property
+    def frontier(self) -> MappingProxyType:
+        """Empty cells sharing an edge with a tile, read-only: cell key -> corner pattern index."""
+        return MappingProxyType(self._frontier)
+
+    @property
+    def tiles_mask(self) -> int:
+        """The tiles on the board as a bit mask of tile ids."""
+        return self._tiles
+
+    @property
+    def frozen(self) -> bool:
+        """Whether this board may no longer change (False: a ``Board`` may; a snapshot may not)."""
+        return False
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def __contains__(self, cell: object) -> bool:
+        try:
+            return cell_key(cell) in self._cells  # type: ignore[arg-type]
+        except IllegalMove:
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._order == other._order and self._cells == other._cells
+
+    __hash__ = None  # type: ignore[assignment]  # it changes: hash a snapshot()
+
+    def __repr__(self) -> str:
+        return f"<Tri-Ominos board: {len(self._cells)} tiles>"
 
     def tile_at(self, cell: Cell) -> tuple[Tile, int] | None:
         """The tile and rotation in a cell, or None."""
-        placed = self.cells.get(cell_key(cell))
+        placed = self._cells.get(cell_key(cell))
         return None if placed is None else (TILES[placed[0]], placed[1])
 
     def number_at(self, point: Point) -> int | None:
         """The number shown at a lattice point, or None."""
-        return self.points.get(point_key(point))
+        x, y = point
+        if not (_is_int(x) and _is_int(y)) or max(abs(x), abs(y)) > MAX_COORD + 2:
+            return None
+        return self._points.get(point_key((int(x), int(y))))
 
     def placements(self) -> list[tuple[Cell, Tile, int]]:
         """(cell, tile, rotation) in the order they were placed."""
-        return [(key_cell(k), TILES[self.cells[k][0]], self.cells[k][1]) for k in self.order]
+        cells = self._cells
+        return [(key_cell(k), TILES[cells[k][0]], cells[k][1]) for k in self._order]
+
+    def state(self) -> tuple[tuple[int, int, int], ...]:
+        """The placements as (cell key, tile id, rotation), in order (``Board.from_state`` rebuilds it)."""
+        cells = self._cells
+        return tuple((k, *cells[k]) for k in self._order)
+
+    @classmethod
+    def from_state(cls, state: tuple[tuple[int, int, int], ...]) -> Board:
+        """A board from ``state()`` (trusted: the numbers are not checked)."""
+        board = cls()
+        for key, tid, rot in state:
+            board.place(key, tid, rot)
+        return board
 
     def frontier_cells(self) -> list[Cell]:
         """The empty cells sharing an edge with a tile, in (row, column) order."""
-        return [key_cell(k) for k in sorted(self.frontier)]
+        return [key_cell(k) for k in sorted(self._frontier)]
 
     def pattern(self, cell: Cell) -> tuple[int | None, int | None, int | None]:
         """The numbers a cell's corners must get (None where no tile touches yet)."""
-        return tuple(self.points.get(point_key(p)) for p in corners(cell))  # type: ignore[return-value]
+        r, c = check_cell(cell)
+        return tuple(self._points.get(point_key(p)) for p in corners((r, c)))  # type: ignore[return-value]
 
     def _pattern(self, key: int) -> int:
-        get = self.points.get
-        a, b, c = _geometry(key).corners
+        get = self._points.get
+        a, b, c = geometry(key).corners
         return get(a, 6) * 49 + get(b, 6) * 7 + get(c, 6)
 
     def fits(self, cell: Cell) -> list[tuple[Tile, int]]:
@@ -359,21 +533,27 @@ class Board:
 
         The first tile of a round may go only in cell (0, 0).
         """
-        tile = parse_tile(tile)
-        if rotation not in rotations(tile):
-            return f"{tile_name(tile)} is a triple: it has one rotation, r0"
+        try:
+            tile = parse_tile(tile)
+            cell = check_cell(cell)
+        except IllegalMove as error:
+            return str(error)
+        if type(rotation) is not int or rotation not in rotations(tile):
+            if _is_int(rotation) and 0 <= rotation <= 2:
+                return f"{tile_name(tile)} is a triple: it has one rotation, r0"
+            return f"the rotation is 0, 1 or 2, not {_short(rotation)}"
         key = cell_key(cell)
-        if key in self.cells:
-            return f"cell {_cell_text(cell)} already holds {tile_name(self.cells[key][0])}"
-        if not self.cells:
-            if tuple(cell) != (0, 0):
+        if key in self._cells:
+            return f"cell {_cell_text(cell)} already holds {tile_name(self._cells[key][0])}"
+        if not self._cells:
+            if cell != (0, 0):
                 return f"the first tile goes in cell (0, 0), not {_cell_text(cell)}"
             return None
-        if key not in self.frontier:
+        if key not in self._frontier:
             return f"cell {_cell_text(cell)} shares no edge with a placed tile"
         numbers = corner_numbers(tile, rotation)
         for point, number in zip(corners(cell), numbers):
-            shown = self.points.get(point_key(point))
+            shown = self._points.get(point_key(point))
             if shown is not None and shown != number:
                 return f"point {_cell_text(point)} shows {shown}; this rotation puts {number} there"
         return None
@@ -382,93 +562,131 @@ class Board:
     def put(self, cell: Cell, tile: Tile | str, rotation: int) -> None:
         """Place a tile without checking contact (to build positions); numbers must agree."""
         tile = parse_tile(tile)
-        if rotation not in (0, 1, 2):
-            raise IllegalMove(f"rotation must be 0, 1 or 2, not {rotation!r}")
+        cell = check_cell(cell)
+        if type(rotation) is not int or rotation not in (0, 1, 2):
+            raise IllegalMove(f"rotation must be 0, 1 or 2, not {_short(rotation)}")
         key = cell_key(cell)
-        if key in self.cells:
+        if key in self._cells:
             raise IllegalMove(f"cell {_cell_text(cell)} already holds a tile")
         for point, number in zip(corners(cell), corner_numbers(tile, rotation)):
-            shown = self.points.get(point_key(point))
+            shown = self._points.get(point_key(point))
             if shown is not None and shown != number:
                 raise IllegalMove(
                     f"point {_cell_text(point)} shows {shown}; this rotation puts {number} there"
                 )
-        self._put(key, TILE_ID[tile], rotation)
+        self.place(key, TILE_ID[tile], rotation)
 
-    def _put(self, key: int, tid: int, rot: int) -> None:
-        g = _geometry(key)
-        points, fill, cells, frontier = self.points, self.fill, self.cells, self.frontier
+    def place(self, key: int, tid: int, rot: int) -> None:
+        """Place tile id ``tid`` in the cell with key ``key``: no check at all (the fast path)."""
+        self._version += 1
+        g = _GEOMETRY.get(key) or geometry(key)
+        points, fill, cells, frontier = self._points, self._fill, self._cells, self._frontier
         numbers = _CORNER_NUMBERS[tid][rot]
-        new = []
-        for i in range(3):
-            p = g.corners[i]
-            if p not in points:
-                points[p] = numbers[i]
-                new.append(p)
-            fill[p] = fill.get(p, 0) + 1
         cells[key] = (tid, rot)
-        self.order.append(key)
-        self._new_points.append(tuple(new))
+        self._tiles |= 1 << tid
+        self._order.append(key)
         frontier.pop(key, None)
-        pattern = self._pattern
-        for n in g.neighbours:
-            if n not in cells:
-                frontier[n] = pattern(n)
-        for p in new:
-            for q in _around(p):
+        around = _AROUND
+        for p, number in zip(g.corners, numbers):
+            if p in points:
+                fill[p] += 1
+                continue
+            points[p] = number
+            fill[p] = 1
+            # the frontier cells at p learn its number: their pattern digit goes from 6 to it
+            step = number - 6
+            for q, weight in around.get(p) or _around(p):
                 if q in frontier:
-                    frontier[q] = pattern(q)
+                    frontier[q] += step * weight
+        for n in g.neighbours:
+            if n not in cells and n not in frontier:
+                frontier[n] = self._pattern(n)
 
     def remove_last(self) -> tuple[Cell, Tile, int]:
-        """Take back the last tile placed; returns (cell, tile, rotation)."""
-        if not self.order:
+        """Take back the last tile placed; returns (cell, tile, rotation).
+
+        Not on a board that was shown in snapshots (a game's): take tiles back on a copy.
+        """
+        if self._shown:
+            raise IllegalMove(
+                "tiles of a board shown to players are never taken back: use board.copy()"
+            )
+        if not self._order:
             raise IllegalMove("the board is empty")
-        key = self.order.pop()
-        new = self._new_points.pop()
-        tid, rot = self.cells.pop(key)
-        g = _geometry(key)
-        fill, points, cells, frontier = self.fill, self.points, self.cells, self.frontier
+        self._version += 1
+        key = self._order.pop()
+        tid, rot = self._cells.pop(key)
+        self._tiles &= ~(1 << tid)
+        g = geometry(key)
+        fill, points, cells, frontier = self._fill, self._points, self._cells, self._frontier
         for p in g.corners:
             left = fill[p] - 1
             if left:
                 fill[p] = left
-            else:
-                del fill[p]
-        for p in new:
-            del points[p]
+                continue
+            # no other tile touches p: its number goes with this tile
+            del fill[p]
+            step = 6 - points.pop(p)
+            for q, weight in _AROUND.get(p) or _around(p):
+                if q in frontier:
+                    frontier[q] += step * weight
         pattern = self._pattern
         for n in (key, *g.neighbours):
             if n in cells:
                 continue
-            if any(m in cells for m in _geometry(n).neighbours):
+            if any(m in cells for m in geometry(n).neighbours):
                 frontier[n] = pattern(n)
             else:
                 frontier.pop(n, None)
-        for p in new:
-            for q in _around(p):
-                if q in frontier:
-                    frontier[q] = pattern(q)
         return key_cell(key), TILES[tid], rot
 
     def copy(self) -> Board:
-        """An independent copy."""
+        """An independent copy that may change."""
         other = Board.__new__(Board)
-        other.cells = dict(self.cells)
-        other.order = list(self.order)
-        other.points = dict(self.points)
-        other.fill = dict(self.fill)
-        other.frontier = dict(self.frontier)
-        other._new_points = list(self._new_points)
+        other._cells = self._cells.copy()
+        other._order = self._order.copy()
+        other._points = self._points.copy()
+        other._fill = self._fill.copy()
+        other._frontier = self._frontier.copy()
+        other._tiles = self._tiles
+        other._version = 0
+        other._snapshot = None
+        other._shown = False
         return other
+
+    def snapshot(self) -> BoardSnapshot:
+        """The board as it is now: read-only, and it never changes (the board may go on).
+
+        >>> board = Board()
+        >>> before = board.snapshot()
+        >>> board.put((0, 0), "5-5-5", 0)
+        >>> len(before), len(board.snapshot())
+        (0, 1)
+        """
+        snap = self._snapshot
+        if snap is None or snap._version != self._version or snap._board is not self:
+            snap = self._snapshot = BoardSnapshot(self)
+            self._shown = True
+        return snap
+
+    def __copy__(self) -> Board:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> Board:
+        return self.copy()
+
+    def __reduce__(self):
+        return (Board.from_state, (self.state(),))
 
     # -- bonuses ---------------------------------------------------------------------------------
     def hexagons_completed(self, cell: Cell) -> int:
         """How many hexagons a tile placed in ``cell`` would complete (0-3)."""
-        return self._hexagons(cell_key(cell))
+        return self.hexagons_at(cell_key(cell))
 
-    def _hexagons(self, key: int) -> int:
-        get = self.fill.get
-        a, b, c = _geometry(key).corners
+    def hexagons_at(self, key: int) -> int:
+        """``hexagons_completed`` by cell key."""
+        get = self._fill.get
+        a, b, c = geometry(key).corners
         return (get(a, 0) == 5) + (get(b, 0) == 5) + (get(c, 0) == 5)
 
     def makes_bridge(self, cell: Cell, rule: str = "general") -> bool:
@@ -479,37 +697,286 @@ class Board:
         ``strict``: the same, with its other two edges open. ``loose``: it
         shares an edge with a tile and each of its three corners touches a tile.
         """
-        return self._bridge(cell_key(cell), rule)
+        return self.bridge_at(cell_key(cell), rule)
 
-    def _bridge(self, key: int, rule: str = "general") -> bool:
-        g = _geometry(key)
-        cells = self.cells
-        if rule == "loose":
-            get = self.fill.get
-            return any(n in cells for n in g.neighbours) and all(get(p, 0) for p in g.corners)
-        placed = [i for i in range(3) if g.neighbours[i] in cells]
-        if rule == "strict" and len(placed) != 1:
-            return False
-        for i in placed:
-            for other in g.corner_only[g.opposite[i]]:
-                if other in cells:
+    def bridge_at(self, key: int, rule: str = "general") -> bool:
+        """``makes_bridge`` by cell key."""
+        g = _GEOMETRY.get(key) or geometry(key)
+        cells = self._cells
+        if rule == "general":
+            placed = cells.keys()
+            for neighbour, others in g.bridges:
+                if neighbour in cells and not placed.isdisjoint(others):
                     return True
-        return False
+            return False
+        if rule == "loose":
+            get = self._fill.get
+            return any(n in cells for n in g.neighbours) and all(get(p, 0) for p in g.corners)
+        # strict: exactly one edge neighbour, and a corner-only contact opposite it
+        touching = [others for neighbour, others in g.bridges if neighbour in cells]
+        return len(touching) == 1 and not cells.keys().isdisjoint(touching[0])
 
-    def _placeable(self, hand: int) -> bool:
+    def bonus_at(
+        self, key: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
+    ) -> tuple[int, int, bool]:
+        """(bonus points, hexagons, bridge) for a tile placed now in the cell with key ``key``."""
+        fill = self._fill.get
+        g = _GEOMETRY.get(key) or geometry(key)
+        a, b, c = g.corners
+        hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
+        if hexes:
+            return hexagon_bonuses[hexes - 1], hexes, False
+        if rule == "general":
+            cells = self._cells
+            placed = cells.keys()
+            for neighbour, others in g.bridges:
+                if neighbour in cells and not placed.isdisjoint(others):
+                    return bridge_bonus, 0, True
+            return 0, 0, False
+        if self.bridge_at(key, rule):
+            return bridge_bonus, 0, True
+        return 0, 0, False
+
+    # -- move generation (tile ids and bit masks) ------------------------------------------------
+    def can_place(self, hand: int) -> bool:
         """Whether any tile of the ``hand`` mask fits somewhere on the frontier."""
         union = 0
-        for pattern in set(self.frontier.values()):
+        for pattern in set(self._frontier.values()):
             union |= FIT_MASK[pattern]
         return bool(union & hand)
 
-    def _placements(self, hand: int) -> Iterator[tuple[int, int, int]]:
-        """(tile id, cell key, rotation) for every legal placement of a hand mask."""
-        for key, pattern in self.frontier.items():
+    def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
+        """(tile id, cell key, rotation) for every legal placement of a hand mask (any order)."""
+        out = []
+        for key, pattern in self._frontier.items():
             if FIT_MASK[pattern] & hand:
                 for tid, rot in FITS[pattern]:
                     if hand >> tid & 1:
-                        yield tid, key, rot
+                        out.append((tid, key, rot))
+        return out
+
+    def scored_placements(
+        self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
+    ) -> list[tuple[int, int, int, int]]:
+        """(points, tile id, cell key, rotation) of every legal placement of ``hand`` (any order)."""
+        out = []
+        bonus_at = self.bonus_at
+        for key, pattern in self._frontier.items():
+            if FIT_MASK[pattern] & hand:
+                bonus = bonus_at(key, hexagon_bonuses, bridge_bonus, rule)[0]
+                for tid, rot in FITS[pattern]:
+                    if hand >> tid & 1:
+                        out.append((VALUE[tid] + bonus, tid, key, rot))
+        return out
+
+    def best_placement(
+        self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
+    ) -> tuple[int, int, int, int] | None:
+        """The placement of ``hand`` scoring most: (points, tile id, cell key, rotation), or None.
+
+        Ties go to the first in ``legal_moves`` order (tile, then cell, then rotation).
+        """
+        best_key = None
+        fill = self._fill.get
+        bridge = self.bridge_at
+        cells = self._cells
+        placed = cells.keys()
+        general = rule == "general"
+        geometries = _GEOMETRY
+        fit_mask = FIT_MASK
+        for key, pattern in self._frontier.items():
+            if fit_mask[pattern] & hand:
+                for tid, rot in FITS[pattern]:  # noqa: B007 - used after the break
+                    if hand >> tid & 1:
+                        break
+                g = geometries.get(key) or geometry(key)
+                a, b, c = g.corners
+                hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
+                if hexes:
+                    bonus = hexagon_bonuses[hexes - 1]
+                elif general:  # bridge_at(key, "general"), inlined: the hottest loop of a study
+                    bonus = 0
+                    for neighbour, others in g.bridges:
+                        if neighbour in cells and not placed.isdisjoint(others):
+                            bonus = bridge_bonus
+                            break
+                elif bridge(key, rule):
+                    bonus = bridge_bonus
+                else:
+                    bonus = 0
+                candidate = (-(VALUE[tid] + bonus), tid, key, rot)
+                if best_key is None or candidate < best_key:
+                    best_key = candidate
+        if best_key is None:
+            return None
+        points, tid, key, rot = best_key
+        return -points, tid, key, rot
+
+
+def _read_only(name: str):
+    def method(self, *args, **kwargs):
+        return getattr(self.board_now(), name)(*args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = getattr(Board, name).__doc__
+    return method
+
+
+class BoardSnapshot:
+    """A board as it was at one moment: it reads like a ``Board`` and never changes.
+
+    ``board.snapshot()`` makes one; a game's ``board`` and every player's view
+    hold one. While the board has not moved on, reading goes straight to it
+    (nothing is copied); once it has, the snapshot rebuilds the board as it was.
+    Try placements on ``copy()``.
+
+    >>> board = Board()
+    >>> board.put((0, 0), "1-1-1", 0)
+    >>> shown = board.snapshot()
+    >>> board.put((0, 1), "1-1-1", 0)
+    >>> shown.placements(), len(board)
+    ([((0, 0), (1, 1, 1), 0)], 2)
+    """
+
+    __slots__ = ("_board", "_version", "_length")
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+        self._version = board._version
+        self._length = len(board._order)
+
+    def board_now(self) -> Board:
+        """The board this snapshot shows (do not change it: use ``copy()``)."""
+        board = self._board
+        if board._version == self._version:
+            return board
+        # the board moved on (it only grows: a shown board never takes a tile back)
+        board = Board.from_state(board.state()[: self._length])
+        self._board, self._version = board, board._version
+        return board
+
+    frozen = True
+    """A snapshot never changes."""
+
+    def _refuse(self, *args, **kwargs):
+        raise IllegalMove(
+            "this board cannot change (it belongs to a game or a player's view): "
+            "try placements on board.copy()"
+        )
+
+    put = place = remove_last = _refuse
+
+    def copy(self) -> Board:
+        """A board you may change, as this one shows."""
+        return self.board_now().copy()
+
+    def snapshot(self) -> BoardSnapshot:
+        """This snapshot (it never changes)."""
+        return self
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.board_now()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, BoardSnapshot):
+            if other._board is self._board and other._version == self._version:
+                return True
+            other = other.board_now()
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.board_now() == other
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.board_now()._order))
+
+    def __repr__(self) -> str:
+        return f"<Tri-Ominos board (snapshot): {self._length} tiles>"
+
+    def __reduce__(self):
+        return (_snapshot_of, (self.board_now().state(),))
+
+    def __copy__(self) -> BoardSnapshot:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> BoardSnapshot:
+        return self
+
+    @property
+    def cells(self) -> MappingProxyType:
+        """Placed tiles, read-only: cell key -> (tile id, rotation)."""
+        return MappingProxyType(dict(self.board_now()._cells))
+
+    @property
+    def points(self) -> MappingProxyType:
+        """Point key -> the number shown there (read-only)."""
+        return MappingProxyType(dict(self.board_now()._points))
+
+    @property
+    def fill(self) -> MappingProxyType:
+        """Point key -> how many of the six cells around it hold a tile (read-only)."""
+        return MappingProxyType(dict(self.board_now()._fill))
+
+    @property
+    def frontier(self) -> MappingProxyType:
+        """Empty cells sharing an edge with a tile, read-only: cell key -> corner pattern index."""
+        return MappingProxyType(dict(self.board_now()._frontier))
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Cell keys in the order tiles were placed."""
+        return tuple(self.board_now()._order)
+
+    @property
+    def tiles_mask(self) -> int:
+        """The tiles on the board as a bit mask of tile ids."""
+        return self.board_now()._tiles
+
+    def best_placement(
+        self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
+    ) -> tuple[int, int, int, int] | None:
+        """See ``Board.best_placement``."""
+        board = self._board
+        if board._version != self._version:
+            board = self.board_now()
+        return board.best_placement(hand, hexagon_bonuses, bridge_bonus, rule)
+
+    tile_at = _read_only("tile_at")
+    number_at = _read_only("number_at")
+    placements = _read_only("placements")
+    state = _read_only("state")
+    frontier_cells = _read_only("frontier_cells")
+    pattern = _read_only("pattern")
+    fits = _read_only("fits")
+    why_illegal = _read_only("why_illegal")
+    hexagons_completed = _read_only("hexagons_completed")
+    hexagons_at = _read_only("hexagons_at")
+    makes_bridge = _read_only("makes_bridge")
+    bridge_at = _read_only("bridge_at")
+    bonus_at = _read_only("bonus_at")
+    can_place = _read_only("can_place")
+
+    def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
+        """See ``Board.placements_of``."""
+        board = self._board
+        if board._version != self._version:
+            board = self.board_now()
+        return board.placements_of(hand)
+
+    def scored_placements(
+        self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
+    ) -> list[tuple[int, int, int, int]]:
+        """See ``Board.scored_placements``."""
+        board = self._board
+        if board._version != self._version:
+            board = self.board_now()
+        return board.scored_placements(hand, hexagon_bonuses, bridge_bonus, rule)
+
+
+def _snapshot_of(state: tuple) -> BoardSnapshot:
+    return Board.from_state(state).snapshot()
 
 
 def _cell_text(cell: tuple[int, int]) -> str:

@@ -1,8 +1,11 @@
-"""Computer players for Tri-Ominos, and helpers that play rounds and matches with them.
+"""Computer players for Tri-Ominos, and helpers that play rounds and games to 400 with them.
 
-A player is any object with ``choose(view) -> Move``; it sees only a
-``PlayerView`` (the board, its own hand, the others' hand sizes, the pool's
-size). Every player draws or passes exactly when the rules force it.
+Every player follows the one protocol of all tilegames games: ``choose(view,
+rng) -> Move``, where ``view`` is the immutable ``PlayerView`` of its seat (the
+board, its own hand, the others' hand sizes, the pool's size) and ``rng`` a
+numpy Generator. Players are made by name with ``make_player`` and seated with
+the shared ``play_game``. Every player draws or passes exactly when the rules
+force it.
 
 - ``RandomPlayer``: a legal move chosen uniformly at random.
 - ``GreedyPlayer``: the placement that scores most now (ties: the first in ``legal_moves`` order).
@@ -11,8 +14,7 @@ size). Every player draws or passes exactly when the rules force it.
   player holds a tile fitting there.
 
 >>> from tilegames.triominos import new_game
->>> game = new_game(seed=3)
->>> play_out(game, [GreedyPlayer(), CautiousPlayer()])
+>>> game = play_game(new_game(seed=3), [make_player("greedy"), make_player("cautious")], seed=1)
 >>> game.is_over, sum(game.breakdown()[0][part] for part in POINT_PARTS) == game.scores[0]
 (True, True)
 """
@@ -20,151 +22,154 @@ size). Every player draws or passes exactly when the rules force it.
 from __future__ import annotations
 
 from math import comb
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from ..errors import IllegalMove
+from ..players import Player, play_game, registry_maker
 from ..randomness import as_generator
-from .lattice import FIT_MASK, TILES, _geometry, key_cell
-from .rules import POINT_PARTS, Game, Match, Move, PlayerView, Rules, deal
+from .lattice import FIT_MASK, geometry
+from .rules import (
+    POINT_PARTS,
+    Game,
+    Match,
+    Move,
+    PlayerView,
+    Rules,
+    deal,
+    forced_move,
+    placement_move,
+)
 
 __all__ = [
+    "PLAYERS",
     "POINT_PARTS",
     "CautiousPlayer",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
     "make_player",
+    "play_game",
     "play_match",
     "play_out",
+    "play_round",
+    "play_to_target",
 ]
 
 
-class Player(Protocol):
-    """What a player offers: a name and a choice of move."""
+class RandomPlayer(Player):
+    """A legal move chosen uniformly at random.
 
-    name: str
-
-    def choose(self, view: PlayerView) -> Move:  # pragma: no cover - protocol
-        ...
-
-
-class RandomPlayer:
-    """A legal move chosen uniformly at random (from its own seeded generator)."""
+    >>> from tilegames.triominos import new_game
+    >>> view = new_game(seed=6).player_view()
+    >>> RandomPlayer().choose(view, np.random.default_rng(1))
+    Move.parse('5-5-5 @ 0,0 r0')
+    """
 
     name = "random"
+    description = (
+        "Plays a legal move chosen uniformly at random (draws and passes only when forced)."
+    )
 
-    def __init__(self, seed: int | np.random.Generator | None = None) -> None:
-        self.rng = as_generator(seed)
-
-    def choose(self, view: PlayerView) -> Move:
-        game = view._game
-        triples = game._placement_triples(view.seat)
-        if not triples:
-            return Move(game._forced())  # type: ignore[arg-type]
-        triples.sort()
-        tid, key, rot = triples[int(self.rng.integers(len(triples)))]
-        return Move("place", TILES[tid], key_cell(key), rot)
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        placements = view.placement_ids()  # legal_moves order, without making every Move
+        if not placements:
+            return forced_move(view.forced)  # a forced draw or pass uses no random number
+        return placement_move(*placements[int(rng.integers(len(placements)))])
 
 
-class GreedyPlayer:
+class GreedyPlayer(Player):
     """The placement scoring most now (tile value + bonus); ties: first in ``legal_moves`` order."""
 
     name = "greedy"
+    description = "Plays the placement that scores most now (tile value plus bonus)."
 
-    def choose(self, view: PlayerView) -> Move:
-        game = view._game
-        best = game._best_placement()
-        if best is None:
-            return Move(game._forced())  # type: ignore[arg-type]
-        _, tid, key, rot = best
-        return Move("place", TILES[tid], key_cell(key), rot)
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        return view.best_move()
 
 
-class CautiousPlayer:
+class CautiousPlayer(Player):
     """Greedy minus the expected bonus its placement opens for the next player.
 
     For each of the ``candidates`` best placements by immediate points, the
-    tile is tried on the board; every empty cell it touches that would now
-    score a hexagon or bridge counts its bonus times the chance that the next
-    player holds one of the unseen tiles fitting there (hypergeometric).
+    tile is tried on a copy of the board; every empty cell it touches that
+    would now score a hexagon or bridge counts its bonus times the chance that
+    the next player holds one of the unseen tiles fitting there (hypergeometric).
     """
 
     name = "cautious"
+    description = (
+        "Greedy, minus the hexagon or bridge bonus its placement is likely to hand the next player."
+    )
 
     def __init__(self, candidates: int = 8) -> None:
+        if type(candidates) is not int or candidates < 1:
+            raise ValueError(f"candidates must be a whole number 1 or more, not {candidates!r}")
         self.candidates = candidates
+        """How many of the best placements by immediate points it weighs."""
 
-    def choose(self, view: PlayerView) -> Move:
-        game = view._game
-        scored = game._scored_placements()
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        scored = view.placement_scores()
         if not scored:
-            return Move(game._forced())  # type: ignore[arg-type]
-        scored.sort(key=lambda s: (-s[0], s[1], s[2], s[3]))
-        if not game.board.cells or len(scored) == 1:
+            return view.best_move()  # the forced draw or pass
+        if not len(view.board) or len(scored) == 1:
             _, tid, key, rot = scored[0]
-            return Move("place", TILES[tid], key_cell(key), rot)
-        rules = game.rules
-        board = game.board
-        unseen = view._unseen_mask()
+            return placement_move(tid, key, rot)
+        rules = view.rules
+        board = view.board.copy()  # the view's board never changes: try placements on a copy
+        unseen = view.unseen_mask
         n_unseen = unseen.bit_count()
-        next_seat = (view.seat + 1) % game.players
-        next_hand = view.hand_sizes[next_seat]
+        next_hand = view.hand_sizes[(view.seat + 1) % view.players]
         total = comb(n_unseen, next_hand) if n_unseen >= next_hand else 1
+        frontier = board.frontier
         best, best_value = scored[0], None
         for candidate in scored[: self.candidates]:
             points, tid, key, rot = candidate
-            board._put(key, tid, rot)
+            board.place(key, tid, rot)
             risk = 0.0
-            try:
-                for other in _geometry(key).touching:
-                    pattern = board.frontier.get(other)
-                    if pattern is None:
-                        continue
-                    fits = FIT_MASK[pattern] & unseen
-                    if not fits:
-                        continue
-                    hexes = board._hexagons(other)
-                    if hexes:
-                        bonus = rules.hexagon_bonuses[hexes - 1]
-                    elif board._bridge(other, rules.bridge_rule):
-                        bonus = rules.bridge_bonus
-                    else:
-                        continue
-                    k = fits.bit_count()
-                    miss = (
-                        comb(n_unseen - k, next_hand) / total if n_unseen - k >= next_hand else 0.0
-                    )
-                    risk = max(risk, bonus * (1.0 - miss))
-            finally:
-                board.remove_last()
+            for other in geometry(key).touching:
+                pattern = frontier.get(other)
+                if pattern is None:
+                    continue
+                fits = FIT_MASK[pattern] & unseen
+                if not fits:
+                    continue
+                hexes = board.hexagons_at(other)
+                if hexes:
+                    bonus = rules.hexagon_bonuses[hexes - 1]
+                elif board.bridge_at(other, rules.bridge_rule):
+                    bonus = rules.bridge_bonus
+                else:
+                    continue
+                k = fits.bit_count()
+                miss = comb(n_unseen - k, next_hand) / total if n_unseen - k >= next_hand else 0.0
+                risk = max(risk, bonus * (1.0 - miss))
+            board.remove_last()
             value = points - risk
             if best_value is None or value > best_value:
                 best, best_value = candidate, value
         _, tid, key, rot = best
-        return Move("place", TILES[tid], key_cell(key), rot)
+        return placement_move(tid, key, rot)
 
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
+PLAYERS: dict[str, type[Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "cautious": CautiousPlayer,
+}
 """Player classes by name (the CLI's ``--player``)."""
 
+make_player = registry_maker(PLAYERS, "Tri-Ominos")
+"""A player by name with its options: ``make_player("cautious", candidates=4)``.
 
-def make_player(name: str, rng: np.random.Generator | int | None = None) -> Any:
-    """A player by name: ``random`` (seeded by ``rng``), ``greedy`` or ``cautious``.
-
-    >>> make_player("greedy").name
-    'greedy'
-    """
-    if name not in PLAYERS:
-        raise ValueError(f"unknown player {name!r}: choose from {sorted(PLAYERS)}")
-    if name == "random":
-        return RandomPlayer(rng)
-    return PLAYERS[name]()
+>>> make_player("greedy").name
+'greedy'
+"""
 
 
-def play_out(game: Game, players: list, *, check: bool = False, max_moves: int = 10_000) -> None:
-    """Play a round to its end, each seat's player choosing from its own view.
+def play_out(game: Game, players: list, *, check: bool = False, seed: Any = None) -> Game:
+    """Play a round to its end (``play_game`` with the study's default of unchecked moves).
 
     ``check=True`` plays through ``game.play`` (every move checked, undo kept);
     the default trusts the players' moves (they only choose legal ones) and
@@ -172,18 +177,23 @@ def play_out(game: Game, players: list, *, check: bool = False, max_moves: int =
     """
     if len(players) != game.players:
         raise ValueError(f"{game.players} players needed, {len(players)} given")
-    views = [game.player_view(seat) for seat in range(game.players)]
-    history = game.history
-    for _ in range(max_moves):
-        if game._end is not None:
-            return
-        move = players[game._to_move].choose(views[game._to_move])
-        if check:
-            game.play(move)
-        else:
-            game._apply(move)
-            history.append(move)
-    raise RuntimeError("the round did not end")  # pragma: no cover - a bug
+    return play_game(game, players, seed=seed, checked=check)
+
+
+def play_round(match: Match, players: list, *, seed: Any = None, checked: bool = False) -> Game:
+    """Deal the match's next round, play it with these players (one per seat), finish it.
+
+    ``seed`` is the players' generator (an int or a Generator; None: the match's own).
+
+    >>> match = Match(players=2, seed=5)
+    >>> game = play_round(match, [make_player("greedy"), make_player("greedy")])
+    >>> len(match.rounds), game.is_over
+    (1, True)
+    """
+    game = match.new_round()
+    play_game(game, players, seed=match.rng if seed is None else seed, checked=checked)
+    match.finish_round(game)
+    return game
 
 
 def play_match(
@@ -198,7 +208,7 @@ def play_match(
     Returns ``{"names", "wins", "points", "rounds"}``: round wins and points per
     player (in the order given), and one row per round.
 
-    >>> result = play_match([GreedyPlayer(), RandomPlayer(1)], 10, seed=2)
+    >>> result = play_match([GreedyPlayer(), RandomPlayer()], 10, seed=2)
     >>> sum(result["wins"]) <= 10, len(result["rounds"])
     (True, 10)
     """
@@ -214,7 +224,7 @@ def play_match(
         hands, pool = deal(n, rng, rules)
         game = Game(hands, pool, rules=rules)
         seating = [(index + i) % n for i in range(n)]  # seat s is played by players[seating[s]]
-        play_out(game, [players[seating[s]] for s in range(n)])
+        play_game(game, [players[seating[s]] for s in range(n)], seed=rng, checked=False)
         for seat, score in enumerate(game.scores):
             points[seating[seat]] += score
         if game.winner is not None:
@@ -235,7 +245,7 @@ def play_match(
     }
 
 
-def play_game(
+def play_to_target(
     players: list,
     *,
     seed: int | np.random.Generator | None = None,
@@ -243,13 +253,15 @@ def play_game(
 ) -> Match:
     """A whole game: rounds until someone reaches the target score (400).
 
-    >>> match = play_game([GreedyPlayer(), GreedyPlayer()], seed=1)
+    The deals and the players' chance come from one generator made from ``seed``.
+
+    >>> match = play_to_target([GreedyPlayer(), GreedyPlayer()], seed=1)
     >>> match.is_over and max(match.totals) >= 400
     True
     """
     match = Match(len(players), rules=rules, seed=seed)
     while not match.is_over:
-        match.play_round(players)
+        play_round(match, players)
         if len(match.rounds) > 1000:  # pragma: no cover - a bug
             raise IllegalMove("no one reaches the target")
     return match

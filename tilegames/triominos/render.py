@@ -17,15 +17,17 @@ from __future__ import annotations
 import math
 
 from .. import svg as draw
-from .lattice import Board, corners, key_cell, rotations, tile_name
+from .lattice import Board, corner_numbers, corners, key_cell, rotations, tile_name
 from .rules import Game
 
 TILE_FILL = "#fbf6e9"
 TILE_EDGE = "#5d4037"
 NUMBER_COLOUR = "#1a1a1a"
 LAST_EDGE = "#e65100"
-FIT_FILL = "#a5d6a7"
-OTHER_ROTATION_FILL = "#fff59d"
+FIT_FILL = "#8fd6bf"
+"""A cell the selected tile fits as it is turned (its numbers are drawn there); Okabe–Ito green."""
+OTHER_ROTATION_FILL = "#f7d48a"
+"""A cell it fits turned another way (the turns are named there); Okabe–Ito orange."""
 FRONTIER_EDGE = "#b0bec5"
 HAND_ROW = 12
 """Hand tiles per row in the picture."""
@@ -50,6 +52,7 @@ def triangle(
     target: str | None = None,
     tooltip: str = "",
     dashed: bool = False,
+    aria_label: str | None = None,
 ) -> str:
     """One cell: a triangle with ``numbers`` at its corners (None: no number), as a group."""
     points = [_xy(p, size, origin) for p in corners(cell)]
@@ -69,13 +72,14 @@ def triangle(
         for (x, y), number in zip(points, numbers):
             if number is None:
                 continue
-            tx, ty = x + (cx - x) * 0.36, y + (cy - y) * 0.36
+            tx, ty = x + (cx - x) * 0.4, y + (cy - y) * 0.4  # in from the tip: apart from the
+            # numbers of the tiles that share it
             parts.append(
                 draw.text(
                     tx,
                     ty,
                     str(number),
-                    font_size=round(size * 0.24, 1),
+                    font_size=round(max(11.0, size * 0.2), 1),
                     font_weight="bold",
                     fill=NUMBER_COLOUR,
                 )
@@ -84,24 +88,34 @@ def triangle(
         parts.append(draw.text(cx, cy, label, font_size=round(size * 0.16, 1), fill="#37474f"))
     if tooltip:
         parts.append(draw.title(tooltip))
-    return draw.group(parts, data_target=target)
+    return draw.group(parts, data_target=target, aria_label=aria_label)
+
+
+def cell_words(cell: tuple[int, int]) -> str:
+    """A cell in words: ``cell_words((2, 5))`` is ``'row 2, column 5'``."""
+    return f"row {cell[0]}, column {cell[1]}"
 
 
 def tile_numbers(tile: tuple[int, int, int], rotation: int) -> tuple[int, int, int]:
-    """The numbers a tile shows at a cell's corners 0, 1, 2 with a rotation."""
-    numbers = [0, 0, 0]
-    for i in range(3):
-        numbers[(rotation + i) % 3] = tile[i]
-    return tuple(numbers)  # type: ignore[return-value]
+    """The numbers a tile shows at a cell's corners 0, 1, 2 with a rotation (the rules' own)."""
+    return corner_numbers(tile, rotation)
 
 
-def _fits(game: Game, tile: tuple[int, int, int]) -> dict[tuple[int, int], list[int]]:
-    """Cells where ``tile`` may be placed now, with the rotations that fit."""
-    out: dict[tuple[int, int], list[int]] = {}
-    for move in game.legal_moves():
-        if move.kind == "place" and move.tile == tile:
-            out.setdefault(move.cell, []).append(move.rotation)
-    return out
+def fitted_size(game: Game, width: float = 760, height: float = 520) -> float:
+    """The triangle side that fills the notebook's column with the board (placed tiles and the
+    cells around them), between 44 px (numbers stay legible) and 96 px (a few tiles stay modest).
+
+    >>> from tilegames.triominos import new_game
+    >>> fitted_size(new_game(seed=1))
+    96
+    """
+    board = game.board
+    cells = [c for c, _, _ in board.placements()] + list(board.frontier_cells()) or [(0, 0)]
+    xs = [p[0] for c in cells for p in corners(c)]
+    ys = [p[1] for c in cells for p in corners(c)]
+    across = (max(xs) - min(xs)) / 2 + 0.6  # in triangle sides, margins included
+    down = (max(ys) - min(ys)) * math.sqrt(3) / 2 + 0.6
+    return max(44, min(96, round(min(width / across, height / down))))
 
 
 def svg(
@@ -128,12 +142,10 @@ def svg(
     seat = (game.to_move if game.to_move is not None else 0) if seat is None else seat
     hand = game.hand(seat)
     chosen = hand[selected] if selected is not None and 0 <= selected < len(hand) else None
-    fits = _fits(game, chosen) if chosen is not None and game.to_move == seat else {}
+    fits = game.fits(chosen) if chosen is not None and game.to_move == seat else {}
     board = game.board
     placed = board.placements()
-    empty = board.frontier_cells() if show_frontier and not game.is_over else []
-    if not placed and not game.is_over:
-        empty = [(0, 0)]
+    empty = game.open_cells() if show_frontier or not placed else []
     cells = [c for c, _, _ in placed] + empty + list(frame or []) or [(0, 0)]
     xs = [p[0] for c in cells for p in corners(c)]
     ys = [p[1] for c in cells for p in corners(c)]
@@ -141,8 +153,10 @@ def svg(
     header = 26.0
     origin = (margin - min(xs) * size / 2, header + margin - min(ys) * size * math.sqrt(3) / 2)
     width = (max(xs) - min(xs)) * size / 2 + 2 * margin
-    if show_hand:
-        width = max(width, 420)
+    if show_hand:  # as wide as the hand and the pool below it, the board centred above them
+        hand_span = 16 + min(len(hand), HAND_ROW) * min(size * 0.9, 52) * 1.12 + 110
+        board_width, width = width, max(width, 420, hand_span)
+        origin = (origin[0] + (width - board_width) / 2, origin[1])
     board_height = (max(ys) - min(ys)) * size * math.sqrt(3) / 2 + 2 * margin
     parts: list[str] = []
     # the header: scores, hand sizes, pool
@@ -169,6 +183,8 @@ def svg(
                 stroke_width=3 if is_last else 1.5,
                 target=f"cell:{cell[0]},{cell[1]}",
                 tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
+                aria_label=f"{tile_name(tile)} at {cell_words(cell)}"
+                + (", the last tile placed" if is_last else ""),
             )
         )
     for cell in empty:
@@ -178,8 +194,13 @@ def svg(
             label = " ".join(f"r{r}" for r in rots)
             numbers = tile_numbers(chosen, rotation) if rotation in rots else None
             tip = f"{tile_name(chosen)} fits here with {label}"
+            turned = "as it is turned now" if rotation in rots else "turned another way"
+            aria = f"empty cell at {cell_words(cell)}, fits {tile_name(chosen)} {turned}"
         else:
             fill, label, numbers, tip = "none", "", None, f"cell ({cell[0]}, {cell[1]})"
+            aria = f"empty cell at {cell_words(cell)}" + (
+                f", {tile_name(chosen)} does not fit" if chosen is not None and fits else ""
+            )
         parts.append(
             triangle(
                 cell,
@@ -193,6 +214,7 @@ def svg(
                 target=f"cell:{cell[0]},{cell[1]}",
                 tooltip=tip,
                 dashed=rots is None,
+                aria_label=aria,
             )
         )
     for cell in highlight or []:
@@ -210,7 +232,7 @@ def svg(
                 fill=PLAYER_COLOURS[seat % 6],
             )
         )
-        hs = size * 0.9
+        hs = min(size * 0.9, 52)  # the hand stays one row of at most HAND_ROW tiles in the column
         top = height + 22
         for i, tile in enumerate(hand):
             rot = rotation if i == selected else 0
@@ -229,6 +251,8 @@ def svg(
                     stroke_width=3 if i == selected else 1.5,
                     target=f"hand:{i}",
                     tooltip=f"{tile_name(tile)} (value {sum(tile)})",
+                    aria_label=f"{tile_name(tile)} in P{seat}'s hand, value {sum(tile)}"
+                    + (", selected" if i == selected else ""),
                 )
             )
         hand_width = 8 + min(len(hand), HAND_ROW) * hs * 1.12 + 8
@@ -240,7 +264,13 @@ def svg(
             draw.text(px + 50, top + 4 + hs * 0.25, f"pool: {game.pool_size}", font_size=13),
             draw.text(px + 50, top + 4 + hs * 0.52, "click to draw", font_size=10, fill="#546e7a"),
         ]
-        parts.append(draw.group(pool_parts, data_target="pool"))
+        parts.append(
+            draw.group(
+                pool_parts,
+                data_target="pool",
+                aria_label=f"the pool: {game.pool_size} tiles; draw one",
+            )
+        )
         width = max(width, px + 110)
         height = top + hand_rows * (hs * 0.87 + 8) + 4
     if caption:
@@ -252,9 +282,10 @@ def svg(
 
 
 def board_svg(
-    game: Game, *, size: float = 56, caption: str | None = None, highlight=None, frame=None
+    game: Game, *, size: float = 72, caption: str | None = None, highlight=None, frame=None
 ) -> str:
-    """Only the board of a round (no hand, no empty cells): for figures in notebooks."""
+    """Only the board of a round (no hand, no empty cells): for figures in notebooks (72 px
+    triangles: numbers of 14 px)."""
     return svg(
         game,
         size=size,
@@ -269,7 +300,7 @@ def board_svg(
 def board_picture(
     board: Board,
     *,
-    size: float = 60,
+    size: float = 72,
     caption: str | None = None,
     highlight: list[tuple[int, int]] | None = None,
     empty: list[tuple[int, int]] | None = None,
@@ -353,8 +384,9 @@ def lattice_svg(rows: range = range(0, 2), columns: range = range(0, 5), size: f
     return board_picture(Board(), size=size, empty=cells, points=points, coordinates=True)
 
 
-def tile_set_svg(tiles=None, *, per_row: int = 14, size: float = 54) -> str:
-    """Tiles in rows (default: all 56, in order), each drawn pointing up with r0."""
+def tile_set_svg(tiles=None, *, per_row: int = 14, size: float = 52) -> str:
+    """Tiles in rows (default: all 56, in order), each drawn pointing up with r0; 14 to a row
+    fit the notebook's column."""
     from .lattice import TILES
 
     tiles = list(TILES if tiles is None else tiles)

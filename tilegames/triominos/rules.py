@@ -30,33 +30,39 @@ tilegames.errors.IllegalMove: player 0 does not hold 5-5-5
 from __future__ import annotations
 
 import dataclasses
+import numbers
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import IllegalMove, InvalidPosition
+from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, require
-from ..randomness import as_generator
+from ..randomness import as_generator, read_seed, seed_value
+from ..rules_base import RulesBase
 from .lattice import (
     ALL_TILES,
-    FIT_MASK,
-    FITS,
+    MAX_COORD,
     TILE_ID,
     TILES,
     TRIPLES,
     VALUE,
     Board,
+    BoardSnapshot,
     Cell,
     Tile,
-    _geometry,
     cell_key,
+    check_cell,
+    checked_cell_key,
     key_cell,
     parse_tile,
     rotations,
     tile_name,
 )
+
+_short = describe
 
 MoveKind = Literal["place", "draw", "pass"]
 BRIDGE_RULES = ("general", "strict", "loose")
@@ -64,17 +70,21 @@ BLOCKED_RULES = ("fewest_tiles", "lowest_value")
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesBase):
     """Every rule on which editions disagree; ``Rules()`` is the ``seed`` preset.
 
     >>> Rules.pressman().max_draws, Rules.seed().max_draws
     (3, None)
+    >>> sorted(Rules.presets())
+    ['pressman', 'seed']
     """
+
+    PRESETS = ("seed", "pressman")
 
     name: str = "seed"
     """A label for tables (``seed``, ``pressman``, or your own)."""
     hand_size: int | None = None
-    """Tiles dealt to each player; None: 9 for 2 players, 7 for 3-4, 6 for 5-6."""
+    """Tiles dealt to each player; None: 9 for 2 players, 7 for 3-4, 6 for 5-6 (at most 56 in all)."""
     start_bonus: int = 10
     """Bonus for opening the round with a triple."""
     zero_triple_bonus: int = 30
@@ -101,6 +111,27 @@ class Rules:
     """A game (``Match``) ends at the end of the round in which someone reaches this."""
 
     def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if field.name in ("name", "bridge_rule", "blocked_winner"):
+                if not isinstance(value, str):
+                    raise ValueError(f"{field.name} must be a word, not {_short(value)}")
+            elif field.name == "zero_triple_may_start":
+                if not isinstance(value, bool):
+                    raise ValueError(f"{field.name} must be True or False, not {_short(value)}")
+            elif field.name == "hexagon_bonuses":
+                if not (
+                    isinstance(value, tuple)
+                    and len(value) == 3
+                    and all(type(v) is int and abs(v) < 10**6 for v in value)
+                ):
+                    raise ValueError(
+                        "hexagon_bonuses needs three whole numbers: one, two, three hexagons"
+                    )
+            elif (value is not None or field.name not in ("hand_size", "max_draws")) and (
+                type(value) is not int or abs(value) >= 10**6
+            ):
+                raise ValueError(f"{field.name} must be a whole number, not {_short(value)}")
         if self.bridge_rule not in BRIDGE_RULES:
             raise ValueError(f"bridge_rule must be one of {BRIDGE_RULES}, not {self.bridge_rule!r}")
         if self.blocked_winner not in BLOCKED_RULES:
@@ -109,8 +140,6 @@ class Rules:
             )
         if self.max_draws is not None and self.max_draws < 1:
             raise ValueError(f"max_draws must be at least 1 or None, not {self.max_draws}")
-        if len(self.hexagon_bonuses) != 3:
-            raise ValueError("hexagon_bonuses needs three numbers: one, two, three hexagons")
         if self.hand_size is not None and not 1 <= self.hand_size <= 28:
             raise ValueError(f"hand_size must be between 1 and 28, not {self.hand_size}")
 
@@ -124,83 +153,66 @@ class Rules:
         """The Pressman rule sheet: at most 3 draws, then pass (-25 in all); lowest value wins a block."""
         return cls(name="pressman", max_draws=3, blocked_winner="lowest_value")
 
-    @classmethod
-    def preset(cls, name: str) -> Rules:
-        """A preset by name: ``seed`` or ``pressman``."""
-        if name == "seed":
-            return cls.seed()
-        if name == "pressman":
-            return cls.pressman()
-        raise ValueError(f"unknown rules preset {name!r}: use 'seed' or 'pressman'")
+    def __deepcopy__(self, memo: dict) -> Rules:
+        return self  # immutable
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (``Rules.seed().replace(bridge_rule="strict")``)."""
         return dataclasses.replace(self, **changes)
 
     def hand_size_for(self, players: int) -> int:
-        """Tiles dealt to each of ``players`` players."""
-        if self.hand_size is not None:
-            return self.hand_size
-        return 9 if players == 2 else 7 if players <= 4 else 6
+        """Tiles dealt to each of ``players`` players (refused when the 56 tiles do not go round).
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe fields."""
-        data = dataclasses.asdict(self)
-        data["hexagon_bonuses"] = list(self.hexagon_bonuses)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any, where: str = "rules") -> Rules:
-        """Rules from ``to_dict`` data; bad fields raise InvalidPosition naming them."""
-        if not isinstance(data, dict):
-            raise InvalidPosition(f"{where}: expected a dict, found {data!r}")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - set(fields))
-        if unknown:
-            raise InvalidPosition(f"{where}: unknown field(s) {unknown}")
-        values: dict[str, Any] = {}
-        for name, value in data.items():
-            if name == "hexagon_bonuses":
-                if not (
-                    isinstance(value, (list, tuple))
-                    and len(value) == 3
-                    and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-                ):
-                    raise InvalidPosition(
-                        f"{where}.hexagon_bonuses: expected three ints, found {value!r}"
-                    )
-                value = tuple(value)
-            elif name in ("name", "bridge_rule", "blocked_winner"):
-                if not isinstance(value, str):
-                    raise InvalidPosition(f"{where}.{name}: expected str, found {value!r}")
-            elif name == "zero_triple_may_start":
-                if not isinstance(value, bool):
-                    raise InvalidPosition(f"{where}.{name}: expected bool, found {value!r}")
-            elif name in ("hand_size", "max_draws"):
-                if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                    raise InvalidPosition(f"{where}.{name}: expected int or null, found {value!r}")
-            elif not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidPosition(f"{where}.{name}: expected int, found {value!r}")
-            values[name] = value
-        try:
-            return cls(**values)
-        except ValueError as error:
-            raise InvalidPosition(f"{where}: {error}") from None
+        >>> Rules(hand_size=20).hand_size_for(3)
+        Traceback (most recent call last):
+        ...
+        ValueError: hand_size 20 for 3 players needs 60 tiles; there are 56
+        """
+        if type(players) is not int or not 2 <= players <= 6:
+            raise ValueError(f"Tri-Ominos is for 2 to 6 players, not {_short(players)}")
+        size = self.hand_size
+        if size is None:
+            return 9 if players == 2 else 7 if players <= 4 else 6
+        if size * players > len(TILES):
+            raise ValueError(
+                f"hand_size {size} for {players} players needs {size * players} tiles; there are 56"
+            )
+        return size
 
 
 _MOVE_RE = re.compile(
-    r"^\s*(\d)\s*-\s*(\d)\s*-\s*(\d)\s*@\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:r\s*(\d))?\s*$", re.I
+    r"^\s*(\d)\s*-\s*(\d)\s*-\s*(\d)\s*@\s*([-+]?\d+)\s*,\s*([-+]?\d+)\s*(?:r\s*(\d+))?\s*$", re.I
 )
+MOVE_KINDS = ("place", "draw", "pass")
+"""The kinds of move, as ``Move.kind`` spells them."""
+
+
+def _whole(value: Any) -> int | None:
+    """``value`` as an int when it is a whole number (int or numpy integer, not bool), else None."""
+    if type(value) is int:
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return None
 
 
 @dataclass(frozen=True)
 class Move:
     """A move: place a tile, draw from the pool, or pass (``Move.parse("1-3-4 @ 2,5 r1")``).
 
+    A ``Move`` checks itself when made: an unknown kind, a tile that does not
+    exist, a cell that is not two whole numbers on the table, or a rotation
+    other than 0, 1, 2 (only 0 for a triple) raises ``BadNotation``, so every
+    move that exists saves (``str``) and reloads (``Move.parse``) as itself.
+
     >>> Move.parse("1-3-4 @ 2,5 r1").cell
     (2, 5)
     >>> Move.parse("draw")
     Move.parse('draw')
+    >>> Move("Place", (1, 3, 4), (2, 5), 1)
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.BadNotation: 'Place' is not a kind of Tri-Ominos move: use 'place', 'draw' or 'pass'
     """
 
     kind: MoveKind
@@ -212,6 +224,36 @@ class Move:
     rotation: int = 0
     """Which corner of the cell (0, 1, 2: clockwise from the apex or top-left) gets the smallest number."""
 
+    def __post_init__(self) -> None:
+        kind = self.kind
+        if kind == "place" and type(kind) is str:
+            tile, cell, rotation = self.tile, self.cell, self.rotation
+            try:
+                tile = parse_tile(tile)  # type: ignore[arg-type]
+                cell = check_cell(cell)
+            except IllegalMove as error:
+                raise BadNotation(str(error)) from None
+            turn = _whole(rotation)
+            if turn is None or turn not in (0, 1, 2):
+                raise BadNotation(f"the rotation is 0, 1 or 2, not {_short(rotation)}")
+            if turn and tile[0] == tile[2]:
+                raise BadNotation(f"{tile_name(tile)} is a triple: it has one rotation, r0")
+            if tile is not self.tile:
+                object.__setattr__(self, "tile", tile)
+            if cell is not self.cell:
+                object.__setattr__(self, "cell", cell)
+            if turn is not rotation:
+                object.__setattr__(self, "rotation", turn)
+            return
+        if not isinstance(kind, str) or kind not in MOVE_KINDS:
+            raise BadNotation(
+                f"{_short(kind)} is not a kind of Tri-Ominos move: use 'place', 'draw' or 'pass'"
+            )
+        if type(kind) is not str:
+            object.__setattr__(self, "kind", str(kind))
+        if self.tile is not None or self.cell is not None or self.rotation != 0:
+            raise BadNotation(f"a {kind} names no tile, cell or rotation")
+
     def __str__(self) -> str:
         if self.kind != "place":
             return self.kind
@@ -221,36 +263,89 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    def __copy__(self) -> Move:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict) -> Move:
+        return self
+
     @classmethod
     def place(cls, tile: Tile | str, cell: Cell, rotation: int = 0) -> Move:
-        """A placement move."""
-        return cls("place", parse_tile(tile), (int(cell[0]), int(cell[1])), int(rotation))
+        """A placement move (the tile may be written ``"a-b-c"``)."""
+        return cls("place", tile, cell, rotation)  # type: ignore[arg-type]
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """A move from its notation; bad notation raises IllegalMove quoting it."""
-        words = str(text).strip().lower()
+        """A move from its notation; bad notation raises BadNotation quoting it."""
+        if not isinstance(text, str):
+            raise BadNotation(f"{_short(text)} is not move notation: write e.g. '1-3-4 @ 2,5 r1'")
+        words = text.strip().lower()
         if words in ("draw", "pass"):
-            return cls(words)  # type: ignore[arg-type]
-        match = _MOVE_RE.match(str(text))
+            return _FORCED[words]
+        match = _MOVE_RE.match(text)
         if not match:
-            raise IllegalMove(
-                f"{text!r} is not a Tri-Ominos move: write 'draw', 'pass' or a placement "
+            raise BadNotation(
+                f"{_short(text)} is not a Tri-Ominos move: write 'draw', 'pass' or a placement "
                 "such as '1-3-4 @ 2,5 r1' (tile @ row,column rotation)"
             )
         a, b, c, row, col, rot = match.groups()
+        if max(len(row), len(col)) > 5 or (rot is not None and len(rot) > 1):
+            raise BadNotation(
+                f"{_short(text)}: rows and columns run from -{MAX_COORD} to {MAX_COORD}, "
+                "the rotation is r0, r1 or r2"
+            )
         try:
             tile = parse_tile((int(a), int(b), int(c)))
         except IllegalMove as error:
-            raise IllegalMove(f"{text!r}: {error}") from None
+            raise BadNotation(f"{_short(text)}: {error}") from None
         rotation = int(rot) if rot is not None else 0
         if rotation not in rotations(tile):
-            raise IllegalMove(
-                f"{text!r}: rotation must be r0, r1 or r2"
+            raise BadNotation(
+                f"{_short(text)}: rotation must be r0, r1 or r2"
                 if rotation > 2
-                else f"{text!r}: {tile_name(tile)} is a triple, it has one rotation: r0"
+                else f"{_short(text)}: {tile_name(tile)} is a triple, it has one rotation: r0"
             )
-        return cls("place", tile, (int(row), int(col)), rotation)
+        try:
+            return cls("place", tile, (int(row), int(col)), rotation)
+        except BadNotation as error:
+            raise BadNotation(f"{_short(text)}: {error}") from None
+
+
+_FORCED = {"draw": Move("draw"), "pass": Move("pass")}
+_new_view = object.__new__
+_set = object.__setattr__
+_PLACE_MOVES: dict[int, Move] = {}
+
+
+def placement_move(tid: int, key: int, rot: int) -> Move:
+    """The (shared, immutable) ``Move`` placing tile id ``tid`` in the cell with key ``key``.
+
+    >>> placement_move(55, cell_key((0, 0)), 0)
+    Move.parse('5-5-5 @ 0,0 r0')
+    """
+    index = (key * 56 + tid) * 3 + rot
+    move = _PLACE_MOVES.get(index)
+    if move is None:
+        if len(_PLACE_MOVES) > 500_000:  # pragma: no cover - a bound on memory
+            _PLACE_MOVES.clear()
+        # the rules made these numbers: skip the checks of Move.__post_init__
+        move = object.__new__(Move)
+        object.__setattr__(
+            move,
+            "__dict__",
+            {"kind": "place", "tile": TILES[tid], "cell": key_cell(key), "rotation": rot},
+        )
+        _PLACE_MOVES[index] = move
+    return move
+
+
+def forced_move(kind: str) -> Move:
+    """The shared ``Move`` for ``"draw"`` or ``"pass"``.
+
+    >>> forced_move("draw") == Move("draw")
+    True
+    """
+    return _FORCED[kind]
 
 
 @dataclass(frozen=True)
@@ -320,10 +415,16 @@ class Game(GameState):
     (tiles written ``a-b-c``); the constructor itself takes tile ids
     (indexes into ``TILES``): ``hands`` per seat, the ``pool`` in drawing
     order, and optionally ``board`` placements ``((row, column), tile id,
-    rotation)`` with ``to_move`` for a position built tile by tile.
+    rotation)`` with ``to_move`` for a position built tile by tile (then
+    ``scores`` and ``draws`` may carry a round under way's scores and the
+    draws of the turn in progress).
+
+    What a seat may see is ``player_view(seat)``; ``board`` is a snapshot
+    (the round changes only through moves).
     """
 
     GAME = "triominos"
+    MOVE = Move
 
     def __init__(
         self,
@@ -334,6 +435,8 @@ class Game(GameState):
         to_move: int = 0,
         rules: Rules | None = None,
         seed: int | None = None,
+        scores: tuple[int, ...] | list[int] | None = None,
+        draws: int = 0,
     ) -> None:
         super().__init__()
         self.rules: Rules = rules or Rules()
@@ -346,21 +449,23 @@ class Game(GameState):
         self._deal_pool = tuple(pool)
         self._deal_board = tuple((tuple(c), t, r) for c, t, r in board)
         self._deal_to_move = to_move
+        self._carried = tuple(scores) if scores is not None else (0,) * self.players
+        self._deal_draws = draws
         self._hex = self.rules.hexagon_bonuses
         self._bridge_bonus = self.rules.bridge_bonus
         self._bridge_rule = self.rules.bridge_rule
         self._reset()
 
     def _reset(self) -> None:
-        self.board = Board()
-        """The tiles on the table (public information)."""
+        self._board = Board()
         for cell, tid, rot in self._deal_board:
-            self.board._put(cell_key(cell), tid, rot)
+            self._board.place(cell_key(cell), tid, rot)
         self._hands = [sum(1 << t for t in h) for h in self._deal_hands]
+        self._sizes = [len(h) for h in self._deal_hands]
         self._pool_pos = 0
-        self._draws = 0
+        self._draws = self._deal_draws
         self._events: list[tuple] = []
-        self._scores = [0] * self.players
+        self._scores = list(self._carried)
         self._end: str | None = None
         self._winner: int | None = None
         self._moves = 0
@@ -404,13 +509,17 @@ class Game(GameState):
         to_move: int = 0,
         rules: Rules | None = None,
         seed: int | np.random.Generator | None = None,
+        scores: list[int] | None = None,
+        draws: int = 0,
     ) -> Game:
         """A round from an explicit deal: hands (tiles ``a-b-c``), the pool in drawing order.
 
         ``pool=None`` puts the remaining tiles in the pool, shuffled with
         ``seed``. ``board`` (placement notation, e.g. ``"0-1-4 @ 0,3 r0"``)
         builds a position tile by tile; then ``to_move`` plays next and there
-        is no opening. All 56 tiles must be somewhere, each once.
+        is no opening. All 56 tiles must be somewhere, each once. A position
+        taken from a round under way may carry the ``scores`` so far and the
+        ``draws`` the player to move has made this turn.
 
         >>> game = Game.from_deal([["0-0-0", "1-2-3"], ["5-5-5"]], seed=4)
         >>> game.to_move, game.pool_size
@@ -418,6 +527,8 @@ class Game(GameState):
         """
         if not isinstance(hands, (list, tuple)) or not 2 <= len(hands) <= 6:
             raise InvalidPosition("hands: a round needs 2 to 6 players, one list of tiles each")
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidPosition(f"rules: expected a Rules object, found {_short(rules)}")
         where: dict[int, str] = {}
 
         def take(text: Any, field: str) -> int:
@@ -467,15 +578,56 @@ class Game(GameState):
                 f"tiles: {len(missing)} tiles are missing from the hands, the pool and the board "
                 f"({names}{', ...' if len(missing) > 2 else ''}); every one of the 56 tiles must be somewhere"
             )
-        if not isinstance(to_move, int) or not 0 <= to_move < len(hands):
-            raise InvalidPosition(f"to_move: expected a seat 0-{len(hands) - 1}, found {to_move!r}")
+        if type(to_move) is not int or not 0 <= to_move < len(hands):
+            raise InvalidPosition(
+                f"to_move: expected a seat 0-{len(hands) - 1}, found {_short(to_move)}"
+            )
         if not placed and not any(hand_ids):
             raise InvalidPosition("hands: at least one player must hold a tile to open the round")
-        int_seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
-        return cls(hand_ids, pool_ids, board=placed, to_move=to_move, rules=rules, seed=int_seed)
+        if not all(hand_ids):
+            raise InvalidPosition(
+                "hands: every player holds at least one tile (a player with none has gone out)"
+            )
+        if scores is not None:
+            if not isinstance(scores, (list, tuple)) or len(scores) != len(hands):
+                raise InvalidPosition(
+                    f"scores: expected one number per player, found {_short(scores)}"
+                )
+            for seat, points in enumerate(scores):
+                if type(points) is not int or abs(points) > 10**6:
+                    raise InvalidPosition(
+                        f"scores[{seat}]: expected a whole number, found {_short(points)}"
+                    )
+            scores = list(scores)
+        most = (rules or Rules()).max_draws
+        if (
+            type(draws) is not int
+            or draws < 0
+            or draws > (most if most is not None else len(TILES))
+        ):
+            raise InvalidPosition(
+                f"draws: expected the number of tiles drawn this turn"
+                f"{'' if most is None else f' (0-{most})'}, found {_short(draws)}"
+            )
+        if draws and not placed:
+            raise InvalidPosition("draws: nobody draws before the round has opened")
+        try:
+            int_seed = seed_value(seed)
+        except (TypeError, ValueError) as error:
+            raise InvalidPosition(f"seed: {error}") from None
+        return cls(
+            hand_ids,
+            pool_ids,
+            board=placed,
+            to_move=to_move,
+            rules=rules,
+            seed=int_seed,
+            scores=scores,
+            draws=draws,
+        )
 
     def _deal_dict(self) -> dict[str, Any]:
-        return {
+        deal = {
             "hands": [[tile_name(t) for t in hand] for hand in self._deal_hands],
             "pool": [tile_name(t) for t in self._deal_pool],
             "board": [str(Move("place", TILES[t], c, r)) for c, t, r in self._deal_board],
@@ -483,13 +635,23 @@ class Game(GameState):
             "rules": self.rules.to_dict(),
             "seed": self.seed,
         }
+        if any(self._carried):  # a position taken from a round under way
+            deal["scores"] = list(self._carried)
+        if self._deal_draws:
+            deal["draws"] = self._deal_draws
+        return deal
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
+        """A game from ``to_dict()["deal"]`` (no moves played)."""
+        known = {"hands", "pool", "board", "to_move", "rules", "seed", "scores", "draws"}
+        unknown = sorted(str(k) for k in set(deal) - known)
+        if unknown:
+            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
-        seed = deal.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise InvalidPosition(f"deal.seed: expected a non-negative int or null, found {seed!r}")
+        if "seed" not in deal:
+            raise InvalidPosition("deal.seed: missing")
+        seed = read_seed(deal["seed"], "deal.seed")
         try:
             game = cls.from_deal(
                 require(deal, "hands", list, "deal"),
@@ -497,6 +659,8 @@ class Game(GameState):
                 board=require(deal, "board", list, "deal"),
                 to_move=require(deal, "to_move", int, "deal"),
                 rules=rules,
+                scores=require(deal, "scores", list, "deal") if "scores" in deal else None,
+                draws=require(deal, "draws", int, "deal") if "draws" in deal else 0,
             )
         except InvalidPosition as error:
             raise InvalidPosition(f"deal.{error}") from None
@@ -504,6 +668,11 @@ class Game(GameState):
         return game
 
     # -- where the round stands ------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        """The tiles on the table (public information), as a snapshot: it never changes."""
+        return self._board.snapshot()
+
     @property
     def to_move(self) -> int | None:
         """The seat to play, or None once the round is over."""
@@ -567,7 +736,7 @@ class Game(GameState):
         """Where a tile is: ``board``, ``hand 0`` ... or ``pool``. Every tile is in one place."""
         tid = TILE_ID[parse_tile(tile)]
         places = [f"hand {s}" for s, h in enumerate(self._hands) if h >> tid & 1]
-        places += ["board"] * sum(1 for t, _ in self.board.cells.values() if t == tid)
+        places += ["board"] * sum(1 for t, _ in self._board.cells.values() if t == tid)
         places += ["pool"] * self._deal_pool[self._pool_pos :].count(tid)
         if len(places) != 1:  # pragma: no cover - would be a bug
             raise AssertionError(f"{tile_name(tid)} is in {len(places)} places: {places}")
@@ -633,8 +802,7 @@ class Game(GameState):
         >>> game.rescored(Rules.seed().replace(start_bonus=20)).scores
         (0, 35)
         """
-        if isinstance(rules, str):
-            rules = Rules.preset(rules)
+        rules = _rules_of(rules)
         data = self.to_dict()
         data["deal"]["rules"] = rules.to_dict()
         game = Game.from_dict({**data, "moves": []})
@@ -694,20 +862,36 @@ class Game(GameState):
         """
         if self._end:
             return []
-        triples = self._placement_triples(self._to_move)
-        if triples:
-            triples.sort()
-            return [Move("place", TILES[t], key_cell(k), r) for t, k, r in triples]
-        return [Move(self._forced())]
+        return list(
+            _legal_moves(
+                self._board,
+                self._hands[self._to_move],
+                self._start_tiles,
+                self._forced(),
+            )
+        )
 
-    def _placement_triples(self, seat: int) -> list[tuple[int, int, int]]:
-        hand = self._hands[seat]
-        if not self.board.cells:
-            if seat != self._to_move or not self._start_tiles:
-                return []
-            key = cell_key((0, 0))
-            return [(t, key, r) for t in self._start_tiles for r in rotations(TILES[t])]
-        return list(self.board._placements(hand))
+    def fits(self, tile: Tile | str) -> dict[Cell, tuple[int, ...]]:
+        """Where the player to move may place ``tile`` now: cell -> the rotations that fit.
+
+        >>> game = new_game(seed=6)
+        >>> game.play("5-5-5 @ 0,0 r0")
+        >>> game.fits("4-5-5")
+        {(0, -1): (0,), (0, 1): (1,), (1, 0): (2,)}
+        """
+        return _fits(self.legal_moves(), parse_tile(tile))
+
+    def open_cells(self) -> list[Cell]:
+        """The empty cells a tile may go in: (0, 0) at the opening, then every cell sharing an edge.
+
+        >>> new_game(seed=6).open_cells()
+        [(0, 0)]
+        """
+        if self._end:
+            return []
+        if not len(self._board):
+            return [(0, 0)]
+        return self._board.frontier_cells()
 
     def _forced(self) -> str:
         """``draw`` or ``pass`` for a player who cannot place."""
@@ -717,16 +901,16 @@ class Game(GameState):
         return "pass"
 
     def _can_place(self, seat: int) -> bool:
-        if not self.board.cells:
+        if not len(self._board):
             return seat == self._to_move and bool(self._start_tiles)
-        return self.board._placeable(self._hands[seat])
+        return self._board.can_place(self._hands[seat])
 
     def _parse_move(self, text: str) -> Move:
         return Move.parse(text)
 
     def _why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, Move):
-            return f"{move!r} is not a Tri-Ominos move"
+            return f"{_short(move)} is not a Tri-Ominos move"
         seat = self._to_move
         can_place = self._can_place(seat)
         if move.kind == "draw":
@@ -746,44 +930,41 @@ class Game(GameState):
                 return "you may not pass while you can still draw: draw from the pool"
             return None
         tile, cell, rot = move.tile, move.cell, move.rotation
-        if tile not in TILE_ID:
-            return f"{tile!r} is not a tile"
-        tid = TILE_ID[tile]
+        tid = TILE_ID[tile]  # type: ignore[index]
         if not self._hands[seat] >> tid & 1:
             return f"player {seat} does not hold {tile_name(tid)}"
-        if rot not in rotations(tile):
-            return f"{tile_name(tid)} is a triple: it has one rotation, r0"
-        if not self.board.cells and tid not in self._start_tiles:
+        if not len(self._board) and tid not in self._start_tiles:
             allowed = " or ".join(tile_name(t) for t in self._start_tiles)
             return f"the round opens with {allowed}"
-        return self.board.why_illegal(cell, tile, rot)
+        return self._board.why_illegal(cell, tile, rot)  # type: ignore[arg-type]
+
+    def play_unchecked(self, move: Move) -> None:
+        """Apply a legal ``Move`` with no check and no undo record (the fast path of ``play_game``)."""
+        kind = move.kind
+        if kind == "place":
+            self._place(TILE_ID[move.tile], checked_cell_key(move.cell), move.rotation)  # type: ignore[index,arg-type]
+        elif kind == "draw":
+            self._draw()
+        else:
+            self._pass()
+        self._moves += 1
+        self.history.append(move)
 
     def _apply(self, move: Move) -> None:
         kind = move.kind
         if kind == "place":
-            self._place(TILE_ID[move.tile], cell_key(move.cell), move.rotation)
+            self._place(TILE_ID[move.tile], checked_cell_key(move.cell), move.rotation)  # type: ignore[index,arg-type]
         elif kind == "draw":
             self._draw()
         else:
             self._pass()
         self._moves += 1
 
-    def _bonus(self, key: int) -> tuple[int, int, bool]:
-        """(bonus points, hexagons, bridge) for a tile placed now in cell ``key``."""
-        board = self.board
-        fill = board.fill.get
-        a, b, c = _geometry(key).corners
-        hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
-        if hexes:
-            return self._hex[hexes - 1], hexes, False
-        if board._bridge(key, self._bridge_rule):
-            return self._bridge_bonus, 0, True
-        return 0, 0, False
-
     def _place(self, tid: int, key: int, rot: int) -> None:
         seat = self._to_move
         value = VALUE[tid]
-        if not self.board.cells:
+        board = self._board
+        if self._start_tiles:  # the opening: the board is empty
             bonus = 0
             if tid in TRIPLES:
                 bonus = self.rules.start_bonus
@@ -792,12 +973,15 @@ class Game(GameState):
             event = (seat, "start", value + bonus, value, bonus, 0, False, self._moves)
             self._start_tiles = ()
         else:
-            bonus, hexes, bridge = self._bonus(key)
+            bonus, hexes, bridge = board.bonus_at(
+                key, self._hex, self._bridge_bonus, self._bridge_rule
+            )
             event = (seat, "place", value + bonus, value, bonus, hexes, bridge, self._moves)
         self._events.append(event)
         self._scores[seat] += value + bonus
-        self.board._put(key, tid, rot)
+        board.place(key, tid, rot)
         self._hands[seat] &= ~(1 << tid)
+        self._sizes[seat] -= 1
         if not self._hands[seat]:
             self._go_out(seat)
             return
@@ -808,6 +992,7 @@ class Game(GameState):
         tid = self._deal_pool[self._pool_pos]
         self._pool_pos += 1
         self._hands[seat] |= 1 << tid
+        self._sizes[seat] += 1
         self._draws += 1
         penalty = self.rules.draw_penalty
         self._events.append((seat, "draw", -penalty, 0, 0, 0, False, self._moves))
@@ -832,16 +1017,15 @@ class Game(GameState):
         """End the round when the pool is empty and nobody can place."""
         if self._pool_pos < len(self._deal_pool) or self._end:
             return
-        if not self.board.cells:
+        if not len(self._board):
             if self._start_tiles:
                 return
         else:
-            union = 0
-            for pattern in set(self.board.frontier.values()):
-                union |= FIT_MASK[pattern]
+            every_hand = 0
             for hand in self._hands:
-                if union & hand:
-                    return
+                every_hand |= hand
+            if self._board.can_place(every_hand):
+                return
         self._settle_blocked()
 
     def _go_out(self, seat: int) -> None:
@@ -870,68 +1054,10 @@ class Game(GameState):
         self._scores[seat] += points
         self._winner = seat
 
-    # -- fast paths for players and simulations ---------------------------------------------------
-    def _scored_placements(self) -> list[tuple[int, int, int, int]]:
-        """(points, tile id, cell key, rotation) of every legal placement (any order)."""
-        seat = self._to_move
-        if not self.board.cells:
-            out = []
-            for t, k, r in self._placement_triples(seat):
-                bonus = 0
-                if t in TRIPLES:
-                    bonus = self.rules.start_bonus + (
-                        self.rules.zero_triple_bonus if t == TRIPLES[0] else 0
-                    )
-                out.append((VALUE[t] + bonus, t, k, r))
-            return out
-        hand = self._hands[seat]
-        out = []
-        bonus_of = self._bonus
-        for key, pattern in self.board.frontier.items():
-            if FIT_MASK[pattern] & hand:
-                bonus = bonus_of(key)[0]
-                for tid, rot in FITS[pattern]:
-                    if hand >> tid & 1:
-                        out.append((VALUE[tid] + bonus, tid, key, rot))
-        return out
-
-    def _best_placement(self) -> tuple[int, int, int, int] | None:
-        """The greedy choice: most points; ties go to the first in ``legal_moves`` order."""
-        seat = self._to_move
-        if not self.board.cells:
-            scored = self._scored_placements()
-            return min(scored, key=lambda s: (-s[0], s[1], s[2], s[3])) if scored else None
-        hand = self._hands[seat]
-        best_key = None
-        fill = self.board.fill.get
-        hexagon = self._hex
-        bridge = self.board._bridge
-        rule = self._bridge_rule
-        for key, pattern in self.board.frontier.items():
-            if FIT_MASK[pattern] & hand:
-                for tid, rot in FITS[pattern]:  # noqa: B007 - used after the break
-                    if hand >> tid & 1:
-                        break
-                a, b, c = _geometry(key).corners
-                hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
-                if hexes:
-                    bonus = hexagon[hexes - 1]
-                elif bridge(key, rule):
-                    bonus = self._bridge_bonus
-                else:
-                    bonus = 0
-                candidate = (-(VALUE[tid] + bonus), tid, key, rot)
-                if best_key is None or candidate < best_key:
-                    best_key = candidate
-        if best_key is None:
-            return None
-        points, tid, key, rot = best_key
-        return -points, tid, key, rot
-
     # -- undo support ----------------------------------------------------------------------------
     def _snapshot(self):
         return (
-            tuple((k, *self.board.cells[k]) for k in self.board.order),
+            self._board.state(),
             tuple(self._hands),
             self._pool_pos,
             self._to_move,
@@ -958,11 +1084,9 @@ class Game(GameState):
             self._moves,
             self._start_tiles,
         ) = snapshot
-        board = Board()
-        for key, tid, rot in placed:
-            board._put(key, tid, rot)
-        self.board = board
+        self._board = Board.from_state(placed)
         self._hands = list(hands)
+        self._sizes = [h.bit_count() for h in hands]
         self._events = list(events)
         self._scores = list(scores)
 
@@ -972,12 +1096,182 @@ class Game(GameState):
 
     # -- what one player sees --------------------------------------------------------------------
     def player_view(self, seat: int | None = None) -> PlayerView:
-        """What ``seat`` (default: the player to move) may see: no other hand, no pool order."""
-        return PlayerView(self, self._to_move if seat is None else seat)
+        """What ``seat`` (default: the player to move) may see: an immutable value, no game inside.
+
+        Its own hand, the board, how many tiles the others hold and the pool
+        holds, the scores and whose turn it is, never another hand or the pool.
+
+        >>> game = new_game(seed=1)
+        >>> view = game.player_view(0)
+        >>> len(view.hand), view.hand_sizes, view.pool_size
+        (9, (9, 9), 38)
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat)
+        end = self._end
+        to_move = None if end else self._to_move
+        view = _new_view(PlayerView)
+        _set(
+            view,
+            "__dict__",
+            {
+                "seat": seat,
+                "players": self.players,
+                "rules": self.rules,
+                "to_move": to_move,
+                "hand_mask": self._hands[seat],
+                "hand_sizes": tuple(self._sizes),
+                "pool_size": len(self._deal_pool) - self._pool_pos,
+                "scores": tuple(self._scores),
+                "draws_this_turn": self._draws,
+                "board": self._board.snapshot(),
+                "start_tiles": self._start_tiles if seat == to_move else (),
+                "end": end,
+                "winner": self._winner,
+            },
+        )
+        return view
+
+    def _seat(self, seat: Any) -> int:
+        """A seat number from ``seat`` (None: the player to move); bad seats raise ValueError."""
+        if seat is None:
+            return self._to_move
+        number = _whole(seat)
+        if number is None:
+            raise ValueError(f"a seat is a whole number 0-{self.players - 1}, not {_short(seat)}")
+        if not 0 <= number < self.players:
+            raise ValueError(f"there is no seat {number}: seats are 0-{self.players - 1}")
+        return number
+
+    def resample_hidden(self, seat: int | None, rng: Any = None) -> Game:
+        """A round that looks the same to ``seat``, every tile it cannot see dealt again at random.
+
+        The other hands keep their sizes and the pool its size; the new round
+        starts from this position (board, scores, whose turn), so its
+        ``history`` is empty. At the opening, deals are drawn until the same
+        player opens. A finished round is returned as a copy.
+
+        >>> game = new_game(seed=1)
+        >>> other = game.resample_hidden(0, 7)
+        >>> other.player_view(0) == game.player_view(0), other.hand(1) == game.hand(1)
+        (True, False)
+        """
+        view = self.player_view(seat)
+        if self._end:
+            return self.copy()
+        seat = view.seat
+        rng = as_generator(rng)
+        unseen = [t for t in range(len(TILES)) if view.unseen_mask >> t & 1]
+        others = [s for s in range(self.players) if s != seat]
+        placed = [(key_cell(k), t, r) for k, t, r in self._board.state()]
+        mine = sorted(_mask_ids(self._hands[seat]))
+        for _ in range(100_000):
+            order = [unseen[int(i)] for i in rng.permutation(len(unseen))]
+            hands: list[list[int]] = [[] for _ in range(self.players)]
+            hands[seat] = mine
+            at = 0
+            for other in others:
+                size = view.hand_sizes[other]
+                hands[other] = order[at : at + size]
+                at += size
+            pool = order[at:]
+            if placed:
+                game = Game(
+                    hands,
+                    pool,
+                    board=placed,
+                    to_move=self._to_move,
+                    rules=self.rules,
+                    scores=self._scores,
+                    draws=self._draws,
+                )
+            else:
+                game = Game(hands, pool, rules=self.rules, scores=self._scores)
+            if game.player_view(seat) == view:
+                return game
+        raise RuntimeError("no deal of the unseen tiles looks the same")  # pragma: no cover
+
+    def invariant_errors(self) -> list[str]:
+        """What is inconsistent in this round; empty when all is well.
+
+        Every tile is in exactly one place (a hand, the pool or the board), the
+        board's numbers, fill counts and frontier agree with its tiles, and the
+        scores are the sum of the round's events.
+
+        >>> new_game(seed=2).invariant_errors()
+        []
+        """
+        errors = []
+        places = [0] * len(TILES)
+        for hand in self._hands:
+            for t in _mask_ids(hand):
+                places[t] += 1
+        for t in self._deal_pool[self._pool_pos :]:
+            places[t] += 1
+        state = self._board.state()
+        for _, t, _ in state:
+            places[t] += 1
+        for t, count in enumerate(places):
+            if count != 1:
+                errors.append(f"{tile_name(t)} is in {count} places")
+        check = Board()
+        for key, t, r in state:
+            try:
+                check.put(key_cell(key), TILES[t], r)
+            except IllegalMove as error:
+                errors.append(f"board: {tile_name(t)} at {key_cell(key)}: {error}")
+        board = self._board
+        for name in ("points", "fill", "frontier", "cells"):
+            if dict(getattr(check, name)) != dict(getattr(board, name)):
+                errors.append(f"board: its {name} do not match its tiles")
+        if check.tiles_mask != board.tiles_mask:
+            errors.append("board: its tile mask does not match its tiles")
+        totals = list(self._carried)
+        for event in self._events:
+            totals[event[0]] += event[2]
+        if totals != self._scores:
+            errors.append(f"scores {self._scores} are not the sum of the events {totals}")
+        if not 0 <= self._to_move < self.players:
+            errors.append(f"to_move {self._to_move} is not a seat")
+        if self._end is None and not all(self._hands):
+            errors.append("a player has no tile but the round goes on")
+        most = self.rules.max_draws
+        if self._end is None and most is not None and self._draws > most:
+            errors.append(f"{self._draws} draws this turn, more than {most}")
+        return errors
 
     # -- pictures --------------------------------------------------------------------------------
     def __repr__(self) -> str:
         return f"<Tri-Ominos round, {self.players} players: {self.status()}>"
+
+
+def _placement_ids(
+    board: Board, hand: int, start_tiles: tuple[int, ...]
+) -> list[tuple[int, int, int]]:
+    """(tile id, cell key, rotation) of every placement, in ``legal_moves`` order."""
+    if not len(board):
+        key = checked_cell_key((0, 0))
+        return [(t, key, r) for t in start_tiles for r in rotations(TILES[t])]
+    triples = board.placements_of(hand)
+    triples.sort()
+    return triples
+
+
+def _legal_moves(
+    board: Board, hand: int, start_tiles: tuple[int, ...], forced: str
+) -> tuple[Move, ...]:
+    triples = _placement_ids(board, hand, start_tiles)
+    if triples:
+        return tuple([placement_move(t, k, r) for t, k, r in triples])
+    return (_FORCED[forced],)
+
+
+def _fits(moves, tile: Tile) -> dict[Cell, tuple[int, ...]]:
+    out: dict[Cell, list[int]] = {}
+    for move in moves:
+        if move.kind == "place" and move.tile == tile:
+            out.setdefault(move.cell, []).append(move.rotation)
+    return {cell: tuple(rots) for cell, rots in out.items()}
 
 
 BREAKDOWN_PARTS = (
@@ -1003,96 +1297,187 @@ POINT_PARTS = BREAKDOWN_PARTS[1:9]
 """The parts of ``breakdown()`` that are points; they sum to ``total``."""
 
 
+@dataclass(frozen=True)
 class PlayerView:
-    """What one player sees: the board, his own hand, the others' hand sizes, the pool's size.
+    """What one player sees: its own hand, the board, the others' hand sizes, the pool's size.
+
+    An immutable value (no game inside): ``game.player_view(seat)`` makes one,
+    players get nothing else. Its helpers (legal moves, the points a move
+    scores, the best placement) are computed from the view alone, and two
+    deals that differ only in tiles this player cannot see give equal views.
 
     >>> game = new_game(seed=1)
     >>> me = game.player_view()
     >>> me.seat, len(me.hand), me.hand_sizes, me.pool_size
     (1, 9, (9, 9), 38)
+    >>> me.best_move()
+    Move.parse('4-5-5 @ 0,0 r0')
     """
 
-    __slots__ = ("_game", "seat")
+    seat: int
+    """The seat this view belongs to."""
+    players: int
+    """Number of players."""
+    rules: Rules
+    """The rules in force."""
+    to_move: int | None
+    """The seat to play (None once the round is over)."""
+    hand_mask: int
+    """This player's tiles as a bit mask of tile ids (``hand`` lists them)."""
+    hand_sizes: tuple[int, ...]
+    """How many tiles each seat holds."""
+    pool_size: int
+    """Tiles left in the pool."""
+    scores: tuple[int, ...]
+    """Round scores so far."""
+    draws_this_turn: int
+    """Tiles the player to move has drawn this turn (everyone sees a draw)."""
+    board: BoardSnapshot
+    """The tiles on the table (a snapshot that never changes: try placements on ``board.copy()``)."""
+    start_tiles: tuple[int, ...] = ()
+    """On the empty board, the tile ids this player may open with when it is his turn."""
+    end: str | None = None
+    """How the round ended (``out``, ``blocked``) or None."""
+    winner: int | None = None
+    """The seat that won the round, once over."""
 
-    def __init__(self, game: Game, seat: int) -> None:
-        self._game = game
-        self.seat = seat
-
-    @property
-    def board(self) -> Board:
-        """The board (shared: copy it before trying placements on it)."""
-        return self._game.board
-
-    @property
-    def hand(self) -> list[Tile]:
-        """This player's tiles."""
-        return self._game.hand(self.seat)
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many tiles each seat holds."""
-        return self._game.hand_sizes
-
-    @property
-    def pool_size(self) -> int:
-        """Tiles left in the pool."""
-        return self._game.pool_size
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Round scores so far."""
-        return self._game.scores
-
-    @property
-    def rules(self) -> Rules:
-        """The rules in force."""
-        return self._game.rules
+    @cached_property
+    def hand(self) -> tuple[Tile, ...]:
+        """This player's tiles, in tile order."""
+        return tuple(TILES[t] for t in _mask_ids(self.hand_mask))
 
     @property
-    def players(self) -> int:
-        """Number of players."""
-        return self._game.players
+    def my_turn(self) -> bool:
+        """Whether this player is to move."""
+        return self.to_move == self.seat
 
     @property
-    def to_move(self) -> int | None:
-        """The seat to play."""
-        return self._game.to_move
+    def unseen_mask(self) -> int:
+        """Tiles this player cannot see (the others' hands and the pool), as a bit mask."""
+        return ALL_TILES & ~self.board.tiles_mask & ~self.hand_mask
 
-    def legal_moves(self) -> list[Move]:
-        """This player's legal moves (empty when it is not his turn)."""
-        return self._game.legal_moves() if self._game.to_move == self.seat else []
+    @property
+    def forced(self) -> str:
+        """``draw`` or ``pass``: the move when no tile fits."""
+        most = self.rules.max_draws
+        if self.pool_size and (most is None or self.draws_this_turn < most):
+            return "draw"
+        return "pass"
+
+    @cached_property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """This player's legal moves in ``Game.legal_moves`` order (empty when not his turn)."""
+        if self.to_move != self.seat:
+            return ()
+        return _legal_moves(self.board, self.hand_mask, self.start_tiles, self.forced)
+
+    def placement_ids(self) -> list[tuple[int, int, int]]:
+        """(tile id, cell key, rotation) of every legal placement, in ``legal_moves`` order.
+
+        The fast form for players (``placement_move`` turns one into a ``Move``).
+
+        >>> view = new_game(seed=6).player_view()
+        >>> [placement_move(*ids) for ids in view.placement_ids()]
+        [Move.parse('5-5-5 @ 0,0 r0')]
+        """
+        if self.to_move != self.seat:
+            return []
+        return _placement_ids(self.board, self.hand_mask, self.start_tiles)
+
+    def fits(self, tile: Tile | str) -> dict[Cell, tuple[int, ...]]:
+        """Where this player may place ``tile`` now: cell -> the rotations that fit."""
+        return _fits(self.legal_moves, parse_tile(tile))
+
+    def placement_scores(self) -> list[tuple[int, int, int, int]]:
+        """(points, tile id, cell key, rotation) of every legal placement, best first.
+
+        The fast form for players (``placement_move`` turns one into a ``Move``);
+        ties keep ``legal_moves`` order.
+        """
+        if self.to_move != self.seat:
+            return []
+        rules = self.rules
+        if not len(self.board):
+            out = []
+            for t, k, r in _placement_ids(self.board, self.hand_mask, self.start_tiles):
+                bonus = 0
+                if t in TRIPLES:
+                    bonus = rules.start_bonus + (rules.zero_triple_bonus if t == TRIPLES[0] else 0)
+                out.append((VALUE[t] + bonus, t, k, r))
+        else:
+            out = self.board.scored_placements(
+                self.hand_mask, rules.hexagon_bonuses, rules.bridge_bonus, rules.bridge_rule
+            )
+        out.sort(key=lambda s: (-s[0], s[1], s[2], s[3]))
+        return out
+
+    def scored_moves(self) -> list[tuple[int, Move]]:
+        """(points, move) for every legal placement, best first."""
+        return [(p, placement_move(t, k, r)) for p, t, k, r in self.placement_scores()]
+
+    def best_placement(self) -> tuple[int, Move] | None:
+        """The placement scoring most now, with its points (ties: first in ``legal_moves``)."""
+        if self.to_move != self.seat:
+            return None
+        if not len(self.board):
+            scored = self.placement_scores()
+            if not scored:
+                return None
+            points, t, k, r = scored[0]
+            return points, placement_move(t, k, r)
+        rules = self.rules
+        best = self.board.best_placement(
+            self.hand_mask, rules.hexagon_bonuses, rules.bridge_bonus, rules.bridge_rule
+        )
+        if best is None:
+            return None
+        points, t, k, r = best
+        return points, placement_move(t, k, r)
+
+    def best_move(self) -> Move:
+        """The greedy move: the placement scoring most now, else draw or pass."""
+        if self.to_move != self.seat:
+            raise IllegalMove(f"it is not player {self.seat}'s turn")
+        if self.start_tiles:
+            best = self.best_placement()
+            return best[1]  # type: ignore[index]
+        rules = self.rules
+        best = self.board.best_placement(
+            self.hand_mask, rules.hexagon_bonuses, rules.bridge_bonus, rules.bridge_rule
+        )
+        if best is None:
+            return _FORCED[self.forced]
+        return placement_move(best[1], best[2], best[3])
 
     def points_for(self, move: Move | str) -> int:
-        """The points a placement would score now (tile value + bonus); draw/pass: the penalty."""
-        game = self._game
-        move = game.to_move_object(move)
+        """The points a move would score now: value + bonus; draw and pass: their penalty."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if move not in self.legal_moves:
+            raise IllegalMove(f"{move} is not a legal move for player {self.seat} now")
         if move.kind == "draw":
-            return -game.rules.draw_penalty
+            return -self.rules.draw_penalty
         if move.kind == "pass":
-            return -game.rules.pass_penalty
-        tid = TILE_ID[move.tile]
-        for points, t, key, rot in game._scored_placements():
-            if t == tid and key == cell_key(move.cell) and rot == move.rotation:
-                return points
-        raise IllegalMove(f"{move} is not a legal placement now")
-
-    def _hand_mask(self) -> int:
-        return self._game._hands[self.seat]
-
-    def _unseen_mask(self) -> int:
-        """Tiles this player cannot see: the others' hands and the pool."""
-        on_board = 0
-        for tid, _ in self._game.board.cells.values():
-            on_board |= 1 << tid
-        return ALL_TILES & ~on_board & ~self._game._hands[self.seat]
+            return -self.rules.pass_penalty
+        tid, key = TILE_ID[move.tile], checked_cell_key(move.cell)  # type: ignore[index,arg-type]
+        rules = self.rules
+        if not len(self.board):
+            bonus = 0
+            if tid in TRIPLES:
+                bonus = rules.start_bonus + (rules.zero_triple_bonus if tid == TRIPLES[0] else 0)
+            return VALUE[tid] + bonus
+        bonus = self.board.bonus_at(
+            key, rules.hexagon_bonuses, rules.bridge_bonus, rules.bridge_rule
+        )[0]
+        return VALUE[tid] + bonus
 
 
 def deal(
     players: int, rng: np.random.Generator, rules: Rules | None = None
 ) -> tuple[list[list[int]], list[int]]:
     """Shuffle the 56 tiles and deal them: (hands as tile ids, pool in drawing order)."""
-    if not 2 <= players <= 6:
-        raise ValueError(f"Tri-Ominos is for 2 to 6 players, not {players}")
+    if type(players) is not int or not 2 <= players <= 6:
+        raise ValueError(f"Tri-Ominos is for 2 to 6 players, not {_short(players)}")
     size = (rules or Rules()).hand_size_for(players)
     order = [int(t) for t in rng.permutation(len(TILES))]
     hands = [order[seat * size : (seat + 1) * size] for seat in range(players)]
@@ -1112,23 +1497,35 @@ def new_game(
     >>> new_game(seed=7, players=4, rules="pressman").rules.name
     'pressman'
     """
-    if isinstance(rules, str):
-        rules = Rules.preset(rules)
-    rules = rules or Rules()
+    rules = _rules_of(rules)
+    int_seed = seed_value(seed)
     hands, pool = deal(players, as_generator(seed), rules)
-    int_seed = (
-        int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
-    )
     return Game(hands, pool, rules=rules, seed=int_seed)
+
+
+def _rules_of(rules: Rules | str | None) -> Rules:
+    """``Rules`` from a preset name, a ``Rules`` or None (the default)."""
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules object or a preset name, not {_short(rules)}")
+    return rules
 
 
 class Match:
     """A game of rounds: play rounds until someone reaches ``rules.target_score`` (400).
 
-    >>> from tilegames.triominos.players import GreedyPlayer
+    Deal a round with ``new_round``, play it to its end, then ``finish_round``
+    it (``players.play_round`` does all three with players).
+
     >>> match = Match(players=2, seed=5)
     >>> while not match.is_over:
-    ...     _ = match.play_round([GreedyPlayer(), GreedyPlayer()])
+    ...     game = match.new_round()
+    ...     while not game.is_over:
+    ...         game.play(game.player_view().best_move())
+    ...     match.finish_round(game)
     >>> max(match.totals) >= 400, match.winner in (0, 1)
     (True, True)
     """
@@ -1140,9 +1537,7 @@ class Match:
         rules: Rules | str | None = None,
         seed: int | np.random.Generator | None = None,
     ) -> None:
-        if isinstance(rules, str):
-            rules = Rules.preset(rules)
-        self.rules = rules or Rules()
+        self.rules = _rules_of(rules)
         """The rules of every round."""
         self.players = players
         """Number of players."""
@@ -1181,12 +1576,3 @@ class Match:
                 self.winner = game.winner
             else:
                 self.winner = max(reached, key=lambda s: (self.totals[s], -s))
-
-    def play_round(self, players: list) -> Game:
-        """Deal, play and finish one round with these players (one per seat)."""
-        from .players import play_out
-
-        game = self.new_round()
-        play_out(game, players)
-        self.finish_round(game)
-        return game

@@ -1,7 +1,8 @@
 """Tri-Ominos scoring statistics: what a round (and a game to 400) really scores.
 
 Simulation tasks for ``tilegames.sim.simulate`` (one row per round, or per
-game to 400), the tables the scoring notebook shows, and the CLI hooks:
+game to 400) and the tables the scoring notebook shows. The command line
+(``tilegames/cli/triominos.py``) runs the same tasks:
 
     tilegames simulate triominos --players 2 --player greedy --rules pressman \\
         --rounds 20000 --workers 2 --seed 1 --out rounds.csv
@@ -15,29 +16,28 @@ True
 
 from __future__ import annotations
 
-import argparse
-import functools
-import time
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..cli import add_players_argument, positive_int, simulate_from_args
+from ..players import play_game
 from ..stats import Estimate, mean_interval, wilson
-from .players import make_player, play_out
+from .players import make_player, play_round
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
 
 __all__ = [
     "POINT_PARTS",
     "VARIANTS",
-    "add_simulate_arguments",
+    "game_summary",
     "game_task",
     "head_to_head",
     "paired_task",
+    "player_kinds",
+    "player_rows",
+    "point_shares",
     "round_task",
     "rules_named",
-    "run_simulation",
     "shown",
     "summary_table",
 ]
@@ -71,7 +71,12 @@ def rules_named(rules: Rules | str) -> Rules:
     return VARIANTS[rules]
 
 
-def _kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:
+def player_kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:
+    """The player of each seat: ``"greedy,cautious"`` names seats 0, 1, ... in turn.
+
+    >>> player_kinds("greedy,random", 3)
+    ['greedy', 'random', 'greedy']
+    """
     kinds = player.split(",") if isinstance(player, str) else list(player)
     kinds = [k.strip() for k in kinds if k.strip()]
     if not kinds:
@@ -128,12 +133,12 @@ def round_task(
     (True, True)
     """
     rules = rules_named(rules)
-    kinds = _kinds(player, players)
+    kinds = player_kinds(player, players)
     if shuffle_seats:
         kinds = [kinds[int(i)] for i in rng.permutation(players)]
     hands, pool = deal(players, rng, rules)
     game = Game(hands, pool, rules=rules)
-    play_out(game, [make_player(kind, rng) for kind in kinds])
+    play_game(game, [make_player(kind) for kind in kinds], seed=rng, checked=False)
     return round_row(game, kinds)
 
 
@@ -152,17 +157,16 @@ def paired_task(
     >>> [row["rules"] for row in rows]
     ['seed', 'pressman']
     """
-    kinds = _kinds(player, players)
+    kinds = player_kinds(player, players)
     variants = [rules_named(r) for r in rules]
     hands, pool = deal(players, rng, variants[0])
     play_seed = int(rng.integers(2**63))
     rows = []
+    seats = [make_player(kind) for kind in kinds]
     for variant in variants:
         game = Game(hands, pool, rules=variant)
-        player_rng = np.random.default_rng(
-            play_seed
-        )  # random players choose alike under each rules
-        play_out(game, [make_player(kind, player_rng) for kind in kinds])
+        # the same player seed under each rules: random players choose alike
+        play_game(game, seats, seed=np.random.default_rng(play_seed), checked=False)
         rows.append(round_row(game, kinds))
     return rows
 
@@ -182,14 +186,14 @@ def game_task(
     True
     """
     rules = rules_named(rules)
-    kinds = _kinds(player, players)
+    kinds = player_kinds(player, players)
     if shuffle_seats:
         kinds = [kinds[int(i)] for i in rng.permutation(players)]
     match = Match(players, rules=rules, seed=rng)
-    seats = [make_player(kind, rng) for kind in kinds]
+    seats = [make_player(kind) for kind in kinds]
     hexagons = bridges = 0
     while not match.is_over:
-        game = match.play_round(seats)
+        game = play_round(match, seats, seed=rng)
         for parts in game.breakdown():
             hexagons += parts["hexagon_1"] + 2 * parts["hexagon_2"] + 3 * parts["hexagon_3"]
             bridges += parts["bridges"]
@@ -344,53 +348,3 @@ def game_summary(frame: pd.DataFrame) -> pd.DataFrame:
             for k, e in entries
         ]
     ).set_index("quantity")
-
-
-# -- the command line ------------------------------------------------------------------------------
-def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    """The study's options for ``tilegames simulate triominos``."""
-    add_players_argument(parser, "round")
-    parser.add_argument(
-        "--player",
-        default="greedy",
-        help="player of each seat: random, greedy or cautious; a comma list sets seats in turn (default greedy)",
-    )
-    parser.add_argument(
-        "--rules",
-        default="seed",
-        choices=list(VARIANTS),
-        help="rules preset or variant (default seed)",
-    )
-    count = parser.add_mutually_exclusive_group()
-    count.add_argument("--rounds", type=positive_int, help="rounds to simulate (default 1000)")
-    count.add_argument("--games", type=positive_int, help="simulate games to 400 instead of rounds")
-
-
-def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    """Run the study the arguments ask for; return its rows and a summary table as text."""
-    kinds = _kinds(args.player, args.players)
-    for kind in kinds:
-        make_player(kind)  # unknown names raise ValueError here, before any work
-    start = time.perf_counter()
-    if args.games:
-        task = functools.partial(
-            game_task, players=args.players, player=args.player, rules=args.rules
-        )
-        frame = simulate_from_args(task, args.games, args, "games")
-        table = game_summary(frame)
-        what = f"{args.games} games to 400"
-    else:
-        rounds = args.rounds or 1000
-        task = functools.partial(
-            round_task, players=args.players, player=args.player, rules=args.rules
-        )
-        frame = simulate_from_args(task, rounds, args, "rounds")
-        table = summary_table(frame)
-        what = f"{rounds} rounds"
-    seconds = time.perf_counter() - start
-    header = (
-        f"Tri-Ominos, {what}: {args.players} players ({', '.join(kinds)}), {args.rules} rules, "
-        f"seed {args.seed}, {args.workers} worker(s), {seconds:.1f} s"
-    )
-    lines = [header, ""] + [f"  {name:42} {text}" for name, text in table["shown"].items()]
-    return frame, "\n".join(lines)

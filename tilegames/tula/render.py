@@ -27,15 +27,20 @@ CELL = 34
 LIFT = 6
 """Pixels each layer is raised up and to the left, so the layers read as heights."""
 MARGIN = 26
-SUIT_COLOURS = ("#c62828", "#212121", "#2e7d32", "#1565c0")
-"""Suns red, Moons black, Crowns green, Arms blue: the classic piecepack colours."""
+SUIT_COLOURS = ("#D55E00", "#212121", "#009E73", "#0072B2")
+"""Suns red, Moons black, Crowns green, Arms blue: the classic piecepack colours, in their
+Okabe–Ito shades (each suit also has its own symbol, so colour is never the only cue)."""
 LAYER_FILLS = ("#efe3c8", "#f5ecd8", "#faf4e6", "#fffdf6")
 """Face-up tiles get lighter with height."""
 BACK_FILLS = ("#7f5f3c", "#9a7650", "#b58f65", "#cfa97c")
-REVEALABLE = "#f9a825"
-REMOVABLE = "#2e7d32"
-BLOCKED = "#d32f2f"
-FREE = "#00c853"
+REVEALABLE = "#E69F00"
+"""Outline of a tile that may be revealed: orange, dashed."""
+REMOVABLE = "#009E73"
+"""Outline of a tile that may be removed: bluish green, solid."""
+BLOCKED = "#D55E00"
+"""A blocked edge (a thick line) or corner (a small dot)."""
+FREE = "#009E73"
+"""A free corner (a big dot)."""
 
 
 def suit_symbol(cx: float, cy: float, size: float, suit: int) -> str:
@@ -140,6 +145,8 @@ def svg(
     show_stack: bool = True,
     reveal_all: bool = False,
     caption: str | None = None,
+    hint: str | None = None,
+    legend: bool = False,
 ) -> str:
     """The temple from above, the stack beside it.
 
@@ -148,7 +155,9 @@ def svg(
     - ``explain``: a position whose edges to mark, blocked red, with its free corners green;
     - ``selected``: a position drawn with a blue ring;
     - ``reveal_all``: draw face-down tiles face up, faded (a post-mortem view);
-    - ``caption``: text under the picture (default: the game's status).
+    - ``caption``: text under the picture (default: the game's status);
+    - ``hint``: a position to mark as the hint (a blue ring and a tag);
+    - ``legend``: say under the temple what the outlines mean.
     """
     layers = set(layers)
     size = 2 * CELL - 2
@@ -156,7 +165,7 @@ def svg(
     removable = set(game.removable()) if highlight else set()
     temple_width = 2 * MARGIN + 8 * CELL
     width = temple_width + (150 if show_stack else 0)
-    height = MARGIN + 10 + 8 * CELL + 40
+    height = MARGIN + 10 + 8 * CELL + 40 + (26 if legend else 0)
     parts = [draw.rect(0, 0, width, height, fill="#fbf8f1")]
     parts.append(
         draw.rect(MARGIN - 8, MARGIN + 2, 8 * CELL + 16, 8 * CELL + 16, rx=10, fill="#e6dcc6")
@@ -187,14 +196,12 @@ def svg(
         else:
             tile_parts.append(tile_back(x, y, size, BACK_FILLS[layer - 1]))
         if show_ids:
-            tile_parts.append(
-                draw.text(
-                    x + size - 9, y + size - 7, name, font_size=9, fill="#6d4c41", opacity=0.85
-                )
-            )
+            tile_parts.append(position_label(x + size, y + size, name))
         ring = REMOVABLE if name in removable else REVEALABLE if name in revealable else None
         if name == selected:
             ring = "#1565c0"
+        if name == hint:
+            tile_parts.append(hint_mark(x, y, size))
         if ring:
             tile_parts.append(
                 draw.rect(
@@ -204,16 +211,103 @@ def svg(
             )  # fmt: skip
         state = "face up" if game.is_face_up(name) else "face down"
         tile_parts.append(draw.title(f"{name}: {tile if game.is_face_up(name) else state}"))
-        parts.append(draw.group(tile_parts, data_target=name, class_=f"tula-tile layer-{layer}"))
+        parts.append(
+            draw.group(
+                tile_parts,
+                data_target=name,
+                class_=f"tula-tile layer-{layer}",
+                aria_label=target_label(game, name),
+            )
+        )
     if explain is not None:
         parts.append(_explain_corners(game, INDEX[explain.upper()]))
     if show_stack:
         parts.append(_stack_picture(game, temple_width, size))
     text_line = caption if caption is not None else game.status()
+    if legend:
+        parts.append(outline_legend(MARGIN, height - 52, hint=hint is not None))
     parts.append(
         draw.text(MARGIN, height - 16, text_line, font_size=13, fill="#333", text_anchor="start")
     )
     return draw.document(width, height, parts, label=f"Tula: {game.status()}")
+
+
+def position_label(right: float, bottom: float, name: str) -> str:
+    """A position's name (``3B``) on a light tag in a tile's bottom-right corner: legible on
+    face-down brown and on face-up cream alike."""
+    return draw.group(
+        [
+            draw.rect(right - 25, bottom - 16, 23, 14, rx=3, fill="#fffdf6", opacity=0.92),
+            draw.text(
+                right - 13.5, bottom - 8.6, name, font_size=11, font_weight="bold", fill="#1a1a1a"
+            ),
+        ],
+        class_="tula-position",
+    )
+
+
+def hint_mark(x: float, y: float, size: float) -> str:
+    """The hint on the board: a thick blue ring and a "hint" tag above the tile."""
+    return draw.group(
+        [
+            draw.rect(
+                x - 5, y - 5, size + 10, size + 10, rx=size * 0.12, fill="none",
+                stroke="#0072B2", stroke_width=4,
+            ),
+            draw.rect(x + size / 2 - 17, y - 13, 34, 15, rx=4, fill="#0072B2"),
+            draw.text(x + size / 2, y - 5.5, "hint", font_size=11, font_weight="bold", fill="#fff"),
+        ],
+        class_="tula-hint",
+    )  # fmt: skip
+
+
+def outline_legend(x: float, y: float, *, hint: bool = False) -> str:
+    """What the outlines mean: dashed orange may be revealed, solid green may be removed."""
+    parts = [
+        draw.rect(x, y + 2, 22, 14, rx=3, fill="none", stroke=REVEALABLE, stroke_width=3,
+                  stroke_dasharray="5 3"),
+        draw.text(x + 28, y + 9, "can be revealed", font_size=12, fill="#333", text_anchor="start"),
+        draw.rect(x + 140, y + 2, 22, 14, rx=3, fill="none", stroke=REMOVABLE, stroke_width=3),
+        draw.text(x + 168, y + 9, "can be removed", font_size=12, fill="#333",
+                  text_anchor="start"),
+    ]  # fmt: skip
+    if hint:
+        parts += [
+            draw.rect(x + 280, y + 2, 22, 14, rx=3, fill="none", stroke="#0072B2", stroke_width=4),
+            draw.text(x + 308, y + 9, "the hint", font_size=12, fill="#333", text_anchor="start"),
+        ]
+    return draw.group(parts, class_="tula-legend")
+
+
+def target_label(game, name: str) -> str:
+    """A tile's accessible name, in the game's words (what a screen reader says on the board).
+
+    >>> from tilegames.tula import new_game
+    >>> game = new_game(seed=7)
+    >>> target_label(game, "2E")
+    '2E, face down, covered by 3A, 3B and 3C'
+    >>> target_label(game, "3A")
+    '3A, face down, can be revealed'
+    """
+    if not hasattr(game, "why_illegal"):  # a layout diagram, not a game
+        return f"{name}, face down" + (", can be revealed" if name in game.revealable() else "")
+    if game.is_face_up(name):
+        reason = game.why_illegal(f"remove {name}")
+        if reason is None:
+            return f"{name}, {game.tile_at(name)}, can be removed: it matches {game.stack_top}"
+        if "covered by" in reason:
+            return f"{name}, {game.tile_at(name)}, covered by {reason.split('covered by ', 1)[1]}"
+        if "does not match" in reason:
+            return f"{name}, {game.tile_at(name)}, does not match {game.stack_top}"
+        return f"{name}, {game.tile_at(name)}"
+    reason = game.why_illegal(f"reveal {name}")
+    if reason is None:
+        return f"{name}, face down, can be revealed"
+    if "covered by" in reason:
+        return f"{name}, face down, covered by {reason.split('covered by ', 1)[1]}"
+    if "no free corner" in reason:
+        return f"{name}, face down, no free corner"
+    return f"{name}, face down"
 
 
 def _explain_corners(game, position: int) -> str:
@@ -275,7 +369,13 @@ def _stack_picture(game, left: float, size: float) -> str:
     parts.append(
         draw.text(x + size / 2 + 10, y + size + 28, f"top: {stack[-1]}", font_size=12, fill="#333")
     )
-    return draw.group(parts, data_target="stack", class_="tula-stack")
+    count = len(stack)
+    return draw.group(
+        parts,
+        data_target="stack",
+        class_="tula-stack",
+        aria_label=f"the stack: {count} tile{'' if count == 1 else 's'}, {stack[-1]} on top",
+    )
 
 
 def piecepack(columns: int = 6) -> str:

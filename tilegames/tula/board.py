@@ -17,7 +17,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .layout import LAYER3, POSITIONS
 from .rules import Game, Rules, new_game
@@ -53,8 +53,11 @@ class TulaView(GameView):
         self.say("Click a face-down tile to reveal it, a revealed tile to remove it.")
         self.refresh()
 
+    hint_position: str | None = None
+    """The position the last hint names, marked on the board until the next move."""
+
     def picture(self) -> str:
-        return render.svg(self.game, caption="")
+        return render.svg(self.game, caption="", hint=self.hint_position, legend=True)
 
     def clicked(self, target: str) -> bool:
         game = self.game
@@ -79,7 +82,20 @@ class TulaView(GameView):
         if self.game.won:
             self.say("You won: all 24 tiles are on the stack!", "good")
         elif self.game.is_over:
-            self.say(f"Lost: {self.game.status().split(': ', 1)[1]}.", "refused")
+            self.say(f"Lost: {self.game.status().split(': ', 1)[1]}{self._why_stuck()}.", "refused")
+
+    def _why_stuck(self) -> str:
+        """Why nothing can be played: the open tiles the stack's top tile fails to match."""
+        game = self.game
+        open_tiles = [
+            f"{game.tile_at(p)} on {p}"
+            for p in POSITIONS
+            if game.is_present(p) and game.is_face_up(p) and p != POSITIONS[-1]
+        ]
+        if not open_tiles or game.revealable():
+            return ""
+        shown = ", ".join(open_tiles[:4]) + (" …" if len(open_tiles) > 4 else "")
+        return f" — the top tile, {game.stack_top}, shares neither suit nor value with {shown}"
 
     def hint(self) -> None:
         """Name a tile that can be removed now; first advise revealing what can be revealed.
@@ -104,19 +120,44 @@ class TulaView(GameView):
                 "dealt at random.",
                 "good",
             )
+            self._mark_hint(choice.position)
         elif any(m.kind == "mercy" for m in moves):
+            mercy = self._best_removal([m for m in moves if m.kind == "mercy"])
+            tile = self.game.tile_at(mercy.position)
             self.say(
-                "Hint: nothing matches — use mercy: exchange the stack's tile with 3A, 3B or 3C.",
+                f"Hint: nothing matches — use mercy: take {tile} from {mercy.position} "
+                f"(of the three exchanges, it wins most often when the hidden tiles are "
+                "dealt at random).",
                 "good",
             )
+            self._mark_hint(mercy.position)
         elif moves:
             self.say(
                 f"Hint: reveal {moves[0].position}; no revealed tile matches {self.game.stack_top}.",
                 "good",
             )
+            self._mark_hint(moves[0].position)
         else:
             self.say("No hint: the game is over.")
         self.refresh()
+
+    def _mark_hint(self, position: str) -> None:
+        self.hint_position = position
+        self._hint_history = len(self.game.history)
+
+    def undo(self) -> None:
+        """Take back the last move; taking back a reveal says plainly that its tile was seen."""
+        if self.game.can_undo and self.game.history[-1].kind == "reveal":
+            move = self.game.history[-1]
+            tile = self.game.tile_at(move.position)
+            self.game.undo()
+            self.say(
+                f"Undid {move}: the tile is face down again, but you have seen it ({tile}). "
+                "In a fair game a reveal is never taken back."
+            )
+            self.refresh()
+            return
+        super().undo()
 
     def _best_removal(self, removals):
         """The removal that wins most often when the face-down tiles are dealt at random.
@@ -159,6 +200,8 @@ class TulaView(GameView):
         self.refresh()
 
     def refresh(self) -> None:
+        if self.hint_position is not None and self._hint_history != len(self.game.history):
+            self.hint_position = None  # a move was played since: the hint is stale
         super().refresh()
         if self.game.mercy_available:
             buttons = []
@@ -184,6 +227,3 @@ def view(game: Game | None = None, *, seed: int | None = None, mercy: bool = Fal
     if game is None:
         game = new_game(seed if seed is not None else fresh_seed() % 1_000_000, mercy=mercy)
     return TulaView(game)
-
-
-callable_module(__name__, view)

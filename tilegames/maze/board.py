@@ -24,7 +24,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .players import hint as find_hint
 from .players import solve
@@ -41,6 +41,8 @@ class MazeView(GameView):
         """The move the last hint (or solve step) suggests; outlined in orange."""
         self.plan: list[Move] = []
         """The rest of the solution found by "Solve", played by "Step"."""
+        self.stepped = 0
+        """How many moves of this deal "Step" played (the rest are yours)."""
         self._plan_history: list[Move] = []
         self.hint_button = widgets.Button(
             description="Hint", icon="lightbulb-o", tooltip="search for a move toward a win"
@@ -88,15 +90,15 @@ class MazeView(GameView):
         return text
 
     # -- clicks -------------------------------------------------------------------
-    def clicked(self, target: str) -> None:
-        if not target.startswith("slot:"):
-            return
-        try:
-            slot = int(target.split(":", 1)[1])
-        except ValueError:
-            return
+    def clicked(self, target: str) -> bool:
+        """Handle a click on ``slot:N``; False for any other target (the board then says
+        "that is not something you can click" and nothing changes)."""
+        number = target[5:] if target.startswith("slot:") else ""
+        if not (number.isdigit() and number.isascii() and len(number) <= 2):
+            return False
+        slot = int(number)
         if not 0 <= slot < 54:
-            return
+            return False
         game = self.game
         card = game.card_at(slot)
         if card is not None:
@@ -115,24 +117,29 @@ class MazeView(GameView):
                     f"Picked up {card}, but no gap takes it now: {game.where_may_go(card)}.",
                     "refused",
                 )
-            return
+            return True
         if self.selected is None:
             fits = sorted({str(m.card) for m in game.legal_moves() if m.to == slot})
             if fits:
                 self.say(f"Slot {slot} is a gap: click a card first ({', '.join(fits)} fit here).")
             else:
                 self.say(f"Slot {slot} is a gap, and no card fits it now.")
-            return
+            return True
         moving = game.card_at(self.selected)
         if self.play(Move(moving, slot)):
             self.selected = None
             self.suggestion = None
             self.say(f"Moved {moving} into slot {slot}: score {game.score}.", "good")
             self._announce_end()
+        return True
+
+    def forget_selection(self) -> None:
+        """Put down a picked-up card."""
+        self.selected = None
 
     def _announce_end(self) -> None:
         if self.game.won:
-            self.say(f"You won in {len(self.game.history)} moves: four runs A → Q!", "good")
+            self.say(won_message(len(self.game.history), self.stepped), "good")
 
     # -- help -----------------------------------------------------------------------
     def hint(self) -> None:
@@ -186,6 +193,7 @@ class MazeView(GameView):
                 break
             self.plan.pop(0)
             self.game.play(move)
+            self.stepped += 1
             self._plan_history = list(self.game.history)
             self.say(f"Step: {move} (score {self.game.score}).")
         self.selected = None
@@ -214,6 +222,7 @@ class MazeView(GameView):
         self.refresh()
 
     def _reset(self) -> None:
+        self.stepped = 0
         self.selected = None
         self.suggestion = None
         self.plan = []
@@ -223,6 +232,7 @@ class MazeView(GameView):
         self.selected = None
         self.suggestion = None
         super().undo()
+        self.stepped = min(self.stepped, len(self.game.history))
 
     def redo(self) -> None:
         self.selected = None
@@ -230,11 +240,22 @@ class MazeView(GameView):
         super().redo()
 
 
+def won_message(moves: int, stepped: int = 0) -> str:
+    """The words for a won table: how many moves, and how many of them "Step" played.
+
+    >>> won_message(161, 159)
+    'You won in 161 moves (159 of them played by Step, 2 by you): four runs A → Q!'
+    >>> won_message(1)
+    'You won in 1 move: four runs A → Q!'
+    """
+    count = f"{moves} move{'' if moves == 1 else 's'}"
+    if stepped:
+        count += f" ({stepped} of them played by Step, {moves - stepped} by you)"
+    return f"You won in {count}: four runs A → Q!"
+
+
 def view(game: Game | None = None, *, seed: int | None = None, **options: bool) -> MazeView:
     """A playable table for ``game`` (or a new deal from ``seed``; ``options`` are Rules switches)."""
     if game is None:
         game = new_game(seed if seed is not None else fresh_seed() % 1_000_000, **options)
     return MazeView(game)
-
-
-callable_module(__name__, view)

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..randomness import fresh_seed
-from ..widgets import GameView, callable_module
+from ..widgets import GameView
 from . import render
 from .players import PLAYERS, CarefulPlayer, make_player
 from .rules import Game, new_game
@@ -37,12 +37,20 @@ class PyramidsView(GameView):
     """A Flaming Pyramids game on a clickable board, one person against bots."""
 
     def __init__(
-        self, game: Game, *, human: int = 0, bot: str = "careful", bot_seed: int = 0
+        self,
+        game: Game,
+        *,
+        human: int = 0,
+        bot: str = "careful",
+        bot_seed: int = 0,
+        humans=None,
     ) -> None:
-        self.human = human
-        """The seat the person plays; the other seats are bots."""
+        humans = {human} if humans is None else set(humans)
+        self.human = human if human in humans else min(humans)
+        """The seat whose hand is shown (with several people: the one whose decision it is)."""
         self.bot_name = bot
-        self.bots = {p: make_player(bot) for p in range(game.n_players) if p != human}
+        self.bots = {p: make_player(bot) for p in range(game.n_players) if p not in humans}
+        self._people = humans
         self.rng = np.random.default_rng(bot_seed)
         self.selected: int | None = None
         """Index of the hand tile chosen, waiting for a spot."""
@@ -96,9 +104,21 @@ class PyramidsView(GameView):
         self.next_button.on_click(lambda _: self.next_step())
         self.skip_button.on_click(lambda _: self.skip())
         self.hint_button.on_click(lambda _: self.hint())
+        self.enable_hot_seat(self._people)
+        if len(self.humans) > 1:
+            people = ", ".join(f"player {seat}" for seat in self.humans)
+            self.say(f"Hot seat: {people} play at this screen.")
         self.say("Choose a tile from your hand, then a highlighted spot.")
         self._bots_open()
         self.refresh()
+
+    def _after_turn(self) -> None:
+        """With several people: when the decision reaches another person, pass the screen."""
+        game = self.game
+        if not game.is_over and game.to_move in self.humans and game.to_move != self.human:
+            self.human = game.to_move
+            self.selected = None
+            self.pass_screen(self.human)
 
     # -- drawing ----------------------------------------------------------------
     @property
@@ -107,6 +127,14 @@ class PyramidsView(GameView):
         return self.step < len(self.steps)
 
     def picture(self) -> str:
+        if self.covered:
+            return render.svg(
+                self.game,
+                player=self.human,
+                spots=False,
+                hands=False,
+                caption=f"Pass the screen to player {self.human}: the hands are hidden.",
+            )
         if self.replaying:
             event = self.steps[self.step]
             caption = f"step {self.step + 1} of {len(self.steps)}: {event.text}"
@@ -115,6 +143,7 @@ class PyramidsView(GameView):
                 board=event.board,
                 marked=event.marked,
                 spots=False,
+                hands=False,  # the hands now are those after the turn: not shown mid-replay
                 player=self.human,
                 caption=caption,
             )
@@ -122,10 +151,18 @@ class PyramidsView(GameView):
 
     def status_text(self) -> str:
         game = self.game
+        if self.covered:
+            return f'Pass the screen to player {self.human}, who presses "Show my hand".'
         if self.replaying:
-            return f"Mayhem, step {self.step + 1} of {len(self.steps)}: press Next"
+            event = self.steps[self.step]
+            mayhem = any(e.is_mayhem for e in self.steps)
+            what = "Mayhem" if mayhem else f"Turn {event.turn} (player {event.player})"
+            return (
+                f"{what}, step {self.step + 1} of {len(self.steps)}: "
+                "press Next, or Skip to the position now"
+            )
         if game.is_over:
-            if game.winner == self.human:
+            if game.winner == self.human and len(self.humans) < 2:
                 return "You won: no tiles left!"
             return game.status()
         if game.to_move == self.human:
@@ -133,10 +170,22 @@ class PyramidsView(GameView):
                 return f"{game.status()} — click where it falls"
             if self.selected is not None:
                 return f"You chose {game.hand(self.human)[self.selected]}: click a highlighted spot"
-            return f"Your turn ({game.turns + 1}): click a tile of your hand, then a spot"
+            return (
+                f"Your turn (player {self.human}, turn {game.turns + 1}): "
+                "click a tile of your hand, then a spot"
+            )
         return game.status()
 
+    def text_view(self) -> str:
+        """The pyramid as text, and your hand (the others' hands stay hidden)."""
+        if self.covered:
+            return str(self.game)
+        hand = ", ".join(str(tile) for tile in self.game.hand(self.human)) or "empty"
+        return f"{self.game}\nyour hand (player {self.human}): {hand}"
+
     def refresh(self) -> None:
+        if not self.replaying:
+            self._after_turn()
         super().refresh()
         self.next_button.disabled = not self.replaying
         self.skip_button.disabled = not self.replaying
@@ -155,33 +204,48 @@ class PyramidsView(GameView):
         self.mayhem_log.value = "<b>Mayhem log</b><ol>" + "".join(rows) + "</ol>" if rows else ""
 
     # -- clicks -----------------------------------------------------------------
-    def clicked(self, target: str) -> None:
-        if self.replaying:
+    def clicked(self, target: str) -> bool:
+        """Handle a click; False for a target that is not on this board (the log says so)."""
+        if self.refuse_while_covered():
+            return True
+        if self.replaying:  # any click on the board shows the next step of the mayhem
             self.next_step(refresh=False)
-            return
+            return True
+        kind, _, arg = target.partition(":")
+        if kind not in ("hand", "spot", "fall"):
+            return False
+        if kind == "hand" and not (arg.isdigit() and len(arg) < 3):
+            return False
+        if kind == "fall" and arg not in ("left", "right"):
+            return False
         game = self.game
         if game.is_over:
             self.say("The game is over: press New deal to play again.")
-            return
-        if game.to_move != self.human:  # pragma: no cover - bots always finish their turns
+            return True
+        if game.to_move != self.human:  # pragma: no cover - the screen passes first
             self.say(f"It is player {game.to_move}'s decision.")
-            return
-        kind, _, arg = target.partition(":")
+            return True
         if kind == "hand":
             if game.falling is not None:
                 self.say("A tile is in the air: first click where it falls.", "refused")
-                return
+                return True
             index = int(arg)
-            if 0 <= index < len(game.hand(self.human)):
-                self.selected = None if self.selected == index else index
+            if not 0 <= index < len(game.hand(self.human)):
+                return False
+            self.selected = None if self.selected == index else index
         elif kind == "spot":
             if self.selected is None:
                 self.say("First click a tile of your hand, then the spot.", "refused")
-                return
+                return True
             tile = game.hand(self.human)[self.selected]
             self._move(f"{tile} @ {arg}")
-        elif kind == "fall":
+        else:
             self._move(f"fall {arg}")
+        return True
+
+    def forget_selection(self) -> None:
+        """Drop the selected hand tile."""
+        self.selected = None
 
     def _move(self, move: str) -> None:
         log = self.game.log
@@ -191,6 +255,8 @@ class PyramidsView(GameView):
             turn_start -= 1
         if not self.play(move):
             return
+        who = "You" if len(self.humans) < 2 else f"Player {self.human}"
+        self.say(f"{who} played {self.game.history[-1]}.")
         self.selected = None
         self._run_bots()
         self.earlier = self.game.log[turn_start:start]
@@ -204,9 +270,11 @@ class PyramidsView(GameView):
 
     def _run_bots(self) -> None:
         game = self.game
-        while not game.is_over and game.to_move != self.human:
+        while not game.is_over and game.to_move not in self.humans:
             player = game.to_move
-            game.play(self.bots[player].choose(game.player_view(player), self.rng))
+            move = self.bots[player].choose(game.player_view(player), self.rng)
+            game.play(move)
+            self.say(f"Player {player} ({self.bot_name} bot) played {move}.")
 
     def next_step(self, refresh: bool = True) -> None:
         """Show the next mayhem event (then the position now)."""
@@ -229,7 +297,7 @@ class PyramidsView(GameView):
         while game.can_undo:
             game.undo()
             taken += 1
-            if game.to_move == self.human:
+            if game.to_move in self.humans:
                 break
         self.say(f"Took back {taken} move{'s' * (taken != 1)}." if taken else "Nothing to undo.")
         self.refresh()
@@ -250,7 +318,9 @@ class PyramidsView(GameView):
         self.game = new_game(seed, players=self.players_box.value, rules=rules)
         self.bot_name = self.bot_box.value
         self.bots = {
-            p: make_player(self.bot_name) for p in range(self.game.n_players) if p != self.human
+            p: make_player(self.bot_name)
+            for p in range(self.game.n_players)
+            if p not in self.humans
         }
         self.steps, self.earlier, self.step, self.selected = [], [], 0, None
         self.say(f"{self.game.n_players} players, you are player {self.human}.")
@@ -271,16 +341,20 @@ def view(
     players: int = 2,
     human: int = 0,
     bot: str = "careful",
+    humans=None,
     **rules,
 ) -> PyramidsView:
-    """A playable board: you are ``human``, the others are ``bot`` players (random, careful, spiteful)."""
+    """A playable board: you are ``human``, the others are ``bot`` players (random, careful, spiteful).
+
+    ``humans`` (say ``[0, 1]``) seats several people at one screen (hot seat): the
+    other seats are bots, and between two people's decisions the hands are hidden
+    until the next person presses "Show my hand".
+    """
     if game is None:
         game = new_game(
             seed if seed is not None else fresh_seed() % 1_000_000, players=players, **rules
         )
-    return PyramidsView(game, human=human, bot=bot)
+    return PyramidsView(game, human=human, bot=bot, humans=humans)
 
-
-callable_module(__name__, view)
 
 __all__ = ["PyramidsView", "view", "TILES"]

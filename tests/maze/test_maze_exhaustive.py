@@ -1,0 +1,231 @@
+"""Maze winnability: the exhaustive search against a plain one written here from the rules.
+
+``plain_reachable`` below is a separate implementation of /work/shared/rules/maze.md
+(cards as (rank, suit) pairs, tables as tuples, a breadth-first search): it
+shares no code with ``tilegames.maze``, so the library's verdicts and proof
+sizes are checked by something that could disagree.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from tilegames.maze import Game, Rules, new_game
+from tilegames.maze.exhaustive import Verdict, decide, exhaustive_search
+from tilegames.maze.study import (
+    deal_code,
+    game_from_code,
+    run_winnability,
+    winnability_summary,
+    winnability_task,
+)
+from tilegames.sim import simulate
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"]
+SUITS = "CDHS"
+
+
+# -- a plain Maze, written from the rules text -------------------------------------
+def plain_follows(first, second, ring: bool) -> bool:
+    """B follows A: same suit, one rank higher; or (AisleRiot only) any queen then any ace."""
+    if first is None or second is None:
+        return False
+    (rank_a, suit_a), (rank_b, suit_b) = first, second
+    if suit_a == suit_b and rank_b == rank_a + 1:
+        return True
+    return not ring and rank_a == 12 and rank_b == 1
+
+
+def plain_score(table, ring: bool) -> int:
+    cards = [card for card in table if card is not None]
+    score = sum(plain_follows(a, b, ring) for a, b in zip(cards, cards[1:]))
+    if ring:
+        return score + plain_follows(cards[-1], cards[0], ring)
+    return score + (cards[0][0] == 1)
+
+
+def plain_moves(table, ring: bool):
+    """Every table one move away."""
+    n = len(table)
+    result = set()
+    for target in range(n):
+        if table[target] is not None:
+            continue
+        for source in range(n):
+            card = table[source]
+            if card is None:
+                continue
+            ok = False
+            if target > 0 or ring:
+                ok = plain_follows(table[(target - 1) % n], card, ring)
+            elif not ring:
+                ok = card[0] == 1
+            if not ok:
+                if target < n - 1 or ring:
+                    ok = plain_follows(card, table[(target + 1) % n], ring)
+                elif not ring:
+                    ok = card[0] == 12
+            if ok:
+                after = list(table)
+                after[source], after[target] = None, card
+                result.add(tuple(after))
+    return result
+
+
+def plain_reachable(table, ring: bool, limit: int = 200_000):
+    """("won", count) as soon as a won table is met, ("lost", count) when every reachable
+    table was visited without one, ("too big", count) past ``limit`` tables."""
+    best = 44 if ring else 48
+    seen = {table}
+    queue = deque([table])
+    if plain_score(table, ring) == best:
+        return "won", 1
+    while queue:
+        for after in plain_moves(queue.popleft(), ring):
+            if after in seen:
+                continue
+            seen.add(after)
+            if plain_score(after, ring) == best:
+                return "won", len(seen)
+            if len(seen) > limit:
+                return "too big", len(seen)
+            queue.append(after)
+    return "lost", len(seen)
+
+
+def plain_table(game: Game):
+    """The table as the plain implementation sees it, read from the public deal text."""
+    table = []
+    for part in deal_code(game).split():
+        table.append(None if part == "--" else (RANKS.index(part[:-1]) + 1, part[-1]))
+    return tuple(table)
+
+
+def runs(order: str = "HCSD") -> list[str]:
+    return [f"{rank}{suit}" for suit in order for rank in RANKS]
+
+
+# -- positions with small reachable sets ---------------------------------------------
+def blocked_ring(extra_gaps: int = 0) -> Game:
+    """A ring table where most gaps sit between a queen and an ace (nothing may enter)."""
+    cards = runs("HCSD")
+    # swap two cards inside the clubs run: the table is not won, and little can move
+    cards[14], cards[18] = cards[18], cards[14]
+    slots: list = []
+    for suit_run in range(4):
+        slots.extend(cards[12 * suit_run : 12 * suit_run + 12])
+        slots.append(None)
+    slots.extend([None, None])
+    return Game.from_deal(slots, Rules.traditional())
+
+
+def small_ring_positions(count: int, seed: int = 3) -> list[Game]:
+    """Ring positions reached by random moves from seeded deals until few moves are left."""
+    rng = np.random.default_rng(seed)
+    found = []
+    deal = 0
+    while len(found) < count:
+        game = new_game(seed=deal, rules=Rules.traditional())
+        deal += 1
+        for _ in range(400):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(moves[int(rng.integers(len(moves)))])
+            if len(moves) <= 2 and exhaustive_search(game, max_tables=3_000).decided:
+                found.append(Game.from_deal(list(game.slots), game.rules))
+                break
+    return found
+
+
+# -- tests ----------------------------------------------------------------------------
+def test_a_blocked_ring_is_proved_unwinnable_and_the_plain_search_agrees_on_the_count():
+    game = blocked_ring()
+    verdict = exhaustive_search(game)
+    plain = plain_reachable(plain_table(game), ring=True)
+    assert verdict.status == "unwinnable" and verdict.moves == []
+    assert plain == ("lost", verdict.tables)
+    assert "unwinnable" in str(verdict) and str(verdict.tables) in str(verdict)
+
+
+def test_verdicts_and_proof_sizes_agree_with_the_plain_search_on_small_ring_positions():
+    positions = small_ring_positions(12)
+    statuses = set()
+    for game in positions:
+        verdict = exhaustive_search(game, max_tables=3_000)
+        status, count = plain_reachable(plain_table(game), ring=True)
+        assert verdict.decided
+        assert (verdict.status == "winnable") == (status == "won"), deal_code(game)
+        if status == "lost":
+            assert verdict.tables == count, deal_code(game)
+        statuses.add(verdict.status)
+    assert statuses == {"winnable", "unwinnable"}  # both kinds were checked
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules.traditional()], ids=["standard", "ring"])
+def test_a_win_found_by_the_exhaustive_search_replays_through_the_rules(rules):
+    cards = runs()
+    game = Game.from_deal(cards[:16] + [None] + cards[17:] + [None] * 5 + [cards[16]], rules)
+    verdict = exhaustive_search(game)
+    assert verdict.status == "winnable" and len(verdict.moves) >= 1
+    replay = game.copy()
+    for move in verdict.moves:
+        replay.play(move)
+    assert replay.won
+    assert plain_reachable(plain_table(game), ring=rules.ring)[0] == "won"
+
+
+def test_a_won_table_is_winnable_with_no_move():
+    game = Game.from_deal(runs()[:30] + [None] * 6 + runs()[30:])
+    assert exhaustive_search(game).status == "winnable"
+    assert exhaustive_search(game).moves == []
+
+
+def test_the_budget_runs_out_honestly():
+    game = new_game(seed=7, rules=Rules.traditional())
+    verdict = exhaustive_search(game, max_tables=500)
+    assert verdict.status == "undecided" and not verdict.decided
+    assert "500 tables ran out" in verdict.budget and verdict.tables >= 500
+    assert verdict.moves == []
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "100"])
+def test_a_bad_budget_is_refused(bad):
+    with pytest.raises(ValueError, match="max_tables"):
+        exhaustive_search(new_game(seed=1), max_tables=bad)
+
+
+def test_decide_tries_the_solver_first_and_leaves_the_game_alone():
+    game = new_game(seed=1)
+    verdict = decide(game, solver_nodes=50_000, max_tables=1_000)
+    assert verdict.status == "winnable" and verdict.method == "solver"
+    assert verdict.tables == 0 and verdict.solver_tables > 0
+    assert game.history == []
+    blocked = decide(blocked_ring(), solver_nodes=100, max_tables=1_000)
+    assert blocked.status == "unwinnable" and blocked.method == "exhaustive"
+    assert isinstance(blocked, Verdict)
+
+
+def test_winnability_rows_are_the_same_through_simulate_and_the_batch_runner(tmp_path):
+    options = {"solver_nodes": 3_000, "max_tables": 2_000}
+    out = tmp_path / "w.csv"
+    frame = run_winnability(4, seed=5, out=str(out), progress=False, command="test", **options)
+    task = lambda rng: winnability_task(rng, **options)  # noqa: E731 (serial run: no pickling)
+    again = simulate(task, 4, seed=5, batch_size=100, progress=False)
+    columns = [c for c in frame.columns if c != "seconds"]
+    pd.testing.assert_frame_equal(frame[columns], again[columns])
+    assert len(frame) == 8 and set(frame["variant"]) == {"standard", "ring"}
+    saved = pd.read_csv(out, keep_default_na=False, na_values=[""])
+    assert list(saved["status"]) == list(frame["status"])
+    assert (tmp_path / "w.json").exists()
+    for _, row in frame.iterrows():  # the deal text replays the same table under the variant
+        game = game_from_code(
+            row["deal"], Rules.traditional() if row["variant"] == "ring" else None
+        )
+        assert len(game.gaps) == 6
+    summary = winnability_summary(frame)
+    assert list(summary["deals"]) == [4, 4]

@@ -1,0 +1,533 @@
+"""The board widget shared by every game, the package ``view`` function, and still pictures."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import tilegames
+from tilegames.widgets import GameView
+
+GAMES = ["tula", "maze", "triominos", "pyramids"]
+
+
+def _new(name: str, seed: int = 3):
+    return importlib.import_module(f"tilegames.{name}").new_game(seed=seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_package_view_is_the_function_even_after_the_board_module_is_imported(name):
+    package = importlib.import_module(f"tilegames.{name}")
+    board_module = importlib.import_module(f"tilegames.{name}.board")
+    assert package.view is board_module.view
+    assert callable(package.view) and not isinstance(package.view, type(package))
+    board = package.view(_new(name))
+    assert isinstance(board, GameView)
+    assert isinstance(_new(name).view(), GameView)
+
+
+def test_no_module_has_its_class_swapped():
+    for name in GAMES:
+        module = importlib.import_module(f"tilegames.{name}.board")
+        assert type(module) is type(tilegames)
+
+
+# -- pictures that show without running (committed notebooks) ---------------------------
+
+
+def test_a_picture_names_itself_without_a_memory_address():
+    from tilegames.svg import SVGPicture, document, side_by_side
+
+    picture = side_by_side([document(300, 200, [], label="3A revealed")] * 4)
+    assert "0x" not in repr(picture) and "3A revealed" in repr(picture)
+    assert repr(SVGPicture(document(10, 20, []))) == "<picture 10×20>"
+
+
+def test_png_is_small_and_the_same_bytes_every_time():
+    from tilegames.svg import png_from_svg
+
+    markup = _new("maze")._repr_svg_()
+    first = png_from_svg(markup)
+    assert first == png_from_svg(markup)
+    assert first.startswith(b"\x89PNG") and len(first) < 40_000
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_live_board_carries_a_still_picture_saying_it_plays_when_run(name):
+    board = _new(name).view()
+    bundle = board._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    still = bundle["image/svg+xml"]
+    assert GameView.STILL_NOTE in still and board.picture() in still
+    assert "run the notebook" in bundle["text/plain"]
+
+
+def _load_script():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "execute_notebooks.py"
+    spec = importlib.util.spec_from_file_location("execute_notebooks", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_notebook_runner_stores_svg_as_png_and_drops_widget_references():
+    import nbformat
+
+    script = _load_script()
+    board = _new("tula").view()
+    game = _new("pyramids")
+    cell = nbformat.v4.new_code_cell("board")
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data=board._repr_mimebundle_()),
+        nbformat.v4.new_output("execute_result", data={"image/svg+xml": game._repr_svg_()}),
+    ]
+    notebook = nbformat.v4.new_notebook(cells=[cell])
+    assert script.still_pictures(notebook) == 2
+    for output in cell.outputs:
+        assert set(output.data) <= {"image/png", "text/plain"} and "image/png" in output.data
+    assert notebook.metadata["tilegames"] == {"pictures": "png"}
+
+
+def _committed_notebooks():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    return sorted([*root.glob("notebooks/*.ipynb"), *root.glob("exercises/**/*.ipynb")])
+
+
+def stored_before_still_pictures(notebook) -> bool:
+    """A notebook with SVG or widget outputs never run through scripts/execute_notebooks.py."""
+    if notebook.metadata.get("tilegames", {}).get("pictures") == "png":
+        return False
+    kinds = {k for c in notebook.cells for o in c.get("outputs", []) for k in o.get("data", {})}
+    return bool(kinds & {"image/svg+xml", "application/vnd.jupyter.widget-view+json"})
+
+
+def assert_boards_fit_the_column(outputs) -> None:
+    """Every stored board picture (a palette PNG; charts are RGBA) fits the notebook's column."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    from tilegames.svg import COLUMN_WIDTH
+
+    for output in outputs:
+        if "image/png" in output.data:
+            image = Image.open(io.BytesIO(base64.b64decode(output.data["image/png"])))
+            if image.mode == "P":
+                assert image.size[0] <= COLUMN_WIDTH + 1, output.data.get("text/plain")
+
+
+def test_figures_of_many_boards_fit_the_column():
+    from tilegames import pyramids
+    from tilegames.pyramids import render as pyramids_render
+    from tilegames.svg import COLUMN_WIDTH, size_of
+    from tilegames.triominos import render as triominos_render
+
+    game = pyramids.new_game(seed=11, players=2)
+    for _ in range(10):
+        game.play(game.legal_moves()[0])
+    many = pyramids_render.turn_pictures(game, 9, per_row=3)._repr_svg_()  # 3 events in a row
+    assert "scale(" in many  # wider than the column: shrunk to it
+    assert size_of(many)[0] <= COLUMN_WIDTH
+    assert size_of(triominos_render.tile_set_svg())[0] <= COLUMN_WIDTH
+
+
+@pytest.mark.parametrize("path", _committed_notebooks(), ids=lambda p: p.name)
+def test_committed_notebook_pictures_show_in_an_html_export(path):
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    notebook = nbformat.read(path, as_version=4)
+    if stored_before_still_pictures(notebook):
+        pytest.xfail(
+            f"{path.name} was executed before still pictures: run scripts/execute_notebooks.py"
+        )
+    outputs = [o for c in notebook.cells for o in c.get("outputs", []) if "data" in o]
+    assert not [o for o in outputs if "image/svg+xml" in o.data], "SVG left: untrusted shows none"
+    assert not [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.data]
+    pictures = sum(1 for o in outputs if "image/png" in o.data)
+    assert_boards_fit_the_column(outputs)
+    html, _ = HTMLExporter().from_notebook_node(notebook)
+    assert html.count('src="data:image/png;base64,') >= pictures
+
+
+def test_the_notebook_runner_drops_widgets_that_have_no_picture():
+    import nbformat
+
+    script = _load_script()
+    cell = nbformat.v4.new_code_cell("for _ in tqdm(range(3)): pass")
+    progress = {
+        "text/plain": "0%|  | 0/3",
+        "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2},
+    }
+    cell.outputs = [
+        nbformat.v4.new_output("display_data", data=progress),
+        nbformat.v4.new_output("stream", name="stdout", text="done\n"),
+    ]
+    notebook = nbformat.v4.new_notebook(cells=[cell])
+    script.still_pictures(notebook)
+    assert [output.output_type for output in cell.outputs] == ["stream"]
+
+
+# -- colour-blind safe -------------------------------------------------------------------
+
+DEFICIENCIES = ("protanopia", "deuteranopia")
+APART = 25  # CIE76 ΔE: clearly different colours
+
+
+def assert_apart(colours: dict[str, str]) -> None:
+    """Every pair of these colours stays apart for protanopes and deuteranopes too."""
+    from itertools import combinations
+
+    from tilegames.svg import colour_difference
+
+    for (name_a, a), (name_b, b) in combinations(colours.items(), 2):
+        for deficiency in DEFICIENCIES:
+            delta = colour_difference(a, b, deficiency)
+            assert delta >= APART, (
+                f"{name_a} and {name_b} look alike ({deficiency}: ΔE {delta:.0f})"
+            )
+
+
+def test_the_simulation_finds_the_old_red_and_green_alike():
+    from tilegames.svg import colour_difference
+
+    old_red, old_green = "#d32f2f", "#2e7d32"  # the first Flaming Pyramids palette
+    assert colour_difference(old_red, old_green) > 100
+    assert colour_difference(old_red, old_green, "deuteranopia") < APART
+    with pytest.raises(AssertionError, match="look alike"):
+        assert_apart({"red": old_red, "green": old_green})
+
+
+def test_flaming_pyramids_colours_are_apart_and_lettered():
+    import re
+
+    from tilegames import pyramids
+    from tilegames.pyramids import render
+    from tilegames.pyramids.tiles import MILLSTONE, TILES
+
+    assert_apart(render.COLOUR_HEX)
+    game = pyramids.new_game(seed=11, players=2)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    markup = render.svg(game)
+    used = set(re.findall(r'rx="4" fill="#\w+" stroke="(#\w{6})" stroke-width="3"', markup))
+    assert used and used <= set(render.COLOUR_HEX.values())
+    # the non-colour cue: every tile drawn carries its colour's letter
+    tiles = markup.count('class="fp-tile"') + markup.count('class="fp-hand"')
+    millstones = markup.count("millstone (")
+    letters = re.findall(r'class="fp-colour-letter"[^>]*>([YRGB])<', markup)
+    assert tiles > 5 and len(letters) == tiles - millstones
+    for colour, letter in render.COLOUR_LETTER.items():
+        tile = next(t for t in TILES if t.colours == (colour,))
+        assert f">{letter}</text>" in render.tile_svg(tile.name)
+    assert "fp-colour-letter" not in render.tile_svg(TILES[MILLSTONE].name)
+
+
+def test_tula_outlines_are_apart_and_dashed_differently():
+    import re
+
+    from tilegames import tula
+    from tilegames.tula import render
+
+    assert_apart({"revealable": render.REVEALABLE, "removable": render.REMOVABLE})
+    assert_apart({"blocked": render.BLOCKED, "free": render.FREE})
+    game = tula.new_game(seed=3)
+    game.play("reveal 3A")  # 3A now removable, 3B and 3C still revealable
+    markup = render.svg(game)
+    dashed = re.findall(rf'stroke="{render.REVEALABLE}"[^>]*stroke-dasharray', markup)
+    solid = re.findall(rf'stroke="{render.REMOVABLE}" stroke-width="3.5"/>', markup)
+    assert len(dashed) == 2 and len(solid) == 1  # dashes, not colour alone, tell them apart
+
+
+def test_maze_suits_and_marks_are_apart():
+    from tilegames.maze import render
+
+    assert_apart({"red suits": render.RED, "black suits": render.BLACK})
+    assert_apart({"picked up": render.SELECTED, "hint": render.HINT, "table": render.TABLE})
+    assert_apart({"gap to go to": render.TARGET, "table": render.TABLE})
+
+
+def test_tri_ominos_fit_cells_are_apart_and_marked_without_colour():
+    from tilegames import triominos
+    from tilegames.triominos import render
+
+    assert_apart({"fits as turned": render.FIT_FILL, "fits turned": render.OTHER_ROTATION_FILL})
+    game = triominos.new_game(seed=5)
+    game.play(game.legal_moves()[0])
+    hand = game.hand(game.to_move)
+    turns = [{m.cell: m.rotation for m in game.legal_moves() if m.tile == tile} for tile in hand]
+    index = next(i for i, fits in enumerate(turns) if len(set(fits.values())) > 1)
+    fits = turns[index]
+    rotation = sorted(fits.values())[0]
+    markup = render.svg(game, selected=index, rotation=rotation)
+    # a cell that takes another turn is named by its turns ("r1"), not by colour alone
+    assert markup.count(f'fill="{render.OTHER_ROTATION_FILL}"') >= 1
+    other = markup.split(f'fill="{render.OTHER_ROTATION_FILL}"', 1)[1].split("</g>", 1)[0]
+    assert ">r" in other
+
+
+# -- readability and messages (issue 13, items 4 and 5) -----------------------------------
+
+
+def test_tula_board_has_legible_labels_a_legend_and_draws_the_hint():
+    import re
+
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=3))
+    markup = board.board.svg
+    tags = re.findall(r'<g class="tula-position">(.*?)</g>', markup)
+    assert len(tags) == 23  # every position in the temple named (4A started the stack)
+    assert all('font-size="11"' in tag and 'fill="#1a1a1a"' in tag for tag in tags)
+    assert all('fill="#fffdf6"' in tag for tag in tags)  # on a light tag, dark on light
+    assert "can be revealed" in markup and "can be removed" in markup  # the legend
+    board.board.click("3A")
+    board.hint()
+    assert board.hint_position == "3A" and 'class="tula-hint"' in board.board.svg
+    hinted = board.board.svg.split('data-target="3A"', 1)[1].split('data-target="', 1)[0]
+    assert 'class="tula-hint"' in hinted and "the hint" in board.board.svg
+    board.board.click("3A")  # a move: the hint is gone from the board
+    assert 'class="tula-hint"' not in board.board.svg
+
+
+def test_tula_mercy_hint_chooses_one_exchange_and_undo_of_a_reveal_says_it_was_seen():
+    from tilegames import tula
+
+    game = tula.new_game(seed=10, mercy=True)
+    for position in ("3A", "3B", "3C"):
+        game.play(f"reveal {position}")
+    assert game.mercy_available
+    board = tula.view(game)
+    board.hint()
+    hint = board.messages[0][1]
+    assert "3A, 3B or 3C" not in hint and hint.count("take ") == 1
+    assert board.hint_position in ("3A", "3B", "3C") and f"from {board.hint_position}" in hint
+    board.undo()
+    assert "you have seen it" in board.messages[0][1]
+    assert not board.game.is_face_up("3C")
+
+
+def test_maze_win_after_step_counts_moves_honestly():
+    from tilegames import maze
+    from tilegames.maze.board import won_message
+    from tilegames.maze.players import solve
+
+    game = maze.new_game(seed=1)
+    moves = solve(game, max_seconds=30).moves
+    board = maze.view(game)
+    first = moves[0]
+    board.board.click(f"slot:{board.game.slot_of(first.card)}")
+    board.board.click(f"slot:{first.to}")
+    board.step(len(moves))  # solves again from here and plays it out
+    assert board.game.won
+    said = [text for _, text in board.messages if text.startswith("You won")][0]
+    assert said == won_message(len(board.game.history), board.stepped)
+    assert board.stepped == len(board.game.history) - 1
+    assert f"{board.stepped} of them played by Step, 1 by you" in said
+
+
+def test_tri_ominos_board_fills_the_column_and_the_log_stays_readable():
+    from tilegames import triominos
+    from tilegames.svg import COLUMN_WIDTH, size_of
+
+    board = triominos.view(seed=5, you=0)
+    width, height = size_of(board.board.svg)
+    assert 600 <= width <= COLUMN_WIDTH  # not one small triangle in empty space
+    before = list(board.messages)
+    board.board.click("hand:0")
+    board.rotate()
+    assert board.messages == before  # selecting and turning fill no log lines
+    tile = "-".join(map(str, board.game.hand(0)[0]))
+    assert f"{tile} selected" in board.status.value
+    # a draw names the tile drawn; the other player's hand never shows in the text view
+    while not board.game.is_over:
+        if board.game.to_move != 0:
+            board.opponents_play()
+            continue
+        moves = board.game.legal_moves()
+        if moves[0].kind == "draw":
+            hand = list(board.game.hand(0))
+            board.act("draw")
+            new = [t for t in board.game.hand(0) if t not in hand]
+            assert f"You drew a tile, {'-'.join(map(str, new[0]))}: -5 points." in board.log.value
+            break
+        board.act(moves[0])
+    else:
+        pytest.fail("no draw in this round")
+    assert "P1 hand" not in board.board.text and "P0 hand" in board.board.text
+
+
+def test_tri_ominos_hint_selects_turns_and_outlines():
+    from tilegames import triominos
+
+    board = triominos.view(seed=5, you=0)
+    board.hint()
+    assert board.hint_cell is not None and board.selected is not None
+    assert 'stroke="#1565c0" stroke-width="3.5"' in board.board.svg  # the cell outlined
+    cell = board.hint_cell
+    board.board.click(f"cell:{cell[0]},{cell[1]}")
+    assert board.game.history and board.hint_cell is None
+
+
+def test_pyramids_log_follows_every_move_and_status_names_the_player():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4)
+    assert "Your turn (player 0, turn 1)" in board.status.value
+    move = board.game.legal_moves()[0]
+    board.board.click(f"hand:{list(board.game.hand(0)).index(move.tile)}")
+    board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+    newest = [text for _, text in board.messages[:2]]
+    assert newest[1] == f"You played {move}."
+    assert newest[0].startswith("Player 1 (careful bot) played ")
+    assert board.replaying  # the bot's answer is shown step by step
+    mayhem = any(event.is_mayhem for event in board.steps)
+    assert ("Mayhem" in board.status.value) == mayhem
+    assert 'data-target="hand:' not in board.board.svg  # no hand from after the turn mid-replay
+    board.skip()
+    assert 'data-target="hand:' in board.board.svg
+    assert "your hand (player 0): " in board.board.text
+
+
+def test_refusals_are_announced_for_screen_readers():
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=1))
+    serial = board.board.announce_serial
+    board.board.click("1J")
+    assert board.board.announcement == "Refused: 1J is covered by 2D, 2E and 2G."
+    board.board.click("1J")  # the same words again are read again
+    assert board.board.announce_serial == serial + 2
+
+
+# -- hot seat: several people at one screen ------------------------------------------------
+
+
+def _hand_targets(markup: str) -> int:
+    return markup.count('data-target="hand:')
+
+
+def test_tri_ominos_hot_seat_hides_hands_until_the_next_person_shows_theirs():
+    from tilegames import triominos
+    from tilegames.triominos.lattice import rotations
+
+    board = triominos.view(seed=5, humans=[0, 1])
+    assert not board.opponents and board.you == 0 and _hand_targets(board.board.svg) == 9
+    for turn in range(4):
+        seat = board.game.to_move
+        assert board.you == seat and not board.covered
+        hand = list(board.game.hand(seat))
+        move = board.game.legal_moves()[0]
+        if move.kind == "place":
+            board.board.click(f"hand:{hand.index(move.tile)}")
+            for _ in range(rotations(move.tile).index(move.rotation)):
+                board.rotate()
+            board.board.click(f"cell:{move.cell[0]},{move.cell[1]}")
+        else:
+            board.act(move)
+        assert len(board.game.history) == turn + 1
+        if board.game.to_move == seat:
+            continue
+        # the turn went to the other person: hands hidden, clicks wait, the text hides hands
+        assert board.covered and board.you == board.game.to_move
+        assert _hand_targets(board.board.svg) == 0 and "hand (" not in board.board.text
+        assert "Pass the screen to P" in board.status.value
+        history = list(board.game.history)
+        board.board.click("hand:0")
+        assert board.game.history == history and "Pass the screen first" in board.log.value
+        board.show_button.click()
+        assert not board.covered and _hand_targets(board.board.svg) > 0
+        assert f"P{board.you} hand" in board.board.text
+
+
+def test_flaming_pyramids_hot_seat_passes_the_screen():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4, humans=[0, 1])
+    assert not board.bots
+    seats = []
+    for _ in range(4):
+        if board.covered:
+            assert _hand_targets(board.board.svg) == 0
+            assert "your hand" not in board.board.text
+            board.board.click("hand:0")
+            assert "Pass the screen first" in board.log.value
+            board.show_button.click()
+        if board.replaying:
+            board.skip()
+        seats.append(board.human)
+        assert board.game.to_move == board.human and _hand_targets(board.board.svg) > 0
+        move = board.game.legal_moves()[0]
+        if move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(board.game.hand(board.human)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+        assert f"Player {seats[-1]} played" in board.log.value
+    assert set(seats) == {0, 1}
+
+
+def test_one_person_against_bots_never_passes_the_screen():
+    from tilegames import pyramids, triominos
+
+    for board in (triominos.view(seed=5), pyramids.view(seed=4)):
+        assert len(board.humans) == 1
+        board.pass_screen(1)
+        assert not board.covered
+
+
+def test_maze_link_bars_never_cross_out_gap_numbers():
+    import re
+
+    from tilegames import maze
+    from tilegames.maze import render
+    from tilegames.maze.rules import GAP, Card
+
+    codes = [13, -1, -1, -1, -1, *range(14, 25), *range(0, 12), *range(26, 38), *range(39, 51)]
+    codes += [-1, -1]  # a won table (seed 2, solved): a run links across the gaps 1-4
+    game = maze.Game.from_deal([None if c == GAP else Card.from_code(c) for c in codes])
+    assert game.won and (0, 5) in game.links()
+    markup = render.svg(game)
+    bars = re.findall(
+        rf'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)" stroke="{render.LINK}"',
+        markup,
+    )
+    gaps = [render.slot_origin(s) for s, code in enumerate(game.codes) if code == GAP]
+    crossings = 0
+    for x1, y1, x2, _ in ((float(v) for v in bar) for bar in bars):
+        for gx, gy in gaps:
+            centre_x, centre_y = gx + render.CARD_WIDTH / 2, gy + render.CARD_HEIGHT / 2
+            if min(x1, x2) < centre_x < max(x1, x2) and gy < y1 < gy + render.CARD_HEIGHT:
+                crossings += 1
+                assert abs(y1 - centre_y) > 12, "a link bar runs through a gap's number"
+    assert crossings == 4  # the bar passes the four gaps, under their numbers
+
+
+def test_every_tula_picture_names_its_tiles():
+    from tilegames.tula import render
+
+    picture = render.diagram(removed=["3A"], explain="3B", caption="3B")
+    assert 'aria-label="3B, face down, can be revealed"' in picture
+    assert 'aria-label="2E, face down"' in picture
+
+
+def test_a_lost_tula_game_says_why():
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=3))
+    for target in ["3A", "3A", "2A", "2A", "1A", "2D", "3B", "3C"]:
+        board.board.click(target)
+    assert board.game.lost
+    said = board.messages[0][1]
+    top = board.game.stack_top
+    assert (
+        said.startswith("Lost: ") and f"the top tile, {top}, shares neither suit nor value" in said
+    )
+    assert f"{board.game.tile_at('3C')} on 3C" in said

@@ -1,0 +1,330 @@
+"""Checking a simulated answer as a statistician would.
+
+A simulated answer is the estimate **and** how it was made: the student hands
+in the rows of the simulation (one per game, with the seed that deals it),
+the estimate and the 95% interval. The check
+
+1. re-derives the rows from their seeds (all of them, or a random sample when
+   a game is slow to replay), so rows cannot be typed in;
+2. recomputes the estimate and the interval from the rows;
+3. accepts the estimate when it is *consistent* with the exact or reference
+   value given the student's own number of games (a two-sided test at the
+   0.1% level, so an honest simulation is refused one time in a thousand),
+   never by comparing it with one fixed seed's result.
+
+A typed interval with no rows behind it is refused with a hint about the
+format.
+
+>>> import pandas as pd
+>>> rows = pd.DataFrame({"seed": range(400), "even": [s % 2 == 0 for s in range(400)]})
+>>> answer = {"rows": rows, "estimate": 0.5, "interval": (0.451, 0.549)}
+>>> check_proportion(answer, outcome="even", rederive=lambda s: s % 2 == 0, reference=0.5)
+>>> check_proportion((0.45, 0.55), outcome="even", rederive=None, reference=0.5)
+Traceback (most recent call last):
+...
+tilegames.exercises.AnswerFormat: an interval alone is not evidence: hand in the simulation behind it, as {'rows': your table, 'estimate': ..., 'interval': (low, high)}.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from numbers import Real
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..stats import mean_interval, paired_difference, wilson, z_value
+from . import AnswerFormat, as_number
+
+__all__ = [
+    "FORM",
+    "check_mean",
+    "check_paired",
+    "require_consecutive",
+    "check_proportion",
+    "consistent",
+    "read_simulation",
+    "replay_rows",
+    "rows_from",
+]
+
+FORM = "{'rows': your table, 'estimate': ..., 'interval': (low, high)}"
+"""How every simulated answer is handed in."""
+
+CONSISTENCY = 0.999
+"""An estimate is consistent with the reference value when that value lies in this interval."""
+
+
+def read_simulation(
+    answer: Any, columns: Sequence[str], *, min_games: int
+) -> tuple[pd.DataFrame, float, tuple[float, float]]:
+    """The rows, estimate and interval of a simulated answer; a format hint when malformed."""
+    pair = isinstance(answer, (tuple, list)) and len(answer) == 2
+    if pair and all(isinstance(x, Real) and not isinstance(x, bool) for x in answer):
+        raise AnswerFormat(
+            f"an interval alone is not evidence: hand in the simulation behind it, as {FORM}."
+        )
+    if isinstance(answer, Real) and not isinstance(answer, bool):
+        raise AnswerFormat(
+            f"a number alone is not evidence: hand in the simulation behind it, as {FORM}."
+        )
+    if not isinstance(answer, dict):
+        raise AnswerFormat(f"give a dict: {FORM}.")
+    missing = [key for key in ("rows", "estimate", "interval") if key not in answer]
+    if missing:
+        raise AnswerFormat(f"your dict needs the key {missing[0]!r}: {FORM}.")
+    rows = rows_from(answer["rows"], columns)
+    if len(rows) < min_games:
+        raise AnswerFormat(
+            f"your rows hold {len(rows)} games: simulate at least {min_games:,} for this question."
+        )
+    seeds = rows["seed"]
+    if not all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in seeds):
+        raise AnswerFormat("each row's 'seed' is the whole number that deals its game.")
+    if seeds.duplicated().any():
+        raise AnswerFormat(
+            "a seed appears in two rows: each game must be a different deal, "
+            "or your interval pretends to know more than it does."
+        )
+    estimate = as_number(answer["estimate"], "the estimate as a number")
+    interval = answer["interval"]
+    if isinstance(interval, str) or not hasattr(interval, "__len__") or len(interval) != 2:
+        raise AnswerFormat("give the interval as a pair (low, high).")
+    low, high = (as_number(x, "the interval as two numbers (low, high)") for x in interval)
+    if not low <= high:
+        raise AnswerFormat("give the interval with the lower end first: (low, high).")
+    return rows, estimate, (low, high)
+
+
+def rows_from(rows: Any, columns: Sequence[str]) -> pd.DataFrame:
+    """A DataFrame from a DataFrame or a list of dicts, with the ``seed`` and ``columns``."""
+    if isinstance(rows, (str, bytes)) or rows is None:
+        raise AnswerFormat("'rows' is your simulation's table: a DataFrame, one row per game.")
+    try:
+        frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
+    except (TypeError, ValueError):
+        raise AnswerFormat(
+            "'rows' is your simulation's table: a DataFrame, one row per game."
+        ) from None
+    wanted = ["seed", *columns]
+    absent = [column for column in wanted if column not in frame.columns]
+    if absent:
+        raise AnswerFormat(
+            f"your rows need the columns {', '.join(map(repr, wanted))}; "
+            f"{', '.join(map(repr, absent))} is missing."
+        )
+    return frame.reset_index(drop=True)
+
+
+def _sample(n: int, size: int | None) -> np.ndarray:
+    if size is None or n <= size:
+        return np.arange(n)
+    return np.sort(np.random.default_rng().choice(n, size=size, replace=False))
+
+
+def replay_rows(
+    rows: pd.DataFrame,
+    columns: Sequence[str],
+    replay: Callable[[int], Any],
+    *,
+    sample: int | None = None,
+    tolerance: float = 1e-9,
+) -> str | None:
+    """Replay the rows' games from their seeds; a hint naming the first row that disagrees.
+
+    ``replay(seed)`` returns the row's value (one column) or a tuple (several).
+    """
+    for index in _sample(len(rows), sample):
+        seed = int(rows["seed"].iloc[index])
+        truth = replay(seed)
+        truth = truth if isinstance(truth, tuple) else (truth,)
+        for column, expected in zip(columns, truth):
+            given = rows[column].iloc[index]
+            if isinstance(expected, (bool, np.bool_)):
+                same = bool(given) == bool(expected) and given in (0, 1, True, False)
+            else:
+                same = abs(float(given) - float(expected)) <= tolerance
+            if not same:
+                return (
+                    f"the row with seed {seed} says {column} = {given!r}, but replaying that "
+                    f"game does not give that: build every row from the game its seed deals."
+                )
+    return None
+
+
+def consistent(estimate: float, reference: float, n: int, spread: float) -> bool:
+    """Is ``reference`` inside the 99.9% interval around ``estimate`` for ``n`` games?"""
+    z = z_value(CONSISTENCY)
+    return abs(estimate - reference) <= z * spread / math.sqrt(n) + 1e-12
+
+
+def _close(given: tuple[float, float], wanted: tuple[float, float], tolerance: float) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(given, wanted))
+
+
+def check_proportion(
+    answer: Any,
+    *,
+    outcome: str,
+    rederive: Callable[[int], Any] | None,
+    reference: float | None,
+    min_games: int = 100,
+    sample: int | None = None,
+) -> str | None:
+    """Grade a simulated proportion: rows re-derived, estimate and interval recomputed."""
+    rows, estimate, (low, high) = read_simulation(answer, [outcome], min_games=min_games)
+    values = rows[outcome]
+    if not all(v in (0, 1, True, False) for v in values):
+        raise AnswerFormat(f"the column {outcome!r} holds True or False for each game.")
+    if rederive is not None:
+        hint = replay_rows(rows, [outcome], rederive, sample=sample)
+        if hint:
+            return hint
+    n = len(rows)
+    successes = int(values.astype(bool).sum())
+    share = successes / n
+    if abs(estimate - share) > 5e-4:
+        return (
+            f"your estimate is not the share of {outcome!r} in your rows: recompute it from them."
+        )
+    wilson_ci = wilson(successes, n)
+    spread = math.sqrt(max(share * (1 - share), 1e-12) / n)
+    wald = (share - 1.96 * spread, share + 1.96 * spread)
+    tolerance = max(0.1 * wilson_ci.half_width, 5e-4)
+    if not (_close((low, high), (wilson_ci.low, wilson_ci.high), tolerance)) and not _close(
+        (low, high), wald, tolerance
+    ):
+        if high - low > 2 * (wilson_ci.high - wilson_ci.low):
+            return "your interval is too wide for your number of games: use 1.96 standard errors."
+        if high - low < (wilson_ci.high - wilson_ci.low) / 2:
+            return (
+                "your interval is too narrow for your number of games: the standard error is "
+                "√(p(1−p)/n), with n the number of games."
+            )
+        return (
+            "your interval does not match your rows: a 95% interval is the estimate ± 1.96 "
+            "standard errors (or Wilson's interval, tilegames.stats.wilson)."
+        )
+    if reference is not None and not consistent(
+        share, reference, n, math.sqrt(reference * (1 - reference))
+    ):
+        return (
+            "your rows are too far from the true value to be a fair sample of games: did you "
+            "keep only some of the deals you simulated, or reuse one deal?"
+        )
+    return None
+
+
+def check_mean(
+    answer: Any,
+    *,
+    column: str,
+    rederive: Callable[[int], Any] | None,
+    reference: float | None = None,
+    reference_spread: float | None = None,
+    min_games: int = 100,
+    sample: int | None = None,
+) -> str | None:
+    """Grade a simulated mean: rows re-derived, estimate and normal interval recomputed."""
+    rows, estimate, (low, high) = read_simulation(answer, [column], min_games=min_games)
+    try:
+        values = rows[column].astype(float).to_numpy()
+    except (TypeError, ValueError):
+        raise AnswerFormat(f"the column {column!r} holds one number per game.") from None
+    if rederive is not None:
+        hint = replay_rows(rows, [column], rederive, sample=sample)
+        if hint:
+            return hint
+    mean = float(values.mean())
+    if abs(estimate - mean) > max(5e-3, 1e-6 * abs(mean)):
+        return f"your estimate is not the mean of {column!r} in your rows: recompute it from them."
+    ci = mean_interval(values)
+    tolerance = max(0.1 * ci.half_width, 5e-3)
+    if not _close((low, high), (ci.low, ci.high), tolerance):
+        if high - low > 2 * (ci.high - ci.low):
+            return (
+                "your interval is too wide: the standard error of a mean is the standard "
+                "deviation divided by √n."
+            )
+        return (
+            "your interval does not match your rows: a 95% interval for a mean is the mean ± "
+            "1.96 × (standard deviation / √n) (tilegames.stats.mean_interval)."
+        )
+    if reference is not None:
+        spread = reference_spread if reference_spread is not None else float(values.std(ddof=1))
+        if not consistent(mean, reference, len(values), spread):
+            return (
+                "your rows are too far from the reference value to be a fair sample of games: "
+                "did you keep only some of them?"
+            )
+    return None
+
+
+def require_consecutive(rows: pd.DataFrame) -> str | None:
+    """A hint unless the rows' seeds are consecutive (``range(a, a + n)``): no deal was chosen."""
+    seeds = sorted(int(s) for s in rows["seed"])
+    if seeds != list(range(seeds[0], seeds[0] + len(seeds))):
+        return (
+            "use consecutive seeds, like range(1000, 1000 + n), and keep every game: "
+            "then nobody chose which deals to count."
+        )
+    return None
+
+
+def check_paired(
+    answer: Any,
+    *,
+    columns: tuple[str, str],
+    rederive: Callable[[int], Any] | None,
+    proportions: bool,
+    min_games: int = 100,
+    sample: int | None = None,
+) -> str | None:
+    """Grade a paired comparison: ``mean(first) - mean(second)`` on the same games, re-derived.
+
+    For 0/1 outcomes the interval may be Newcombe's (``stats.paired_difference``)
+    or the normal interval of the per-game differences; for numbers, the latter.
+    The seeds must be consecutive, so the games were not chosen.
+    """
+    first, second = columns
+    rows, estimate, (low, high) = read_simulation(answer, columns, min_games=min_games)
+    hint = require_consecutive(rows)
+    if hint:
+        return hint
+    try:
+        a = rows[first].astype(float).to_numpy()
+        b = rows[second].astype(float).to_numpy()
+    except (TypeError, ValueError):
+        raise AnswerFormat(
+            f"the columns {first!r} and {second!r} hold one number per game."
+        ) from None
+    if proportions and not all(np.isin(np.concatenate([a, b]), (0.0, 1.0))):
+        raise AnswerFormat(f"the columns {first!r} and {second!r} hold True or False per game.")
+    if rederive is not None:
+        hint = replay_rows(rows, columns, rederive, sample=sample)
+        if hint:
+            return hint
+    difference = float(a.mean() - b.mean())
+    if abs(estimate - difference) > max(5e-4, 1e-6 * abs(difference)):
+        return (
+            f"your estimate is not mean({first}) − mean({second}) over your rows: "
+            "recompute it from them (the order matters)."
+        )
+    candidates = [mean_interval(a - b)]
+    if proportions:
+        candidates.append(paired_difference(a.astype(bool), b.astype(bool)))
+    for ci in candidates:
+        if _close((low, high), (ci.low, ci.high), max(0.1 * ci.half_width, 5e-4)):
+            return None
+    unpaired = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)) * 1.96
+    if abs((high - low) / 2 - unpaired) < 0.1 * unpaired + 1e-9:
+        return (
+            "your interval treats the two columns as independent samples; they are the same "
+            "games, so use the per-game differences (that is what pairing buys)."
+        )
+    return (
+        "your interval does not match your rows: use the per-game differences, their mean ± "
+        "1.96 × standard deviation / √n (or tilegames.stats.paired_difference for wins)."
+    )

@@ -1,0 +1,875 @@
+"""Fast Flaming Pyramids playouts: whole games of careful and random seats in one fused loop.
+
+The readable game lives in ``rules.py`` (state, moves, the mayhem log) and
+the players in ``players.py``; studies that play thousands of games with the
+simple players spend most of their time there on things a simulation does
+not need: a frozen ``PlayerView`` per decision, ``Move`` objects, the move
+dispatch of ``play_game``. ``play`` plays the same game with none of that:
+the pyramid is the engine's own board (a dict from lattice key to tile id,
+so the mayhem engine in ``mayhem.py`` resolves events exactly as in the real
+game), hands and piles are lists of tile ids, and the careful player's
+choice (a quiet placement, else the cheapest by forecast) is computed in
+place, from the tables of ``tiles.py``.
+
+What is fused, and why it is exact:
+
+- the spots are worked out as ``rules.spot_keys`` does, and after a quiet
+  placement above row 0 only the spots around the new tile are updated;
+- the careful choice tests placements heaviest first with
+  ``mayhem.placement_is_quiet`` inlined (fire contacts only looked for when
+  a fire tile could be involved); with no quiet placement, every option is
+  forecast as ``players.forecast`` does (quick falls, whole tiles), each
+  forecast stopping as soon as it costs as much as the best so far, so the
+  first of the cheapest wins as with ``players.cheapest``; a placement that
+  breaks the building rules with nothing above it starts with its own
+  collapse (2 tiles), which is applied without a scan, and is not forecast
+  at all once an earlier option costs 2 or less;
+- the mayhem of the game itself and of the forecasts is found by one
+  inlined scan (``_scan``: ``mayhem.first_problem_near`` without the fire
+  cube) over the positions that can have a problem; collapses, overhangs
+  and falls are applied in place, the rarer events by ``mayhem.resolve``;
+  the fire cube's games use ``mayhem.first_problem_near`` and
+  ``players.forecast`` themselves;
+- a careful fall is forecast from the settling game's own watch set (it
+  holds every position with a problem: what ``mayhem.unsettled`` would
+  find by scanning the whole board);
+- the chosen forecast keeps a record of its events, and the game, which
+  follows it event by event (a careful player falls as the forecast's quick
+  falls do, except where it looks ahead), reads the next problem from that
+  record instead of scanning, and at a fall where the careful player looks
+  ahead, the cost of falling left is read from it too (no curse: a curse
+  changes who decides).
+
+Where the time goes (cProfile and timings of 200 two-player careful games,
+at the time of writing): about half is the careful player's forecasts
+(about 50 a game, some 6 or 7 mayhem events each, a few microseconds per
+event), the rest the game loop, quiet-placement tests and the game's own
+mayhem. ``benchmarks/pyramids.py`` compares it with the engine before the
+speed work.
+
+The result is the same game as the public path
+``play_game(new_game(seed, players=n, rules=rules), seats, seed=rng, checked=False)``:
+the same moves (``FastGame.moves()``), the same fire-die draws from the same
+generator in the same order, the same final position, winner, turns and
+mayhem counts. ``tests/pyramids/test_pyramids_fast.py`` plays hundreds of
+seeded games both ways and compares them move by move.
+
+>>> from tilegames.pyramids import new_game, play_game
+>>> from tilegames.pyramids.players import CarefulPlayer
+>>> fast = play(7, players=3, seats=("careful", "careful", "random"), rng=7)
+>>> slow = play_game(new_game(7, players=3), [CarefulPlayer(), CarefulPlayer(), RandomPlayer()], seed=7, checked=False)
+>>> fast.moves() == slow.history, fast.winner == slow.winner, fast.turns == slow.turns
+(True, True, True)
+>>> fast.mayhem_counts() == slow.mayhem_counts()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..randomness import as_generator, seed_value
+from . import mayhem
+from .mayhem import (
+    AIR,
+    COLLAPSE,
+    CURSE_KIND,
+    EXPLOSION,
+    FIRE,
+    OVERHANG,
+    ROLL,
+    first_problem_near,
+    resolve,
+    roll_contact,
+    watch_added,
+    watch_removed,
+    watch_step,
+)
+from .players import CarefulPlayer, RandomPlayer, forecast
+from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
+from .tiles import (
+    ABOVE_LEFT,
+    ABOVE_RIGHT,
+    CURSE,
+    FIRE_TILES,
+    HALF,
+    IS_FIRE,
+    LEGAL,
+    MATERIAL,
+    OVER,
+    REACH,
+    SUPPORT_LEFT,
+    SUPPORT_RIGHT,
+    TOUCH,
+    WEIGHT,
+    WOOD,
+    key,
+)
+
+__all__ = ["FastGame", "SEATS", "fast_seats", "play", "play_careful"]
+
+SEATS = ("careful", "random")
+"""The strategies ``play`` can seat (by name, as ``players.PLAYERS`` spells them)."""
+
+KINDS = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
+"""The mayhem kinds counted, in ``Game.mayhem_counts`` order."""
+
+_FALLS = ("left", "right")
+SIDES_AND_BELOW = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
+"""Offsets of the touching positions whose fire tiles a new tile is watched with (``mayhem.watch_added``)."""
+
+
+def fast_seats(players: Sequence[Any]) -> tuple[str, ...] | None:
+    """The seat names ``play`` needs for these player objects, or None when some seat has no fast path.
+
+    Only the plain careful and random players (not their subclasses, not a
+    careful player whose ``quick_falls`` was switched off) have one.
+
+    >>> fast_seats([CarefulPlayer(), RandomPlayer()])
+    ('careful', 'random')
+    >>> from tilegames.pyramids.players import ExpertPlayer
+    >>> fast_seats([CarefulPlayer(), ExpertPlayer()]) is None
+    True
+    """
+    names = []
+    for player in players:
+        if type(player) is CarefulPlayer and player.quick_falls is True:
+            names.append("careful")
+        elif type(player) is RandomPlayer:
+            names.append("random")
+        else:
+            return None
+    return tuple(names)
+
+
+class FastGame:
+    """A finished fast game: the final position, the moves, the winner and the mayhem counts.
+
+    It answers what ``study.game_row`` asks of a ``Game`` (``n_players``,
+    ``first_player``, ``winner``, ``turns``, ``history``, ``scores``,
+    ``mayhem_counts()``), so a study row is made the same way from either.
+    ``history`` holds the moves compactly: ``(tile id, key)`` for a
+    placement, ``"left"`` or ``"right"`` for a fall; ``moves()`` gives them
+    as ``Move`` values.
+    """
+
+    __slots__ = (
+        "n_players",
+        "rules",
+        "seed",
+        "first_player",
+        "winner",
+        "turns",
+        "turn_player",
+        "acting",
+        "board",
+        "hands",
+        "piles",
+        "removed",
+        "history",
+        "counts",
+        "rolls",
+    )
+
+    def __init__(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    @property
+    def is_over(self) -> bool:
+        """Always true: ``play`` returns finished games."""
+        return True
+
+    @property
+    def scores(self) -> list[int]:
+        """Tiles left per player (hand + pile), as ``Game.scores``."""
+        return [len(h) + len(p) for h, p in zip(self.hands, self.piles)]
+
+    def mayhem_counts(self) -> dict[str, int]:
+        """How many mayhem events of each kind the game had, as ``Game.mayhem_counts``."""
+        return dict(zip(KINDS, self.counts))
+
+    def moves(self) -> list[Move]:
+        """The moves played, as the ``Move`` values ``Game.history`` holds."""
+        return [
+            (FALL_LEFT if m == "left" else FALL_RIGHT) if isinstance(m, str) else placement(*m)
+            for m in self.history
+        ]
+
+    def __repr__(self) -> str:
+        return (
+            f"<fast Flaming Pyramids, {self.n_players} players: {self.turns} turns, "
+            f"winner {self.winner}>"
+        )
+
+
+def play_careful(seed: int, *, players: int = 2, rules: Rules | None = None) -> FastGame:
+    """A whole game with a careful player in every seat (``play`` with ``seats="careful"``).
+
+    >>> play_careful(3).turns == play_careful(3).turns
+    True
+    """
+    return play(seed, players=players, rules=rules, seats=("careful",) * players)
+
+
+def play(
+    seed: int,
+    *,
+    players: int = 2,
+    rules: Rules | None = None,
+    seats: Sequence[str] = ("careful", "careful"),
+    rng: int | np.random.Generator | None = None,
+) -> FastGame:
+    """Deal ``new_game(seed, players=players, rules=rules)`` and play it out with ``seats``.
+
+    ``seats``: one of ``SEATS`` per player. ``rng``: the players' generator
+    (``play_game``'s ``seed``; only random seats draw from it). The fire
+    die is rolled from the game's own generator, as in ``Game``.
+
+    >>> game = play(5, seats=("random", "careful"), rng=np.random.default_rng(1))
+    >>> sum(game.scores) + len(game.board) + len(game.removed)
+    45
+    """
+    if isinstance(seed, (bool, np.random.Generator)) or seed_value(seed) is None:
+        raise ValueError(f"the fast path deals from a whole-number seed, not {seed!r}")
+    rules = rules or Rules()
+    n = players
+    if not isinstance(n, int) or not 2 <= n <= 6:
+        raise ValueError(f"Flaming Pyramids is for 2 to 6 players, not {n!r}")
+    if len(seats) != n or any(s not in SEATS for s in seats):
+        raise ValueError(f"seats: one of {SEATS} for each of the {n} players, not {seats!r}")
+    game_rng = as_generator(seed)
+    dealt, leftovers = deal_piles(n, game_rng)
+    first = int(game_rng.integers(n))
+    board: dict[int, int] = {}
+    removed: list[int] = []
+    for t in leftovers:
+        if t in FIRE_TILES:
+            removed.append(t)
+        else:
+            board[key(0, 2 * len(board))] = t
+    hands = [p[:HAND_SIZE] for p in dealt]
+    piles = [p[HAND_SIZE:] for p in dealt]
+    player_rng = as_generator(rng) if "random" in seats else None
+
+    careful = [s == "careful" for s in seats]
+    curse, cube = rules.curse, rules.fire_cube
+    slide = rules.overhang_collapse == "slide"
+    debris_stays = rules.curse_debris == "turn"
+    gaps_all = rules.row0_gaps == "all"
+    cap = rules.turn_cap
+    history: list = []
+    counts = [0] * 7  # KINDS order
+    get = board.get
+    turn_player = acting = debris_to = first
+    turns = 0
+    winner = None
+    rolls = 0
+
+    spots = None
+    while True:
+        player = turn_player
+        hand = hands[player]
+        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem or a
+        # tile put in row 0; after a quiet tile higher up, only the spots around it change.
+        if spots is None:
+            fire_around = not FIRE_TILES.isdisjoint(board.values())
+            if board:
+                spots = [
+                    k + ABOVE_RIGHT
+                    for k in board
+                    if k + 2 in board and k + ABOVE_RIGHT not in board
+                ]
+                row0 = sorted([k for k in board if k > -HALF])
+                if row0[-1] - row0[0] > 2 * (len(row0) - 1):
+                    for a, b in zip(row0, row0[1:]):
+                        if b - a > 2 and (gaps_all or b - a == 4):
+                            spots.extend(range(a + 2, b, 2))
+                if spots:
+                    spots.sort()
+                else:
+                    spots = [row0[0] - 2, row0[-1] + 2]
+            else:
+                spots = [0]
+        # -- which tile where --
+        if careful[player]:
+            t, k, quiet, memo = _careful_place(board, hand, spots, rules, curse, cube, fire_around)
+        else:
+            i = int(player_rng.integers(len(hand) * len(spots)))
+            t = hand[i // len(spots)]
+            k = spots[i % len(spots)]
+            quiet = _quiet(get, t, k, curse)
+            memo = None
+        history.append((t, k))
+        hand.remove(t)
+        board[k] = t
+        if quiet and k <= -HALF:
+            fire_around = fire_around or IS_FIRE[t]
+            spots.remove(k)
+            if k - 2 in board and k + ABOVE_LEFT not in board:
+                spots.append(k + ABOVE_LEFT)
+            if k + 2 in board and k + ABOVE_RIGHT not in board:
+                spots.append(k + ABOVE_RIGHT)
+            if spots:
+                spots.sort()
+            else:
+                spots = None
+        else:
+            spots = None
+        if not quiet:
+            # -- mayhem, one event at a time (Game._settle) --
+            pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
+            near = watch_added(board, set(), k)
+            events = 0
+            while True:
+                if memo is not None:  # the forecast the game follows says what comes next
+                    record, _, start = memo
+                    if events - start == len(record):
+                        break
+                    kind, at, _ = record[events - start]
+                elif cube:
+                    problem = first_problem_near(board, near, curse, cube, pending)
+                    if problem is None:
+                        break
+                    kind, at = problem
+                else:
+                    kind, at, near = _scan(get, near, curse)
+                    if kind is None:
+                        break
+                events += 1
+                if kind == AIR:
+                    if careful[acting]:
+                        direction, memo = _careful_fall(
+                            board, at, rules, debris_to == acting, pending, near, memo, events - 1
+                        )
+                    else:
+                        direction = _FALLS[int(player_rng.integers(2))]
+                    history.append(direction)
+                    target = at + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
+                    board[target] = board.pop(at)
+                    near.add(at + ABOVE_LEFT)
+                    near.add(at + ABOVE_RIGHT)
+                    watch_added(board, near, target)
+                    counts[0] += 1
+                    continue
+                if kind == COLLAPSE:  # the common case, inlined: both supports go
+                    left, right = at + SUPPORT_LEFT, at + SUPPORT_RIGHT
+                    piles[debris_to].extend((board.pop(left), board.pop(right)))
+                    near.add(at)
+                    near.add(left + ABOVE_LEFT)
+                    near.add(right + ABOVE_RIGHT)
+                    counts[1] += 1
+                    continue
+                if kind == OVERHANG and not slide:  # inlined too: its one support goes
+                    support = at + SUPPORT_LEFT
+                    if support not in board:
+                        support = at + SUPPORT_RIGHT
+                    piles[debris_to].append(board.pop(support))
+                    near.add(support + ABOVE_LEFT)
+                    near.add(support + ABOVE_RIGHT)
+                    counts[2] += 1
+                    continue
+                face = None
+                contact = pending
+                if kind == ROLL:
+                    face = int(game_rng.integers(1, 7))
+                    rolls += 1
+                    pending = None
+                step = resolve(
+                    board, kind, at, overhang_slide=slide, face=face, roll_pending=contact
+                )
+                if kind == CURSE_KIND:
+                    pending = None
+                    receiver = acting = (turn_player - 1) % n
+                    debris_to = turn_player if debris_stays else receiver
+                    counts[6] += 1
+                else:
+                    receiver = debris_to
+                    counts[KINDS.index(kind)] += 1
+                piles[receiver].extend(step.debris)
+                removed.extend(step.removed)
+                watch_step(board, near, step)
+        # -- the refill and the end of the turn (Game._end_turn) --
+        pile = piles[player]
+        while len(hand) < HAND_SIZE and pile:
+            hand.append(pile.pop(0))
+        turns += 1
+        acting = debris_to = player
+        if not hand and not pile:
+            winner = player
+            break
+        if turns >= cap:
+            break
+        turn_player = acting = debris_to = (player + 1) % n
+
+    return FastGame(
+        n_players=n,
+        rules=rules,
+        seed=seed_value(seed),
+        first_player=first,
+        winner=winner,
+        turns=turns,
+        turn_player=turn_player,
+        acting=acting,
+        board=board,
+        hands=hands,
+        piles=piles,
+        removed=removed,
+        history=history,
+        counts=counts,
+        rolls=rolls,
+    )
+
+
+def _quiet(get, t: int, k: int, curse: bool) -> bool:
+    """``mayhem.placement_is_quiet`` with positional arguments (``get``: the board's ``get``)."""
+    if k <= -HALF:
+        index = t * 2025 + get(k + SUPPORT_LEFT) * 45 + get(k + SUPPORT_RIGHT)
+        if not LEGAL[index] or (curse and CURSE[index]):
+            return False
+    up = get(k + ABOVE_LEFT)
+    if up is not None:
+        other = get(k - 2)
+        if other is None:
+            if not OVER[up * 45 + t]:  # pragma: no cover - it was overhanging on the other side
+                return False
+        else:
+            index = up * 2025 + other * 45 + t
+            if not LEGAL[index] or (curse and CURSE[index]):
+                return False
+    up = get(k + ABOVE_RIGHT)
+    if up is not None:
+        other = get(k + 2)
+        if other is None:
+            if not OVER[up * 45 + t]:  # pragma: no cover
+                return False
+        else:
+            index = up * 2025 + t * 45 + other
+            if not LEGAL[index] or (curse and CURSE[index]):
+                return False
+    if IS_FIRE[t]:
+        reach = REACH[t]
+        for d in TOUCH:
+            other = get(k + d)
+            if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
+                return False
+    else:
+        material = MATERIAL[t]
+        for d in TOUCH:
+            other = get(k + d)
+            if other is not None and REACH[other] >= material:
+                return False
+    return True
+
+
+def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
+    """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
+
+    ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
+    forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
+    forecast (see ``_cost`` and ``_careful_fall``), else None.
+    """
+    get = board.get
+    order = sorted(hand, key=_HEAVIEST_FIRST)
+    for t in order:
+        fiery = IS_FIRE[t]
+        reach = REACH[t]
+        material = MATERIAL[t]
+        # Only a fire tile, or straw and wood beside a fire tile, can make a fire contact.
+        contact = fiery or (fire_around and material <= WOOD)
+        for k in spots:
+            # mayhem.placement_is_quiet, inlined
+            if k <= -HALF:
+                index = t * 2025 + get(k + SUPPORT_LEFT) * 45 + get(k + SUPPORT_RIGHT)
+                if not LEGAL[index] or (curse and CURSE[index]):
+                    continue
+            up = get(k + ABOVE_LEFT)
+            if up is not None:
+                other = get(k - 2)
+                if other is None:
+                    if not OVER[up * 45 + t]:  # pragma: no cover - it overhung the other way
+                        continue
+                else:
+                    index = up * 2025 + other * 45 + t
+                    if not LEGAL[index] or (curse and CURSE[index]):
+                        continue
+            up = get(k + ABOVE_RIGHT)
+            if up is not None:
+                other = get(k + 2)
+                if other is None:
+                    if not OVER[up * 45 + t]:  # pragma: no cover
+                        continue
+                else:
+                    index = up * 2025 + t * 45 + other
+                    if not LEGAL[index] or (curse and CURSE[index]):
+                        continue
+            if not contact:
+                return t, k, True, None
+            for d in TOUCH:
+                other = get(k + d)
+                if other is not None and (
+                    (IS_FIRE[other] or MATERIAL[other] <= reach)
+                    if fiery
+                    else REACH[other] >= material
+                ):
+                    break
+            else:
+                return t, k, True, None
+    if not cube:
+        # The first option of least cost: each forecast stops once it costs as much as the best.
+        # A placement that breaks the building rules starts with a collapse (2 tiles back: the
+        # board was settled, so nothing is in the air and no curse comes first): it cannot beat
+        # an earlier option costing 2 or less, and is not forecast.
+        best, chosen, memo = None, None, None
+        for t in order:
+            for k in spots:
+                if k <= -HALF:
+                    left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
+                    if not LEGAL[t * 2025 + board[left] * 45 + board[right]]:
+                        if best is not None and best <= 2:
+                            continue
+                        if (
+                            k + ABOVE_LEFT not in board
+                            and k + ABOVE_RIGHT not in board
+                            and not any(IS_FIRE[get(k + d, 0)] for d in SIDES_AND_BELOW)
+                        ):
+                            # Nothing above it and no fire beside it: the first event is its
+                            # collapse, both supports back to the player (2 tiles).
+                            trial = dict(board)
+                            del trial[left], trial[right]
+                            trial[k] = t
+                            record = None if curse else [(COLLAPSE, k, 0)]
+                            cost = _cost(
+                                trial,
+                                {k, k - 2, k + 2},
+                                True,
+                                rules,
+                                best,
+                                2,
+                                fire_around or IS_FIRE[t],
+                                record,
+                            )
+                            if best is None or cost < best:
+                                best, chosen, memo = cost, (t, k), record
+                            continue
+                trial = dict(board)
+                trial[k] = t
+                record = None if curse else []
+                cost = _cost(
+                    trial,
+                    watch_added(trial, set(), k),
+                    True,
+                    rules,
+                    best,
+                    0,
+                    fire_around or IS_FIRE[t],
+                    record,
+                )
+                if best is None or cost < best:
+                    best, chosen, memo = cost, (t, k), record
+        # The chosen forecast ran to its end: what it noted serves the falls to come.
+        return chosen[0], chosen[1], False, None if memo is None else (memo, best, 0)
+    chosen, bound = None, float("inf")
+    for t in order:
+        for k in spots:
+            trial = dict(board)
+            trial[k] = t
+            pending = (k, t) if roll_contact(trial, k, t) else None
+            cost = forecast(
+                trial,
+                rules,
+                roll_pending=pending,
+                bound=bound - 1e-9,
+                near=watch_added(trial, set(), k),
+            )
+            if cost < bound - 1e-9:
+                chosen, bound = (t, k), cost
+    return chosen[0], chosen[1], False, None
+
+
+_HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
+
+
+def _cost(
+    board: dict[int, int],
+    near: set[int],
+    mine: bool,
+    rules: Rules,
+    bound,
+    total: int = 0,
+    fire_around: bool = True,
+    record: list | None = None,
+) -> int:
+    """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
+
+    ``players.forecast`` at depth 0, whole tiles only; it stops as soon as
+    the count reaches ``bound`` (None: no bound), so that a later option only
+    wins by costing strictly less: the first of the cheapest, as
+    ``players.cheapest`` picks it. ``total``: tiles already counted;
+    ``fire_around``: False when no fire tile is on ``board`` (nothing can then catch fire).
+
+    ``record``: when given, every event is appended to it as ``(kind, key,
+    tiles counted before it)``. The game follows a careful player's forecast
+    event by event (see ``_careful_fall``), so the record of the forecast it
+    follows tells it where the next problem is without a scan, and what
+    falling left costs at a fall the careful player must look ahead at.
+    """
+    slide = rules.overhang_collapse == "slide"
+    curse = rules.curse
+    get = board.get
+    if bound is None:
+        bound = 1 << 30
+    while True:
+        kind, k, near = _scan(get, near, curse)
+        if kind is None:
+            return total
+        if record is not None:
+            record.append((kind, k, total))
+        if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
+            tile = board.pop(k)
+            fiery = IS_FIRE[tile]
+            reach = REACH[tile]
+            material = MATERIAL[tile]
+            contact = fiery or (fire_around and material <= WOOD)
+            target = k + SUPPORT_LEFT
+            for landing in (target, k + SUPPORT_RIGHT):
+                if landing <= -HALF:
+                    left = get(landing + SUPPORT_LEFT)
+                    right = get(landing + SUPPORT_RIGHT)
+                    if left is None:
+                        if right is None or not OVER[tile * 45 + right]:
+                            continue
+                    elif right is None:
+                        if not OVER[tile * 45 + left]:
+                            continue
+                    elif not LEGAL[tile * 2025 + left * 45 + right]:
+                        continue
+                if not contact:
+                    target = landing
+                    break
+                for d in TOUCH:
+                    other = get(landing + d)
+                    if other is not None and (
+                        (IS_FIRE[other] or MATERIAL[other] <= reach)
+                        if fiery
+                        else REACH[other] >= material
+                    ):
+                        break
+                else:
+                    target = landing
+                    break
+            board[target] = tile
+            near.update(
+                (k + ABOVE_LEFT, k + ABOVE_RIGHT, target, target + ABOVE_LEFT, target + ABOVE_RIGHT)
+            )  # mayhem.watch_removed and watch_added, inlined
+            if fire_around:
+                for d in SIDES_AND_BELOW:
+                    other = get(target + d)
+                    if other is not None and IS_FIRE[other]:
+                        near.add(target + d)
+            continue
+        if kind == COLLAPSE:
+            left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
+            del board[left], board[right]
+            near.add(k)
+            near.add(left + ABOVE_LEFT)
+            near.add(right + ABOVE_RIGHT)
+            if mine:
+                total += 2
+                if total >= bound:
+                    return total
+            continue
+        if kind == OVERHANG and not slide:
+            support = k + SUPPORT_LEFT
+            if get(support) is None:
+                support = k + SUPPORT_RIGHT
+            del board[support]
+            near.add(support + ABOVE_LEFT)
+            near.add(support + ABOVE_RIGHT)
+            if mine:
+                total += 1
+                if total >= bound:
+                    return total
+            continue
+        step = resolve(board, kind, k, overhang_slide=slide)
+        watch_step(board, near, step)
+        if kind == CURSE_KIND:
+            mine = mine and rules.curse_debris == "turn"
+        elif mine and step.debris:
+            total += len(step.debris)
+            if total >= bound:
+                return total
+
+
+def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set[int]]:
+    """``mayhem.first_problem_near`` without the fire cube: ``(kind, key, new near)``, kind None when all is well.
+
+    Per kind, the first position in scan order with that problem; the new
+    near set holds only the positions that have one (the others leave it,
+    as ``first_problem_near`` drops them).
+    """
+    air = collapse = explosion = fire = cursed = None
+    collapse_kind = COLLAPSE
+    keep = []
+    for k in near:
+        t = get(k)
+        if t is None:
+            continue
+        is_cursed = False
+        if k <= -HALF:
+            left = get(k + SUPPORT_LEFT)
+            right = get(k + SUPPORT_RIGHT)
+            if left is None:
+                if right is None:
+                    keep.append(k)
+                    if air is None or k < air:
+                        air = k
+                    continue
+                if not OVER[t * 45 + right]:
+                    keep.append(k)
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, OVERHANG
+                    continue
+            elif right is None:
+                if not OVER[t * 45 + left]:
+                    keep.append(k)
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, OVERHANG
+                    continue
+            else:
+                index = t * 2025 + left * 45 + right
+                if not LEGAL[index]:
+                    keep.append(k)
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, COLLAPSE
+                    continue
+                is_cursed = curse and CURSE[index]
+        if IS_FIRE[t]:
+            reach = REACH[t]
+            burns = False
+            for d in TOUCH:
+                n = get(k + d)
+                if n is not None:
+                    if IS_FIRE[n]:
+                        keep.append(k)
+                        if explosion is None or k < explosion:
+                            explosion = k
+                        break
+                    if MATERIAL[n] <= reach:
+                        burns = True
+            else:
+                if burns:
+                    keep.append(k)
+                    if fire is None or k < fire:
+                        fire = k
+                elif is_cursed:
+                    keep.append(k)
+                    if cursed is None or k < cursed:
+                        cursed = k
+            continue
+        if is_cursed:
+            keep.append(k)
+            if cursed is None or k < cursed:
+                cursed = k
+    if air is not None:
+        return AIR, air, set(keep)
+    if collapse is not None:
+        return collapse_kind, collapse, set(keep)
+    if explosion is not None:
+        return EXPLOSION, explosion, set(keep)
+    if fire is not None:
+        return FIRE, fire, set(keep)
+    if cursed is not None:
+        return CURSE_KIND, cursed, set(keep)
+    return None, None, set(keep)
+
+
+def _careful_fall(
+    board: dict[int, int],
+    k: int,
+    rules: Rules,
+    mine: bool,
+    pending,
+    near: set[int],
+    memo=None,
+    event: int = 0,
+) -> tuple[str, Any]:
+    """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``, and the memo.
+
+    ``near``: the settling game's watch set, which holds every position with a
+    problem (what ``mayhem.unsettled`` finds by scanning the whole board).
+
+    ``memo``: ``(record, cost, first event)`` of the last forecast the game
+    has followed (the chosen placement's, or the side chosen at the last
+    fall), or None; ``event``: this fall's number in the turn's mayhem. Up to
+    a fall that lands quietly on neither side, a careful player falls as the
+    forecast's quick falls do, so the game follows the forecast event by
+    event; at such a fall the forecast fell left, and what falling left
+    costs is its total minus what it had counted then: it is not forecast
+    again. (Only without the curse: a curse changes who decides.)
+    """
+    tile = board[k]
+    get = board.get
+    cube = rules.fire_cube
+    quiet = []
+    for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
+        ok = True
+        if landing <= -HALF:
+            left = get(landing + SUPPORT_LEFT)
+            right = get(landing + SUPPORT_RIGHT)
+            if left is not None and right is not None:
+                ok = bool(LEGAL[tile * 2025 + left * 45 + right])
+            else:
+                support = left if left is not None else right
+                ok = support is not None and bool(OVER[tile * 45 + support])
+        if ok and not cube:
+            for d in TOUCH:
+                n = landing + d
+                if n == k:
+                    continue
+                other = get(n)
+                if other is None:
+                    continue
+                if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
+                    ok = False
+                    break
+                if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
+                    ok = False
+                    break
+        quiet.append(ok)
+    if quiet[0] != quiet[1]:
+        return ("left" if quiet[0] else "right"), memo
+    if quiet[0]:
+        return "left", memo
+    trials = []
+    for direction in _FALLS:
+        trial = dict(board)
+        target = mayhem.fall(trial, k, direction)
+        trials.append((trial, watch_added(trial, watch_removed(set(near), k), target)))
+    if not cube:
+        # ``players.cheapest`` of the two: right only when it costs strictly less than left.
+        fire_around = not FIRE_TILES.isdisjoint(board.values())
+        track = not rules.curse
+        if memo is not None:
+            record, cost, first = memo
+            left = cost - record[event - first][2]
+            left_memo = memo
+        else:
+            record = [] if track else None
+            left = _cost(trials[0][0], trials[0][1], mine, rules, None, 0, fire_around, record)
+            left_memo = None if record is None else (record, left, event + 1)
+        record = [] if track else None
+        right = _cost(trials[1][0], trials[1][1], mine, rules, left, 0, fire_around, record)
+        if right < left:
+            return "right", None if record is None else (record, right, event + 1)
+        return "left", left_memo
+    costs = []
+    for trial, near in trials:
+        bound = costs[0] if costs else float("inf")
+        costs.append(
+            forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=near)
+        )
+    return ("left" if costs[0] <= costs[1] else "right"), None

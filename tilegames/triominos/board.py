@@ -1,0 +1,426 @@
+"""The playable Tri-Ominos board for JupyterLab: a round against computer players.
+
+Click a tile of your hand to select it (click it again, or *Rotate*, to turn
+it), then click a cell: green cells take it as shown, yellow cells with
+another rotation. Click the pool (or *Draw*) to draw, *Pass* to pass.
+*Next move* plays the opponents one move at a time; *Opponents play* runs
+them until your turn. Every placement's score is broken down in the table,
+and every refusal is explained in the log.
+
+>>> from tilegames.triominos import new_game
+>>> board = view(new_game(seed=6), you=1)
+>>> board.board.click("hand:8")      # 5-5-5, the opening tile
+>>> board.board.click("cell:0,0")
+>>> [str(m) for m in board.game.history]
+['5-5-5 @ 0,0 r0']
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..errors import IllegalMove
+from ..randomness import fresh_seed
+from ..widgets import GameView
+from . import render
+from .lattice import check_cell, rotations, tile_name
+from .players import make_player
+from .rules import Game, Move, Rules, new_game
+
+
+class TriominosView(GameView):
+    """A round of Tri-Ominos on a clickable board; you play one seat, computers the others."""
+
+    def __init__(self, game: Game, *, you: int = 0, opponent: str = "greedy", humans=None) -> None:
+        humans = {you} if humans is None else set(humans)
+        self.you = you if you in humans else min(humans)
+        """The seat whose hand is shown (with several people: the one whose turn it is)."""
+        self.opponent_kind = opponent
+        self.opponents = {s: make_player(opponent) for s in range(game.players) if s not in humans}
+        self.rng = np.random.default_rng(game.seed if game.seed is not None else fresh_seed())
+        """The computer players' generator (seeded from the deal when it has a seed)."""
+        self.selected: int | None = None
+        self.rotation = 0
+        self.rotate_button = widgets.Button(
+            description="Rotate", icon="rotate-right", tooltip="turn the selected tile"
+        )
+        self.draw_button = widgets.Button(description="Draw", tooltip="draw from the pool (-5)")
+        self.pass_button = widgets.Button(
+            description="Pass", tooltip="pass (-10): only when you cannot place or draw"
+        )
+        self.next_button = widgets.Button(
+            description="Next move", icon="step-forward", tooltip="one opponent move"
+        )
+        self.run_button = widgets.Button(
+            description="Opponents play", icon="forward", tooltip="opponents play until your turn"
+        )
+        self.hint_button = widgets.Button(
+            description="Hint", icon="lightbulb-o", tooltip="suggest a placement"
+        )
+        self.rules_box = widgets.Dropdown(
+            options=["seed", "pressman"],
+            value=game.rules.name if game.rules.name in ("seed", "pressman") else "seed",
+            description="rules",
+            layout={"width": "180px"},
+        )
+        self.scores_table = widgets.HTML()
+        self.scores_table.add_class("triominos-scores")
+        super().__init__(
+            game,
+            controls=[
+                self.rotate_button,
+                self.draw_button,
+                self.pass_button,
+                self.next_button,
+                self.run_button,
+                self.hint_button,
+            ],
+            settings=[self.rules_box],
+        )
+        self.widget.children = (*self.widget.children, self.scores_table)
+        self.rotate_button.on_click(lambda _: self.rotate())
+        self.draw_button.on_click(lambda _: self.act("draw"))
+        self.pass_button.on_click(lambda _: self.act("pass"))
+        self.next_button.on_click(lambda _: self.opponent_move())
+        self.run_button.on_click(lambda _: self.opponents_play())
+        self.hint_button.on_click(lambda _: self.hint())
+        self.enable_hot_seat(humans)
+        if len(self.humans) > 1:
+            people = ", ".join(f"P{seat}" for seat in self.humans)
+            self.say(f"Hot seat: {people} play at this screen. Select a tile, then a cell.")
+        else:
+            self.say(f"You are P{self.you}. Select a tile of your hand, then click a cell.")
+        self._after_turn()
+        self.refresh()
+
+    def seat_name(self, seat: int) -> str:
+        return f"P{seat}"
+
+    def _after_turn(self) -> None:
+        """With several people: when the turn reaches another person, pass the screen."""
+        game = self.game
+        if not game.is_over and game.to_move in self.humans and game.to_move != self.you:
+            self.you = game.to_move
+            self.selected, self.rotation = None, 0
+            self.pass_screen(self.you)
+
+    @property
+    def _who(self) -> str:
+        return "You" if len(self.humans) < 2 else f"P{self.you}"
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def picture(self) -> str:
+        if self.covered:
+            return render.svg(
+                self.game,
+                seat=self.you,
+                show_hand=False,
+                size=render.fitted_size(self.game),
+                caption=f"Pass the screen to P{self.you}: the hands are hidden.",
+            )
+        return render.svg(
+            self.game,
+            seat=self.you,
+            selected=self.selected,
+            rotation=self.rotation,
+            size=render.fitted_size(self.game),
+            highlight=[self.hint_cell] if self.hint_cell is not None else None,
+        )
+
+    def text_view(self) -> str:
+        """The position as text, without the other players' hands."""
+        hidden = tuple(
+            f"P{seat} hand" for seat in range(self.game.players) if seat != self.you or self.covered
+        )
+        return "\n".join(
+            line for line in str(self.game).splitlines() if not line.startswith(hidden)
+        )
+
+    hint_cell: tuple[int, int] | None = None
+    """The cell the last hint names (outlined in blue) until the next move."""
+
+    def hint(self) -> None:
+        """Suggest the placement of highest value (select the tile, turn it, outline the cell)."""
+        game = self.game
+        if game.is_over or game.to_move != self.you:
+            self.say("No hint now: it is not your turn.")
+        else:
+            places = [m for m in game.legal_moves() if m.kind == "place"]
+            if not places:
+                self.say(
+                    f"Hint: no tile of yours fits anywhere: {game.legal_moves()[0].kind}.", "good"
+                )
+            else:
+                best = max(places, key=lambda m: (sum(m.tile), m.tile))
+                self.selected = list(game.hand(self.you)).index(best.tile)
+                self.rotation = best.rotation
+                self.hint_cell = best.cell
+                self._hint_moves = len(game.history)
+                self.say(
+                    f"Hint: {tile_name(best.tile)}, your tile of highest value that fits, "
+                    f"at {render.cell_words(best.cell)} (outlined in blue), turned r{best.rotation}.",
+                    "good",
+                )
+        self.refresh()
+
+    def status_text(self) -> str:
+        game = self.game
+        if self.covered:
+            return f'Pass the screen to P{self.you}, who presses "Show my hand".'
+        if game.is_over:
+            return game.status()
+        if game.to_move == self.you:
+            moves = game.legal_moves()
+            if moves[0].kind == "place":
+                if self.selected is not None and self.selected < len(game.hand(self.you)):
+                    tile = tile_name(game.hand(self.you)[self.selected])
+                    return (
+                        f"Your turn (P{self.you}): {tile} selected, turned r{self.rotation}: "
+                        "click a green cell (an orange cell needs another turn: Rotate)."
+                    )
+                return f"Your turn (P{self.you}): place a tile. Pool {game.pool_size}."
+            return f"Your turn (P{self.you}): no tile fits, you must {moves[0].kind}."
+        return f"P{game.to_move} to play: click 'Next move' or 'Opponents play'."
+
+    def refresh(self) -> None:
+        self._after_turn()  # a new deal or an undo may hand the turn to another person
+        if self.hint_cell is not None and self._hint_moves != len(self.game.history):
+            self.hint_cell = None  # a move was played since the hint
+        super().refresh()
+        rows = []
+        for event in self.game.events[::-1][:14]:
+            move = self.game.history[event.move] if event.move >= 0 else "round end"
+            bonus = event.bonus_kind or ("penalty" if event.points < 0 else "")
+            rows.append(
+                f"<tr><td>P{event.seat}</td><td>{escape(str(move))}</td><td>{event.value}</td>"
+                f"<td>{escape(bonus)} {event.bonus or ''}</td><td><b>{event.points:+d}</b></td></tr>"
+            )
+        header = "<tr><th>player</th><th>move</th><th>value</th><th>bonus</th><th>points</th></tr>"
+        totals = " · ".join(f"P{s}: {p}" for s, p in enumerate(self.game.scores))
+        self.scores_table.value = f"<b>Scores</b> {escape(totals)}<table class='triominos-breakdown'>{header}{''.join(rows)}</table>"
+        yours = self.game.to_move == self.you
+        self.draw_button.disabled = not yours
+        self.pass_button.disabled = not yours
+        people = self.game.to_move in self.humans
+        self.next_button.disabled = self.game.is_over or people
+        self.run_button.disabled = self.game.is_over or people
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def clicked(self, target: str) -> bool:
+        """Turn a click into an action; False (nothing changes) for anything else."""
+        if self.refuse_while_covered():
+            return True
+        what = self._target(target)
+        if what is None:
+            return False
+        kind, value = what
+        if kind == "hand":
+            if self.selected == value:
+                self.rotate()
+            else:
+                self.selected, self.rotation = value, 0  # the status line says it
+        elif kind == "cell":
+            self.place_at(value)
+        else:
+            self.act("draw")
+        return True
+
+    def forget_selection(self) -> None:
+        """Drop the selected tile."""
+        self.selected, self.rotation = None, 0
+
+    def _target(self, target: object) -> tuple[str, object] | None:
+        """``("hand", index)``, ``("cell", (r, c))`` or ``("pool", None)``; None when not clickable."""
+        if not isinstance(target, str) or len(target) > 40:
+            return None
+        kind, colon, rest = target.partition(":")
+        if kind == "pool" and not colon:
+            return "pool", None
+        if kind == "hand" and rest.isascii() and rest.isdecimal() and len(rest) < 4:
+            index = int(rest)
+            if index < len(self.game.hand(self.you)):
+                return "hand", index
+            return None
+        if kind == "cell":
+            parts = rest.split(",")
+            if len(parts) == 2 and all(
+                p.isascii() and p.lstrip("-").isdecimal() and len(p) < 6 for p in parts
+            ):
+                try:
+                    return "cell", check_cell((int(parts[0]), int(parts[1])))
+                except IllegalMove:
+                    return None
+        return None
+
+    def rotate(self) -> None:
+        """Turn the selected tile to its next rotation."""
+        hand = self.game.hand(self.you)
+        if self.selected is not None and not 0 <= self.selected < len(hand):
+            self.selected, self.rotation = None, 0
+        if self.selected is None:
+            self.say("Select a tile of your hand first.")
+        else:
+            tile = hand[self.selected]
+            turns = rotations(tile)
+            self.rotation = (
+                turns[(turns.index(self.rotation) + 1) % len(turns)]
+                if self.rotation in turns
+                else 0
+            )
+        self.refresh()  # the status line names the tile and its turn
+
+    def place_at(self, cell: tuple[int, int]) -> None:
+        """Place the selected tile in ``cell`` with the current rotation (or explain why not)."""
+        game = self.game
+        if game.to_move != self.you:
+            self.say(f"It is P{game.to_move}'s turn: click 'Next move'.", "refused")
+            return
+        if self.selected is None:
+            self.say("Select a tile of your hand first, then click a cell.", "refused")
+            return
+        hand = game.hand(self.you)
+        if not 0 <= self.selected < len(hand):
+            self.selected, self.rotation = None, 0
+            self.say("Select a tile of your hand first, then click a cell.", "refused")
+            return
+        tile = hand[self.selected]
+        move = Move.place(tile, cell, self.rotation)
+        reason = game.why_illegal(move)
+        if reason is not None:
+            others = game.player_view(self.you).fits(tile).get(cell, ())
+            hint = (
+                f" ({', '.join(f'r{r}' for r in others)} fits here: rotate the tile)"
+                if others
+                else ""
+            )
+            self.say(
+                f"Refused: {misfit_words(game, tile, cell, self.rotation) or reason}{hint}",
+                "refused",
+            )
+            return
+        self.act(move)
+
+    def act(self, move: Move | str) -> None:
+        """Play your move (placement, draw or pass) and report its points."""
+        if self.game.to_move != self.you:
+            self.say(f"It is P{self.game.to_move}'s turn.", "refused")
+            return
+        before = len(self.game.events)
+        hand_before = list(self.game.hand(self.you))
+        if self.play(move):
+            self.selected, self.rotation = None, 0
+            self._drawn = [t for t in self.game.hand(self.you) if t not in hand_before]
+            self._report(before, self._who)
+            self._drawn = []
+            self._after_turn()
+        self.refresh()
+
+    def opponent_move(self) -> None:
+        """One move of the computer player to move."""
+        game = self.game
+        if game.is_over or game.to_move in self.humans:
+            return
+        seat = game.to_move
+        move = self.opponents[seat].choose(game.player_view(seat), self.rng)
+        before = len(game.events)
+        game.play(move)
+        self._report(before, f"P{seat}")
+        self.refresh()
+
+    def opponents_play(self) -> None:
+        """The computer players move until it is your turn (or the round ends)."""
+        while not self.game.is_over and self.game.to_move not in self.humans:
+            self.opponent_move()
+        self._after_turn()
+        self.refresh()
+
+    def _report(self, first_event: int, who: str) -> None:
+        for event in self.game.events[first_event:]:
+            if event.kind in ("start", "place"):
+                move = self.game.history[event.move]
+                parts = f"{event.value}" + (
+                    f" + {event.bonus_kind} {event.bonus}" if event.bonus else ""
+                )
+                self.say(f"{who} played {move}: {parts} = {event.points} points.", "good")
+            elif event.kind == "draw":
+                drawn = getattr(self, "_drawn", [])
+                mine = who == "You" or len(self.humans) > 1 and who == f"P{self.you}"
+                tile = f"a tile, {tile_name(drawn[0])}" if mine and drawn else "a tile"
+                self.say(f"{who} drew {tile}: {event.points} points.")
+            elif event.kind == "pass":
+                self.say(f"{who} passed: {event.points}.")
+            elif event.kind == "out":
+                self.say(
+                    f"P{event.seat} went out: +{event.bonus} + {event.value} left in hands.", "good"
+                )
+            elif event.kind == "blocked":
+                self.say(f"Blocked round: P{event.seat} wins {event.points}.", "good")
+        if self.game.is_over:
+            self.say(self.game.status(), "good")
+
+    def deal(self, seed: int) -> Game:
+        """A new round from ``seed`` with the rules chosen in the menu."""
+        self.selected, self.rotation = None, 0
+        self.say(f"{self.rules_box.value.capitalize()} rules. You are P{self.you}.")
+        return new_game(seed, players=self.game.players, rules=Rules.preset(self.rules_box.value))
+
+
+CORNER_WORDS = {
+    True: ("top", "bottom-right", "bottom-left"),
+    False: ("top-left", "top-right", "bottom"),
+}
+"""A cell's corners 0, 1, 2 in words, for a cell pointing up (True) or down (False)."""
+
+
+def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str | None:
+    """Why ``tile`` turned ``rotation`` does not fit ``cell``, naming the neighbouring tile and
+    the corner (the board's words, not lattice points); None when no corner disagrees.
+
+    >>> game = Game.from_deal([["5-5-5", "0-0-1"], ["4-5-5", "3-5-5", "0-1-2"]], seed=1)
+    >>> game.play("5-5-5 @ 0,0 r0")
+    >>> misfit_words(game, (4, 5, 5), (0, 1), 0)
+    '4-5-5 turned r0 puts 4 at its top-left corner, where 5-5-5 (row 0, column 0) shows 5'
+    """
+    from .lattice import corner_numbers, corners, is_up
+
+    mine = corner_numbers(tile, rotation)
+    placed = game.board.placements()
+    for k, point in enumerate(corners(cell)):
+        shown = game.board.number_at(point)
+        if shown is None or shown == mine[k]:
+            continue
+        owners = [
+            f"{tile_name(t)} ({render.cell_words(c)})" for c, t, _ in placed if point in corners(c)
+        ]
+        where = CORNER_WORDS[is_up(cell)][k]
+        return (
+            f"{tile_name(tile)} turned r{rotation} puts {mine[k]} at its {where} corner, "
+            f"where {' and '.join(owners) or 'the board'} shows {shown}"
+        )
+    return None
+
+
+def view(
+    game: Game | None = None,
+    *,
+    seed: int | None = None,
+    players: int = 2,
+    you: int = 0,
+    opponent: str = "greedy",
+    rules: Rules | str | None = None,
+    humans=None,
+) -> TriominosView:
+    """A playable round: ``game`` or a new deal from ``seed``; you play seat ``you``.
+
+    ``humans`` (say ``[0, 1]``) seats several people at one screen (hot seat): the
+    other seats are ``opponent`` bots, and between two people's turns the hands are
+    hidden until the next person presses "Show my hand".
+    """
+    if game is None:
+        game = new_game(
+            seed if seed is not None else fresh_seed() % 1_000_000, players=players, rules=rules
+        )
+    return TriominosView(game, you=you, opponent=opponent, humans=humans)
