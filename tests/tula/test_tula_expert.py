@@ -118,7 +118,7 @@ def test_the_pinned_results_file_reproduces_from_its_command(tmp_path):
     arguments[arguments.index("--games") + 1] = "12"
     arguments[arguments.index("--workers") + 1] = "1"
     arguments[arguments.index("--out") + 1] = str(out)
-    assert cli.main(["simulate", *arguments[1:], "--no-progress"]) == 0
+    assert cli.main(["simulate", *arguments, "--no-progress"]) == 0
     again = out.read_text().splitlines()
     with RESULTS.open() as handle:
         pinned = [handle.readline().rstrip("\n") for _ in range(len(again))]
