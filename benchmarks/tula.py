@@ -7,6 +7,11 @@ Figures (games or deals per second on one core unless stated):
 - ``random_fast``, ``greedy_fast``, ``matches_fast``, ``chain_fast``: the bitmask playouts
   (deal drawn and game played, as the study does);
 - ``sampler_public``: the sampler (16 imagined deals per decision);
+- ``expert_fast``: the expert's bitmask twin (``expert.play_expert``, what the study runs;
+  same moves as the player) on fresh deals, published rules; ``expert_fast_mercy`` with mercy;
+- ``expert_public``: the expert through the rules API (``play_game``);
+- ``expert_fast_per_cpu_second``, ``sampler_public_per_cpu_second``: the same deals per CPU
+  second of the process (300 deals), the speed of one core on a machine others share;
 - ``solver``, ``solver_mercy``: fresh random deals decided exactly;
 - ``speedup_study`` and ``speedup_random``: wall time of ``simulate`` for
   100,000 games with one worker divided by the time with two worker
@@ -31,6 +36,7 @@ import numpy as np
 
 from tilegames.sim import simulate
 from tilegames.tula import new_game
+from tilegames.tula.expert import play_expert
 from tilegames.tula.fast import (
     deal_from_rng,
     play_chain,
@@ -47,7 +53,8 @@ TARGETS = {
     "greedy_fast": 20_000,  # issue 3: each heuristic player
     "matches_fast": 20_000,
     "chain_fast": 20_000,
-    "solver": 2_000,  # issue 3: random deals decided per second, no mercy
+    "solver": 2_000,
+    "expert_fast": 20,  # issue 15: deals per second per core  # issue 3: random deals decided per second, no mercy
     "speedup_2_workers": 1.7,  # issue 3: 100,000 games, 2 worker processes vs 1
 }
 
@@ -64,6 +71,16 @@ def rate(run_one, seconds: float) -> float:
         now = time.perf_counter()
         if now >= deadline:
             return round(count / (now - start), 1)
+
+
+def cpu_rate(run_one, calls: int) -> float:
+    """Calls of ``run_one(rng)`` per CPU second of this process (``time.process_time``): the
+    speed of one core even when other work shares the machine (wall-clock rates then drop)."""
+    rng = np.random.default_rng(12345)
+    start = time.process_time()
+    for _ in range(calls):
+        run_one(rng)
+    return round(calls / (time.process_time() - start), 1)
 
 
 def random_public(rng):
@@ -99,6 +116,21 @@ SAMPLER = make_player("sampler")
 
 def sampler_public(rng):
     play_game(new_game(rng), SAMPLER, seed=rng)
+
+
+EXPERT = make_player("expert")
+
+
+def expert_public(rng):
+    play_game(new_game(rng), EXPERT, seed=rng)
+
+
+def expert_fast(rng):
+    play_expert(deal_from_rng(rng), False, rng)
+
+
+def expert_fast_mercy(rng):
+    play_expert(deal_from_rng(rng), True, rng)
 
 
 def speedup(games: int, players: tuple[str, ...], mercy: bool) -> dict:
@@ -179,8 +211,13 @@ def main() -> None:
             ("solver", solver),
             ("solver_mercy", solver_mercy),
             ("sampler_public", sampler_public),
+            ("expert_fast", expert_fast),
+            ("expert_fast_mercy", expert_fast_mercy),
+            ("expert_public", expert_public),
         ]
     }
+    figures["expert_fast_per_cpu_second"] = cpu_rate(expert_fast, 60 if quick else 300)
+    figures["sampler_public_per_cpu_second"] = cpu_rate(sampler_public, 60 if quick else 300)
     result = {
         "benchmark": "tula",
         "unit": "games (solver: deals) per second, one core",

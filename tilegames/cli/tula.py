@@ -7,7 +7,11 @@ command line and prints ``tula.study.summary_text``.
 from __future__ import annotations
 
 import argparse
+import datetime
 import functools
+import json
+import os
+import sys
 
 import pandas as pd
 
@@ -67,5 +71,57 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, not {args.games}")
     task = functools.partial(deal_task, players=players, mercy=args.mercy, samples=args.samples)
+    started = _now()
     frame = simulate_from_args(task, args.games, args, "Tula deals")
+    if getattr(args, "out", None):
+        write_provenance(args, players, len(frame), started)
     return frame, summary_text(frame)
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def command_line(args: argparse.Namespace, players: tuple[str, ...]) -> str:
+    """The command that repeats this run (the same rows, whatever the number of workers).
+
+    >>> args = argparse.Namespace(mercy=True, games=20, samples=16, seed=1, workers=2,
+    ...                           out="results/x.csv")
+    >>> command_line(args, ("greedy", "expert"))
+    'tilegames simulate tula --player greedy --player expert --mercy --games 20 --samples 16 --seed 1 --workers 2 --out results/x.csv'
+    """
+    words = ["tilegames", "simulate", "tula"]
+    for name in players:
+        words += ["--player", name]
+    if args.mercy:
+        words.append("--mercy")
+    words += ["--games", str(args.games), "--samples", str(args.samples)]
+    words += ["--seed", str(args.seed), "--workers", str(args.workers)]
+    if getattr(args, "out", None):
+        words += ["--out", args.out]
+    return " ".join(words)
+
+
+def write_provenance(args: argparse.Namespace, players: tuple[str, ...], rows: int, started: str):
+    """Beside ``--out`` (same name, ``.json``): the command, seed, library version and dates."""
+    import tilegames
+
+    path = os.path.splitext(args.out)[0] + ".json"
+    provenance = {
+        "what": "Tula: one row per deal, every player without and with mercy",
+        "command": command_line(args, players),
+        "seed": args.seed,
+        "games": args.games,
+        "rows": rows,
+        "players": list(players),
+        "mercy": bool(args.mercy),
+        "sampler_samples": args.samples,
+        "tilegames_version": tilegames.__version__,
+        "python": sys.version.split()[0],
+        "started_utc": started,
+        "finished_utc": _now(),
+    }
+    with open(path, "w") as handle:
+        json.dump(provenance, handle, indent=2)
+        handle.write("\n")
+    return path

@@ -15,6 +15,9 @@ may be used, among the three exchanges (declining mercy would lose at once).
   face-up tiles (then, on a tie, the one that uncovers the most);
 - ``sampler``: deals the unseen tiles onto the face-down positions at random, many times, and
   plays the move that can still be won in the most of those imagined deals;
+- ``expert``: like the sampler, but imagines more deals where the choice is close, plays
+  exactly once few tiles are face down, and never tries a move that strands a tile
+  (``expert.ExpertPlayer``; its fast twin ``expert.play_expert``);
 - ``solver``: the clairvoyant, who sees every tile and plays a winning line when there is one
   (``solver.solve``).
 
@@ -41,6 +44,7 @@ import numpy as np
 
 from .. import players as _shared
 from ..players import play_game, registry_maker
+from .expert import ExpertPlayer
 from .fast import CHAIN_LIMIT, RANDOM_DRAWS, opened, popcount, unlocked
 from .layout import INDEX, LAYER3, MATCH_MASK, POSITIONS, TOP, Tile, matches, revealable_mask
 from .rules import Game, Move, PlayerView
@@ -49,6 +53,7 @@ from .solver import search, solve
 __all__ = [
     "PLAYERS",
     "ChainPlayer",
+    "ExpertPlayer",
     "GreedyPlayer",
     "MatchesPlayer",
     "Player",
@@ -304,13 +309,22 @@ class SolverPlayer(Player):
 
 PLAYERS: dict[str, type[Player]] = {
     cls.name: cls
-    for cls in (RandomPlayer, GreedyPlayer, MatchesPlayer, ChainPlayer, SamplerPlayer, SolverPlayer)
+    for cls in (
+        RandomPlayer,
+        GreedyPlayer,
+        MatchesPlayer,
+        ChainPlayer,
+        SamplerPlayer,
+        ExpertPlayer,
+        SolverPlayer,
+    )
 }
 """Every player by name."""
 
 
 make_player = registry_maker(PLAYERS, "Tula")
-"""A player by name: ``random``, ``greedy``, ``matches``, ``chain``, ``sampler`` or ``solver``.
+"""A player by name: ``random``, ``greedy``, ``matches``, ``chain``, ``sampler``, ``expert``
+or ``solver``.
 
 >>> make_player("matches").description.split(",")[0]
 'Removes the matching tile that matches the most other face-up tiles'

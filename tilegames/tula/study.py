@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ..stats import paired_difference, wilson
+from .expert import play_expert
 from .fast import (
     RANDOM_DRAWS,
     deal_from_rng,
@@ -115,6 +116,10 @@ def deal_task(
             results = [play_random(tile_at, False, draws)]
             if mercy:
                 results.append(play_random(tile_at, True, draws) if usable else results[0])
+        elif name == "expert":  # the fast twin of ExpertPlayer: same moves, same dice
+            results = [play_expert(tile_at, False, rng)]
+            if mercy:
+                results.append(play_expert(tile_at, True, rng) if usable else results[0])
         elif name in _FAST:
             results = [_FAST[name](tile_at, False)]
             if mercy:
