@@ -56,7 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``tilegames`` console script."""
+    """Entry point of the ``tilegames`` console script; Ctrl-C at any moment ends it quietly."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # before the first game (or after the last) finished
+        print("stopped: no game finished", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command != "simulate":  # pragma: no cover - the only command
