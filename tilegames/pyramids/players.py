@@ -114,17 +114,8 @@ def forecast(
             return total
         kind, k = problem
         if kind == AIR:
-            if depth <= 0:  # quick_fall, inlined: the first side where it lands quietly, else left
-                tile = board.pop(k)
-                target = k + SUPPORT_LEFT
-                if not _landing_is_quiet(board, tile, target, cube):
-                    right = k + SUPPORT_RIGHT
-                    if _landing_is_quiet(board, tile, right, cube):
-                        target = right
-                board[target] = tile
-                near.add(k + ABOVE_LEFT)
-                near.add(k + ABOVE_RIGHT)
-                watch_added(board, near, target)
+            if depth <= 0:
+                _fall_quietly(board, near, k, cube)
                 continue
             outcomes = []
             for direction in ("left", "right"):
@@ -243,16 +234,7 @@ def _mayhem_costs(board: dict[int, int], near: set[int], mine: bool, rules) -> I
             return
         kind, k = problem
         if kind == AIR:
-            tile = board.pop(k)
-            target = k + SUPPORT_LEFT
-            if not _landing_is_quiet(board, tile, target, False):
-                right = k + SUPPORT_RIGHT
-                if _landing_is_quiet(board, tile, right, False):
-                    target = right
-            board[target] = tile
-            near.add(k + ABOVE_LEFT)
-            near.add(k + ABOVE_RIGHT)
-            watch_added(board, near, target)
+            _fall_quietly(board, near, k, False)
             continue
         if kind == COLLAPSE:
             left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
@@ -282,6 +264,21 @@ def _mayhem_costs(board: dict[int, int], near: set[int], mine: bool, rules) -> I
         elif mine and step.debris:
             total += len(step.debris)
             yield total
+
+
+def _fall_quietly(board: dict, near: set, k: int, cube: bool) -> None:
+    """``quick_fall`` on the forecast's board: the tile at ``k`` falls to the first side
+    where it lands quietly (else left), and the spots it disturbs are watched."""
+    tile = board.pop(k)
+    target = k + SUPPORT_LEFT
+    if not _landing_is_quiet(board, tile, target, cube):
+        right = k + SUPPORT_RIGHT
+        if _landing_is_quiet(board, tile, right, cube):
+            target = right
+    board[target] = tile
+    near.add(k + ABOVE_LEFT)
+    near.add(k + ABOVE_RIGHT)
+    watch_added(board, near, target)
 
 
 def _landing_is_quiet(board: dict[int, int], tile: int, landing: int, cube: bool) -> bool:
