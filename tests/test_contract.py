@@ -50,9 +50,13 @@ def seats(game) -> int:
     return len(game.scores)
 
 
-def state_of(game) -> str:
-    """Everything a game holds, as text: a refused move must leave it identical."""
-    return repr((game.to_json(), game._snapshot(), game.can_undo, game.can_redo))
+def state_of(game, *, redo: bool = True) -> str:
+    """Everything a game holds, as text: a refused move must leave it identical.
+
+    ``redo=False`` leaves out whether a redo is pending (play then undo leaves one).
+    """
+    parts = (game.to_json(), game._snapshot(), game.can_undo)
+    return repr(parts + (game.can_redo,) if redo else parts)
 
 
 def random_game(name: str, seed: int, moves: int | None = None):
@@ -455,3 +459,32 @@ def test_status_lines_never_say_1_moves_or_1_tiles(name):
                 break
             legal = game.legal_moves()
             game.play(legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_well_formed_moves_from_other_positions_are_refused_or_played_faithfully(name, seed):
+    """Moves legal somewhere else in the game, tried now: refused with nothing changed, or legal."""
+    module = package(name)
+    finished = random_game(name, seed, moves=60)
+    seen = list(dict.fromkeys(finished.history))
+    for other in SEEDS:  # and moves from other deals
+        seen += list(dict.fromkeys(random_game(name, other + 50, moves=20).history))
+    rng = np.random.default_rng(seed)
+    game = module.new_game(seed)
+    for move in finished.history[:30]:
+        for tried in rng.choice(len(seen), size=min(8, len(seen)), replace=False):
+            candidate = seen[int(tried)]
+            before, state_of_before = state_of(game), state_of(game, redo=False)
+            legal = candidate in game.legal_moves()
+            try:
+                game.play(candidate)
+            except IllegalMove as error:
+                assert not legal, f"{candidate} is listed as legal but was refused: {error}"
+                assert state_of(game) == before, str(candidate)
+            else:
+                assert legal, f"{candidate} was accepted but is not in legal_moves()"
+                assert module.Game.from_json(game.to_json()) == game
+                game.undo()
+                assert state_of(game, redo=False) == state_of_before
+        game.play(move)
