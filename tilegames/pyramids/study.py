@@ -486,6 +486,20 @@ def study_conclusion(frame: pd.DataFrame) -> str:
     return " ".join(text)
 
 
+def _interval_dots(ax, share, low, high, names, *, xlim, xlabel: str, title: str) -> None:
+    """One dot per row with its 95% interval, and the dashed line of a fair one half."""
+    y = np.arange(len(share))
+    ax.errorbar(share, y, xerr=np.clip([share - low, high - share], 0, None), fmt="o", capsize=4)
+    ax.axvline(0.5, color="k", ls="--", lw=1)
+    ax.set(
+        yticks=y,
+        yticklabels=[name.replace(" v ", " against ") for name in names],
+        xlim=xlim,
+        xlabel=xlabel,
+        title=title,
+    )
+
+
 def plot_matchups(frame: pd.DataFrame):
     """Two panels: each match's share of games won by A (95% CI), and the first player's share
     in a player's games against itself, with the line of a fair one half."""
@@ -493,37 +507,23 @@ def plot_matchups(frame: pd.DataFrame):
 
     fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
     table = matchup_table(frame)
-    y = np.arange(len(table))
-    won = table["A wins"]
-    axes[0].errorbar(
-        won,
-        y,
-        xerr=np.clip([won - table["A low"], table["A high"] - won], 0, None),
-        fmt="o",
-        capsize=4,
-    )
-    axes[0].axvline(0.5, color="k", ls="--", lw=1)
-    axes[0].set(
-        yticks=y,
-        yticklabels=[name.replace(" v ", " against ") for name in table.index],
+    _interval_dots(
+        axes[0],
+        table["A wins"],
+        table["A low"],
+        table["A high"],
+        table.index,
         xlim=(0, 1.05),
         xlabel="share of games won by the first-named player (95% CI)",
         title="Who beats whom",
     )
     first = first_player_edge_table(frame)
-    y = np.arange(len(first))
-    share = first["first player wins"]
-    axes[1].errorbar(
-        share,
-        y,
-        xerr=np.clip([share - first["95% CI low"], first["95% CI high"] - share], 0, None),
-        fmt="o",
-        capsize=4,
-    )
-    axes[1].axvline(0.5, color="k", ls="--", lw=1)
-    axes[1].set(
-        yticks=y,
-        yticklabels=[name.replace(" v ", " against ") for name in first.index],
+    _interval_dots(
+        axes[1],
+        first["first player wins"],
+        first["95% CI low"],
+        first["95% CI high"],
+        first.index,
         xlim=(0.35, 0.65),
         xlabel="share of games won by the player who moved first (95% CI)",
         title="Moving first, between equals",
