@@ -82,8 +82,11 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
+    forecast_collapse,
+    forecast_overhang,
     resolve,
     roll_contact,
+    touches_fire,
     watch_added,
     watch_removed,
     watch_step,
@@ -450,19 +453,7 @@ def _quiet(get, t: int, k: int, curse: bool) -> bool:
             index = up * 2025 + t * 45 + other
             if not LEGAL[index] or (curse and CURSE[index]):
                 return False
-    if IS_FIRE[t]:
-        reach = REACH[t]
-        for d in TOUCH:
-            other = get(k + d)
-            if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
-                return False
-    else:
-        material = MATERIAL[t]
-        for d in TOUCH:
-            other = get(k + d)
-            if other is not None and REACH[other] >= material:
-                return False
-    return True
+    return not touches_fire(get, k, t)
 
 
 def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
@@ -672,23 +663,14 @@ def _cost(
                         near.add(target + d)
             continue
         if kind == COLLAPSE:
-            left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
-            del board[left], board[right]
-            near.add(k)
-            near.add(left + ABOVE_LEFT)
-            near.add(right + ABOVE_RIGHT)
+            forecast_collapse(board, near, k)
             if mine:
                 total += 2
                 if total >= bound:
                     return total
             continue
         if kind == OVERHANG and not slide:
-            support = k + SUPPORT_LEFT
-            if get(support) is None:
-                support = k + SUPPORT_RIGHT
-            del board[support]
-            near.add(support + ABOVE_LEFT)
-            near.add(support + ABOVE_RIGHT)
+            forecast_overhang(board, near, k)
             if mine:
                 total += 1
                 if total >= bound:

@@ -453,19 +453,44 @@ def placement_is_quiet(
             index = t * 2025 + left * 45 + right
             if not LEGAL[index] or (curse and CURSE[index]):
                 return False
+    return not touches_fire(get, k, tile)
+
+
+def touches_fire(get, k: int, tile: int) -> bool:
+    """Whether ``tile`` at ``k`` would start a fire with a neighbour (``get``: the board's ``get``):
+    a burner beside what it burns (or beside another burner), or a burnable beside its burner."""
     if IS_FIRE[tile]:
         reach = REACH[tile]
         for d in TOUCH:
             n = get(k + d)
             if n is not None and (IS_FIRE[n] or MATERIAL[n] <= reach):
-                return False
-    else:
-        material = MATERIAL[tile]
-        for d in TOUCH:
-            n = get(k + d)
-            if n is not None and REACH[n] >= material:
-                return False
-    return True
+                return True
+        return False
+    material = MATERIAL[tile]
+    for d in TOUCH:
+        n = get(k + d)
+        if n is not None and REACH[n] >= material:
+            return True
+    return False
+
+
+def forecast_collapse(board: dict[int, int], near: set, k: int) -> None:
+    """A forecast's collapse at ``k``: both supports leave the board, the spots above are watched."""
+    left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
+    del board[left], board[right]
+    near.add(k)
+    near.add(left + ABOVE_LEFT)
+    near.add(right + ABOVE_RIGHT)
+
+
+def forecast_overhang(board: dict[int, int], near: set, k: int) -> None:
+    """A forecast's overhang at ``k`` (no sliding): its one support leaves the board."""
+    support = k + SUPPORT_LEFT
+    if board.get(support) is None:
+        support = k + SUPPORT_RIGHT
+    del board[support]
+    near.add(support + ABOVE_LEFT)
+    near.add(support + ABOVE_RIGHT)
 
 
 def measure(board: dict[int, int]) -> int:

@@ -30,6 +30,8 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
+    forecast_collapse,
+    forecast_overhang,
     placement_is_quiet,
     resolve,
     unsettled,
@@ -107,7 +109,6 @@ def forecast(
     curse, cube = rules.curse, rules.fire_cube
     if near is None:
         near = unsettled(board, curse=curse, fire_cube=cube)
-    get = board.get
     while True:
         problem = first_problem_near(board, near, curse, cube, roll_pending)
         if problem is None:
@@ -134,23 +135,14 @@ def forecast(
                 outcomes.append(rest)
             return total + min(outcomes)
         if kind == COLLAPSE:  # the common case, inlined: both supports go
-            left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
-            del board[left], board[right]
-            near.add(k)
-            near.add(left + ABOVE_LEFT)
-            near.add(right + ABOVE_RIGHT)
+            forecast_collapse(board, near, k)
             if mine:
                 total += 2
                 if total > bound:
                     return total
             continue
         if kind == OVERHANG and not slide:  # inlined too: its one support goes
-            support = k + SUPPORT_LEFT
-            if get(support) is None:
-                support = k + SUPPORT_RIGHT
-            del board[support]
-            near.add(support + ABOVE_LEFT)
-            near.add(support + ABOVE_RIGHT)
+            forecast_overhang(board, near, k)
             if mine:
                 total += 1
                 if total > bound:
@@ -227,7 +219,6 @@ def _mayhem_costs(board: dict[int, int], near: set[int], mine: bool, rules) -> I
     total = 0
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
-    get = board.get
     while True:
         problem = first_problem_near(board, near, curse, False, None)
         if problem is None:
@@ -237,22 +228,13 @@ def _mayhem_costs(board: dict[int, int], near: set[int], mine: bool, rules) -> I
             _fall_quietly(board, near, k, False)
             continue
         if kind == COLLAPSE:
-            left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
-            del board[left], board[right]
-            near.add(k)
-            near.add(left + ABOVE_LEFT)
-            near.add(right + ABOVE_RIGHT)
+            forecast_collapse(board, near, k)
             if mine:
                 total += 2
                 yield total
             continue
         if kind == OVERHANG and not slide:
-            support = k + SUPPORT_LEFT
-            if get(support) is None:
-                support = k + SUPPORT_RIGHT
-            del board[support]
-            near.add(support + ABOVE_LEFT)
-            near.add(support + ABOVE_RIGHT)
+            forecast_overhang(board, near, k)
             if mine:
                 total += 1
                 yield total
