@@ -324,8 +324,6 @@ class GameState:
         deal = _copy.deepcopy(deal)  # nothing of the caller's data ends up in the game
         try:
             game = cls.from_deal_dict(deal)
-        except InvalidPosition:
-            raise
         except (
             IllegalMove,
             TypeError,
