@@ -431,9 +431,11 @@ def decide_again(
     solver_nodes: int,
     max_tables: int,
     workers: int = 1,
+    below: int | None = None,
 ) -> pd.DataFrame:
     """The deals of a winnability run left undecided under ``variant``, decided again with
     larger budgets: one row each, in game order, with the columns of ``winnability_task``.
+    ``below``: only the deals numbered below it (a random sample too, since deals are seeded).
 
     >>> rows = pd.DataFrame({"game": [0], "variant": ["standard"], "status": ["undecided"],
     ...                      "deal": [deal_code(new_game(seed=1))]})
@@ -443,6 +445,8 @@ def decide_again(
     if variant not in VARIANTS:
         raise ValueError(f"variant is one of {', '.join(VARIANTS)}, not {variant!r}")
     todo = frame[(frame["variant"] == variant) & (frame["status"] == "undecided")]
+    if below is not None:
+        todo = todo[todo["game"] < below]
     items = [
         (int(game), variant, code, solver_nodes, max_tables)
         for game, code in zip(todo["game"], todo["deal"])
@@ -457,7 +461,14 @@ def decide_again(
 
 
 def write_decided_again(
-    source: str, out: str, *, variant: str, solver_nodes: int, max_tables: int, workers: int = 1
+    source: str,
+    out: str,
+    *,
+    variant: str,
+    solver_nodes: int,
+    max_tables: int,
+    workers: int = 1,
+    below: int | None = None,
 ) -> pd.DataFrame:
     """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
     import tilegames
@@ -466,7 +477,12 @@ def write_decided_again(
     clock = time.perf_counter()
     frame = pd.read_csv(source, keep_default_na=False, na_values=[""])
     again = decide_again(
-        frame, variant=variant, solver_nodes=solver_nodes, max_tables=max_tables, workers=workers
+        frame,
+        variant=variant,
+        solver_nodes=solver_nodes,
+        max_tables=max_tables,
+        workers=workers,
+        below=below,
     )
     again.to_csv(out, index=False)
     provenance = {
@@ -475,10 +491,17 @@ def write_decided_again(
         "command": (
             'python -c "from tilegames.maze.study import write_decided_again; '
             f"write_decided_again({source!r}, {out!r}, variant={variant!r}, "
-            f'solver_nodes={solver_nodes}, max_tables={max_tables}, workers={workers})"'
+            f"solver_nodes={solver_nodes}, max_tables={max_tables}, workers={workers}"
+            + (f", below={below}" if below is not None else "")
+            + ')"'
         ),
         "source": source,
-        "options": {"variant": variant, "solver_nodes": solver_nodes, "max_tables": max_tables},
+        "options": {
+            "variant": variant,
+            "solver_nodes": solver_nodes,
+            "max_tables": max_tables,
+            "below": below,
+        },
         "deals": len(again),
         "tilegames_version": tilegames.__version__,
         "python": sys.version.split()[0],
