@@ -99,7 +99,9 @@ def _search(
     ``top``: the imagined deal is fixed) and no move is tried that leaves a tile with no
     partner or two end tiles (see ``_strand_check``; ``ends`` is its answer for this
     position, kept up to date move by move). ``tiles`` is the mask of the tiles still in
-    the temple. Pruning changes how fast the search is, never its verdict.
+    the temple. Moves are tried from the highest position down (upper layers first: they
+    uncover the most, so a winning line turns up sooner). Pruning and the order change how
+    fast the search is, never its verdict.
     """
     match = board.match
     partners = match[top]
@@ -120,9 +122,9 @@ def _search(
         ends = ends & ~partners | single
         scan = open_mask
         while scan:
-            low = scan & -scan
+            p = scan.bit_length() - 1
+            low = 1 << p
             scan ^= low
-            p = low.bit_length() - 1
             tile = tile_at[p]
             if partners >> tile & 1:
                 bit = 1 << tile
