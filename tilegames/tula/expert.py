@@ -86,6 +86,7 @@ def _search(
     board: Board,
     cache: dict,
     tile_at,
+    where: list[int],
     present: int,
     open_mask: int,
     top: int,
@@ -99,9 +100,10 @@ def _search(
     ``top``: the imagined deal is fixed) and no move is tried that leaves a tile with no
     partner or two end tiles (see ``_strand_check``; ``ends`` is its answer for this
     position, kept up to date move by move). ``tiles`` is the mask of the tiles still in
-    the temple. Moves are tried from the highest position down (upper layers first: they
-    uncover the most, so a winning line turns up sooner). Pruning and the order change how
-    fast the search is, never its verdict.
+    the temple; ``where[tile]`` the positions of the tiles that match ``tile`` in this
+    deal (``_where``). Moves are tried from the highest position down (upper layers
+    first: they uncover the most, so a winning line turns up sooner). Pruning and the
+    order change how fast the search is, never its verdict.
     """
     match = board.match
     partners = match[top]
@@ -118,41 +120,43 @@ def _search(
                 single |= low
             else:
                 dead |= low
-    if not dead & (dead - 1):  # two dead tiles: every move loses
-        ends = ends & ~partners | single
-        scan = open_mask
-        while scan:
-            p = scan.bit_length() - 1
-            low = 1 << p
-            scan ^= low
-            tile = tile_at[p]
-            if partners >> tile & 1:
-                bit = 1 << tile
-                if dead & ~bit:  # a tile left that nothing can take
-                    continue
-                left_ends = ends & ~bit
-                if left_ends & (left_ends - 1):  # two tiles that must both come last
-                    continue
-                after = present ^ low
-                if not after:
-                    return True
-                if after << 6 | tile in lost:
-                    continue
-                opened = cache.get(after << 6 | p)
-                if opened is None:
-                    opened = cache[after << 6 | p] = board.unlocked(p, after)
-                if _search(
-                    board,
-                    cache,
-                    tile_at,
-                    after,
-                    (open_mask ^ low) | opened,
-                    tile,
-                    tiles ^ bit,
-                    left_ends,
-                    lost,
-                ):
-                    return True
+    if dead & (dead - 1):  # two dead tiles: every move loses
+        lost.add(present << 6 | top)
+        return False
+    ends = ends & ~partners | single
+    scan = open_mask & where[top]  # the open positions whose tiles match the top
+    while scan:
+        p = scan.bit_length() - 1
+        low = 1 << p
+        scan ^= low
+        tile = tile_at[p]
+        bit = 1 << tile
+        if dead & ~bit:  # a tile left that nothing can take
+            continue
+        left_ends = ends & ~bit
+        if left_ends & (left_ends - 1):  # two tiles that must both come last
+            continue
+        after = present ^ low
+        if not after:
+            return True
+        if after << 6 | tile in lost:
+            continue
+        opened = cache.get(after << 6 | p)
+        if opened is None:
+            opened = cache[after << 6 | p] = board.unlocked(p, after)
+        if _search(
+            board,
+            cache,
+            tile_at,
+            where,
+            after,
+            (open_mask ^ low) | opened,
+            tile,
+            tiles ^ bit,
+            left_ends,
+            lost,
+        ):
+            return True
     lost.add(present << 6 | top)
     return False
 
@@ -161,6 +165,7 @@ def _wins(
     board: Board,
     cache: dict,
     tile_at,
+    where: list[int],
     present: int,
     open_mask: int,
     top: int,
@@ -174,7 +179,23 @@ def _wins(
         return True
     if ends is None or present << 6 | top in lost:
         return False
-    return _search(board, cache, tile_at, present, open_mask, top, tiles, ends, lost)
+    return _search(board, cache, tile_at, where, present, open_mask, top, tiles, ends, lost)
+
+
+def _where(board: Board, tile_at, present: int) -> list[int]:
+    """Per tile: the positions of ``present`` whose tiles match it (same suit or same value,
+    as ``board.match`` says; its own position included) when ``tile_at`` is the deal."""
+    values = board.values
+    suits = [0] * board.suits
+    ranks = [0] * values
+    scan = present
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        tile = tile_at[low.bit_length() - 1]
+        suits[tile // values] |= low
+        ranks[tile % values] |= low
+    return [suits[tile // values] | ranks[tile % values] for tile in range(board.suits * values)]
 
 
 def _tiebreak(board: Board, tile_at, present: int, open_mask: int, p: int) -> tuple[int, int]:
@@ -245,15 +266,23 @@ def decide(
             for p, i in zip(hidden, rng.permutation(len(pool)).tolist()):
                 imagined[p] = pool[i]
             lost: set = set()
+            where = _where(board, imagined, present)
             row = [False] * len(choices)
             for index in alive:
-                if exchange:
+                if exchange:  # a deal of its own for each choice, and a search of its own
                     p = choices[index]
                     swapped = list(imagined)
                     swapped[p], swapped[board.top] = top, imagined[p]
-                    won = _wins(board, cache, swapped, *starts[index], set())
+                    won = _wins(
+                        board,
+                        cache,
+                        swapped,
+                        _where(board, swapped, present),
+                        *starts[index],
+                        set(),
+                    )
                 else:
-                    won = _wins(board, cache, imagined, *starts[index], lost)
+                    won = _wins(board, cache, imagined, where, *starts[index], lost)
                 row[index] = won
                 wins[index] += won
             rows.append(row)
