@@ -67,6 +67,12 @@ def _strand_check(match: tuple[int, ...], top: int, tiles: int) -> int | None:
     matches. A tile with no partner left is never taken; a tile with exactly one is taken
     last (its one partner comes just before it and nothing can follow it), and only one
     tile can be last. So at most one such *end* tile, and none without a partner.
+
+    >>> match = tula_board().match  # tiles: 0 null Suns, 1 ace Suns, 7 ace Moons, 8 2 Moons
+    >>> _strand_check(match, 0, 1 << 1 | 1 << 7) == 1 << 7  # ace Moons: only ace Suns left
+    True
+    >>> _strand_check(match, 0, 1 << 7 | 1 << 8) is None  # each has only the other left
+    True
     """
     reach = tiles | 1 << top
     ends = 0
