@@ -10,8 +10,9 @@ Figures (games or deals per second on one core unless stated):
 - ``expert_fast``: the expert's bitmask twin (``expert.play_expert``, what the study runs;
   same moves as the player) on fresh deals, published rules; ``expert_fast_mercy`` with mercy;
 - ``expert_public``: the expert through the rules API (``play_game``);
-- ``expert_fast_per_cpu_second``, ``sampler_public_per_cpu_second``: the same deals per CPU
-  second of the process (300 deals), the speed of one core on a machine others share;
+- ``expert_fast_per_cpu_second``, ``expert_fast_mercy_per_cpu_second``,
+  ``sampler_public_per_cpu_second``: the same deals per CPU second of the process (300
+  deals; 60 with ``--quick``), the speed of one core on a machine others share;
 - ``solver``, ``solver_mercy``: fresh random deals decided exactly;
 - ``speedup_study`` and ``speedup_random``: wall time of ``simulate`` for
   100,000 games with one worker divided by the time with two worker
@@ -217,6 +218,7 @@ def main() -> None:
         ]
     }
     figures["expert_fast_per_cpu_second"] = cpu_rate(expert_fast, 60 if quick else 300)
+    figures["expert_fast_mercy_per_cpu_second"] = cpu_rate(expert_fast_mercy, 60 if quick else 300)
     figures["sampler_public_per_cpu_second"] = cpu_rate(sampler_public, 60 if quick else 300)
     result = {
         "benchmark": "tula",

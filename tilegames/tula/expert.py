@@ -58,66 +58,150 @@ def _cache(board: Board) -> dict[int, int]:
     return cache
 
 
-def _stranded(match: tuple[int, ...], old_top: int, new_top: int, left: int) -> bool:
-    """Whether putting ``new_top`` on ``old_top`` strands a tile: one that only ``old_top``
-    could still take (no tile left in the temple, ``left``, nor ``new_top`` matches it).
+def _strand_check(match: tuple[int, ...], top: int, tiles: int) -> int | None:
+    """The tiles in the temple (``tiles``) that have exactly one partner among them and the
+    stack's ``top``, or None when no sequence of removals can take every tile.
 
-    Every tile must reach the stack on a tile it matches, one removed before it; a
-    tile none of whose partners is left can never be removed, so the deal is lost.
+    Whatever the positions, the tiles reach the stack in a row in which each matches the
+    one before it: a path from ``top`` through every tile of ``tiles`` in the graph of
+    matches. A tile with no partner left is never taken; a tile with exactly one is taken
+    last (its one partner comes just before it and nothing can follow it), and only one
+    tile can be last. So at most one such *end* tile, and none without a partner.
+
+    >>> match = tula_board().match  # tiles: 0 null Suns, 1 ace Suns, 7 ace Moons, 8 2 Moons
+    >>> _strand_check(match, 0, 1 << 1 | 1 << 7) == 1 << 7  # ace Moons: only ace Suns left
+    True
+    >>> _strand_check(match, 0, 1 << 7 | 1 << 8) is None  # each has only the other left
+    True
     """
-    scan = match[old_top] & left & ~match[new_top]
+    reach = tiles | 1 << top
+    ends = 0
+    scan = tiles
     while scan:
         low = scan & -scan
         scan ^= low
-        if not match[low.bit_length() - 1] & left:
-            return True
-    return False
+        partners = match[low.bit_length() - 1] & reach
+        if not partners & (partners - 1):
+            if not partners or ends:
+                return None
+            ends = low
+    return ends
 
 
 def _search(
     board: Board,
     cache: dict,
     tile_at,
+    where: list[int],
     present: int,
     open_mask: int,
     top: int,
     tiles: int,
+    ends: int,
     lost: set,
 ) -> bool:
-    """Clairvoyant verdict on one imagined deal: depth-first, positions proved lost are
-    remembered (``lost``) and moves that strand a tile are never tried. ``tiles`` is the
-    mask of the tiles still in the temple."""
-    if not present:
-        return True
-    key = present << 6 | top
-    if key in lost:
-        return False
+    """Clairvoyant verdict on one imagined deal, from a position not yet known to be lost.
+
+    Depth-first; positions proved lost are remembered (``lost``, keyed by ``present`` and
+    ``top``: the imagined deal is fixed) and no move is tried that leaves a tile with no
+    partner or two end tiles (see ``_strand_check``; ``ends`` is its answer for this
+    position, kept up to date move by move). ``tiles`` is the mask of the tiles still in
+    the temple; ``where[tile]`` the positions of the tiles that match ``tile`` in this
+    deal (``_where``). Moves are tried from the highest position down (upper layers
+    first: they uncover the most, so a winning line turns up sooner). Pruning and the
+    order change how fast the search is, never its verdict.
+    """
     match = board.match
     partners = match[top]
-    scan = open_mask
+    # Covering the top leaves each tile that matched it with its partners in the temple:
+    # those with none are dead, those with one become end tiles. The same for every move.
+    dead = single = 0
+    scan = partners & tiles
     while scan:
         low = scan & -scan
         scan ^= low
-        p = low.bit_length() - 1
+        others = match[low.bit_length() - 1] & tiles
+        if not others & (others - 1):
+            if others:
+                single |= low
+            else:
+                dead |= low
+    if dead & (dead - 1):  # two dead tiles: every move loses
+        lost.add(present << 6 | top)
+        return False
+    ends = ends & ~partners | single
+    scan = open_mask & where[top]  # the open positions whose tiles match the top
+    while scan:
+        p = scan.bit_length() - 1
+        low = 1 << p
+        scan ^= low
         tile = tile_at[p]
-        if partners >> tile & 1:
-            left = tiles ^ (1 << tile)
-            risky = partners & left & ~match[tile]  # _stranded, inlined: this loop is the hot path
-            while risky:
-                other = risky & -risky
-                if not match[other.bit_length() - 1] & left:
-                    break
-                risky ^= other
-            if risky:
-                continue
-            after = present ^ low
-            opened = cache.get(after << 6 | p)
-            if opened is None:
-                opened = cache[after << 6 | p] = board.unlocked(p, after)
-            if _search(board, cache, tile_at, after, (open_mask ^ low) | opened, tile, left, lost):
-                return True
-    lost.add(key)
+        bit = 1 << tile
+        if dead & ~bit:  # a tile left that nothing can take
+            continue
+        left_ends = ends & ~bit
+        if left_ends & (left_ends - 1):  # two tiles that must both come last
+            continue
+        after = present ^ low
+        if not after:
+            return True
+        if after << 6 | tile in lost:
+            continue
+        opened = cache.get(after << 6 | p)
+        if opened is None:
+            opened = cache[after << 6 | p] = board.unlocked(p, after)
+        if _search(
+            board,
+            cache,
+            tile_at,
+            where,
+            after,
+            (open_mask ^ low) | opened,
+            tile,
+            tiles ^ bit,
+            left_ends,
+            lost,
+        ):
+            return True
+    lost.add(present << 6 | top)
     return False
+
+
+def _wins(
+    board: Board,
+    cache: dict,
+    tile_at,
+    where: list[int],
+    present: int,
+    open_mask: int,
+    top: int,
+    tiles: int,
+    ends: int | None,
+    lost: set,
+) -> bool:
+    """Clairvoyant verdict on one imagined deal (``_search``, from any position; ``ends`` is
+    ``_strand_check(board.match, top, tiles)``)."""
+    if not present:
+        return True
+    if ends is None or present << 6 | top in lost:
+        return False
+    return _search(board, cache, tile_at, where, present, open_mask, top, tiles, ends, lost)
+
+
+def _where(board: Board, tile_at, present: int) -> list[int]:
+    """Per tile: the positions of ``present`` whose tiles match it (same suit or same value,
+    as ``board.match`` says; its own position included) when ``tile_at`` is the deal."""
+    values = board.values
+    suits = [0] * board.suits
+    ranks = [0] * values
+    scan = present
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        tile = tile_at[low.bit_length() - 1]
+        suits[tile // values] |= low
+        ranks[tile % values] |= low
+    return [suits[tile // values] | ranks[tile % values] for tile in range(board.suits * values)]
 
 
 def _tiebreak(board: Board, tile_at, present: int, open_mask: int, p: int) -> tuple[int, int]:
@@ -167,6 +251,17 @@ def decide(
         everything |= 1 << tile_at[p]
     if exchange:  # the stack's tile joins the temple, the exchanged tile leaves it
         everything |= 1 << top
+    # where each choice leads (the same in every imagined deal: p is face up)
+    starts = []
+    for p in choices:
+        tile = tile_at[p]
+        left = everything ^ 1 << tile
+        if exchange:  # the stack's tile goes on p, p's tile starts the stack
+            start = (present, open_mask, tile, left)
+        else:
+            after = present & ~(1 << p)
+            start = (after, (open_mask & ~(1 << p)) | board.unlocked(p, after), tile, left)
+        starts.append((*start, _strand_check(board.match, tile, left)))
     wins = [0] * len(choices)
     alive = list(range(len(choices)))
     rows: list[list[bool]] = []
@@ -177,36 +272,23 @@ def decide(
             for p, i in zip(hidden, rng.permutation(len(pool)).tolist()):
                 imagined[p] = pool[i]
             lost: set = set()
+            where = _where(board, imagined, present)
             row = [False] * len(choices)
             for index in alive:
-                p = choices[index]
-                tile = imagined[p]
-                if exchange:  # the stack's tile goes on p, p's tile starts the stack
+                if exchange:  # a deal of its own for each choice, and a search of its own
+                    p = choices[index]
                     swapped = list(imagined)
-                    swapped[p], swapped[board.top] = top, tile
-                    won = _search(
+                    swapped[p], swapped[board.top] = top, imagined[p]
+                    won = _wins(
                         board,
                         cache,
                         swapped,
-                        present,
-                        open_mask,
-                        tile,
-                        everything ^ 1 << tile,
+                        _where(board, swapped, present),
+                        *starts[index],
                         set(),
                     )
                 else:
-                    left = everything ^ (1 << tile)
-                    after = present & ~(1 << p)
-                    won = not _stranded(board.match, top, tile, left) and _search(
-                        board,
-                        cache,
-                        imagined,
-                        after,
-                        (open_mask & ~(1 << p)) | board.unlocked(p, after),
-                        tile,
-                        left,
-                        lost,
-                    )
+                    won = _wins(board, cache, imagined, where, *starts[index], lost)
                 row[index] = won
                 wins[index] += won
             rows.append(row)
