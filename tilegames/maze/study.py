@@ -375,6 +375,26 @@ def winnability_summary(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def with_second_look(results: pd.DataFrame, again: pd.DataFrame) -> pd.DataFrame:
+    """``results`` with each deal of ``again`` (a second look, same columns) put in place of
+    its first verdict; the rows stay in their order.
+
+    >>> first = pd.DataFrame({"game": [0, 1], "variant": ["ring"] * 2,
+    ...                       "status": ["winnable", "undecided"]})
+    >>> again = pd.DataFrame({"game": [1], "variant": ["ring"], "status": ["winnable"]})
+    >>> with_second_look(first, again)["status"].tolist()
+    ['winnable', 'winnable']
+    """
+    keys = ["game", "variant"]
+    replaced = results.set_index(keys)
+    update = again.set_index(keys)
+    missing = update.index.difference(replaced.index)
+    if len(missing):
+        raise ValueError(f"the second look has deals the results do not: {list(missing)[:3]}")
+    replaced.loc[update.index, update.columns] = update
+    return replaced.reset_index()[results.columns]
+
+
 def winnability_chart(summary: pd.DataFrame, title: str = ""):
     """A bar per variant split into winnable / proved unwinnable / undecided shares (a figure).
 
