@@ -82,8 +82,6 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
-    forecast_collapse,
-    forecast_overhang,
     resolve,
     roll_contact,
     touches_fire,
@@ -611,16 +609,95 @@ def _cost(
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
     get = board.get
+    pop = board.pop
     if bound is None:
         bound = 1 << 30
+    falling = None  # the next problem when it is known without a scan: a tile in the air
     while True:
-        kind, k, near = _scan(get, near, curse)
-        if kind is None:
-            return total
+        if falling is not None:
+            kind, k, falling = AIR, falling, None
+        else:
+            # -- the scan: _scan, inlined --
+            air = collapse = explosion = fire = cursed = None
+            collapse_kind = COLLAPSE
+            keep = []
+            for k in near:
+                t = get(k)
+                if t is None:
+                    continue
+                is_cursed = False
+                if k <= -HALF:
+                    left = get(k + SUPPORT_LEFT)
+                    right = get(k + SUPPORT_RIGHT)
+                    if left is None:
+                        if right is None:
+                            keep.append(k)
+                            if air is None or k < air:
+                                air = k
+                            continue
+                        if not OVER[t * 45 + right]:
+                            keep.append(k)
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, OVERHANG
+                            continue
+                    elif right is None:
+                        if not OVER[t * 45 + left]:
+                            keep.append(k)
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, OVERHANG
+                            continue
+                    else:
+                        index = t * 2025 + left * 45 + right
+                        if not LEGAL[index]:
+                            keep.append(k)
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, COLLAPSE
+                            continue
+                        is_cursed = curse and CURSE[index]
+                if IS_FIRE[t]:
+                    reach = REACH[t]
+                    burns = False
+                    for d in TOUCH:
+                        n = get(k + d)
+                        if n is not None:
+                            if IS_FIRE[n]:
+                                keep.append(k)
+                                if explosion is None or k < explosion:
+                                    explosion = k
+                                break
+                            if MATERIAL[n] <= reach:
+                                burns = True
+                    else:
+                        if burns:
+                            keep.append(k)
+                            if fire is None or k < fire:
+                                fire = k
+                        elif is_cursed:
+                            keep.append(k)
+                            if cursed is None or k < cursed:
+                                cursed = k
+                    continue
+                if is_cursed:
+                    keep.append(k)
+                    if cursed is None or k < cursed:
+                        cursed = k
+            near = set(keep)
+            if air is not None:
+                kind, k = AIR, air
+            elif collapse is not None:
+                kind, k = collapse_kind, collapse
+            elif explosion is not None:
+                kind, k = EXPLOSION, explosion
+            elif fire is not None:
+                kind, k = FIRE, fire
+            elif cursed is not None:
+                kind, k = CURSE_KIND, cursed
+            else:
+                return total
         if record is not None:
             record.append((kind, k, total))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
-            tile = board.pop(k)
+            tile = pop(k)
             fiery = IS_FIRE[tile]
             reach = REACH[tile]
             material = MATERIAL[tile]
@@ -663,18 +740,59 @@ def _cost(
                         near.add(target + d)
             continue
         if kind == COLLAPSE:
-            forecast_collapse(board, near, k)
+            # mayhem.forecast_collapse, inlined. Nothing was in the air (the scan found none),
+            # and only the tiles the two supports held can be now: the tile at k, and k - 2
+            # and k + 2 when their other support is missing; k - 2 comes first in scan order.
             if mine:
                 total += 2
                 if total >= bound:
                     return total
+            del board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT]
+            near.add(k)
+            near.add(k - 2)
+            near.add(k + 2)
+            falling = k - 2 if k - 2 in board and k - 2 + SUPPORT_LEFT not in board else k
             continue
         if kind == OVERHANG and not slide:
-            forecast_overhang(board, near, k)
+            # mayhem.forecast_overhang, inlined; as for a collapse, the tile at k is now in the
+            # air, and so is k - 2 when the support was its right one and its left one is missing.
             if mine:
                 total += 1
                 if total >= bound:
                     return total
+            support = k + SUPPORT_LEFT
+            if support in board:
+                falling = k - 2 if k - 2 in board and support - 2 not in board else k
+            else:
+                support = k + SUPPORT_RIGHT
+                falling = k
+            del board[support]
+            near.add(support + ABOVE_LEFT)
+            near.add(support + ABOVE_RIGHT)
+            continue
+        if kind == FIRE:
+            # resolve's fire, counted before it is applied: a forecast over its bound stops here.
+            reach = REACH[board[k]]
+            todo = [k + d for d in TOUCH if (n := get(k + d)) is not None and MATERIAL[n] <= reach]
+            burnt = set(todo)
+            while todo:
+                c = todo.pop()
+                for d in TOUCH:
+                    n = c + d
+                    if n not in burnt:
+                        other = get(n)
+                        if other is not None and MATERIAL[other] <= reach:
+                            burnt.add(n)
+                            todo.append(n)
+            if mine:
+                total += len(burnt)
+                if total >= bound:
+                    return total
+            burnt.add(k)
+            for c in burnt:
+                del board[c]
+                near.add(c + ABOVE_LEFT)
+                near.add(c + ABOVE_RIGHT)
             continue
         step = resolve(board, kind, k, overhang_slide=slide)
         watch_step(board, near, step)
