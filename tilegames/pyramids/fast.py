@@ -513,49 +513,54 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
         # board was settled, so nothing is in the air and no curse comes first): it cannot beat
         # an earlier option costing 2 or less, and is not forecast.
         best, chosen, memo = None, None, None
+        # Per spot, what does not depend on the tile: its supports, whether the first event of
+        # a tile that breaks the building rules there is its collapse, and the fire tiles a
+        # tile there is watched with (``mayhem.watch_added``).
+        places = []
+        for k in spots:
+            fires = [n for d in SIDES_AND_BELOW if IS_FIRE[get(n := k + d, 0)]]
+            if k <= -HALF:
+                left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
+                supports = board[left] * 45 + board[right]
+                bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
+            else:
+                supports, bare = None, False
+            places.append((k, supports, bare, [k, k + ABOVE_LEFT, k + ABOVE_RIGHT, *fires]))
         for t in order:
-            for k in spots:
-                if k <= -HALF:
-                    left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
-                    if not LEGAL[t * 2025 + board[left] * 45 + board[right]]:
-                        if best is not None and best <= 2:
-                            continue
-                        if (
-                            k + ABOVE_LEFT not in board
-                            and k + ABOVE_RIGHT not in board
-                            and not any(IS_FIRE[get(k + d, 0)] for d in SIDES_AND_BELOW)
-                        ):
-                            # Nothing above it and no fire beside it: the first event is its
-                            # collapse, both supports back to the player (2 tiles).
-                            trial = dict(board)
-                            del trial[left], trial[right]
-                            trial[k] = t
-                            record = None if curse else [(COLLAPSE, k, 0)]
-                            cost = _cost(
-                                trial,
-                                {k, k - 2, k + 2},
-                                True,
-                                rules,
-                                best,
-                                2,
-                                fire_around or IS_FIRE[t],
-                                record,
-                            )
-                            if best is None or cost < best:
-                                best, chosen, memo = cost, (t, k), record
-                            continue
+            for k, supports, bare, watch in places:
+                if supports is not None and not LEGAL[t * 2025 + supports]:
+                    if best is not None and best <= 2:
+                        continue
+                    if bare:
+                        # Nothing above it and no fire beside it: the first event is its
+                        # collapse, both supports back to the player (2 tiles); then it is
+                        # in the air, and so is k - 2 when its left support is missing.
+                        trial = dict(board)
+                        del trial[k + SUPPORT_LEFT], trial[k + SUPPORT_RIGHT]
+                        trial[k] = t
+                        record = None if curse else [(COLLAPSE, k, 0)]
+                        falling = (
+                            k - 2 if k - 2 in trial and k - 2 + SUPPORT_LEFT not in trial else k
+                        )
+                        cost = _cost(
+                            trial,
+                            {k, k - 2, k + 2},
+                            True,
+                            rules,
+                            best,
+                            2,
+                            fire_around or IS_FIRE[t],
+                            record,
+                            falling,
+                        )
+                        if best is None or cost < best:
+                            best, chosen, memo = cost, (t, k), record
+                        continue
                 trial = dict(board)
                 trial[k] = t
                 record = None if curse else []
                 cost = _cost(
-                    trial,
-                    watch_added(trial, set(), k),
-                    True,
-                    rules,
-                    best,
-                    0,
-                    fire_around or IS_FIRE[t],
-                    record,
+                    trial, set(watch), True, rules, best, 0, fire_around or IS_FIRE[t], record
                 )
                 if best is None or cost < best:
                     best, chosen, memo = cost, (t, k), record
@@ -591,6 +596,7 @@ def _cost(
     total: int = 0,
     fire_around: bool = True,
     record: list | None = None,
+    falling: int | None = None,
 ) -> int:
     """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
 
@@ -612,7 +618,7 @@ def _cost(
     pop = board.pop
     if bound is None:
         bound = 1 << 30
-    falling = None  # the next problem when it is known without a scan: a tile in the air
+    # falling: the next problem when it is known without a scan, a tile in the air
     while True:
         if falling is not None:
             kind, k, falling = AIR, falling, None
@@ -944,13 +950,9 @@ def _careful_fall(
         return ("left" if quiet[0] else "right"), memo
     if quiet[0]:
         return "left", memo
-    trials = []
-    for direction in _FALLS:
-        trial = dict(board)
-        target = mayhem.fall(trial, k, direction)
-        trials.append((trial, watch_added(trial, watch_removed(set(near), k), target)))
     if not cube:
-        # ``players.cheapest`` of the two: right only when it costs strictly less than left.
+        # ``players.cheapest`` of the two: right only when it costs strictly less than left
+        # (so not at all when left costs nothing).
         fire_around = not FIRE_TILES.isdisjoint(board.values())
         track = not rules.curse
         if memo is not None:
@@ -959,17 +961,29 @@ def _careful_fall(
             left_memo = memo
         else:
             record = [] if track else None
-            left = _cost(trials[0][0], trials[0][1], mine, rules, None, 0, fire_around, record)
+            trial, watch = _fallen(board, near, k, "left")
+            left = _cost(trial, watch, mine, rules, None, 0, fire_around, record)
             left_memo = None if record is None else (record, left, event + 1)
+        if left == 0:
+            return "left", left_memo
         record = [] if track else None
-        right = _cost(trials[1][0], trials[1][1], mine, rules, left, 0, fire_around, record)
+        trial, watch = _fallen(board, near, k, "right")
+        right = _cost(trial, watch, mine, rules, left, 0, fire_around, record)
         if right < left:
             return "right", None if record is None else (record, right, event + 1)
         return "left", left_memo
     costs = []
-    for trial, near in trials:
+    for direction in _FALLS:
+        trial, watch = _fallen(board, near, k, direction)
         bound = costs[0] if costs else float("inf")
         costs.append(
-            forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=near)
+            forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=watch)
         )
     return ("left" if costs[0] <= costs[1] else "right"), None
+
+
+def _fallen(board: dict[int, int], near: set[int], k: int, direction: str) -> tuple[dict, set]:
+    """A copy of ``board`` where the tile in the air at ``k`` fell ``direction``, and its watch set."""
+    trial = dict(board)
+    target = mayhem.fall(trial, k, direction)
+    return trial, watch_added(trial, watch_removed(set(near), k), target)
