@@ -330,7 +330,7 @@ def play(
                     record, _, start = memo
                     if events - start == len(record):
                         break
-                    kind, at, _ = record[events - start]
+                    kind, at, _, side = record[events - start]
                 elif cube:
                     problem = first_problem_near(board, near, curse, cube, pending)
                     if problem is None:
@@ -342,7 +342,10 @@ def play(
                         break
                 events += 1
                 if kind == AIR:
-                    if careful[acting]:
+                    if memo is not None and side is not None:
+                        # the forecast fell where the tile lands quietly: so does the player
+                        direction = side
+                    elif careful[acting]:
                         direction, memo = _careful_fall(
                             board, at, rules, debris_to == acting, pending, near, memo, events - 1
                         )
@@ -538,7 +541,7 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                         trial = dict(board)
                         del trial[k + SUPPORT_LEFT], trial[k + SUPPORT_RIGHT]
                         trial[k] = t
-                        record = None if curse else [(COLLAPSE, k, 0)]
+                        record = None if curse else [(COLLAPSE, k, 0, None)]
                         falling = (
                             k - 2 if k - 2 in trial and k - 2 + SUPPORT_LEFT not in trial else k
                         )
@@ -701,15 +704,15 @@ def _cost(
             else:
                 return total
         if record is not None:
-            record.append((kind, k, total))
+            record.append((kind, k, total, None))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
             fiery = IS_FIRE[tile]
             reach = REACH[tile]
             material = MATERIAL[tile]
             contact = fiery or (fire_around and material <= WOOD)
-            target = k + SUPPORT_LEFT
-            for landing in (target, k + SUPPORT_RIGHT):
+            target = None
+            for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
                 if landing <= -HALF:
                     left = get(landing + SUPPORT_LEFT)
                     right = get(landing + SUPPORT_RIGHT)
@@ -735,6 +738,20 @@ def _cost(
                 else:
                     target = landing
                     break
+            if target is not None:
+                # A quiet landing: the tile there has no problem (but a curse) and leaves its
+                # fire neighbours as they were; the tiles above the two spots may have one.
+                # The record notes the side, which is the careful player's own choice.
+                board[target] = tile
+                near.update(
+                    (k + ABOVE_LEFT, k + ABOVE_RIGHT, target + ABOVE_LEFT, target + ABOVE_RIGHT)
+                )
+                if curse:
+                    near.add(target)
+                if record is not None:
+                    record[-1] = (AIR, k, total, "left" if target == k + SUPPORT_LEFT else "right")
+                continue
+            target = k + SUPPORT_LEFT
             board[target] = tile
             near.update(
                 (k + ABOVE_LEFT, k + ABOVE_RIGHT, target, target + ABOVE_LEFT, target + ABOVE_RIGHT)
