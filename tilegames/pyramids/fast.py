@@ -14,7 +14,8 @@ place, from the tables of ``tiles.py``.
 What is fused, and why it is exact:
 
 - the spots are worked out as ``rules.spot_keys`` does, and after a quiet
-  placement above row 0 only the spots around the new tile are updated;
+  placement only the spots around the new tile are updated (in row 0 too: a
+  gap leaves the other gaps as they were, and an end moves);
 - the careful choice tests placements heaviest first with
   ``mayhem.placement_is_quiet`` inlined (fire contacts only looked for when
   a fire tile could be involved); with no quiet placement, every option is
@@ -274,8 +275,8 @@ def play(
     while True:
         player = turn_player
         hand = hands[player]
-        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem or a
-        # tile put in row 0; after a quiet tile higher up, only the spots around it change.
+        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem; after
+        # a quiet placement only the spots around the new tile change.
         if spots is None:
             fire_around = not FIRE_TILES.isdisjoint(board.values())
             if board:
@@ -289,11 +290,13 @@ def play(
                     for a, b in zip(row0, row0[1:]):
                         if b - a > 2 and (gaps_all or b - a == 4):
                             spots.extend(range(a + 2, b, 2))
-                if spots:
-                    spots.sort()
-                else:
+                ends = not spots
+                if ends:
                     spots = [row0[0] - 2, row0[-1] + 2]
+                else:
+                    spots.sort()
             else:
+                ends = False
                 spots = [0]
         # -- which tile where --
         if careful[player]:
@@ -307,17 +310,29 @@ def play(
         history.append((t, k))
         hand.remove(t)
         board[k] = t
-        if quiet and k <= -HALF:
+        if quiet:
+            # Only the spot taken and the two above the new tile change: a row-0 gap leaves
+            # the others (every empty position between row-0 tiles is one, or only the
+            # single gaps); at an end of row 0 there were no spots, and the other end moves
+            # unless a spot opens above.
             fire_around = fire_around or IS_FIRE[t]
-            spots.remove(k)
-            if k - 2 in board and k + ABOVE_LEFT not in board:
-                spots.append(k + ABOVE_LEFT)
-            if k + 2 in board and k + ABOVE_RIGHT not in board:
-                spots.append(k + ABOVE_RIGHT)
-            if spots:
-                spots.sort()
+            if ends:
+                if k + 2 in board and k + ABOVE_RIGHT not in board:
+                    spots, ends = [k + ABOVE_RIGHT], False
+                elif k - 2 in board and k + ABOVE_LEFT not in board:
+                    spots, ends = [k + ABOVE_LEFT], False
+                else:
+                    spots = [k - 2, spots[1]] if k == spots[0] else [spots[0], k + 2]
             else:
-                spots = None
+                spots.remove(k)
+                if k - 2 in board and k + ABOVE_LEFT not in board:
+                    spots.append(k + ABOVE_LEFT)
+                if k + 2 in board and k + ABOVE_RIGHT not in board:
+                    spots.append(k + ABOVE_RIGHT)
+                if spots:
+                    spots.sort()
+                else:
+                    spots = None
         else:
             spots = None
         if not quiet:
