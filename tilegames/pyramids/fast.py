@@ -67,7 +67,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -526,64 +527,59 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
             else:
                 return t, k, True, None
     if not cube:
-        # The first option of least cost: each forecast stops once it costs as much as the best.
-        # A placement that breaks the building rules starts with a collapse (2 tiles back: the
-        # board was settled, so nothing is in the air and no curse comes first): it cannot beat
-        # an earlier option costing 2 or less, and is not forecast.
-        best, chosen, memo = None, None, None
-        # Per spot, what does not depend on the tile: its supports, whether the first event of
-        # a tile that breaks the building rules there is its collapse, and the fire tiles a
-        # tile there is watched with (``mayhem.watch_added``).
+        # The first option of least cost, as ``players.cheapest`` finds it: the forecasts race,
+        # the one that has cost least so far (the first among equals) always going on, so the
+        # first to finish is the answer and the others stop as soon as they cost more. A
+        # placement that breaks the building rules there starts with a collapse (2 tiles back:
+        # the board was settled, so nothing is in the air and no curse comes first) when nothing
+        # is above it and no fire beside it: it joins the race at 2, unstarted.
+        #
+        # Per spot, what does not depend on the tile: its supports, whether such a collapse
+        # comes first, and the fire tiles a tile there is watched with (``mayhem.watch_added``).
         places = []
         for k in spots:
             fires = [n for d in SIDES_AND_BELOW if IS_FIRE[get(n := k + d, 0)]]
             if k <= -HALF:
-                left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
-                supports = board[left] * 45 + board[right]
+                supports = board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]
                 bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
             else:
                 supports, bare = None, False
             places.append((k, supports, bare, [k, k + ABOVE_LEFT, k + ABOVE_RIGHT, *fires]))
+        race = []  # (tiles so far, option number, its forecast or None before it starts, ...)
         for t in order:
             for k, supports, bare, watch in places:
-                if supports is not None and not LEGAL[t * 2025 + supports]:
-                    if best is not None and best <= 2:
-                        continue
-                    if bare:
-                        # Nothing above it and no fire beside it: the first event is its
-                        # collapse, both supports back to the player (2 tiles); then it is
-                        # in the air, and so is k - 2 when its left support is missing.
-                        trial = dict(board)
-                        del trial[k + SUPPORT_LEFT], trial[k + SUPPORT_RIGHT]
-                        trial[k] = t
-                        record = None if curse else [(COLLAPSE, k, 0, None)]
-                        falling = (
-                            k - 2 if k - 2 in trial and k - 2 + SUPPORT_LEFT not in trial else k
-                        )
-                        cost = _cost(
-                            trial,
-                            {k, k - 2, k + 2},
-                            True,
-                            rules,
-                            best,
-                            2,
-                            fire_around or IS_FIRE[t],
-                            record,
-                            falling,
-                        )
-                        if best is None or cost < best:
-                            best, chosen, memo = cost, (t, k), record
-                        continue
+                # a placement that breaks the building rules costs 2 at least (its first event
+                # is a collapse, of it or of a tile it now supports)
+                illegal = supports is not None and not LEGAL[t * 2025 + supports]
+                collapses = bare and illegal
+                race.append((2 if illegal else 0, len(race), None, t, k, watch, collapses))
+        heapq.heapify(race)
+        while True:
+            total, i, costs, t, k, record, collapses = race[0]
+            if costs is None:  # its turn to start
                 trial = dict(board)
+                falling = None
+                if collapses:
+                    # The collapse: the supports go; then the tile is in the air, and so is
+                    # k - 2 when its left support is missing (it comes first in scan order).
+                    del trial[k + SUPPORT_LEFT], trial[k + SUPPORT_RIGHT]
+                    falling = k - 2 if k - 2 in trial and k - 2 + SUPPORT_LEFT not in trial else k
+                    near = {k, k - 2, k + 2}
+                    record = None if curse else [(COLLAPSE, k, 0, None)]
+                else:
+                    near = set(record)  # the spot's watch list, until the forecast starts
+                    record = None if curse else []
+                    total = 0
                 trial[k] = t
-                record = None if curse else []
-                cost = _cost(
-                    trial, set(watch), True, rules, best, 0, fire_around or IS_FIRE[t], record
+                costs = _costs(
+                    trial, near, True, rules, total, fire_around or IS_FIRE[t], record, falling
                 )
-                if best is None or cost < best:
-                    best, chosen, memo = cost, (t, k), record
-        # The chosen forecast ran to its end: what it noted serves the falls to come.
-        return chosen[0], chosen[1], False, None if memo is None else (memo, best, 0)
+            try:
+                total = next(costs)
+            except StopIteration:
+                # The chosen forecast ran to its end: what it noted serves the falls to come.
+                return t, k, False, None if record is None else (record, total, 0)
+            heapq.heapreplace(race, (total, i, costs, t, k, record, collapses))
     chosen, bound = None, float("inf")
     for t in order:
         for k in spots:
@@ -610,33 +606,69 @@ def _cost(
     near: set[int],
     mine: bool,
     rules: Rules,
-    bound,
+    bound: int | None,
+    total: int = 0,
+    fire_around: bool = True,
+    record: list | None = None,
+) -> int:
+    """``_costs`` run to its end, or stopped as soon as the count reaches ``bound`` (None: no bound).
+
+    A later option then only wins by costing strictly less: the first of the
+    cheapest, as ``players.cheapest`` picks it.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
+    >>> board[key(1, 1)] = tile_id("red burner")
+    >>> _cost(dict(board), {key(1, 1)}, True, Rules(), None), _cost(board, {key(1, 1)}, True, Rules(), 1)
+    (2, 2)
+    """
+    if bound is None:
+        bound = 1 << 30
+    counts = _costs(board, near, mine, rules, total, fire_around, record)
+    for total in counts:  # noqa: B007 - the last count is the answer
+        if total >= bound:
+            break
+    return total
+
+
+def _costs(
+    board: dict[int, int],
+    near: set[int],
+    mine: bool,
+    rules: Rules,
     total: int = 0,
     fire_around: bool = True,
     record: list | None = None,
     falling: int | None = None,
-) -> int:
-    """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
+) -> Iterator[int]:
+    """The tiles the deciding player gets back from the mayhem on ``board``, counted as it goes.
 
-    ``players.forecast`` at depth 0, whole tiles only; it stops as soon as
-    the count reaches ``bound`` (None: no bound), so that a later option only
-    wins by costing strictly less: the first of the cheapest, as
-    ``players.cheapest`` picks it. ``total``: tiles already counted;
-    ``fire_around``: False when no fire tile is on ``board`` (nothing can then catch fire).
+    ``players.forecast`` at depth 0 (no fire cube, no look-ahead, whole tiles),
+    as a generator like ``players.cheapest``'s: it yields the count each time it
+    grows, so that a caller can stop it (``_cost``) or race several
+    (``_careful_place``). ``total``: tiles already counted; ``fire_around``:
+    False when no fire tile is on ``board`` (nothing can then catch fire);
+    ``falling``: the key of the tile in the air when that is the first problem
+    and known without a scan.
 
     ``record``: when given, every event is appended to it as ``(kind, key,
-    tiles counted before it)``. The game follows a careful player's forecast
-    event by event (see ``_careful_fall``), so the record of the forecast it
-    follows tells it where the next problem is without a scan, and what
-    falling left costs at a fall the careful player must look ahead at.
+    tiles counted before it, side)``, ``side`` being ``"left"`` or ``"right"``
+    for a fall that lands quietly on that side, else None. The game follows a
+    careful player's forecast event by event (see ``_careful_fall``), so the
+    record of the forecast it follows tells it where the next problem is
+    without a scan, which way a quiet fall goes, and what falling left costs
+    at a fall the careful player must look ahead at.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
+    >>> board[key(1, 1)] = tile_id("red burner")  # collapses: its 2 supports come back
+    >>> list(_costs(board, {key(1, 1)}, True, Rules()))
+    [2]
     """
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
     get = board.get
     pop = board.pop
-    if bound is None:
-        bound = 1 << 30
-    # falling: the next problem when it is known without a scan, a tile in the air
     while True:
         if falling is not None:
             kind, k, falling = AIR, falling, None
@@ -717,7 +749,7 @@ def _cost(
             elif cursed is not None:
                 kind, k = CURSE_KIND, cursed
             else:
-                return total
+                return
         if record is not None:
             record.append((kind, k, total, None))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
@@ -783,8 +815,7 @@ def _cost(
             # and k + 2 when their other support is missing; k - 2 comes first in scan order.
             if mine:
                 total += 2
-                if total >= bound:
-                    return total
+                yield total
             del board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT]
             near.add(k)
             near.add(k - 2)
@@ -796,8 +827,7 @@ def _cost(
             # air, and so is k - 2 when the support was its right one and its left one is missing.
             if mine:
                 total += 1
-                if total >= bound:
-                    return total
+                yield total
             support = k + SUPPORT_LEFT
             if support in board:
                 falling = k - 2 if k - 2 in board and support - 2 not in board else k
@@ -809,7 +839,7 @@ def _cost(
             near.add(support + ABOVE_RIGHT)
             continue
         if kind == FIRE:
-            # resolve's fire, counted before it is applied: a forecast over its bound stops here.
+            # resolve's fire, counted before it is applied (the caller may stop there).
             reach = REACH[board[k]]
             todo = [k + d for d in TOUCH if (n := get(k + d)) is not None and MATERIAL[n] <= reach]
             burnt = set(todo)
@@ -824,8 +854,7 @@ def _cost(
                             todo.append(n)
             if mine:
                 total += len(burnt)
-                if total >= bound:
-                    return total
+                yield total
             burnt.add(k)
             for c in burnt:
                 del board[c]
@@ -838,8 +867,7 @@ def _cost(
             mine = mine and rules.curse_debris == "turn"
         elif mine and step.debris:
             total += len(step.debris)
-            if total >= bound:
-                return total
+            yield total
 
 
 def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set[int]]:
