@@ -558,21 +558,15 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
             total, i, costs, t, k, record, collapses = race[0]
             if costs is None:  # its turn to start
                 trial = dict(board)
-                falling = None
-                if collapses:
-                    # The collapse: the supports go; then the tile is in the air, and so is
-                    # k - 2 when its left support is missing (it comes first in scan order).
-                    del trial[k + SUPPORT_LEFT], trial[k + SUPPORT_RIGHT]
-                    falling = k - 2 if k - 2 in trial and k - 2 + SUPPORT_LEFT not in trial else k
-                    near = {k, k - 2, k + 2}
-                    record = None if curse else [(COLLAPSE, k, 0, None)]
-                else:
-                    near = set(record)  # the spot's watch list, until the forecast starts
-                    record = None if curse else []
-                    total = 0
                 trial[k] = t
+                if collapses:  # its own collapse comes first, counted from 0 again
+                    near, first = set(), (COLLAPSE, k)
+                else:
+                    near, first = set(record), None  # record: the spot's watch list until then
+                total = 0
+                record = None if curse else []
                 costs = _costs(
-                    trial, near, True, rules, total, fire_around or IS_FIRE[t], record, falling
+                    trial, near, True, rules, total, fire_around or IS_FIRE[t], record, first
                 )
             try:
                 total = next(costs)
@@ -639,7 +633,7 @@ def _costs(
     total: int = 0,
     fire_around: bool = True,
     record: list | None = None,
-    falling: int | None = None,
+    first: tuple[str, int] | None = None,
 ) -> Iterator[int]:
     """The tiles the deciding player gets back from the mayhem on ``board``, counted as it goes.
 
@@ -648,8 +642,8 @@ def _costs(
     grows, so that a caller can stop it (``_cost``) or race several
     (``_careful_place``). ``total``: tiles already counted; ``fire_around``:
     False when no fire tile is on ``board`` (nothing can then catch fire);
-    ``falling``: the key of the tile in the air when that is the first problem
-    and known without a scan.
+    ``first``: the first problem, ``(kind, key)``, when it is known without a
+    scan (``near`` then need not hold it).
 
     ``record``: when given, every event is appended to it as ``(kind, key,
     tiles counted before it, side)``, ``side`` being ``"left"`` or ``"right"``
@@ -670,8 +664,9 @@ def _costs(
     get = board.get
     pop = board.pop
     while True:
-        if falling is not None:
-            kind, k, falling = AIR, falling, None
+        if first is not None:
+            kind, k = first
+            first = None
         else:
             # -- the scan: _scan, inlined --
             air = collapse = explosion = fire = cursed = None
@@ -737,15 +732,21 @@ def _costs(
                     keep.append(k)
                     if cursed is None or k < cursed:
                         cursed = k
+            # The tile of the problem resolved next leaves its place (it falls, falls after its
+            # collapse, or burns), so that place is not watched (except for the rarer kinds).
             near = set(keep)
             if air is not None:
                 kind, k = AIR, air
+                near.discard(k)
             elif collapse is not None:
                 kind, k = collapse_kind, collapse
+                if not slide:
+                    near.discard(k)
             elif explosion is not None:
                 kind, k = EXPLOSION, explosion
             elif fire is not None:
                 kind, k = FIRE, fire
+                near.discard(k)
             elif cursed is not None:
                 kind, k = CURSE_KIND, cursed
             else:
@@ -790,9 +791,13 @@ def _costs(
                 # fire neighbours as they were; the tiles above the two spots may have one.
                 # The record notes the side, which is the careful player's own choice.
                 board[target] = tile
-                near.update(
-                    (k + ABOVE_LEFT, k + ABOVE_RIGHT, target + ABOVE_LEFT, target + ABOVE_RIGHT)
-                )
+                # (mayhem.watch_removed and watch_added: the tiles above the spot left and the
+                # one landed on; of these, k is empty now and the other is k - 2 or k + 2)
+                near.add(k - 2 if target == k + SUPPORT_LEFT else k + 2)
+                if k + ABOVE_LEFT in board:
+                    near.add(k + ABOVE_LEFT)
+                if k + ABOVE_RIGHT in board:
+                    near.add(k + ABOVE_RIGHT)
                 if curse:
                     near.add(target)
                 if record is not None:
@@ -800,9 +805,12 @@ def _costs(
                 continue
             target = k + SUPPORT_LEFT
             board[target] = tile
-            near.update(
-                (k + ABOVE_LEFT, k + ABOVE_RIGHT, target, target + ABOVE_LEFT, target + ABOVE_RIGHT)
-            )  # mayhem.watch_removed and watch_added, inlined
+            near.add(target)  # and as above, the tiles it now supports and those k supported
+            near.add(k - 2)
+            if k + ABOVE_LEFT in board:
+                near.add(k + ABOVE_LEFT)
+            if k + ABOVE_RIGHT in board:
+                near.add(k + ABOVE_RIGHT)
             if fire_around:
                 for d in SIDES_AND_BELOW:
                     other = get(target + d)
@@ -812,31 +820,43 @@ def _costs(
         if kind == COLLAPSE:
             # mayhem.forecast_collapse, inlined. Nothing was in the air (the scan found none),
             # and only the tiles the two supports held can be now: the tile at k, and k - 2
-            # and k + 2 when their other support is missing; k - 2 comes first in scan order.
+            # and k + 2 when their other support is missing, else they overhang. The first of
+            # them in the air falls next (k - 2 comes first in scan order): it is not watched.
             if mine:
                 total += 2
                 yield total
             del board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT]
-            near.add(k)
-            near.add(k - 2)
-            near.add(k + 2)
-            falling = k - 2 if k - 2 in board and k - 2 + SUPPORT_LEFT not in board else k
+            first = AIR, k
+            if k - 2 in board:
+                if k - 2 + SUPPORT_LEFT in board:
+                    near.add(k - 2)
+                else:
+                    first = AIR, k - 2
+                    near.add(k)
+            if k + 2 in board:
+                near.add(k + 2)
             continue
         if kind == OVERHANG and not slide:
             # mayhem.forecast_overhang, inlined; as for a collapse, the tile at k is now in the
-            # air, and so is k - 2 when the support was its right one and its left one is missing.
+            # air, and the other tile its support held, k - 2 or k + 2, is in the air or
+            # overhangs; k - 2 in the air falls first.
             if mine:
                 total += 1
                 yield total
+            first = AIR, k
             support = k + SUPPORT_LEFT
             if support in board:
-                falling = k - 2 if k - 2 in board and support - 2 not in board else k
+                if k - 2 in board:
+                    if support - 2 in board:
+                        near.add(k - 2)
+                    else:
+                        first = AIR, k - 2
+                        near.add(k)
             else:
                 support = k + SUPPORT_RIGHT
-                falling = k
+                if k + 2 in board:
+                    near.add(k + 2)
             del board[support]
-            near.add(support + ABOVE_LEFT)
-            near.add(support + ABOVE_RIGHT)
             continue
         if kind == FIRE:
             # resolve's fire, counted before it is applied (the caller may stop there).
