@@ -537,8 +537,10 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
         # Per spot, what does not depend on the tile: its supports, whether such a collapse
         # comes first, and the fire tiles a tile there is watched with (``mayhem.watch_added``).
         places = []
+        fires = []
         for k in spots:
-            fires = [n for d in SIDES_AND_BELOW if IS_FIRE[get(n := k + d, 0)]]
+            if fire_around:
+                fires = [k + d for d in SIDES_AND_BELOW if IS_FIRE[get(k + d, 0)]]
             if k <= -HALF:
                 supports = board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]
                 bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
