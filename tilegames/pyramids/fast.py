@@ -861,27 +861,34 @@ def _costs(
             del board[support]
             continue
         if kind == FIRE:
-            # resolve's fire, counted before it is applied (the caller may stop there).
-            reach = REACH[board[k]]
-            todo = [k + d for d in TOUCH if (n := get(k + d)) is not None and MATERIAL[n] <= reach]
-            burnt = set(todo)
+            # resolve's fire: the fire tile leaves, and what it burns goes, tile by tile from
+            # the ones it touches (whose count is yielded first: the caller may stop there).
+            reach = REACH[pop(k)]
+            near.add(k + ABOVE_LEFT)
+            near.add(k + ABOVE_RIGHT)
+            todo = []
+            for d in TOUCH:
+                other = get(k + d)
+                if other is not None and MATERIAL[other] <= reach:
+                    todo.append(k + d)
+            if mine:
+                yield total + len(todo)
+            for c in todo:
+                del board[c]
+            burnt = 0
             while todo:
                 c = todo.pop()
-                for d in TOUCH:
-                    n = c + d
-                    if n not in burnt:
-                        other = get(n)
-                        if other is not None and MATERIAL[other] <= reach:
-                            burnt.add(n)
-                            todo.append(n)
-            if mine:
-                total += len(burnt)
-                yield total
-            burnt.add(k)
-            for c in burnt:
-                del board[c]
+                burnt += 1
                 near.add(c + ABOVE_LEFT)
                 near.add(c + ABOVE_RIGHT)
+                for d in TOUCH:
+                    other = get(c + d)
+                    if other is not None and MATERIAL[other] <= reach:
+                        del board[c + d]
+                        todo.append(c + d)
+            if mine:
+                total += burnt
+                yield total
             continue
         step = resolve(board, kind, k, overhang_slide=slide)
         watch_step(board, near, step)
