@@ -546,7 +546,12 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                 bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
             else:
                 supports, bare = None, False
-            places.append((k, supports, bare, [k, k + ABOVE_LEFT, k + ABOVE_RIGHT, *fires]))
+            watch = [k, *fires]
+            if k + ABOVE_LEFT in board:
+                watch.append(k + ABOVE_LEFT)
+            if k + ABOVE_RIGHT in board:
+                watch.append(k + ABOVE_RIGHT)
+            places.append((k, supports, bare, watch))
         race = []  # (tiles so far, option number, its forecast or None before it starts, ...)
         for t in order:
             for k, supports, bare, watch in places:
@@ -795,7 +800,9 @@ def _costs(
                 board[target] = tile
                 # (mayhem.watch_removed and watch_added: the tiles above the spot left and the
                 # one landed on; of these, k is empty now and the other is k - 2 or k + 2)
-                near.add(k - 2 if target == k + SUPPORT_LEFT else k + 2)
+                side = k - 2 if target == k + SUPPORT_LEFT else k + 2
+                if side in board:
+                    near.add(side)
                 if k + ABOVE_LEFT in board:
                     near.add(k + ABOVE_LEFT)
                 if k + ABOVE_RIGHT in board:
@@ -808,7 +815,8 @@ def _costs(
             target = k + SUPPORT_LEFT
             board[target] = tile
             near.add(target)  # and as above, the tiles it now supports and those k supported
-            near.add(k - 2)
+            if k - 2 in board:
+                near.add(k - 2)
             if k + ABOVE_LEFT in board:
                 near.add(k + ABOVE_LEFT)
             if k + ABOVE_RIGHT in board:
@@ -864,8 +872,6 @@ def _costs(
             # resolve's fire: the fire tile leaves, and what it burns goes, tile by tile from
             # the ones it touches (whose count is yielded first: the caller may stop there).
             reach = REACH[pop(k)]
-            near.add(k + ABOVE_LEFT)
-            near.add(k + ABOVE_RIGHT)
             todo = []
             for d in TOUCH:
                 other = get(k + d)
@@ -875,19 +881,22 @@ def _costs(
                 yield total + len(todo)
             for c in todo:
                 del board[c]
-            burnt = 0
+            gone = [k, *todo]  # the fire tile and what burns
             while todo:
                 c = todo.pop()
-                burnt += 1
-                near.add(c + ABOVE_LEFT)
-                near.add(c + ABOVE_RIGHT)
                 for d in TOUCH:
                     other = get(c + d)
                     if other is not None and MATERIAL[other] <= reach:
                         del board[c + d]
                         todo.append(c + d)
+                        gone.append(c + d)
+            for c in gone:  # the tiles they held (mayhem.watch_step)
+                if c + ABOVE_LEFT in board:
+                    near.add(c + ABOVE_LEFT)
+                if c + ABOVE_RIGHT in board:
+                    near.add(c + ABOVE_RIGHT)
             if mine:
-                total += burnt
+                total += len(gone) - 1
                 yield total
             continue
         step = resolve(board, kind, k, overhang_slide=slide)
