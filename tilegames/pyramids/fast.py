@@ -370,9 +370,20 @@ def play(
                     history.append(direction)
                     target = at + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
                     board[target] = board.pop(at)
-                    near.add(at + ABOVE_LEFT)
-                    near.add(at + ABOVE_RIGHT)
-                    watch_added(board, near, target)
+                    # mayhem.watch_removed and watch_added, inlined
+                    near.update(
+                        (
+                            at + ABOVE_LEFT,
+                            at + ABOVE_RIGHT,
+                            target + ABOVE_LEFT,
+                            target + ABOVE_RIGHT,
+                        )
+                    )
+                    near.add(target)
+                    for d in SIDES_AND_BELOW:
+                        other = get(target + d)
+                        if other is not None and IS_FIRE[other]:
+                            near.add(target + d)
                     counts[0] += 1
                     continue
                 if kind == COLLAPSE:  # the common case, inlined: both supports go
@@ -483,11 +494,6 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
     get = board.get
     order = sorted(hand, key=_HEAVIEST_FIRST)
     for t in order:
-        fiery = IS_FIRE[t]
-        reach = REACH[t]
-        material = MATERIAL[t]
-        # Only a fire tile, or straw and wood beside a fire tile, can make a fire contact.
-        contact = fiery or (fire_around and material <= WOOD)
         for k in spots:
             # mayhem.placement_is_quiet, inlined
             if k <= -HALF:
@@ -514,16 +520,24 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                     index = up * 2025 + t * 45 + other
                     if not LEGAL[index] or (curse and CURSE[index]):
                         continue
-            if not contact:
-                return t, k, True, None
-            for d in TOUCH:
-                other = get(k + d)
-                if other is not None and (
-                    (IS_FIRE[other] or MATERIAL[other] <= reach)
-                    if fiery
-                    else REACH[other] >= material
-                ):
-                    break
+            # mayhem.touches_fire: only a fire tile, or straw and wood beside a fire tile, can
+            # make a fire contact
+            if IS_FIRE[t]:
+                reach = REACH[t]
+                for d in TOUCH:
+                    other = get(k + d)
+                    if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
+                        break
+                else:
+                    return t, k, True, None
+            elif fire_around and MATERIAL[t] <= WOOD:
+                material = MATERIAL[t]
+                for d in TOUCH:
+                    other = get(k + d)
+                    if other is not None and REACH[other] >= material:
+                        break
+                else:
+                    return t, k, True, None
             else:
                 return t, k, True, None
     if not cube:
@@ -762,10 +776,11 @@ def _costs(
             record.append((kind, k, total, None))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
+            material = MATERIAL[tile]
             fiery = IS_FIRE[tile]
             reach = REACH[tile]
-            material = MATERIAL[tile]
-            contact = fiery or (fire_around and material <= WOOD)
+            # only a fire tile, or straw and wood when fire is around, can land in a fire contact
+            burnable = not fiery and fire_around and material <= WOOD
             target = None
             for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
                 if landing <= -HALF:
@@ -779,16 +794,21 @@ def _costs(
                             continue
                     elif not LEGAL[tile * 2025 + left * 45 + right]:
                         continue
-                if not contact:
-                    target = landing
-                    break
-                for d in TOUCH:
-                    other = get(landing + d)
-                    if other is not None and (
-                        (IS_FIRE[other] or MATERIAL[other] <= reach)
-                        if fiery
-                        else REACH[other] >= material
-                    ):
+                if burnable:
+                    for d in TOUCH:
+                        other = get(landing + d)
+                        if other is not None and REACH[other] >= material:
+                            break
+                    else:
+                        target = landing
+                        break
+                elif fiery:
+                    for d in TOUCH:
+                        other = get(landing + d)
+                        if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
+                            break
+                    else:
+                        target = landing
                         break
                 else:
                     target = landing
