@@ -697,7 +697,6 @@ def _costs(
                 t = get(k)
                 if t is None:
                     continue
-                is_cursed = False
                 if k <= -HALF:
                     left = get(k + SUPPORT_LEFT)
                     right = get(k + SUPPORT_RIGHT)
@@ -725,7 +724,11 @@ def _costs(
                             if collapse is None or k < collapse:
                                 collapse, collapse_kind = k, COLLAPSE
                             continue
-                        is_cursed = curse and CURSE[index]
+                        if curse and CURSE[index] and not IS_FIRE[t]:
+                            keep.append(k)
+                            if cursed is None or k < cursed:
+                                cursed = k
+                            continue
                 if IS_FIRE[t]:
                     reach = REACH[t]
                     burns = False
@@ -744,15 +747,10 @@ def _costs(
                             keep.append(k)
                             if fire is None or k < fire:
                                 fire = k
-                        elif is_cursed:
+                        elif curse and _cursed(get, k, t):
                             keep.append(k)
                             if cursed is None or k < cursed:
                                 cursed = k
-                    continue
-                if is_cursed:
-                    keep.append(k)
-                    if cursed is None or k < cursed:
-                        cursed = k
             # The tile of the problem resolved next leaves its place (it falls, falls after its
             # collapse, or burns), so that place is not watched (except for the rarer kinds).
             near = set(keep)
@@ -926,6 +924,14 @@ def _costs(
         elif mine and step.debris:
             total += len(step.debris)
             yield total
+
+
+def _cursed(get, k: int, t: int) -> bool:
+    """Whether the tile ``t`` at ``k`` is supported and cursed (``get``: the board's ``get``)."""
+    if k > -HALF:
+        return False
+    left, right = get(k + SUPPORT_LEFT), get(k + SUPPORT_RIGHT)
+    return left is not None and right is not None and bool(CURSE[t * 2025 + left * 45 + right])
 
 
 def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set[int]]:
