@@ -68,6 +68,7 @@ True
 from __future__ import annotations
 
 import heapq
+from bisect import insort
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -255,6 +256,8 @@ def play(
         else:
             board[key(0, 2 * len(board))] = t
     hands = [p[:HAND_SIZE] for p in dealt]
+    # each hand heaviest first (hand order among equal weights), as a careful player tries it
+    orders = [sorted(hand, key=_HEAVIEST_FIRST) for hand in hands]
     piles = [p[HAND_SIZE:] for p in dealt]
     player_rng = as_generator(rng) if "random" in seats else None
 
@@ -301,7 +304,9 @@ def play(
                 spots = [0]
         # -- which tile where --
         if careful[player]:
-            t, k, quiet, memo = _careful_place(board, hand, spots, rules, curse, cube, fire_around)
+            t, k, quiet, memo = _careful_place(
+                board, orders[player], spots, rules, curse, cube, fire_around
+            )
         else:
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
@@ -310,6 +315,7 @@ def play(
             memo = None
         history.append((t, k))
         hand.remove(t)
+        orders[player].remove(t)
         board[k] = t
         if quiet:
             # Only the spot taken and the two above the new tile change: a row-0 gap leaves
@@ -426,7 +432,8 @@ def play(
         # -- the refill and the end of the turn (Game._end_turn) --
         pile = piles[player]
         while len(hand) < HAND_SIZE and pile:
-            hand.append(pile.pop(0))
+            hand.append(pile[0])
+            insort(orders[player], pile.pop(0), key=_HEAVIEST_FIRST)
         turns += 1
         acting = debris_to = player
         if not hand and not pile:
@@ -484,15 +491,15 @@ def _quiet(get, t: int, k: int, curse: bool) -> bool:
     return not touches_fire(get, k, t)
 
 
-def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
+def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
+    ``order``: the hand, heaviest first (hand order among equal weights).
     ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
     forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
     forecast (see ``_cost`` and ``_careful_fall``), else None.
     """
     get = board.get
-    order = sorted(hand, key=_HEAVIEST_FIRST)
     for t in order:
         for k in spots:
             # mayhem.placement_is_quiet, inlined
