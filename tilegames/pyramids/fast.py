@@ -345,14 +345,15 @@ def play(
         if not quiet:
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
-            near = watch_added(board, set(), k)
+            # the places to look at for problems (not needed while the game follows a record)
+            near = watch_added(board, set(), k) if memo is None else None
             events = 0
             while True:
                 if memo is not None:  # the forecast the game follows says what comes next
                     record, _, start = memo
                     if events - start == len(record):
                         break
-                    kind, at, _, side = record[events - start]
+                    kind, at, _, side, watched = record[events - start]
                 elif cube:
                     problem = first_problem_near(board, near, curse, cube, pending)
                     if problem is None:
@@ -369,13 +370,23 @@ def play(
                         direction = side
                     elif careful[acting]:
                         direction, memo = _careful_fall(
-                            board, at, rules, debris_to == acting, pending, near, memo, events - 1
+                            board,
+                            at,
+                            rules,
+                            debris_to == acting,
+                            pending,
+                            near if memo is None else watched,
+                            memo,
+                            events - 1,
                         )
                     else:
                         direction = _FALLS[int(player_rng.integers(2))]
                     history.append(direction)
                     target = at + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
                     board[target] = board.pop(at)
+                    counts[0] += 1
+                    if memo is not None:  # the record says where the problems are: not watched
+                        continue
                     # mayhem.watch_removed and watch_added, inlined
                     near.update(
                         (
@@ -390,24 +401,25 @@ def play(
                         other = get(target + d)
                         if other is not None and IS_FIRE[other]:
                             near.add(target + d)
-                    counts[0] += 1
                     continue
                 if kind == COLLAPSE:  # the common case, inlined: both supports go
                     left, right = at + SUPPORT_LEFT, at + SUPPORT_RIGHT
                     piles[debris_to].extend((board.pop(left), board.pop(right)))
-                    near.add(at)
-                    near.add(left + ABOVE_LEFT)
-                    near.add(right + ABOVE_RIGHT)
                     counts[1] += 1
+                    if memo is None:
+                        near.add(at)
+                        near.add(left + ABOVE_LEFT)
+                        near.add(right + ABOVE_RIGHT)
                     continue
                 if kind == OVERHANG and not slide:  # inlined too: its one support goes
                     support = at + SUPPORT_LEFT
                     if support not in board:
                         support = at + SUPPORT_RIGHT
                     piles[debris_to].append(board.pop(support))
-                    near.add(support + ABOVE_LEFT)
-                    near.add(support + ABOVE_RIGHT)
                     counts[2] += 1
+                    if memo is None:
+                        near.add(support + ABOVE_LEFT)
+                        near.add(support + ABOVE_RIGHT)
                     continue
                 face = None
                 contact = pending
@@ -428,7 +440,8 @@ def play(
                     counts[KINDS.index(kind)] += 1
                 piles[receiver].extend(step.debris)
                 removed.extend(step.removed)
-                watch_step(board, near, step)
+                if memo is None:
+                    watch_step(board, near, step)
         # -- the refill and the end of the turn (Game._end_turn) --
         pile = piles[player]
         while len(hand) < HAND_SIZE and pile:
@@ -674,12 +687,15 @@ def _costs(
     scan (``near`` then need not hold it).
 
     ``record``: when given, every event is appended to it as ``(kind, key,
-    tiles counted before it, side)``, ``side`` being ``"left"`` or ``"right"``
-    for a fall that lands quietly on that side, else None. The game follows a
-    careful player's forecast event by event (see ``_careful_fall``), so the
-    record of the forecast it follows tells it where the next problem is
-    without a scan, which way a quiet fall goes, and what falling left costs
-    at a fall the careful player must look ahead at.
+    tiles counted before it, side, watched)``, ``side`` being ``"left"`` or
+    ``"right"`` for a fall that lands quietly on that side, and ``watched``,
+    for a fall that lands quietly on neither, a copy of the places watched
+    then (every place with a problem but the falling tile's); else both
+    None. The game follows a careful player's forecast event by event (see
+    ``_careful_fall``), so the record of the forecast it follows tells it
+    where the next problem is without a scan, which way a quiet fall goes,
+    and, at a fall the careful player must look ahead at, where the problems
+    are and what falling left costs.
 
     >>> from tilegames.pyramids.tiles import key, tile_id
     >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
@@ -778,7 +794,7 @@ def _costs(
             else:
                 return
         if record is not None:
-            record.append((kind, k, total, None))
+            record.append((kind, k, total, None, None))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
             material = MATERIAL[tile]
@@ -835,8 +851,17 @@ def _costs(
                 if curse:
                     near.add(target)
                 if record is not None:
-                    record[-1] = (AIR, k, total, "left" if target == k + SUPPORT_LEFT else "right")
+                    record[-1] = (
+                        AIR,
+                        k,
+                        total,
+                        "left" if target == k + SUPPORT_LEFT else "right",
+                        None,
+                    )
                 continue
+            if record is not None:
+                # where the problems are now: a careful player looks ahead from here
+                record[-1] = (AIR, k, total, None, set(near))
             target = k + SUPPORT_LEFT
             board[target] = tile
             near.add(target)  # and as above, the tiles it now supports and those k supported
