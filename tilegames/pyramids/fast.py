@@ -1073,39 +1073,41 @@ def _careful_fall(
     costs is its total minus what it had counted then: it is not forecast
     again. (Only without the curse: a curse changes who decides.)
     """
-    tile = board[k]
-    get = board.get
     cube = rules.fire_cube
-    quiet = []
-    for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-        ok = True
-        if landing <= -HALF:
-            left = get(landing + SUPPORT_LEFT)
-            right = get(landing + SUPPORT_RIGHT)
-            if left is not None and right is not None:
-                ok = bool(LEGAL[tile * 2025 + left * 45 + right])
-            else:
-                support = left if left is not None else right
-                ok = support is not None and bool(OVER[tile * 45 + support])
-        if ok and not cube:
-            for d in TOUCH:
-                n = landing + d
-                if n == k:
-                    continue
-                other = get(n)
-                if other is None:
-                    continue
-                if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
-                    ok = False
-                    break
-                if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
-                    ok = False
-                    break
-        quiet.append(ok)
-    if quiet[0] != quiet[1]:
-        return ("left" if quiet[0] else "right"), memo
-    if quiet[0]:
-        return "left", memo
+    # With a memo the game asks only at a fall whose forecast found no quiet side.
+    if memo is None:
+        tile = board[k]
+        get = board.get
+        quiet = []
+        for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
+            ok = True
+            if landing <= -HALF:
+                left = get(landing + SUPPORT_LEFT)
+                right = get(landing + SUPPORT_RIGHT)
+                if left is not None and right is not None:
+                    ok = bool(LEGAL[tile * 2025 + left * 45 + right])
+                else:
+                    support = left if left is not None else right
+                    ok = support is not None and bool(OVER[tile * 45 + support])
+            if ok and not cube:
+                for d in TOUCH:
+                    n = landing + d
+                    if n == k:
+                        continue
+                    other = get(n)
+                    if other is None:
+                        continue
+                    if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
+                        ok = False
+                        break
+                    if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
+                        ok = False
+                        break
+            quiet.append(ok)
+        if quiet[0] != quiet[1]:
+            return ("left" if quiet[0] else "right"), memo
+        if quiet[0]:
+            return "left", memo
     if not cube:
         # ``players.cheapest`` of the two: right only when it costs strictly less than left
         # (so not at all when left costs nothing).
