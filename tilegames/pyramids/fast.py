@@ -16,37 +16,47 @@ What is fused, and why it is exact:
 - the spots are worked out as ``rules.spot_keys`` does, and after a quiet
   placement only the spots around the new tile are updated (in row 0 too: a
   gap leaves the other gaps as they were, and an end moves);
-- the careful choice tests placements heaviest first with
-  ``mayhem.placement_is_quiet`` inlined (fire contacts only looked for when
-  a fire tile could be involved); with no quiet placement, every option is
-  forecast as ``players.forecast`` does (quick falls, whole tiles), each
-  forecast stopping as soon as it costs as much as the best so far, so the
-  first of the cheapest wins as with ``players.cheapest``; a placement that
-  breaks the building rules with nothing above it starts with its own
-  collapse (2 tiles), which is applied without a scan, and is not forecast
-  at all once an earlier option costs 2 or less;
-- the mayhem of the game itself and of the forecasts is found by one
-  inlined scan (``_scan``: ``mayhem.first_problem_near`` without the fire
-  cube) over the positions that can have a problem; collapses, overhangs
-  and falls are applied in place, the rarer events by ``mayhem.resolve``;
-  the fire cube's games use ``mayhem.first_problem_near`` and
-  ``players.forecast`` themselves;
-- a careful fall is forecast from the settling game's own watch set (it
-  holds every position with a problem: what ``mayhem.unsettled`` would
-  find by scanning the whole board);
+- the careful choice tests placements heaviest first (each hand is kept
+  heaviest first as it changes) with ``mayhem.placement_is_quiet`` inlined
+  (fire contacts only looked for when a fire tile could be involved); with
+  no quiet placement, every option is forecast as ``players.forecast`` does
+  (quick falls, whole tiles), and the forecasts race as in
+  ``players.cheapest``: the one that has cost least so far (the first among
+  equals) goes on, so the first to finish is the first of the cheapest and
+  the others stop as soon as they cost more. A placement that breaks the
+  building rules costs 2 tiles at least (its first event is a collapse) and
+  joins the race at 2, unstarted; with nothing above it and no fire beside
+  it, its own collapse is that first event, applied without a scan;
+- a forecast (``_costs``) finds each problem by an inlined scan
+  (``mayhem.first_problem_near`` without the fire cube) over the places
+  that can have one, and watches only places that hold a tile; after a
+  collapse or an overhang the next problem is known without a scan (the
+  tile it held falls, or the one beside it first); collapses, overhangs,
+  falls and fires are applied in place (a fire counts the tiles it touches
+  first, so a forecast that costs too much already stops there), the rarer
+  events by ``mayhem.resolve``; the game's own mayhem, when it follows no
+  forecast, is found by the same scan (``_scan``); the fire cube's games use
+  ``mayhem.first_problem_near`` and ``players.forecast`` themselves;
 - the chosen forecast keeps a record of its events, and the game, which
   follows it event by event (a careful player falls as the forecast's quick
-  falls do, except where it looks ahead), reads the next problem from that
-  record instead of scanning, and at a fall where the careful player looks
-  ahead, the cost of falling left is read from it too (no curse: a curse
-  changes who decides).
+  falls do, except where it looks ahead), reads from it the next problem
+  (no scan), the side of each quiet fall (no test of both sides), and, at a
+  fall that lands quietly on neither side, where the problems are (the
+  forecast's own watch set: what ``mayhem.unsettled`` would find by
+  scanning the whole board, so the game itself watches nothing) and what
+  falling left costs; only falling right is forecast there, and not at all
+  when falling left costs nothing (no curse: a curse changes who decides).
+  Without a record, a careful fall is forecast from the settling game's
+  own watch set.
 
-Where the time goes (cProfile and timings of 200 two-player careful games,
-at the time of writing): about half is the careful player's forecasts
-(about 50 a game, some 6 or 7 mayhem events each, a few microseconds per
-event), the rest the game loop, quiet-placement tests and the game's own
-mayhem. ``benchmarks/pyramids.py`` compares it with the engine before the
-speed work.
+Where the time goes (cProfile, line counts and timings of 100 two-player
+careful games, at the time of writing): about 60 % is the careful player's
+forecasts (about 45 a game, started in the races and at the falls it looks
+ahead at, a few mayhem events each, a few microseconds per event), about
+15 % the quiet-placement tests and the rest the game loop (working out the
+spots after mayhem, following the record, refilling) and the deal.
+``benchmarks/pyramids.py`` compares it with the engine before the speed work
+(about 3.1 times faster by CPU time).
 
 The result is the same game as the public path
 ``play_game(new_game(seed, players=n, rules=rules), seats, seed=rng, checked=False)``:
@@ -959,7 +969,13 @@ def _costs(
 
 
 def _cursed(get, k: int, t: int) -> bool:
-    """Whether the tile ``t`` at ``k`` is supported and cursed (``get``: the board's ``get``)."""
+    """Whether the tile ``t`` at ``k`` is supported and cursed (``get``: the board's ``get``).
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
+    >>> _cursed(board.get, key(1, 1), tile_id("yellow 20")), _cursed(board.get, key(0, 4), 0)
+    (True, False)
+    """
     if k > -HALF:
         return False
     left, right = get(k + SUPPORT_LEFT), get(k + SUPPORT_RIGHT)
@@ -1061,15 +1077,18 @@ def _careful_fall(
 ) -> tuple[str, Any]:
     """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``, and the memo.
 
-    ``near``: the settling game's watch set, which holds every position with a
-    problem (what ``mayhem.unsettled`` finds by scanning the whole board).
+    ``near``: a watch set of the settling game, which holds every position with
+    a problem (``k`` aside; what ``mayhem.unsettled`` finds by scanning the
+    whole board): the game's own, or the one the followed forecast noted in
+    its record at this fall.
 
     ``memo``: ``(record, cost, first event)`` of the last forecast the game
     has followed (the chosen placement's, or the side chosen at the last
     fall), or None; ``event``: this fall's number in the turn's mayhem. Up to
     a fall that lands quietly on neither side, a careful player falls as the
     forecast's quick falls do, so the game follows the forecast event by
-    event; at such a fall the forecast fell left, and what falling left
+    event (and asks only at such a fall: the record says where a quiet one
+    goes); at such a fall the forecast fell left, and what falling left
     costs is its total minus what it had counted then: it is not forecast
     again. (Only without the curse: a curse changes who decides.)
     """
@@ -1141,7 +1160,16 @@ def _careful_fall(
 
 
 def _fallen(board: dict[int, int], near: set[int], k: int, direction: str) -> tuple[dict, set]:
-    """A copy of ``board`` where the tile in the air at ``k`` fell ``direction``, and its watch set."""
+    """A copy of ``board`` where the tile in the air at ``k`` fell ``direction``, and its watch set.
+
+    ``near``: the places to watch on ``board`` (it is not changed).
+
+    >>> from tilegames.pyramids.tiles import key, position, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(2, 2): tile_id("blue 20")}
+    >>> trial, watch = _fallen(board, {key(2, 2)}, key(2, 2), "left")
+    >>> [position(k) for k in trial], key(1, 1) in watch
+    ([(0, 0), (1, 1)], True)
+    """
     trial = dict(board)
     target = mayhem.fall(trial, k, direction)
     return trial, watch_added(trial, watch_removed(set(near), k), target)
