@@ -79,7 +79,7 @@ from __future__ import annotations
 
 import heapq
 from bisect import insort
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -236,16 +236,24 @@ def play(
     rules: Rules | None = None,
     seats: Sequence[str] = ("careful", "careful"),
     rng: int | np.random.Generator | None = None,
+    observe: Callable[[list[int], dict[int, int], list, list, list[int]], Any] | None = None,
 ) -> FastGame:
     """Deal ``new_game(seed, players=players, rules=rules)`` and play it out with ``seats``.
 
     ``seats``: one of ``SEATS`` per player. ``rng``: the players' generator
     (``play_game``'s ``seed``; only random seats draw from it). The fire
     die is rolled from the game's own generator, as in ``Game``.
+    ``observe``: for tests, called at the start of every turn with the spots
+    (keys, scan order) and the position: the board, the hands, the piles and
+    the removed tiles (the game's own objects, to be read, not changed).
 
     >>> game = play(5, seats=("random", "careful"), rng=np.random.default_rng(1))
     >>> sum(game.scores) + len(game.board) + len(game.removed)
     45
+    >>> turns = []
+    >>> game = play(5, observe=lambda spots, board, hands, piles, removed: turns.append(len(board)))
+    >>> len(turns) == game.turns
+    True
     """
     if isinstance(seed, (bool, np.random.Generator)) or seed_value(seed) is None:
         raise ValueError(f"the fast path deals from a whole-number seed, not {seed!r}")
@@ -312,6 +320,8 @@ def play(
             else:
                 ends = False
                 spots = [0]
+        if observe is not None:
+            observe(spots, board, hands, piles, removed)
         # -- which tile where --
         if careful[player]:
             t, k, quiet, memo = _careful_place(
