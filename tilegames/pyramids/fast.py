@@ -78,7 +78,7 @@ True
 from __future__ import annotations
 
 import heapq
-from bisect import insort
+from bisect import bisect_right, insort
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -302,12 +302,15 @@ def play(
         if spots is None:
             fire_around = not FIRE_TILES.isdisjoint(board.values())
             if board:
+                # In scan order: the spots above two tiles side by side (a and a + 2), then
+                # the row-0 gaps (row 0 has the largest keys).
+                keys = sorted(board)
                 spots = [
-                    k + ABOVE_RIGHT
-                    for k in board
-                    if k + 2 in board and k + ABOVE_RIGHT not in board
+                    a + ABOVE_RIGHT
+                    for a, b in zip(keys, keys[1:])
+                    if b - a == 2 and a + ABOVE_RIGHT not in board
                 ]
-                row0 = sorted([k for k in board if k > -HALF])
+                row0 = keys[bisect_right(keys, -HALF) :]
                 if row0[-1] - row0[0] > 2 * (len(row0) - 1):
                     for a, b in zip(row0, row0[1:]):
                         if b - a > 2 and (gaps_all or b - a == 4):
@@ -315,8 +318,6 @@ def play(
                 ends = not spots
                 if ends:
                     spots = [row0[0] - 2, row0[-1] + 2]
-                else:
-                    spots.sort()
             else:
                 ends = False
                 spots = [0]
