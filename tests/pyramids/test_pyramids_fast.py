@@ -5,7 +5,10 @@ Every seeded game is played twice: through the public API
 ``fast.play``. The moves, the fire-die draws, the final position (pyramid,
 hands, piles, removed tiles), the winner, the turns and the mayhem counts
 must all be the same, for 2 to 6 players, every rule variant, careful and
-random seats; and the study's rows must not depend on the path.
+random seats; and the study's rows must not depend on the path. Hundreds of
+games are also compared position by position: the fast path's spots and
+position at the start of every turn against the public game's, its moves
+replayed.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import pytest
 
 from tilegames.pyramids import Rules, fast, new_game, play_game
 from tilegames.pyramids.players import CarefulPlayer, ExpertPlayer, RandomPlayer
+from tilegames.pyramids.rules import spot_keys
 from tilegames.pyramids.study import game_row, game_task, match_task
 from tilegames.pyramids.tiles import N_TILES, TILES
 
@@ -90,6 +94,76 @@ def test_many_two_player_careful_games() -> None:
     """The benchmark's games: two careful players, seeds 0 ... 99."""
     for seed in range(100):
         assert_same(seed, 2, Rules(), ("careful", "careful"))
+
+
+def test_many_four_player_careful_games() -> None:
+    """The benchmark's four-player games: careful players, seeds 0 ... 59."""
+    for seed in range(60):
+        assert_same(seed, 4, Rules(), ("careful",) * 4)
+
+
+def assert_same_positions(seed: int, players: int, rules: Rules, seats: tuple[str, ...]) -> int:
+    """Replay the fast game's moves on the public game: the same spots and position every turn.
+
+    Returns the number of turns compared.
+    """
+    seen = []
+
+    def observe(spots, board, hands, piles, removed) -> None:
+        seen.append(
+            (
+                list(spots),
+                dict(board),
+                [names(h) for h in hands],
+                [names(p) for p in piles],
+                names(removed),
+            )
+        )
+
+    quick = fast.play(
+        seed,
+        players=players,
+        rules=rules,
+        seats=seats,
+        rng=np.random.default_rng(seed + 1),
+        observe=observe,
+    )
+    game = new_game(seed, players=players, rules=rules)
+    turns = iter(seen)
+    for move in quick.moves():
+        if not move.is_fall:  # a placement starts a turn
+            spots, board, hands, piles, removed = next(turns)
+            where = (seed, players, seats, rules, game.turns)
+            assert spot_keys(game.board, rules.row0_gaps) == spots, where
+            assert game.board == board, where
+            assert [game.hand(p) for p in range(players)] == hands, where
+            assert [game.pile(p) for p in range(players)] == piles, where
+            assert game.removed == removed, where
+        game.play_unchecked(move)
+    assert next(turns, None) is None
+    assert game.board == quick.board and game.turns == quick.turns == len(seen)
+    return len(seen)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_careful_games_position_by_position(players: int) -> None:
+    """Careful players (the benchmark's games), 2 and 4 players, every turn compared."""
+    seeds = 150 if players == 2 else 100
+    turns = sum(
+        assert_same_positions(seed, players, Rules(), ("careful",) * players)
+        for seed in range(seeds)
+    )
+    assert turns > 20 * seeds
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_variants_position_by_position(variant: str) -> None:
+    """Every rule variant, 2 to 5 players, careful, random and mixed seats, every turn compared."""
+    rules = VARIANTS[variant]
+    for seed in range(8):
+        players = 2 + seed % 4
+        for seats in lineups(players, 500 + seed):
+            assert_same_positions(500 + seed, players, rules, seats)
 
 
 def test_fire_cube_games_roll_the_die() -> None:

@@ -14,38 +14,49 @@ place, from the tables of ``tiles.py``.
 What is fused, and why it is exact:
 
 - the spots are worked out as ``rules.spot_keys`` does, and after a quiet
-  placement above row 0 only the spots around the new tile are updated;
-- the careful choice tests placements heaviest first with
-  ``mayhem.placement_is_quiet`` inlined (fire contacts only looked for when
-  a fire tile could be involved); with no quiet placement, every option is
-  forecast as ``players.forecast`` does (quick falls, whole tiles), each
-  forecast stopping as soon as it costs as much as the best so far, so the
-  first of the cheapest wins as with ``players.cheapest``; a placement that
-  breaks the building rules with nothing above it starts with its own
-  collapse (2 tiles), which is applied without a scan, and is not forecast
-  at all once an earlier option costs 2 or less;
-- the mayhem of the game itself and of the forecasts is found by one
-  inlined scan (``_scan``: ``mayhem.first_problem_near`` without the fire
-  cube) over the positions that can have a problem; collapses, overhangs
-  and falls are applied in place, the rarer events by ``mayhem.resolve``;
-  the fire cube's games use ``mayhem.first_problem_near`` and
-  ``players.forecast`` themselves;
-- a careful fall is forecast from the settling game's own watch set (it
-  holds every position with a problem: what ``mayhem.unsettled`` would
-  find by scanning the whole board);
+  placement only the spots around the new tile are updated (in row 0 too: a
+  gap leaves the other gaps as they were, and an end moves);
+- the careful choice tests placements heaviest first (each hand is kept
+  heaviest first as it changes) with ``mayhem.placement_is_quiet`` inlined
+  (fire contacts only looked for when a fire tile could be involved); with
+  no quiet placement, every option is forecast as ``players.forecast`` does
+  (quick falls, whole tiles), and the forecasts race as in
+  ``players.cheapest``: the one that has cost least so far (the first among
+  equals) goes on, so the first to finish is the first of the cheapest and
+  the others stop as soon as they cost more. A placement that breaks the
+  building rules costs 2 tiles at least (its first event is a collapse) and
+  joins the race at 2, unstarted; with nothing above it and no fire beside
+  it, its own collapse is that first event, applied without a scan;
+- a forecast (``_costs``) finds each problem by an inlined scan
+  (``mayhem.first_problem_near`` without the fire cube) over the places
+  that can have one, and watches only places that hold a tile; after a
+  collapse or an overhang the next problem is known without a scan (the
+  tile it held falls, or the one beside it first); collapses, overhangs,
+  falls and fires are applied in place (a fire counts the tiles it touches
+  first, so a forecast that costs too much already stops there), the rarer
+  events by ``mayhem.resolve``; the game's own mayhem, when it follows no
+  forecast, is found by the same scan (``_scan``); the fire cube's games use
+  ``mayhem.first_problem_near`` and ``players.forecast`` themselves;
 - the chosen forecast keeps a record of its events, and the game, which
   follows it event by event (a careful player falls as the forecast's quick
-  falls do, except where it looks ahead), reads the next problem from that
-  record instead of scanning, and at a fall where the careful player looks
-  ahead, the cost of falling left is read from it too (no curse: a curse
-  changes who decides).
+  falls do, except where it looks ahead), reads from it the next problem
+  (no scan), the side of each quiet fall (no test of both sides), and, at a
+  fall that lands quietly on neither side, where the problems are (the
+  forecast's own watch set: what ``mayhem.unsettled`` would find by
+  scanning the whole board, so the game itself watches nothing) and what
+  falling left costs; only falling right is forecast there, and not at all
+  when falling left costs nothing (no curse: a curse changes who decides).
+  Without a record, a careful fall is forecast from the settling game's
+  own watch set.
 
-Where the time goes (cProfile and timings of 200 two-player careful games,
-at the time of writing): about half is the careful player's forecasts
-(about 50 a game, some 6 or 7 mayhem events each, a few microseconds per
-event), the rest the game loop, quiet-placement tests and the game's own
-mayhem. ``benchmarks/pyramids.py`` compares it with the engine before the
-speed work.
+Where the time goes (cProfile, line counts and timings of 100 two-player
+careful games, at the time of writing): about 60 % is the careful player's
+forecasts (about 45 a game, started in the races and at the falls it looks
+ahead at, a few mayhem events each, a few microseconds per event), about
+15 % the quiet-placement tests and the rest the game loop (working out the
+spots after mayhem, following the record, refilling) and the deal.
+``benchmarks/pyramids.py`` compares it with the engine before the speed work
+(about 3.1 times faster by CPU time).
 
 The result is the same game as the public path
 ``play_game(new_game(seed, players=n, rules=rules), seats, seed=rng, checked=False)``:
@@ -66,7 +77,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from bisect import bisect_right, insort
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -82,8 +95,6 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
-    forecast_collapse,
-    forecast_overhang,
     resolve,
     roll_contact,
     touches_fire,
@@ -225,16 +236,24 @@ def play(
     rules: Rules | None = None,
     seats: Sequence[str] = ("careful", "careful"),
     rng: int | np.random.Generator | None = None,
+    observe: Callable[[list[int], dict[int, int], list, list, list[int]], Any] | None = None,
 ) -> FastGame:
     """Deal ``new_game(seed, players=players, rules=rules)`` and play it out with ``seats``.
 
     ``seats``: one of ``SEATS`` per player. ``rng``: the players' generator
     (``play_game``'s ``seed``; only random seats draw from it). The fire
     die is rolled from the game's own generator, as in ``Game``.
+    ``observe``: for tests, called at the start of every turn with the spots
+    (keys, scan order) and the position: the board, the hands, the piles and
+    the removed tiles (the game's own objects, to be read, not changed).
 
     >>> game = play(5, seats=("random", "careful"), rng=np.random.default_rng(1))
     >>> sum(game.scores) + len(game.board) + len(game.removed)
     45
+    >>> turns = []
+    >>> game = play(5, observe=lambda spots, board, hands, piles, removed: turns.append(len(board)))
+    >>> len(turns) == game.turns
+    True
     """
     if isinstance(seed, (bool, np.random.Generator)) or seed_value(seed) is None:
         raise ValueError(f"the fast path deals from a whole-number seed, not {seed!r}")
@@ -255,6 +274,8 @@ def play(
         else:
             board[key(0, 2 * len(board))] = t
     hands = [p[:HAND_SIZE] for p in dealt]
+    # each hand heaviest first (hand order among equal weights), as a careful player tries it
+    orders = [sorted(hand, key=_HEAVIEST_FIRST) for hand in hands]
     piles = [p[HAND_SIZE:] for p in dealt]
     player_rng = as_generator(rng) if "random" in seats else None
 
@@ -276,30 +297,37 @@ def play(
     while True:
         player = turn_player
         hand = hands[player]
-        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem or a
-        # tile put in row 0; after a quiet tile higher up, only the spots around it change.
+        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem; after
+        # a quiet placement only the spots around the new tile change.
         if spots is None:
             fire_around = not FIRE_TILES.isdisjoint(board.values())
             if board:
+                # In scan order: the spots above two tiles side by side (a and a + 2), then
+                # the row-0 gaps (row 0 has the largest keys).
+                keys = sorted(board)
                 spots = [
-                    k + ABOVE_RIGHT
-                    for k in board
-                    if k + 2 in board and k + ABOVE_RIGHT not in board
+                    a + ABOVE_RIGHT
+                    for a, b in zip(keys, keys[1:])
+                    if b - a == 2 and a + ABOVE_RIGHT not in board
                 ]
-                row0 = sorted([k for k in board if k > -HALF])
+                row0 = keys[bisect_right(keys, -HALF) :]
                 if row0[-1] - row0[0] > 2 * (len(row0) - 1):
                     for a, b in zip(row0, row0[1:]):
                         if b - a > 2 and (gaps_all or b - a == 4):
                             spots.extend(range(a + 2, b, 2))
-                if spots:
-                    spots.sort()
-                else:
+                ends = not spots
+                if ends:
                     spots = [row0[0] - 2, row0[-1] + 2]
             else:
+                ends = False
                 spots = [0]
+        if observe is not None:
+            observe(spots, board, hands, piles, removed)
         # -- which tile where --
         if careful[player]:
-            t, k, quiet, memo = _careful_place(board, hand, spots, rules, curse, cube, fire_around)
+            t, k, quiet, memo = _careful_place(
+                board, orders[player], spots, rules, curse, cube, fire_around
+            )
         else:
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
@@ -308,31 +336,45 @@ def play(
             memo = None
         history.append((t, k))
         hand.remove(t)
+        orders[player].remove(t)
         board[k] = t
-        if quiet and k <= -HALF:
+        if quiet:
+            # Only the spot taken and the two above the new tile change: a row-0 gap leaves
+            # the others (every empty position between row-0 tiles is one, or only the
+            # single gaps); at an end of row 0 there were no spots, and the other end moves
+            # unless a spot opens above.
             fire_around = fire_around or IS_FIRE[t]
-            spots.remove(k)
-            if k - 2 in board and k + ABOVE_LEFT not in board:
-                spots.append(k + ABOVE_LEFT)
-            if k + 2 in board and k + ABOVE_RIGHT not in board:
-                spots.append(k + ABOVE_RIGHT)
-            if spots:
-                spots.sort()
+            if ends:
+                if k + 2 in board and k + ABOVE_RIGHT not in board:
+                    spots, ends = [k + ABOVE_RIGHT], False
+                elif k - 2 in board and k + ABOVE_LEFT not in board:
+                    spots, ends = [k + ABOVE_LEFT], False
+                else:
+                    spots = [k - 2, spots[1]] if k == spots[0] else [spots[0], k + 2]
             else:
-                spots = None
+                spots.remove(k)
+                if k - 2 in board and k + ABOVE_LEFT not in board:
+                    spots.append(k + ABOVE_LEFT)
+                if k + 2 in board and k + ABOVE_RIGHT not in board:
+                    spots.append(k + ABOVE_RIGHT)
+                if spots:
+                    spots.sort()
+                else:
+                    spots = None
         else:
             spots = None
         if not quiet:
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
-            near = watch_added(board, set(), k)
+            # the places to look at for problems (not needed while the game follows a record)
+            near = watch_added(board, set(), k) if memo is None else None
             events = 0
             while True:
                 if memo is not None:  # the forecast the game follows says what comes next
                     record, _, start = memo
                     if events - start == len(record):
                         break
-                    kind, at, _ = record[events - start]
+                    kind, at, _, side, watched = record[events - start]
                 elif cube:
                     problem = first_problem_near(board, near, curse, cube, pending)
                     if problem is None:
@@ -344,36 +386,61 @@ def play(
                         break
                 events += 1
                 if kind == AIR:
-                    if careful[acting]:
+                    if memo is not None and side is not None:
+                        # the forecast fell where the tile lands quietly: so does the player
+                        direction = side
+                    elif careful[acting]:
                         direction, memo = _careful_fall(
-                            board, at, rules, debris_to == acting, pending, near, memo, events - 1
+                            board,
+                            at,
+                            rules,
+                            debris_to == acting,
+                            pending,
+                            near if memo is None else watched,
+                            memo,
+                            events - 1,
                         )
                     else:
                         direction = _FALLS[int(player_rng.integers(2))]
                     history.append(direction)
                     target = at + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
                     board[target] = board.pop(at)
-                    near.add(at + ABOVE_LEFT)
-                    near.add(at + ABOVE_RIGHT)
-                    watch_added(board, near, target)
                     counts[0] += 1
+                    if memo is not None:  # the record says where the problems are: not watched
+                        continue
+                    # mayhem.watch_removed and watch_added, inlined
+                    near.update(
+                        (
+                            at + ABOVE_LEFT,
+                            at + ABOVE_RIGHT,
+                            target + ABOVE_LEFT,
+                            target + ABOVE_RIGHT,
+                        )
+                    )
+                    near.add(target)
+                    for d in SIDES_AND_BELOW:
+                        other = get(target + d)
+                        if other is not None and IS_FIRE[other]:
+                            near.add(target + d)
                     continue
                 if kind == COLLAPSE:  # the common case, inlined: both supports go
                     left, right = at + SUPPORT_LEFT, at + SUPPORT_RIGHT
                     piles[debris_to].extend((board.pop(left), board.pop(right)))
-                    near.add(at)
-                    near.add(left + ABOVE_LEFT)
-                    near.add(right + ABOVE_RIGHT)
                     counts[1] += 1
+                    if memo is None:
+                        near.add(at)
+                        near.add(left + ABOVE_LEFT)
+                        near.add(right + ABOVE_RIGHT)
                     continue
                 if kind == OVERHANG and not slide:  # inlined too: its one support goes
                     support = at + SUPPORT_LEFT
                     if support not in board:
                         support = at + SUPPORT_RIGHT
                     piles[debris_to].append(board.pop(support))
-                    near.add(support + ABOVE_LEFT)
-                    near.add(support + ABOVE_RIGHT)
                     counts[2] += 1
+                    if memo is None:
+                        near.add(support + ABOVE_LEFT)
+                        near.add(support + ABOVE_RIGHT)
                     continue
                 face = None
                 contact = pending
@@ -394,11 +461,13 @@ def play(
                     counts[KINDS.index(kind)] += 1
                 piles[receiver].extend(step.debris)
                 removed.extend(step.removed)
-                watch_step(board, near, step)
+                if memo is None:
+                    watch_step(board, near, step)
         # -- the refill and the end of the turn (Game._end_turn) --
         pile = piles[player]
         while len(hand) < HAND_SIZE and pile:
-            hand.append(pile.pop(0))
+            hand.append(pile[0])
+            insort(orders[player], pile.pop(0), key=_HEAVIEST_FIRST)
         turns += 1
         acting = debris_to = player
         if not hand and not pile:
@@ -456,21 +525,16 @@ def _quiet(get, t: int, k: int, curse: bool) -> bool:
     return not touches_fire(get, k, t)
 
 
-def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
+def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
+    ``order``: the hand, heaviest first (hand order among equal weights).
     ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
     forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
     forecast (see ``_cost`` and ``_careful_fall``), else None.
     """
     get = board.get
-    order = sorted(hand, key=_HEAVIEST_FIRST)
     for t in order:
-        fiery = IS_FIRE[t]
-        reach = REACH[t]
-        material = MATERIAL[t]
-        # Only a fire tile, or straw and wood beside a fire tile, can make a fire contact.
-        contact = fiery or (fire_around and material <= WOOD)
         for k in spots:
             # mayhem.placement_is_quiet, inlined
             if k <= -HALF:
@@ -497,72 +561,81 @@ def _careful_place(board, hand, spots, rules, curse, cube, fire_around) -> tuple
                     index = up * 2025 + t * 45 + other
                     if not LEGAL[index] or (curse and CURSE[index]):
                         continue
-            if not contact:
-                return t, k, True, None
-            for d in TOUCH:
-                other = get(k + d)
-                if other is not None and (
-                    (IS_FIRE[other] or MATERIAL[other] <= reach)
-                    if fiery
-                    else REACH[other] >= material
-                ):
-                    break
+            # mayhem.touches_fire: only a fire tile, or straw and wood beside a fire tile, can
+            # make a fire contact
+            if IS_FIRE[t]:
+                reach = REACH[t]
+                for d in TOUCH:
+                    other = get(k + d)
+                    if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
+                        break
+                else:
+                    return t, k, True, None
+            elif fire_around and MATERIAL[t] <= WOOD:
+                material = MATERIAL[t]
+                for d in TOUCH:
+                    other = get(k + d)
+                    if other is not None and REACH[other] >= material:
+                        break
+                else:
+                    return t, k, True, None
             else:
                 return t, k, True, None
     if not cube:
-        # The first option of least cost: each forecast stops once it costs as much as the best.
-        # A placement that breaks the building rules starts with a collapse (2 tiles back: the
-        # board was settled, so nothing is in the air and no curse comes first): it cannot beat
-        # an earlier option costing 2 or less, and is not forecast.
-        best, chosen, memo = None, None, None
+        # The first option of least cost, as ``players.cheapest`` finds it: the forecasts race,
+        # the one that has cost least so far (the first among equals) always going on, so the
+        # first to finish is the answer and the others stop as soon as they cost more. A
+        # placement that breaks the building rules there starts with a collapse (2 tiles back:
+        # the board was settled, so nothing is in the air and no curse comes first) when nothing
+        # is above it and no fire beside it: it joins the race at 2, unstarted.
+        #
+        # Per spot, what does not depend on the tile: its supports, whether such a collapse
+        # comes first, and the fire tiles a tile there is watched with (``mayhem.watch_added``).
+        places = []
+        fires = []
+        for k in spots:
+            if fire_around:
+                fires = [k + d for d in SIDES_AND_BELOW if IS_FIRE[get(k + d, 0)]]
+            if k <= -HALF:
+                supports = board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]
+                bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
+            else:
+                supports, bare = None, False
+            watch = [k, *fires]
+            if k + ABOVE_LEFT in board:
+                watch.append(k + ABOVE_LEFT)
+            if k + ABOVE_RIGHT in board:
+                watch.append(k + ABOVE_RIGHT)
+            places.append((k, supports, bare, watch))
+        race = []  # (tiles so far, option number, its forecast or None before it starts, ...)
         for t in order:
-            for k in spots:
-                if k <= -HALF:
-                    left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
-                    if not LEGAL[t * 2025 + board[left] * 45 + board[right]]:
-                        if best is not None and best <= 2:
-                            continue
-                        if (
-                            k + ABOVE_LEFT not in board
-                            and k + ABOVE_RIGHT not in board
-                            and not any(IS_FIRE[get(k + d, 0)] for d in SIDES_AND_BELOW)
-                        ):
-                            # Nothing above it and no fire beside it: the first event is its
-                            # collapse, both supports back to the player (2 tiles).
-                            trial = dict(board)
-                            del trial[left], trial[right]
-                            trial[k] = t
-                            record = None if curse else [(COLLAPSE, k, 0)]
-                            cost = _cost(
-                                trial,
-                                {k, k - 2, k + 2},
-                                True,
-                                rules,
-                                best,
-                                2,
-                                fire_around or IS_FIRE[t],
-                                record,
-                            )
-                            if best is None or cost < best:
-                                best, chosen, memo = cost, (t, k), record
-                            continue
+            for k, supports, bare, watch in places:
+                # a placement that breaks the building rules costs 2 at least (its first event
+                # is a collapse, of it or of a tile it now supports)
+                illegal = supports is not None and not LEGAL[t * 2025 + supports]
+                collapses = bare and illegal
+                race.append((2 if illegal else 0, len(race), None, t, k, watch, collapses))
+        heapq.heapify(race)
+        while True:
+            total, i, costs, t, k, record, collapses = race[0]
+            if costs is None:  # its turn to start
                 trial = dict(board)
                 trial[k] = t
+                if collapses:  # its own collapse comes first, counted from 0 again
+                    near, first = set(), (COLLAPSE, k)
+                else:
+                    near, first = set(record), None  # record: the spot's watch list until then
+                total = 0
                 record = None if curse else []
-                cost = _cost(
-                    trial,
-                    watch_added(trial, set(), k),
-                    True,
-                    rules,
-                    best,
-                    0,
-                    fire_around or IS_FIRE[t],
-                    record,
+                costs = _costs(
+                    trial, near, True, rules, total, fire_around or IS_FIRE[t], record, first
                 )
-                if best is None or cost < best:
-                    best, chosen, memo = cost, (t, k), record
-        # The chosen forecast ran to its end: what it noted serves the falls to come.
-        return chosen[0], chosen[1], False, None if memo is None else (memo, best, 0)
+            try:
+                total = next(costs)
+            except StopIteration:
+                # The chosen forecast ran to its end: what it noted serves the falls to come.
+                return t, k, False, None if record is None else (record, total, 0)
+            heapq.heapreplace(race, (total, i, costs, t, k, record, collapses))
     chosen, bound = None, float("inf")
     for t in order:
         for k in spots:
@@ -589,44 +662,169 @@ def _cost(
     near: set[int],
     mine: bool,
     rules: Rules,
-    bound,
+    bound: int | None,
     total: int = 0,
     fire_around: bool = True,
     record: list | None = None,
 ) -> int:
-    """The tiles the deciding player gets back from the mayhem on ``board`` (no fire cube, no look-ahead).
+    """``_costs`` run to its end, or stopped as soon as the count reaches ``bound`` (None: no bound).
 
-    ``players.forecast`` at depth 0, whole tiles only; it stops as soon as
-    the count reaches ``bound`` (None: no bound), so that a later option only
-    wins by costing strictly less: the first of the cheapest, as
-    ``players.cheapest`` picks it. ``total``: tiles already counted;
-    ``fire_around``: False when no fire tile is on ``board`` (nothing can then catch fire).
+    A later option then only wins by costing strictly less: the first of the
+    cheapest, as ``players.cheapest`` picks it.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
+    >>> board[key(1, 1)] = tile_id("red burner")
+    >>> _cost(dict(board), {key(1, 1)}, True, Rules(), None), _cost(board, {key(1, 1)}, True, Rules(), 1)
+    (2, 2)
+    """
+    if bound is None:
+        bound = 1 << 30
+    counts = _costs(board, near, mine, rules, total, fire_around, record)
+    for total in counts:  # noqa: B007 - the last count is the answer
+        if total >= bound:
+            break
+    return total
+
+
+def _costs(
+    board: dict[int, int],
+    near: set[int],
+    mine: bool,
+    rules: Rules,
+    total: int = 0,
+    fire_around: bool = True,
+    record: list | None = None,
+    first: tuple[str, int] | None = None,
+) -> Iterator[int]:
+    """The tiles the deciding player gets back from the mayhem on ``board``, counted as it goes.
+
+    ``players.forecast`` at depth 0 (no fire cube, no look-ahead, whole tiles),
+    as a generator like ``players.cheapest``'s: it yields the count each time it
+    grows, so that a caller can stop it (``_cost``) or race several
+    (``_careful_place``). ``total``: tiles already counted; ``fire_around``:
+    False when no fire tile is on ``board`` (nothing can then catch fire);
+    ``first``: the first problem, ``(kind, key)``, when it is known without a
+    scan (``near`` then need not hold it).
 
     ``record``: when given, every event is appended to it as ``(kind, key,
-    tiles counted before it)``. The game follows a careful player's forecast
-    event by event (see ``_careful_fall``), so the record of the forecast it
-    follows tells it where the next problem is without a scan, and what
-    falling left costs at a fall the careful player must look ahead at.
+    tiles counted before it, side, watched)``, ``side`` being ``"left"`` or
+    ``"right"`` for a fall that lands quietly on that side, and ``watched``,
+    for a fall that lands quietly on neither, a copy of the places watched
+    then (every place with a problem but the falling tile's); else both
+    None. The game follows a careful player's forecast event by event (see
+    ``_careful_fall``), so the record of the forecast it follows tells it
+    where the next problem is without a scan, which way a quiet fall goes,
+    and, at a fall the careful player must look ahead at, where the problems
+    are and what falling left costs.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
+    >>> board[key(1, 1)] = tile_id("red burner")  # collapses: its 2 supports come back
+    >>> list(_costs(board, {key(1, 1)}, True, Rules()))
+    [2]
     """
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
     get = board.get
-    if bound is None:
-        bound = 1 << 30
+    pop = board.pop
     while True:
-        kind, k, near = _scan(get, near, curse)
-        if kind is None:
-            return total
+        if first is not None:
+            kind, k = first
+            first = None
+        else:
+            # -- the scan: _scan, inlined --
+            air = collapse = explosion = fire = cursed = None
+            collapse_kind = COLLAPSE
+            keep = []
+            for k in near:
+                t = get(k)
+                if t is None:
+                    continue
+                if k <= -HALF:
+                    left = get(k + SUPPORT_LEFT)
+                    right = get(k + SUPPORT_RIGHT)
+                    if left is None:
+                        if right is None:
+                            keep.append(k)
+                            if air is None or k < air:
+                                air = k
+                            continue
+                        if not OVER[t * 45 + right]:
+                            keep.append(k)
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, OVERHANG
+                            continue
+                    elif right is None:
+                        if not OVER[t * 45 + left]:
+                            keep.append(k)
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, OVERHANG
+                            continue
+                    else:
+                        index = t * 2025 + left * 45 + right
+                        if not LEGAL[index]:
+                            keep.append(k)
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, COLLAPSE
+                            continue
+                        if curse and CURSE[index] and not IS_FIRE[t]:
+                            keep.append(k)
+                            if cursed is None or k < cursed:
+                                cursed = k
+                            continue
+                if IS_FIRE[t]:
+                    reach = REACH[t]
+                    burns = False
+                    for d in TOUCH:
+                        n = get(k + d)
+                        if n is not None:
+                            if IS_FIRE[n]:
+                                keep.append(k)
+                                if explosion is None or k < explosion:
+                                    explosion = k
+                                break
+                            if MATERIAL[n] <= reach:
+                                burns = True
+                    else:
+                        if burns:
+                            keep.append(k)
+                            if fire is None or k < fire:
+                                fire = k
+                        elif curse and _cursed(get, k, t):
+                            keep.append(k)
+                            if cursed is None or k < cursed:
+                                cursed = k
+            # The tile of the problem resolved next leaves its place (it falls, falls after its
+            # collapse, or burns), so that place is not watched (except for the rarer kinds).
+            near = set(keep)
+            if air is not None:
+                kind, k = AIR, air
+                near.discard(k)
+            elif collapse is not None:
+                kind, k = collapse_kind, collapse
+                if not slide:
+                    near.discard(k)
+            elif explosion is not None:
+                kind, k = EXPLOSION, explosion
+            elif fire is not None:
+                kind, k = FIRE, fire
+                near.discard(k)
+            elif cursed is not None:
+                kind, k = CURSE_KIND, cursed
+            else:
+                return
         if record is not None:
-            record.append((kind, k, total))
+            record.append((kind, k, total, None, None))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
-            tile = board.pop(k)
+            tile = pop(k)
+            material = MATERIAL[tile]
             fiery = IS_FIRE[tile]
             reach = REACH[tile]
-            material = MATERIAL[tile]
-            contact = fiery or (fire_around and material <= WOOD)
-            target = k + SUPPORT_LEFT
-            for landing in (target, k + SUPPORT_RIGHT):
+            # only a fire tile, or straw and wood when fire is around, can land in a fire contact
+            burnable = not fiery and fire_around and material <= WOOD
+            target = None
+            for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
                 if landing <= -HALF:
                     left = get(landing + SUPPORT_LEFT)
                     right = get(landing + SUPPORT_RIGHT)
@@ -638,24 +836,62 @@ def _cost(
                             continue
                     elif not LEGAL[tile * 2025 + left * 45 + right]:
                         continue
-                if not contact:
-                    target = landing
-                    break
-                for d in TOUCH:
-                    other = get(landing + d)
-                    if other is not None and (
-                        (IS_FIRE[other] or MATERIAL[other] <= reach)
-                        if fiery
-                        else REACH[other] >= material
-                    ):
+                if burnable:
+                    for d in TOUCH:
+                        other = get(landing + d)
+                        if other is not None and REACH[other] >= material:
+                            break
+                    else:
+                        target = landing
+                        break
+                elif fiery:
+                    for d in TOUCH:
+                        other = get(landing + d)
+                        if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
+                            break
+                    else:
+                        target = landing
                         break
                 else:
                     target = landing
                     break
+            if target is not None:
+                # A quiet landing: the tile there has no problem (but a curse) and leaves its
+                # fire neighbours as they were; the tiles above the two spots may have one.
+                # The record notes the side, which is the careful player's own choice.
+                board[target] = tile
+                # (mayhem.watch_removed and watch_added: the tiles above the spot left and the
+                # one landed on; of these, k is empty now and the other is k - 2 or k + 2)
+                side = k - 2 if target == k + SUPPORT_LEFT else k + 2
+                if side in board:
+                    near.add(side)
+                if k + ABOVE_LEFT in board:
+                    near.add(k + ABOVE_LEFT)
+                if k + ABOVE_RIGHT in board:
+                    near.add(k + ABOVE_RIGHT)
+                if curse:
+                    near.add(target)
+                if record is not None:
+                    record[-1] = (
+                        AIR,
+                        k,
+                        total,
+                        "left" if target == k + SUPPORT_LEFT else "right",
+                        None,
+                    )
+                continue
+            if record is not None:
+                # where the problems are now: a careful player looks ahead from here
+                record[-1] = (AIR, k, total, None, set(near))
+            target = k + SUPPORT_LEFT
             board[target] = tile
-            near.update(
-                (k + ABOVE_LEFT, k + ABOVE_RIGHT, target, target + ABOVE_LEFT, target + ABOVE_RIGHT)
-            )  # mayhem.watch_removed and watch_added, inlined
+            near.add(target)  # and as above, the tiles it now supports and those k supported
+            if k - 2 in board:
+                near.add(k - 2)
+            if k + ABOVE_LEFT in board:
+                near.add(k + ABOVE_LEFT)
+            if k + ABOVE_RIGHT in board:
+                near.add(k + ABOVE_RIGHT)
             if fire_around:
                 for d in SIDES_AND_BELOW:
                     other = get(target + d)
@@ -663,18 +899,76 @@ def _cost(
                         near.add(target + d)
             continue
         if kind == COLLAPSE:
-            forecast_collapse(board, near, k)
+            # mayhem.forecast_collapse, inlined. Nothing was in the air (the scan found none),
+            # and only the tiles the two supports held can be now: the tile at k, and k - 2
+            # and k + 2 when their other support is missing, else they overhang. The first of
+            # them in the air falls next (k - 2 comes first in scan order): it is not watched.
             if mine:
                 total += 2
-                if total >= bound:
-                    return total
+                yield total
+            del board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT]
+            first = AIR, k
+            if k - 2 in board:
+                if k - 2 + SUPPORT_LEFT in board:
+                    near.add(k - 2)
+                else:
+                    first = AIR, k - 2
+                    near.add(k)
+            if k + 2 in board:
+                near.add(k + 2)
             continue
         if kind == OVERHANG and not slide:
-            forecast_overhang(board, near, k)
+            # mayhem.forecast_overhang, inlined; as for a collapse, the tile at k is now in the
+            # air, and the other tile its support held, k - 2 or k + 2, is in the air or
+            # overhangs; k - 2 in the air falls first.
             if mine:
                 total += 1
-                if total >= bound:
-                    return total
+                yield total
+            first = AIR, k
+            support = k + SUPPORT_LEFT
+            if support in board:
+                if k - 2 in board:
+                    if support - 2 in board:
+                        near.add(k - 2)
+                    else:
+                        first = AIR, k - 2
+                        near.add(k)
+            else:
+                support = k + SUPPORT_RIGHT
+                if k + 2 in board:
+                    near.add(k + 2)
+            del board[support]
+            continue
+        if kind == FIRE:
+            # resolve's fire: the fire tile leaves, and what it burns goes, tile by tile from
+            # the ones it touches (whose count is yielded first: the caller may stop there).
+            reach = REACH[pop(k)]
+            todo = []
+            for d in TOUCH:
+                other = get(k + d)
+                if other is not None and MATERIAL[other] <= reach:
+                    todo.append(k + d)
+            if mine:
+                yield total + len(todo)
+            for c in todo:
+                del board[c]
+            gone = [k, *todo]  # the fire tile and what burns
+            while todo:
+                c = todo.pop()
+                for d in TOUCH:
+                    other = get(c + d)
+                    if other is not None and MATERIAL[other] <= reach:
+                        del board[c + d]
+                        todo.append(c + d)
+                        gone.append(c + d)
+            for c in gone:  # the tiles they held (mayhem.watch_step)
+                if c + ABOVE_LEFT in board:
+                    near.add(c + ABOVE_LEFT)
+                if c + ABOVE_RIGHT in board:
+                    near.add(c + ABOVE_RIGHT)
+            if mine:
+                total += len(gone) - 1
+                yield total
             continue
         step = resolve(board, kind, k, overhang_slide=slide)
         watch_step(board, near, step)
@@ -682,8 +976,21 @@ def _cost(
             mine = mine and rules.curse_debris == "turn"
         elif mine and step.debris:
             total += len(step.debris)
-            if total >= bound:
-                return total
+            yield total
+
+
+def _cursed(get, k: int, t: int) -> bool:
+    """Whether the tile ``t`` at ``k`` is supported and cursed (``get``: the board's ``get``).
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
+    >>> _cursed(board.get, key(1, 1), tile_id("yellow 20")), _cursed(board.get, key(0, 4), 0)
+    (True, False)
+    """
+    if k > -HALF:
+        return False
+    left, right = get(k + SUPPORT_LEFT), get(k + SUPPORT_RIGHT)
+    return left is not None and right is not None and bool(CURSE[t * 2025 + left * 45 + right])
 
 
 def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set[int]]:
@@ -781,58 +1088,59 @@ def _careful_fall(
 ) -> tuple[str, Any]:
     """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``, and the memo.
 
-    ``near``: the settling game's watch set, which holds every position with a
-    problem (what ``mayhem.unsettled`` finds by scanning the whole board).
+    ``near``: a watch set of the settling game, which holds every position with
+    a problem (``k`` aside; what ``mayhem.unsettled`` finds by scanning the
+    whole board): the game's own, or the one the followed forecast noted in
+    its record at this fall.
 
     ``memo``: ``(record, cost, first event)`` of the last forecast the game
     has followed (the chosen placement's, or the side chosen at the last
     fall), or None; ``event``: this fall's number in the turn's mayhem. Up to
     a fall that lands quietly on neither side, a careful player falls as the
     forecast's quick falls do, so the game follows the forecast event by
-    event; at such a fall the forecast fell left, and what falling left
+    event (and asks only at such a fall: the record says where a quiet one
+    goes); at such a fall the forecast fell left, and what falling left
     costs is its total minus what it had counted then: it is not forecast
     again. (Only without the curse: a curse changes who decides.)
     """
-    tile = board[k]
-    get = board.get
     cube = rules.fire_cube
-    quiet = []
-    for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-        ok = True
-        if landing <= -HALF:
-            left = get(landing + SUPPORT_LEFT)
-            right = get(landing + SUPPORT_RIGHT)
-            if left is not None and right is not None:
-                ok = bool(LEGAL[tile * 2025 + left * 45 + right])
-            else:
-                support = left if left is not None else right
-                ok = support is not None and bool(OVER[tile * 45 + support])
-        if ok and not cube:
-            for d in TOUCH:
-                n = landing + d
-                if n == k:
-                    continue
-                other = get(n)
-                if other is None:
-                    continue
-                if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
-                    ok = False
-                    break
-                if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
-                    ok = False
-                    break
-        quiet.append(ok)
-    if quiet[0] != quiet[1]:
-        return ("left" if quiet[0] else "right"), memo
-    if quiet[0]:
-        return "left", memo
-    trials = []
-    for direction in _FALLS:
-        trial = dict(board)
-        target = mayhem.fall(trial, k, direction)
-        trials.append((trial, watch_added(trial, watch_removed(set(near), k), target)))
+    # With a memo the game asks only at a fall whose forecast found no quiet side.
+    if memo is None:
+        tile = board[k]
+        get = board.get
+        quiet = []
+        for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
+            ok = True
+            if landing <= -HALF:
+                left = get(landing + SUPPORT_LEFT)
+                right = get(landing + SUPPORT_RIGHT)
+                if left is not None and right is not None:
+                    ok = bool(LEGAL[tile * 2025 + left * 45 + right])
+                else:
+                    support = left if left is not None else right
+                    ok = support is not None and bool(OVER[tile * 45 + support])
+            if ok and not cube:
+                for d in TOUCH:
+                    n = landing + d
+                    if n == k:
+                        continue
+                    other = get(n)
+                    if other is None:
+                        continue
+                    if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
+                        ok = False
+                        break
+                    if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
+                        ok = False
+                        break
+            quiet.append(ok)
+        if quiet[0] != quiet[1]:
+            return ("left" if quiet[0] else "right"), memo
+        if quiet[0]:
+            return "left", memo
     if not cube:
-        # ``players.cheapest`` of the two: right only when it costs strictly less than left.
+        # ``players.cheapest`` of the two: right only when it costs strictly less than left
+        # (so not at all when left costs nothing).
         fire_around = not FIRE_TILES.isdisjoint(board.values())
         track = not rules.curse
         if memo is not None:
@@ -841,17 +1149,38 @@ def _careful_fall(
             left_memo = memo
         else:
             record = [] if track else None
-            left = _cost(trials[0][0], trials[0][1], mine, rules, None, 0, fire_around, record)
+            trial, watch = _fallen(board, near, k, "left")
+            left = _cost(trial, watch, mine, rules, None, 0, fire_around, record)
             left_memo = None if record is None else (record, left, event + 1)
+        if left == 0:
+            return "left", left_memo
         record = [] if track else None
-        right = _cost(trials[1][0], trials[1][1], mine, rules, left, 0, fire_around, record)
+        trial, watch = _fallen(board, near, k, "right")
+        right = _cost(trial, watch, mine, rules, left, 0, fire_around, record)
         if right < left:
             return "right", None if record is None else (record, right, event + 1)
         return "left", left_memo
     costs = []
-    for trial, near in trials:
+    for direction in _FALLS:
+        trial, watch = _fallen(board, near, k, direction)
         bound = costs[0] if costs else float("inf")
         costs.append(
-            forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=near)
+            forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=watch)
         )
     return ("left" if costs[0] <= costs[1] else "right"), None
+
+
+def _fallen(board: dict[int, int], near: set[int], k: int, direction: str) -> tuple[dict, set]:
+    """A copy of ``board`` where the tile in the air at ``k`` fell ``direction``, and its watch set.
+
+    ``near``: the places to watch on ``board`` (it is not changed).
+
+    >>> from tilegames.pyramids.tiles import key, position, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(2, 2): tile_id("blue 20")}
+    >>> trial, watch = _fallen(board, {key(2, 2)}, key(2, 2), "left")
+    >>> [position(k) for k in trial], key(1, 1) in watch
+    ([(0, 0), (1, 1)], True)
+    """
+    trial = dict(board)
+    target = mayhem.fall(trial, k, direction)
+    return trial, watch_added(trial, watch_removed(set(near), k), target)
