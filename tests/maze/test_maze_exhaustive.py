@@ -238,7 +238,7 @@ def test_winnability_rows_are_the_same_through_simulate_and_the_batch_runner(tmp
 
 # -- the results files ----------------------------------------------------------------------
 RESULTS = pathlib.Path(__file__).resolve().parents[2] / "results"
-SECOND_LOOKS = ("maze_winnability_hard", "maze_winnability_ring")
+SECOND_LOOKS = ("maze_winnability_hard", "maze_winnability_ring", "maze_winnability_ring_deep")
 """Files of deals the main run left undecided, decided again with larger budgets."""
 
 
