@@ -630,6 +630,8 @@ def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tupl
                 costs = _costs(
                     trial, near, True, rules, total, fire_around or IS_FIRE[t], record, first
                 )
+                if collapses:
+                    next(costs)  # its collapse: the 2 it joined at, so it stays in front
             try:
                 total = next(costs)
             except StopIteration:
@@ -736,40 +738,36 @@ def _costs(
             # -- the scan: _scan, inlined --
             air = collapse = explosion = fire = cursed = None
             collapse_kind = COLLAPSE
-            keep = []
+            drop = []  # the places watched that have no problem (any more)
             for k in near:
                 t = get(k)
                 if t is None:
+                    drop.append(k)
                     continue
                 if k <= -HALF:
                     left = get(k + SUPPORT_LEFT)
                     right = get(k + SUPPORT_RIGHT)
                     if left is None:
                         if right is None:
-                            keep.append(k)
                             if air is None or k < air:
                                 air = k
                             continue
                         if not OVER[t * 45 + right]:
-                            keep.append(k)
                             if collapse is None or k < collapse:
                                 collapse, collapse_kind = k, OVERHANG
                             continue
                     elif right is None:
                         if not OVER[t * 45 + left]:
-                            keep.append(k)
                             if collapse is None or k < collapse:
                                 collapse, collapse_kind = k, OVERHANG
                             continue
                     else:
                         index = t * 2025 + left * 45 + right
                         if not LEGAL[index]:
-                            keep.append(k)
                             if collapse is None or k < collapse:
                                 collapse, collapse_kind = k, COLLAPSE
                             continue
                         if curse and CURSE[index] and not IS_FIRE[t]:
-                            keep.append(k)
                             if cursed is None or k < cursed:
                                 cursed = k
                             continue
@@ -780,7 +778,6 @@ def _costs(
                         n = get(k + d)
                         if n is not None:
                             if IS_FIRE[n]:
-                                keep.append(k)
                                 if explosion is None or k < explosion:
                                     explosion = k
                                 break
@@ -788,16 +785,20 @@ def _costs(
                                 burns = True
                     else:
                         if burns:
-                            keep.append(k)
                             if fire is None or k < fire:
                                 fire = k
                         elif curse and _cursed(get, k, t):
-                            keep.append(k)
                             if cursed is None or k < cursed:
                                 cursed = k
+                        else:
+                            drop.append(k)
+                else:
+                    drop.append(k)
             # The tile of the problem resolved next leaves its place (it falls, falls after its
             # collapse, or burns), so that place is not watched (except for the rarer kinds).
-            near = set(keep)
+            # The others leave the watch set (changed in place: it is this forecast's own).
+            if drop:
+                near.difference_update(drop)
             if air is not None:
                 kind, k = AIR, air
                 near.discard(k)
@@ -814,8 +815,6 @@ def _costs(
                 kind, k = CURSE_KIND, cursed
             else:
                 return
-        if record is not None:
-            record.append((kind, k, total, None, None))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
             material = MATERIAL[tile]
@@ -872,17 +871,13 @@ def _costs(
                 if curse:
                     near.add(target)
                 if record is not None:
-                    record[-1] = (
-                        AIR,
-                        k,
-                        total,
-                        "left" if target == k + SUPPORT_LEFT else "right",
-                        None,
+                    record.append(
+                        (AIR, k, total, "left" if target == k + SUPPORT_LEFT else "right", None)
                     )
                 continue
             if record is not None:
                 # where the problems are now: a careful player looks ahead from here
-                record[-1] = (AIR, k, total, None, set(near))
+                record.append((AIR, k, total, None, set(near)))
             target = k + SUPPORT_LEFT
             board[target] = tile
             near.add(target)  # and as above, the tiles it now supports and those k supported
@@ -898,6 +893,8 @@ def _costs(
                     if other is not None and IS_FIRE[other]:
                         near.add(target + d)
             continue
+        if record is not None:  # (a fall is noted above, with its side or watch set)
+            record.append((kind, k, total, None, None))
         if kind == COLLAPSE:
             # mayhem.forecast_collapse, inlined. Nothing was in the air (the scan found none),
             # and only the tiles the two supports held can be now: the tile at k, and k - 2
