@@ -15,7 +15,8 @@ What is fused, and why it is exact:
 
 - the spots are worked out as ``rules.spot_keys`` does, and after a quiet
   placement only the spots around the new tile are updated (in row 0 too: a
-  gap leaves the other gaps as they were, and an end moves);
+  gap leaves the other gaps as they were, and an end moves; when no spot is
+  left, the spots are the ends of row 0, which the game keeps track of);
 - the careful choice tests placements heaviest first (each hand is kept
   heaviest first as it changes) with ``mayhem.placement_is_quiet`` inlined
   (fire contacts only looked for when a fire tile could be involved); with
@@ -315,12 +316,14 @@ def play(
                     for a, b in zip(row0, row0[1:]):
                         if b - a > 2 and (gaps_all or b - a == 4):
                             spots.extend(range(a + 2, b, 2))
+                lo, hi = row0[0], row0[-1]  # the ends of row 0, kept up to date on quiet turns
                 ends = not spots
                 if ends:
-                    spots = [row0[0] - 2, row0[-1] + 2]
+                    spots = [lo - 2, hi + 2]
             else:
                 ends = False
                 spots = [0]
+                lo = hi = 0  # (the one placement there is makes row 0 this)
         if observe is not None:
             observe(spots, board, hands, piles, removed)
         # -- which tile where --
@@ -342,15 +345,20 @@ def play(
             # Only the spot taken and the two above the new tile change: a row-0 gap leaves
             # the others (every empty position between row-0 tiles is one, or only the
             # single gaps); at an end of row 0 there were no spots, and the other end moves
-            # unless a spot opens above.
+            # unless a spot opens above. Row 0 grows only there, and when no spot is left,
+            # the spots are its ends again.
             fire_around = fire_around or IS_FIRE[t]
             if ends:
+                if k == spots[0]:
+                    lo = k
+                else:
+                    hi = k
                 if k + 2 in board and k + ABOVE_RIGHT not in board:
                     spots, ends = [k + ABOVE_RIGHT], False
                 elif k - 2 in board and k + ABOVE_LEFT not in board:
                     spots, ends = [k + ABOVE_LEFT], False
                 else:
-                    spots = [k - 2, spots[1]] if k == spots[0] else [spots[0], k + 2]
+                    spots = [lo - 2, hi + 2]
             else:
                 spots.remove(k)
                 if k - 2 in board and k + ABOVE_LEFT not in board:
@@ -360,7 +368,7 @@ def play(
                 if spots:
                     spots.sort()
                 else:
-                    spots = None
+                    spots, ends = [lo - 2, hi + 2], True
         else:
             spots = None
         if not quiet:
