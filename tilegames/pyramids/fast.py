@@ -41,7 +41,8 @@ What is fused, and why it is exact:
 - the chosen forecast keeps a record of its events, and the game, which
   follows it event by event (a careful player falls as the forecast's quick
   falls do, except where it looks ahead), reads from it the next problem
-  (no scan), the side of each quiet fall (no test of both sides), and, at a
+  (no scan), the side of each quiet fall (no test of both sides), what a
+  fire burns (no search, no ``mayhem.resolve``), and, at a
   fall that lands quietly on neither side, where the problems are (the
   forecast's own watch set: what ``mayhem.unsettled`` would find by
   scanning the whole board, so the game itself watches nothing) and what
@@ -450,6 +451,13 @@ def play(
                         near.add(support + ABOVE_LEFT)
                         near.add(support + ABOVE_RIGHT)
                     continue
+                if kind == FIRE and memo is not None:
+                    # resolve's fire, as the forecast worked it out on the same board: the
+                    # tiles it burns go in scan order, then the fire tile
+                    piles[debris_to].extend([board.pop(c) for c in sorted(watched[1:])])
+                    removed.append(board.pop(at))
+                    counts[4] += 1
+                    continue
                 face = None
                 contact = pending
                 if kind == ROLL:
@@ -721,8 +729,9 @@ def _costs(
     tiles counted before it, side, watched)``, ``side`` being ``"left"`` or
     ``"right"`` for a fall that lands quietly on that side, and ``watched``,
     for a fall that lands quietly on neither, a copy of the places watched
-    then (every place with a problem but the falling tile's); else both
-    None. The game follows a careful player's forecast event by event (see
+    then (every place with a problem but the falling tile's), and for a
+    fire, the keys of the fire tile and of what it burns; else both None.
+    The game follows a careful player's forecast event by event (see
     ``_careful_fall``), so the record of the forecast it follows tells it
     where the next problem is without a scan, which way a quiet fall goes,
     and, at a fall the careful player must look ahead at, where the problems
@@ -958,6 +967,8 @@ def _costs(
             for c in todo:
                 del board[c]
             gone = [k, *todo]  # the fire tile and what burns
+            if record is not None:  # the game takes what burns from here
+                record[-1] = (FIRE, k, total, None, gone)
             while todo:
                 c = todo.pop()
                 for d in TOUCH:
