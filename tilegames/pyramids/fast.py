@@ -15,7 +15,8 @@ What is fused, and why it is exact:
 
 - the spots are worked out as ``rules.spot_keys`` does, and after a quiet
   placement only the spots around the new tile are updated (in row 0 too: a
-  gap leaves the other gaps as they were, and an end moves);
+  gap leaves the other gaps as they were, and an end moves; when no spot is
+  left, the spots are the ends of row 0, which the game keeps track of);
 - the careful choice tests placements heaviest first (each hand is kept
   heaviest first as it changes) with ``mayhem.placement_is_quiet`` inlined
   (fire contacts only looked for when a fire tile could be involved); with
@@ -40,7 +41,8 @@ What is fused, and why it is exact:
 - the chosen forecast keeps a record of its events, and the game, which
   follows it event by event (a careful player falls as the forecast's quick
   falls do, except where it looks ahead), reads from it the next problem
-  (no scan), the side of each quiet fall (no test of both sides), and, at a
+  (no scan), the side of each quiet fall (no test of both sides), what a
+  fire burns (no search, no ``mayhem.resolve``), and, at a
   fall that lands quietly on neither side, where the problems are (the
   forecast's own watch set: what ``mayhem.unsettled`` would find by
   scanning the whole board, so the game itself watches nothing) and what
@@ -52,11 +54,12 @@ What is fused, and why it is exact:
 Where the time goes (cProfile, line counts and timings of 100 two-player
 careful games, at the time of writing): about 60 % is the careful player's
 forecasts (about 45 a game, started in the races and at the falls it looks
-ahead at, a few mayhem events each, a few microseconds per event), about
-15 % the quiet-placement tests and the rest the game loop (working out the
-spots after mayhem, following the record, refilling) and the deal.
+ahead at, a few mayhem events each, a few microseconds per event; the races
+take about 45 %, the falls about 15 %), under 10 % the quiet-placement
+tests and the rest, about a quarter, the game loop (working out the spots
+after mayhem, following the record, refilling) and the deal.
 ``benchmarks/pyramids.py`` compares it with the engine before the speed work
-(about 3.1 times faster by CPU time).
+(about 3.3 times faster by CPU time).
 
 The result is the same game as the public path
 ``play_game(new_game(seed, players=n, rules=rules), seats, seed=rng, checked=False)``:
@@ -315,12 +318,14 @@ def play(
                     for a, b in zip(row0, row0[1:]):
                         if b - a > 2 and (gaps_all or b - a == 4):
                             spots.extend(range(a + 2, b, 2))
+                lo, hi = row0[0], row0[-1]  # the ends of row 0, kept up to date on quiet turns
                 ends = not spots
                 if ends:
-                    spots = [row0[0] - 2, row0[-1] + 2]
+                    spots = [lo - 2, hi + 2]
             else:
                 ends = False
                 spots = [0]
+                lo = hi = 0  # (the one placement there is makes row 0 this)
         if observe is not None:
             observe(spots, board, hands, piles, removed)
         # -- which tile where --
@@ -342,15 +347,20 @@ def play(
             # Only the spot taken and the two above the new tile change: a row-0 gap leaves
             # the others (every empty position between row-0 tiles is one, or only the
             # single gaps); at an end of row 0 there were no spots, and the other end moves
-            # unless a spot opens above.
+            # unless a spot opens above. Row 0 grows only there, and when no spot is left,
+            # the spots are its ends again.
             fire_around = fire_around or IS_FIRE[t]
             if ends:
+                if k == spots[0]:
+                    lo = k
+                else:
+                    hi = k
                 if k + 2 in board and k + ABOVE_RIGHT not in board:
                     spots, ends = [k + ABOVE_RIGHT], False
                 elif k - 2 in board and k + ABOVE_LEFT not in board:
                     spots, ends = [k + ABOVE_LEFT], False
                 else:
-                    spots = [k - 2, spots[1]] if k == spots[0] else [spots[0], k + 2]
+                    spots = [lo - 2, hi + 2]
             else:
                 spots.remove(k)
                 if k - 2 in board and k + ABOVE_LEFT not in board:
@@ -360,7 +370,7 @@ def play(
                 if spots:
                     spots.sort()
                 else:
-                    spots = None
+                    spots, ends = [lo - 2, hi + 2], True
         else:
             spots = None
         if not quiet:
@@ -441,6 +451,13 @@ def play(
                     if memo is None:
                         near.add(support + ABOVE_LEFT)
                         near.add(support + ABOVE_RIGHT)
+                    continue
+                if kind == FIRE and memo is not None:
+                    # resolve's fire, as the forecast worked it out on the same board: the
+                    # tiles it burns go in scan order, then the fire tile
+                    piles[debris_to].extend([board.pop(c) for c in sorted(watched[1:])])
+                    removed.append(board.pop(at))
+                    counts[4] += 1
                     continue
                 face = None
                 contact = pending
@@ -630,6 +647,8 @@ def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tupl
                 costs = _costs(
                     trial, near, True, rules, total, fire_around or IS_FIRE[t], record, first
                 )
+                if collapses:
+                    next(costs)  # its collapse: the 2 it joined at, so it stays in front
             try:
                 total = next(costs)
             except StopIteration:
@@ -711,8 +730,9 @@ def _costs(
     tiles counted before it, side, watched)``, ``side`` being ``"left"`` or
     ``"right"`` for a fall that lands quietly on that side, and ``watched``,
     for a fall that lands quietly on neither, a copy of the places watched
-    then (every place with a problem but the falling tile's); else both
-    None. The game follows a careful player's forecast event by event (see
+    then (every place with a problem but the falling tile's), and for a
+    fire, the keys of the fire tile and of what it burns; else both None.
+    The game follows a careful player's forecast event by event (see
     ``_careful_fall``), so the record of the forecast it follows tells it
     where the next problem is without a scan, which way a quiet fall goes,
     and, at a fall the careful player must look ahead at, where the problems
@@ -736,40 +756,36 @@ def _costs(
             # -- the scan: _scan, inlined --
             air = collapse = explosion = fire = cursed = None
             collapse_kind = COLLAPSE
-            keep = []
+            drop = []  # the places watched that have no problem (any more)
             for k in near:
                 t = get(k)
                 if t is None:
+                    drop.append(k)
                     continue
                 if k <= -HALF:
                     left = get(k + SUPPORT_LEFT)
                     right = get(k + SUPPORT_RIGHT)
                     if left is None:
                         if right is None:
-                            keep.append(k)
                             if air is None or k < air:
                                 air = k
                             continue
                         if not OVER[t * 45 + right]:
-                            keep.append(k)
                             if collapse is None or k < collapse:
                                 collapse, collapse_kind = k, OVERHANG
                             continue
                     elif right is None:
                         if not OVER[t * 45 + left]:
-                            keep.append(k)
                             if collapse is None or k < collapse:
                                 collapse, collapse_kind = k, OVERHANG
                             continue
                     else:
                         index = t * 2025 + left * 45 + right
                         if not LEGAL[index]:
-                            keep.append(k)
                             if collapse is None or k < collapse:
                                 collapse, collapse_kind = k, COLLAPSE
                             continue
                         if curse and CURSE[index] and not IS_FIRE[t]:
-                            keep.append(k)
                             if cursed is None or k < cursed:
                                 cursed = k
                             continue
@@ -780,7 +796,6 @@ def _costs(
                         n = get(k + d)
                         if n is not None:
                             if IS_FIRE[n]:
-                                keep.append(k)
                                 if explosion is None or k < explosion:
                                     explosion = k
                                 break
@@ -788,16 +803,20 @@ def _costs(
                                 burns = True
                     else:
                         if burns:
-                            keep.append(k)
                             if fire is None or k < fire:
                                 fire = k
                         elif curse and _cursed(get, k, t):
-                            keep.append(k)
                             if cursed is None or k < cursed:
                                 cursed = k
+                        else:
+                            drop.append(k)
+                else:
+                    drop.append(k)
             # The tile of the problem resolved next leaves its place (it falls, falls after its
             # collapse, or burns), so that place is not watched (except for the rarer kinds).
-            near = set(keep)
+            # The others leave the watch set (changed in place: it is this forecast's own).
+            if drop:
+                near.difference_update(drop)
             if air is not None:
                 kind, k = AIR, air
                 near.discard(k)
@@ -814,8 +833,6 @@ def _costs(
                 kind, k = CURSE_KIND, cursed
             else:
                 return
-        if record is not None:
-            record.append((kind, k, total, None, None))
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
             material = MATERIAL[tile]
@@ -872,17 +889,13 @@ def _costs(
                 if curse:
                     near.add(target)
                 if record is not None:
-                    record[-1] = (
-                        AIR,
-                        k,
-                        total,
-                        "left" if target == k + SUPPORT_LEFT else "right",
-                        None,
+                    record.append(
+                        (AIR, k, total, "left" if target == k + SUPPORT_LEFT else "right", None)
                     )
                 continue
             if record is not None:
                 # where the problems are now: a careful player looks ahead from here
-                record[-1] = (AIR, k, total, None, set(near))
+                record.append((AIR, k, total, None, set(near)))
             target = k + SUPPORT_LEFT
             board[target] = tile
             near.add(target)  # and as above, the tiles it now supports and those k supported
@@ -898,6 +911,8 @@ def _costs(
                     if other is not None and IS_FIRE[other]:
                         near.add(target + d)
             continue
+        if record is not None:  # (a fall is noted above, with its side or watch set)
+            record.append((kind, k, total, None, None))
         if kind == COLLAPSE:
             # mayhem.forecast_collapse, inlined. Nothing was in the air (the scan found none),
             # and only the tiles the two supports held can be now: the tile at k, and k - 2
@@ -953,6 +968,8 @@ def _costs(
             for c in todo:
                 del board[c]
             gone = [k, *todo]  # the fire tile and what burns
+            if record is not None:  # the game takes what burns from here
+                record[-1] = (FIRE, k, total, None, gone)
             while todo:
                 c = todo.pop()
                 for d in TOUCH:
