@@ -33,7 +33,7 @@ import pandas as pd
 
 from ..sim import SimulationInterrupted, batch_sizes, run_batch
 from ..stats import mean_interval, wilson
-from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, decide
+from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, Verdict, decide
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
 from .rules import Game, Rules, new_game
 
@@ -177,19 +177,22 @@ def winnability_task(
         nodes = solver_nodes[variant] if isinstance(solver_nodes, dict) else solver_nodes
         tables = max_tables[variant] if isinstance(max_tables, dict) else max_tables
         verdict = decide(game, solver_nodes=nodes, max_tables=tables)
-        rows.append(
-            {
-                "variant": variant,
-                "deal": code,
-                "status": verdict.status,
-                "method": verdict.method,
-                "solver_tables": verdict.solver_tables,
-                "tables": verdict.tables,
-                "moves": len(verdict.moves) if verdict.status == "winnable" else None,
-                "seconds": round(verdict.seconds, 3),
-            }
-        )
+        rows.append(_verdict_row(variant, code, verdict))
     return rows
+
+
+def _verdict_row(variant: str, code: str, verdict: Verdict) -> dict:
+    """One results row (without its game number) for ``verdict`` on the deal ``code``."""
+    return {
+        "variant": variant,
+        "deal": code,
+        "status": verdict.status,
+        "method": verdict.method,
+        "solver_tables": verdict.solver_tables,
+        "tables": verdict.tables,
+        "moves": len(verdict.moves) if verdict.status == "winnable" else None,
+        "seconds": round(verdict.seconds, 3),
+    }
 
 
 def run_winnability(
@@ -431,17 +434,7 @@ def _decide_row(item: tuple[int, str, str, int, int]) -> dict:
     verdict = decide(
         game_from_code(code, VARIANTS[variant]), solver_nodes=solver_nodes, max_tables=max_tables
     )
-    return {
-        "game": game_number,
-        "variant": variant,
-        "deal": code,
-        "status": verdict.status,
-        "method": verdict.method,
-        "solver_tables": verdict.solver_tables,
-        "tables": verdict.tables,
-        "moves": len(verdict.moves) if verdict.status == "winnable" else None,
-        "seconds": round(verdict.seconds, 3),
-    }
+    return {"game": game_number, **_verdict_row(variant, code, verdict)}
 
 
 def decide_again(

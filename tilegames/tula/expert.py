@@ -38,7 +38,7 @@ import numpy as np
 
 from ..players import Player
 from .fast import CHAIN_LIMIT, longest_chain, popcount
-from .hidden import Board, expectimax, removal_value, tula_board
+from .hidden import Board, bit_positions, expectimax, removal_value, tula_board
 from .layout import INDEX, POSITIONS, TOP
 from .rules import Move, PlayerView
 
@@ -239,15 +239,15 @@ def decide(
     decision is exact (``hidden.expectimax``, no randomness used).
     """
     hidden_mask = present & ~open_mask
-    hidden = _positions(hidden_mask)
+    hidden = bit_positions(hidden_mask)
     if len(hidden) < exact_below:
         return _exact_choice(
             board, tile_at, present, open_mask, top, unseen, choices, exchange, memo
         )
-    pool = _positions(unseen)
+    pool = bit_positions(unseen)
     cache = _cache(board)
     everything = unseen  # the tiles in the temple: unseen ones and face-up ones
-    for p in _positions(open_mask):
+    for p in bit_positions(open_mask):
         everything |= 1 << tile_at[p]
     if exchange:  # the stack's tile joins the temple, the exchanged tile leaves it
         everything |= 1 << top
@@ -320,7 +320,7 @@ def decide(
 
 def _exact_choice(board, tile_at, present, open_mask, top, unseen, choices, exchange, memo):
     memo = {} if memo is None else memo
-    known = tuple((q, tile_at[q]) for q in _positions(open_mask))
+    known = tuple((q, tile_at[q]) for q in bit_positions(open_mask))
     best, best_value = choices[0], -1.0
     for p in choices:
         if exchange:  # the stack's tile goes face up on p, p's tile starts the stack
@@ -331,15 +331,6 @@ def _exact_choice(board, tile_at, present, open_mask, top, unseen, choices, exch
         if value > best_value + 1e-12:
             best, best_value = p, value
     return best
-
-
-def _positions(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 class ExpertPlayer(Player):
@@ -435,13 +426,13 @@ def play_board(
     top = tile_at[board.top]
     present = board.start
     open_mask = board.opened(present)
-    if mercy and not any(board.match[top] >> tile_at[p] & 1 for p in _positions(open_mask)):
+    if mercy and not any(board.match[top] >> tile_at[p] & 1 for p in bit_positions(open_mask)):
         seen = [-1] * board.size
-        for p in _positions(open_mask):
+        for p in bit_positions(open_mask):
             seen[p] = tile_at[p]
         seen[board.top] = top
-        unseen = everything & ~(1 << top) & ~sum(1 << tile_at[p] for p in _positions(open_mask))
-        choices = _positions(open_mask)
+        unseen = everything & ~(1 << top) & ~sum(1 << tile_at[p] for p in bit_positions(open_mask))
+        choices = bit_positions(open_mask)
         p = decide(
             board, seen, present, open_mask, top, unseen, choices, rng, exchange=True, **options
         )
@@ -452,7 +443,7 @@ def play_board(
     gone = 1 << top
     while True:
         match = board.match[top]
-        choices = [p for p in _positions(open_mask) if match >> tile_at[p] & 1]
+        choices = [p for p in bit_positions(open_mask) if match >> tile_at[p] & 1]
         if not choices:
             return stacked
         if len(choices) == 1:
@@ -460,7 +451,7 @@ def play_board(
         else:
             seen = [-1] * board.size
             face_up = 0
-            for q in _positions(open_mask):
+            for q in bit_positions(open_mask):
                 seen[q] = tile_at[q]
                 face_up |= 1 << tile_at[q]
             unseen = everything & ~gone & ~face_up

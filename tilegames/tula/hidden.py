@@ -54,6 +54,7 @@ __all__ = [
     "BOARDS",
     "LADDER_PLAYERS",
     "Board",
+    "bit_positions",
     "board_from_layout",
     "clairvoyant_win_rate",
     "expectimax",
@@ -248,8 +249,8 @@ def solve(board: Board, tile_at: list[int], mercy: bool = False) -> bool:
     start = board.start
     first = board.opened(start)
     top = tile_at[board.top]
-    if mercy and not any(board.match[top] >> tile_at[p] & 1 for p in _bits(first)):
-        for p in _bits(first):
+    if mercy and not any(board.match[top] >> tile_at[p] & 1 for p in bit_positions(first)):
+        for p in bit_positions(first):
             swapped = list(tile_at)
             swapped[p], swapped[board.top] = top, tile_at[p]
             if _search(board, swapped, start, first, swapped[board.top], set()):
@@ -272,7 +273,12 @@ def clairvoyant_win_rate(board: Board, mercy: bool = False) -> Fraction:
     return Fraction(wins, math.factorial(board.size))
 
 
-def _bits(mask: int) -> list[int]:
+def bit_positions(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first.
+
+    >>> bit_positions(0b10110)
+    [1, 2, 4]
+    """
     out = []
     while mask:
         low = mask & -mask
@@ -322,13 +328,13 @@ def _after_removal(board, present, open_mask, known, p, unseen, memo, canonical,
     tile = dict(known)[p]
     after = present & ~(1 << p)
     now_open = (open_mask & ~(1 << p)) | board.unlocked(p, after)
-    new = _bits(now_open & ~open_mask)
+    new = bit_positions(now_open & ~open_mask)
     rest = tuple(item for item in known if item[0] != p)
     if not new:
         return _expectimax(board, after, now_open, rest, tile, unseen, memo, canonical, number)
     total = number(0)
     count = 0
-    for drawn in itertools.permutations(_bits(unseen), len(new)):
+    for drawn in itertools.permutations(bit_positions(unseen), len(new)):
         grown = tuple(sorted(rest + tuple(zip(new, drawn))))
         left = unseen
         for t in drawn:
@@ -416,7 +422,7 @@ def optimal_win_rate(
     memo: dict = {}
     canonical = _canonical_form(_symmetries(board)) if symmetry else None
     start = board.start
-    first = _bits(board.opened(start))
+    first = bit_positions(board.opened(start))
     total = Fraction(0)
     count = 0
     everything = (1 << board.size) - 1
@@ -473,8 +479,8 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
     present = board.start
     open_mask = board.opened(present)
     top = tile_at[board.top]
-    if mercy and not any(board.match[top] >> tile_at[p] & 1 for p in _bits(open_mask)):
-        choices = _bits(open_mask)
+    if mercy and not any(board.match[top] >> tile_at[p] & 1 for p in bit_positions(open_mask)):
+        choices = bit_positions(open_mask)
         if rule == "random":
             p = choices[int(rng.integers(len(choices)))]
         else:
@@ -489,7 +495,7 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
         top = tile_at[board.top]
     stacked = 1
     while True:
-        choices = [p for p in _bits(open_mask) if board.match[top] >> tile_at[p] & 1]
+        choices = [p for p in bit_positions(open_mask) if board.match[top] >> tile_at[p] & 1]
         if not choices:
             return stacked
         if rule == "random":
