@@ -5,8 +5,10 @@
 
 Prints one JSON object: the share of deals solved within the time budget
 (10 s per deal) with its 95% Wilson interval, the median solve time, solution
-lengths, and legal-move lists generated per second (public API) on positions
-from seeded random playouts. The issue's targets are printed alongside.
+lengths, legal-move lists generated per second (public API) on positions
+from seeded random playouts, and the exhaustive search's tables per CPU second,
+Python against the compiled twin (maze/native.py) on the same ring deals, same
+walk. The issue's targets are printed alongside.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import time
 
 import numpy as np
 
-from tilegames.maze import new_game
+from tilegames.maze import Rules, native, new_game
+from tilegames.maze.exhaustive import exhaustive_search
 from tilegames.maze.players import solve
 from tilegames.stats import wilson
 
@@ -85,6 +88,28 @@ def move_generation_figures(positions: int = 300, repeat: int = 20) -> dict:
     }
 
 
+def exhaustive_figures(deals: int = 4, max_tables: int = 100_000) -> dict:
+    """Tables per CPU second of the exhaustive search, Python and compiled, on ring deals."""
+    figures = {}
+    engines = ["python", "native"] if native.available() else ["python"]
+    for engine in engines:
+        tables = 0
+        start = time.process_time()
+        for seed in range(deals):
+            game = new_game(seed=seed, rules=Rules.traditional())
+            tables += exhaustive_search(game, max_tables=max_tables, engine=engine).tables
+        figures[f"exhaustive_{engine}_tables_per_cpu_second"] = round(
+            tables / (time.process_time() - start)
+        )
+    if len(engines) == 2:
+        figures["exhaustive_native_speedup"] = round(
+            figures["exhaustive_native_tables_per_cpu_second"]
+            / figures["exhaustive_python_tables_per_cpu_second"],
+            2,
+        )
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="seeded deals (default 200)")
@@ -97,6 +122,7 @@ def main() -> None:
         "python": platform.python_version(),
         **solver_figures(args.deals, args.max_seconds),
         **move_generation_figures(),
+        **exhaustive_figures(),
         "targets": TARGETS,
     }
     figures["meets_targets"] = bool(

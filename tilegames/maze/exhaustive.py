@@ -9,6 +9,17 @@ boards (``players.Searcher``): 54 bytes, all gaps alike. No symmetry is used:
 each table is its own state, so the search is a plain enumeration of the
 reachable tables.
 
+Children are tried fewest breaks first; among equals, in the order the moves
+are listed, or, with a ``seed``, in an order drawn from a small generator
+(xorshift64). Such searches are heavy-tailed: a deal one order leaves
+undecided after millions of tables is often won within thousands by another,
+so ``decide(restarts=k)`` runs up to k more searches with seeds 1 to k. Each
+search is complete on its own, so any one that runs out of new tables proves
+the deal unwinnable, whatever the others did.
+
+``native.py`` runs the same walk compiled (the same tables in the same
+order, many times faster); ``engine="auto"`` uses it when it can be built.
+
 Three verdicts:
 
 - ``"winnable"``: a winning sequence was found and replayed through the public
@@ -38,6 +49,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from . import native
 from .players import BOARD_GAP, Searcher, solve
 from .rules import Card, Game, Move
 
@@ -57,6 +69,11 @@ grows about 150 bytes a table)."""
 
 STATUSES = ("winnable", "unwinnable", "undecided")
 """The three verdicts, in this order."""
+ENGINES = ("auto", "native", "python")
+"""``"python"``: the readable search here; ``"native"``: the same walk compiled
+(``native.py``); ``"auto"``: the compiled one when it can be built here."""
+_MASK64 = (1 << 64) - 1
+_SEED_STEP = 0x9E3779B97F4A7C15
 
 
 @dataclass
@@ -78,6 +95,8 @@ class Verdict:
     """A winning sequence when ``"winnable"``, else empty."""
     budget: str = ""
     """The budgets used, in words (for ``"undecided"``: the one that ran out)."""
+    tries: int = 0
+    """Exhaustive searches run (each with its own tie-break seed: 0, 1, ...); 0 if none ran."""
 
     @property
     def decided(self) -> bool:
@@ -92,13 +111,16 @@ class Verdict:
         return f"undecided: {self.budget}"
 
 
-def exhaustive_search(game: Game, *, max_tables: int = DEFAULT_TABLES) -> Verdict:
+def exhaustive_search(
+    game: Game, *, max_tables: int = DEFAULT_TABLES, seed: int = 0, engine: str = "auto"
+) -> Verdict:
     """Search every table reachable from ``game``'s position, up to ``max_tables`` distinct ones.
 
     Depth first, the most promising child (fewest breaks) first, so a win
-    usually turns up early; every table is expanded once. ``game`` is not
-    changed. A win is returned with its moves, replayed through the public
-    rules.
+    usually turns up early; every table is expanded once. ``seed`` (0 or more)
+    orders children with equal breaks (0: in the order the moves are listed).
+    ``engine`` is one of ``ENGINES``. ``game`` is not changed. A win is
+    returned with its moves, replayed through the public rules.
 
     >>> from tilegames.maze import Game
     >>> runs = [f"{r}{s}" for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q".split()]
@@ -107,23 +129,28 @@ def exhaustive_search(game: Game, *, max_tables: int = DEFAULT_TABLES) -> Verdic
     >>> verdict.status, [str(m) for m in verdict.moves]
     ('winnable', ['5♦ → 16'])
     """
-    if not isinstance(max_tables, int) or isinstance(max_tables, bool) or max_tables < 1:
-        raise ValueError(f"max_tables must be a whole number of at least 1, not {max_tables!r}")
+    _check_whole("max_tables", max_tables, 1)
+    _check_whole("seed", seed, 0)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    budget = f"exhaustive search: {max_tables} tables"
+    if engine == "native" or (engine == "auto" and native.available()):
+        return _native_search(game, max_tables, seed, budget)
     start = time.perf_counter()
     search = Searcher(game)
     cost = search.cost
     root_board = search.board_of(game)
     root = bytes(root_board)
     root_masks = search.masks(root_board)
-    budget = f"exhaustive search: {max_tables} tables"
     if search.breaks(root_masks) == 0:
-        return Verdict("winnable", "exhaustive", 1, seconds=time.perf_counter() - start)
+        return Verdict("winnable", "exhaustive", 1, seconds=time.perf_counter() - start, tries=1)
     # every table seen -> the table it was first reached from (the root -> None)
     parent: dict[bytes, bytes | None] = {root: None}
     stack: list[tuple[bytes, list[int]]] = [(root, root_masks)]
     moves_of = search.moves
     child_masks = search.child_masks
     won: bytes | None = None
+    random_state = seed * _SEED_STEP & _MASK64
     while stack and won is None:
         key, masks = stack.pop()
         board = bytearray(key)
@@ -156,20 +183,57 @@ def exhaustive_search(game: Game, *, max_tables: int = DEFAULT_TABLES) -> Verdic
                 len(parent),
                 seconds=time.perf_counter() - start,
                 budget=f"{budget} ran out",
+                tries=1,
             )
+        if seed:  # equal breaks in a drawn order: the low 10 bits of xorshift64's next number
+            for i, (breaks, child, masks_after) in enumerate(children):
+                random_state ^= random_state << 13 & _MASK64
+                random_state ^= random_state >> 7
+                random_state ^= random_state << 17 & _MASK64
+                children[i] = (breaks * 1024 + (random_state & 1023), child, masks_after)
         children.sort(key=_first, reverse=True)  # the fewest breaks is popped first
         stack.extend((child, masks_after) for _breaks, child, masks_after in children)
     seconds = time.perf_counter() - start
     if won is None:
-        return Verdict("unwinnable", "exhaustive", len(parent), seconds=seconds, budget=budget)
+        return Verdict(
+            "unwinnable", "exhaustive", len(parent), seconds=seconds, budget=budget, tries=1
+        )
     moves = _moves_to(game, parent, won)
     return Verdict(
-        "winnable", "exhaustive", len(parent), seconds=seconds, moves=moves, budget=budget
+        "winnable", "exhaustive", len(parent), seconds=seconds, moves=moves, budget=budget, tries=1
     )
+
+
+def _native_search(game: Game, max_tables: int, seed: int, budget: str) -> Verdict:
+    """``exhaustive_search`` compiled (``native.search``); its win replayed through the rules."""
+    start = time.perf_counter()
+    status, tables, moves = native.search(game, max_tables=max_tables, seed=seed)
+    if status == "winnable":
+        _replay_win(game, moves)
+    if status == "undecided":
+        budget = f"{budget} ran out"
+    seconds = time.perf_counter() - start
+    return Verdict(
+        status, "exhaustive", tables, seconds=seconds, moves=moves, budget=budget, tries=1
+    )
+
+
+def _check_whole(name: str, value: object, least: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
 
 
 def _first(item: tuple) -> int:
     return item[0]
+
+
+def _replay_win(game: Game, moves: list[Move]) -> None:
+    """Play ``moves`` on a copy of ``game`` through the public rules; they must win."""
+    replay = game.copy()
+    for move in moves:
+        replay.play(move)  # the public rules check every step
+    if not replay.won:  # pragma: no cover - would be a bug in the packed-board code
+        raise AssertionError("the exhaustive search's win does not replay to a won game")
 
 
 def _moves_to(game: Game, parent: dict[bytes, bytes | None], end: bytes) -> list[Move]:
@@ -184,11 +248,7 @@ def _moves_to(game: Game, parent: dict[bytes, bytes | None], end: bytes) -> list
             slot for slot in range(len(after)) if before[slot] == BOARD_GAP != after[slot]
         )
         moves.append(Move(Card.from_code(after[target]), target))
-    replay = game.copy()
-    for move in moves:
-        replay.play(move)  # the public rules check every step
-    if not replay.won:  # pragma: no cover - would be a bug in the packed-board code
-        raise AssertionError("the exhaustive search's win does not replay to a won game")
+    _replay_win(game, moves)
     return moves
 
 
@@ -197,33 +257,54 @@ def decide(
     *,
     solver_nodes: int = DEFAULT_SOLVER_NODES,
     max_tables: int = DEFAULT_TABLES,
+    restarts: int = 0,
+    engine: str = "auto",
 ) -> Verdict:
     """Winnable, unwinnable or undecided: the fast solver first, the exhaustive search if it fails.
 
-    The solver may expand ``solver_nodes`` tables (no time limit, so the
-    verdict is the same on every machine; its win is not shortened, so
-    ``moves`` can be long); the exhaustive search may reach
-    ``max_tables`` distinct tables. ``game`` is not changed.
+    The solver may expand ``solver_nodes`` tables (0: skip it; no time limit,
+    so the verdict is the same on every machine; its win is not shortened, so
+    ``moves`` can be long); each exhaustive search may reach ``max_tables``
+    distinct tables, and while one leaves the deal undecided, up to
+    ``restarts`` more run with tie-break seeds 1, 2, ... ``engine`` is one of
+    ``ENGINES``. ``game`` is not changed.
 
     >>> from tilegames.maze import Rules, new_game
     >>> verdict = decide(new_game(seed=10, rules=Rules.traditional()))
     >>> verdict.status, verdict.solver_tables > 0
     ('winnable', True)
+    >>> again = decide(new_game(seed=10, rules=Rules.traditional()), solver_nodes=0, restarts=3)
+    >>> again.status, again.method, 1 <= again.tries <= 4
+    ('winnable', 'exhaustive', True)
     """
+    _check_whole("solver_nodes", solver_nodes, 0)
+    _check_whole("restarts", restarts, 0)
     start = time.perf_counter()
-    solution = solve(game, max_nodes=solver_nodes, max_seconds=math.inf, shorten=False)
-    if solution.solved:
-        return Verdict(
-            "winnable",
-            "solver",
-            0,
-            solver_tables=solution.nodes,
-            seconds=time.perf_counter() - start,
-            moves=solution.moves,
-            budget=f"solver: {solver_nodes} tables",
-        )
-    verdict = exhaustive_search(game, max_tables=max_tables)
-    verdict.solver_tables = solution.nodes
+    solver_tables = 0
+    if solver_nodes:
+        solution = solve(game, max_nodes=solver_nodes, max_seconds=math.inf, shorten=False)
+        if solution.solved:
+            return Verdict(
+                "winnable",
+                "solver",
+                0,
+                solver_tables=solution.nodes,
+                seconds=time.perf_counter() - start,
+                moves=solution.moves,
+                budget=f"solver: {solver_nodes} tables",
+            )
+        solver_tables = solution.nodes
+    for seed in range(restarts + 1):
+        verdict = exhaustive_search(game, max_tables=max_tables, seed=seed, engine=engine)
+        if verdict.decided:
+            break
+    verdict.tries = seed + 1
+    verdict.solver_tables = solver_tables
     verdict.seconds = time.perf_counter() - start
-    verdict.budget = f"solver: {solver_nodes} tables; {verdict.budget}"
+    if restarts:
+        verdict.budget = verdict.budget.replace(
+            " tables", f" tables a search, {restarts + 1} searches", 1
+        )
+    if solver_nodes:
+        verdict.budget = f"solver: {solver_nodes} tables; {verdict.budget}"
     return verdict
