@@ -33,6 +33,7 @@ import pandas as pd
 
 from ..sim import SimulationInterrupted, batch_sizes, run_batch
 from ..stats import mean_interval, wilson
+from . import native
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, Verdict, decide
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
 from .rules import Game, Rules, new_game
@@ -46,11 +47,13 @@ __all__ = [
     "solve_task",
     "summarize",
     "summary_text",
+    "tries_chart",
     "winnability_summary",
     "winnability_chart",
     "winnability_text",
     "write_decided_again",
     "winnability_task",
+    "with_second_look",
 ]
 
 VARIANTS = {"standard": Rules(), "ring": Rules.traditional()}
@@ -390,7 +393,9 @@ def with_second_look(results: pd.DataFrame, again: pd.DataFrame) -> pd.DataFrame
     """
     keys = ["game", "variant"]
     replaced = results.set_index(keys)
-    update = again.set_index(keys)
+    update = again.set_index(keys)[
+        [c for c in again.columns if c in results.columns and c not in keys]
+    ]
     missing = update.index.difference(replaced.index)
     if len(missing):
         raise ValueError(f"the second look has deals the results do not: {list(missing)[:3]}")
@@ -429,12 +434,59 @@ def winnability_chart(summary: pd.DataFrame, title: str = ""):
     return fig
 
 
-def _decide_row(item: tuple[int, str, str, int, int]) -> dict:
-    game_number, variant, code, solver_nodes, max_tables = item
-    verdict = decide(
-        game_from_code(code, VARIANTS[variant]), solver_nodes=solver_nodes, max_tables=max_tables
-    )
-    return {"game": game_number, **_verdict_row(variant, code, verdict)}
+TRIES_BINS = ((1, 1), (2, 2), (3, 3), (4, 5), (6, 10), (11, 20), (21, 50), (51, 100))
+"""The groups of ``tries_chart``: how many searches a deal needed, low to high."""
+
+
+def tries_chart(looks: list[pd.DataFrame], names: list[str], title: str = ""):
+    """How many seeded searches each deal needed before one won it: grouped bars, one colour
+    and hatch per look, counts on a log scale (a figure). ``looks`` are ``decide_again``
+    tables run with restarts.
+
+    >>> look = pd.DataFrame({"status": ["winnable", "winnable", "undecided"], "tries": [1, 3, 5]})
+    >>> tries_chart([look], ["second look"]).axes[0].get_xlabel()
+    'searches run before one won the deal'
+    """
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 3))
+    width = 0.8 / max(len(looks), 1)
+    places = np.arange(len(TRIES_BINS))
+    tallest = 1
+    for i, (look, name, colour, hatch) in enumerate(
+        zip(looks, names, ("#0072B2", "#E69F00", "#009E73", "#CC79A7"), ("", "//", "..", "xx"))
+    ):
+        won = look.loc[look["status"] == "winnable", "tries"].astype(int)
+        counts = [int(won.between(low, high).sum()) for low, high in TRIES_BINS]
+        tallest = max(tallest, *counts)
+        ax.bar(
+            places + (i - (len(looks) - 1) / 2) * width,
+            counts,
+            width=width,
+            color=colour,
+            hatch=hatch,
+            edgecolor="white",
+            label=f"{name}: {len(won):,} {'deal' if len(won) == 1 else 'deals'} won",
+        )
+    ax.set_xticks(places, [f"{a}" if a == b else f"{a}–{b}" for a, b in TRIES_BINS])
+    ax.set_xlabel("searches run before one won the deal")
+    ax.set_ylabel("deals (log scale)")
+    ax.set_yscale("log")
+    ax.set_ylim(0.7, tallest * 60)  # room above the bars for the legend
+    ax.legend(frameon=False, loc="upper right")
+    ax.set_title(title)
+    fig.tight_layout()
+    return fig
+
+
+def _decide_row(item: tuple[int, str, str, int, int, int]) -> dict:
+    game_number, variant, code, solver_nodes, max_tables, restarts = item
+    game = game_from_code(code, VARIANTS[variant])
+    verdict = decide(game, solver_nodes=solver_nodes, max_tables=max_tables, restarts=restarts)
+    row = {"game": game_number, **_verdict_row(variant, code, verdict)}
+    if restarts:
+        row["tries"] = verdict.tries
+    return row
 
 
 def decide_again(
@@ -445,10 +497,14 @@ def decide_again(
     max_tables: int,
     workers: int = 1,
     below: int | None = None,
+    restarts: int = 0,
+    progress: bool = False,
 ) -> pd.DataFrame:
     """The deals of a winnability run left undecided under ``variant``, decided again with
     larger budgets: one row each, in game order, with the columns of ``winnability_task``.
     ``below``: only the deals numbered below it (a random sample too, since deals are seeded).
+    ``restarts``: up to that many more exhaustive searches with other tie-break seeds
+    (``exhaustive.decide``); the rows then have a ``tries`` column.
 
     >>> rows = pd.DataFrame({"game": [0], "variant": ["standard"], "status": ["undecided"],
     ...                      "deal": [deal_code(new_game(seed=1))]})
@@ -461,16 +517,21 @@ def decide_again(
     if below is not None:
         todo = todo[todo["game"] < below]
     items = [
-        (int(game), variant, code, solver_nodes, max_tables)
+        (int(game), variant, code, solver_nodes, max_tables, restarts)
         for game, code in zip(todo["game"], todo["deal"])
     ]
+    from tqdm.auto import tqdm
+
+    native.available()  # compile the fast search once, before the workers start
+    bar = functools.partial(tqdm, total=len(items), disable=not progress, desc="deals")
     if workers > 1 and len(items) > 1:
         with cf.ProcessPoolExecutor(max_workers=min(workers, len(items))) as pool:
-            rows = list(pool.map(_decide_row, items))
+            rows = list(bar(pool.map(_decide_row, items)))
     else:
-        rows = [_decide_row(item) for item in items]
+        rows = [_decide_row(item) for item in bar(items)]
     columns = ["game", "variant", "deal", "status", "method", "solver_tables", "tables"]
-    return pd.DataFrame(rows, columns=[*columns, "moves", "seconds"])
+    columns += ["moves", "seconds"] + (["tries"] if restarts else [])
+    return pd.DataFrame(rows, columns=columns)
 
 
 def write_decided_again(
@@ -482,6 +543,8 @@ def write_decided_again(
     max_tables: int,
     workers: int = 1,
     below: int | None = None,
+    restarts: int = 0,
+    progress: bool = True,
 ) -> pd.DataFrame:
     """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
     import tilegames
@@ -496,6 +559,8 @@ def write_decided_again(
         max_tables=max_tables,
         workers=workers,
         below=below,
+        restarts=restarts,
+        progress=progress,
     )
     again.to_csv(out, index=False)
     provenance = {
@@ -506,6 +571,7 @@ def write_decided_again(
             f"write_decided_again({source!r}, {out!r}, variant={variant!r}, "
             f"solver_nodes={solver_nodes}, max_tables={max_tables}, workers={workers}"
             + (f", below={below}" if below is not None else "")
+            + (f", restarts={restarts}" if restarts else "")
             + ')"'
         ),
         "source": source,
@@ -514,7 +580,9 @@ def write_decided_again(
             "solver_nodes": solver_nodes,
             "max_tables": max_tables,
             "below": below,
+            "restarts": restarts,
         },
+        "engine": "compiled (maze/native.py)" if native.available() else "python",
         "deals": len(again),
         "tilegames_version": tilegames.__version__,
         "python": sys.version.split()[0],
