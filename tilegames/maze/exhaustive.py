@@ -17,6 +17,11 @@ so ``decide(restarts=k)`` runs up to k more searches with seeds 1 to k. Each
 search is complete on its own, so any one that runs out of new tables proves
 the deal unwinnable, whatever the others did.
 
+When even restarts fail, ``decide(openings=k)`` looks for a win another way:
+``search_from_openings`` plays a short random opening of legal moves and
+searches from there. That can only ever find a win (the opening may have
+thrown one away), never prove a deal unwinnable.
+
 ``native.py`` runs the same walk compiled (the same tables in the same
 order, many times faster); ``engine="auto"`` uses it when it can be built.
 
@@ -49,6 +54,8 @@ import math
 import time
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from . import native
 from .players import BOARD_GAP, Searcher, solve
 from .rules import Card, Game, Move
@@ -59,6 +66,7 @@ __all__ = [
     "Verdict",
     "decide",
     "exhaustive_search",
+    "search_from_openings",
 ]
 
 DEFAULT_SOLVER_NODES = 200_000
@@ -83,7 +91,8 @@ class Verdict:
     status: str
     """``"winnable"``, ``"unwinnable"`` or ``"undecided"``."""
     method: str
-    """Which search settled it: ``"solver"`` or ``"exhaustive"`` (the last one run)."""
+    """Which search settled it: ``"solver"``, ``"exhaustive"`` or ``"opening"`` (an
+    exhaustive search after a random opening; the last one run)."""
     tables: int
     """Tables of the exhaustive search: distinct tables reached (for ``"unwinnable"``,
     every table reachable from the position: the proof's size); 0 if it did not run."""
@@ -96,7 +105,8 @@ class Verdict:
     budget: str = ""
     """The budgets used, in words (for ``"undecided"``: the one that ran out)."""
     tries: int = 0
-    """Exhaustive searches run (each with its own tie-break seed: 0, 1, ...); 0 if none ran."""
+    """Exhaustive searches run (each with its own tie-break seed: 0, 1, ..., then those after
+    random openings); 0 if none ran."""
 
     @property
     def decided(self) -> bool:
@@ -252,12 +262,76 @@ def _moves_to(game: Game, parent: dict[bytes, bytes | None], end: bytes) -> list
     return moves
 
 
+def search_from_openings(
+    game: Game,
+    *,
+    tries: int,
+    opening_moves: int,
+    max_tables: int = DEFAULT_TABLES,
+    seed: int = 0,
+    engine: str = "auto",
+) -> Verdict:
+    """Look for a win from random openings: ``"winnable"`` or ``"undecided"``, never a proof.
+
+    Up to ``tries`` times: play between 1 and ``opening_moves`` random legal
+    moves, then run an exhaustive search of ``max_tables`` tables from there
+    with a drawn tie-break seed (all draws from a generator seeded by
+    ``seed``). A win is the opening followed by the search's moves, replayed
+    through the public rules from ``game``, which is not changed. A search that
+    runs out of tables after an opening proves nothing about ``game``: the
+    opening may have thrown the win away.
+
+    >>> from tilegames.maze import Rules, new_game
+    >>> verdict = search_from_openings(
+    ...     new_game(seed=3, rules=Rules.traditional()), tries=5, opening_moves=20, max_tables=20_000
+    ... )
+    >>> verdict.status, verdict.method, verdict.tries
+    ('winnable', 'opening', 2)
+    """
+    _check_whole("tries", tries, 1)
+    _check_whole("opening_moves", opening_moves, 1)
+    _check_whole("seed", seed, 0)
+    start = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    budget = f"{tries} random openings of up to {opening_moves} moves, then {max_tables} tables"
+    tables = 0
+    for attempt in range(1, tries + 1):
+        opened = game.copy()
+        for _ in range(int(rng.integers(1, opening_moves + 1))):
+            moves = opened.legal_moves()
+            if not moves:
+                break
+            opened.play(moves[int(rng.integers(len(moves)))])
+        search_seed = int(rng.integers(1, 1 << 30))
+        verdict = exhaustive_search(opened, max_tables=max_tables, seed=search_seed, engine=engine)
+        tables = verdict.tables
+        if verdict.status == "winnable":
+            moves = list(opened.history[len(game.history) :]) + verdict.moves
+            _replay_win(game, moves)
+            seconds = time.perf_counter() - start
+            return Verdict(
+                "winnable",
+                "opening",
+                tables,
+                seconds=seconds,
+                moves=moves,
+                budget=budget,
+                tries=attempt,
+            )
+    seconds = time.perf_counter() - start
+    return Verdict(
+        "undecided", "opening", tables, seconds=seconds, budget=f"{budget} ran out", tries=tries
+    )
+
+
 def decide(
     game: Game,
     *,
     solver_nodes: int = DEFAULT_SOLVER_NODES,
     max_tables: int = DEFAULT_TABLES,
     restarts: int = 0,
+    openings: int = 0,
+    opening_moves: int = 60,
     engine: str = "auto",
 ) -> Verdict:
     """Winnable, unwinnable or undecided: the fast solver first, the exhaustive search if it fails.
@@ -266,8 +340,10 @@ def decide(
     so the verdict is the same on every machine; its win is not shortened, so
     ``moves`` can be long); each exhaustive search may reach ``max_tables``
     distinct tables, and while one leaves the deal undecided, up to
-    ``restarts`` more run with tie-break seeds 1, 2, ... ``engine`` is one of
-    ``ENGINES``. ``game`` is not changed.
+    ``restarts`` more run with tie-break seeds 1, 2, ... If the deal is still
+    undecided, ``search_from_openings`` may try ``openings`` random openings of
+    up to ``opening_moves`` moves (its seed 0), each followed by a search of
+    ``max_tables``. ``engine`` is one of ``ENGINES``. ``game`` is not changed.
 
     >>> from tilegames.maze import Rules, new_game
     >>> verdict = decide(new_game(seed=10, rules=Rules.traditional()))
@@ -279,6 +355,7 @@ def decide(
     """
     _check_whole("solver_nodes", solver_nodes, 0)
     _check_whole("restarts", restarts, 0)
+    _check_whole("openings", openings, 0)
     start = time.perf_counter()
     solver_tables = 0
     if solver_nodes:
@@ -298,7 +375,16 @@ def decide(
         verdict = exhaustive_search(game, max_tables=max_tables, seed=seed, engine=engine)
         if verdict.decided:
             break
-    verdict.tries = seed + 1
+    tries = seed + 1
+    if not verdict.decided and openings:
+        opened = search_from_openings(
+            game, tries=openings, opening_moves=opening_moves, max_tables=max_tables, engine=engine
+        )
+        tries += opened.tries
+        budget = f"{verdict.budget}; then {opened.budget}"
+        verdict = opened if opened.decided else verdict
+        verdict.budget = budget
+    verdict.tries = tries
     verdict.solver_tables = solver_tables
     verdict.seconds = time.perf_counter() - start
     if restarts:

@@ -472,19 +472,18 @@ def tries_chart(looks: list[pd.DataFrame], names: list[str], title: str = ""):
     ax.set_xlabel("searches run before one won the deal")
     ax.set_ylabel("deals (log scale)")
     ax.set_yscale("log")
-    ax.set_ylim(0.7, tallest * 60)  # room above the bars for the legend
+    ax.set_ylim(0.7, tallest * 10 ** (0.5 * len(looks) + 0.3))  # room above the bars: legend
     ax.legend(frameon=False, loc="upper right")
     ax.set_title(title)
     fig.tight_layout()
     return fig
 
 
-def _decide_row(item: tuple[int, str, str, int, int, int]) -> dict:
-    game_number, variant, code, solver_nodes, max_tables, restarts = item
-    game = game_from_code(code, VARIANTS[variant])
-    verdict = decide(game, solver_nodes=solver_nodes, max_tables=max_tables, restarts=restarts)
+def _decide_row(item: tuple[int, str, str, dict]) -> dict:
+    game_number, variant, code, options = item
+    verdict = decide(game_from_code(code, VARIANTS[variant]), **options)
     row = {"game": game_number, **_verdict_row(variant, code, verdict)}
-    if restarts:
+    if options["restarts"] or options["openings"]:
         row["tries"] = verdict.tries
     return row
 
@@ -498,13 +497,16 @@ def decide_again(
     workers: int = 1,
     below: int | None = None,
     restarts: int = 0,
+    openings: int = 0,
+    opening_moves: int = 60,
     progress: bool = False,
 ) -> pd.DataFrame:
     """The deals of a winnability run left undecided under ``variant``, decided again with
     larger budgets: one row each, in game order, with the columns of ``winnability_task``.
     ``below``: only the deals numbered below it (a random sample too, since deals are seeded).
-    ``restarts``: up to that many more exhaustive searches with other tie-break seeds
-    (``exhaustive.decide``); the rows then have a ``tries`` column.
+    ``restarts``: up to that many more exhaustive searches with other tie-break seeds, and
+    ``openings``: up to that many searches after random openings of up to ``opening_moves``
+    moves (``exhaustive.decide``); with either, the rows have a ``tries`` column.
 
     >>> rows = pd.DataFrame({"game": [0], "variant": ["standard"], "status": ["undecided"],
     ...                      "deal": [deal_code(new_game(seed=1))]})
@@ -516,10 +518,14 @@ def decide_again(
     todo = frame[(frame["variant"] == variant) & (frame["status"] == "undecided")]
     if below is not None:
         todo = todo[todo["game"] < below]
-    items = [
-        (int(game), variant, code, solver_nodes, max_tables, restarts)
-        for game, code in zip(todo["game"], todo["deal"])
-    ]
+    options = {
+        "solver_nodes": solver_nodes,
+        "max_tables": max_tables,
+        "restarts": restarts,
+        "openings": openings,
+        "opening_moves": opening_moves,
+    }
+    items = [(int(game), variant, code, options) for game, code in zip(todo["game"], todo["deal"])]
     from tqdm.auto import tqdm
 
     native.available()  # compile the fast search once, before the workers start
@@ -530,7 +536,7 @@ def decide_again(
     else:
         rows = [_decide_row(item) for item in bar(items)]
     columns = ["game", "variant", "deal", "status", "method", "solver_tables", "tables"]
-    columns += ["moves", "seconds"] + (["tries"] if restarts else [])
+    columns += ["moves", "seconds"] + (["tries"] if restarts or openings else [])
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -544,6 +550,8 @@ def write_decided_again(
     workers: int = 1,
     below: int | None = None,
     restarts: int = 0,
+    openings: int = 0,
+    opening_moves: int = 60,
     progress: bool = True,
 ) -> pd.DataFrame:
     """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
@@ -560,6 +568,8 @@ def write_decided_again(
         workers=workers,
         below=below,
         restarts=restarts,
+        openings=openings,
+        opening_moves=opening_moves,
         progress=progress,
     )
     again.to_csv(out, index=False)
@@ -572,6 +582,7 @@ def write_decided_again(
             f"solver_nodes={solver_nodes}, max_tables={max_tables}, workers={workers}"
             + (f", below={below}" if below is not None else "")
             + (f", restarts={restarts}" if restarts else "")
+            + (f", openings={openings}, opening_moves={opening_moves}" if openings else "")
             + ')"'
         ),
         "source": source,
@@ -581,6 +592,7 @@ def write_decided_again(
             "max_tables": max_tables,
             "below": below,
             "restarts": restarts,
+            **({"openings": openings, "opening_moves": opening_moves} if openings else {}),
         },
         "engine": "compiled (maze/native.py)" if native.available() else "python",
         "deals": len(again),
