@@ -23,6 +23,7 @@ import ctypes
 import hashlib
 import os
 import pathlib
+import platform
 import shutil
 import subprocess
 import sys
@@ -68,7 +69,7 @@ def _load() -> ctypes.CDLL:
     if _failure is not None:
         raise NativeUnavailable(_failure)
     source = SOURCE.read_bytes()
-    tag = hashlib.sha256(source + sys.platform.encode() + os.uname().machine.encode())
+    tag = hashlib.sha256(source + sys.platform.encode() + platform.machine().encode())
     target = _cache_folder() / f"maze_search_{tag.hexdigest()[:16]}.so"
     try:
         if not target.exists():
