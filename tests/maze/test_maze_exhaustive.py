@@ -27,6 +27,7 @@ from tilegames.maze.study import (
     run_winnability,
     winnability_summary,
     winnability_task,
+    write_decided_again,
 )
 from tilegames.sim import run_batch, simulate
 
@@ -207,6 +208,38 @@ def test_random_openings_find_wins_and_never_claim_a_proof():
     assert decided.tries == 1 + verdict.tries  # the plain search failed first
     with pytest.raises(ValueError, match="opening_moves"):
         search_from_openings(ring, tries=1, opening_moves=0)
+
+
+def test_a_second_look_file_records_a_command_and_options_that_give_its_rows(tmp_path):
+    source, out = tmp_path / "first.csv", tmp_path / "again.csv"
+    rows = pd.DataFrame(
+        {
+            "game": [0, 1],
+            "variant": ["ring", "ring"],
+            "status": ["undecided", "winnable"],
+            "deal": [deal_code(new_game(seed=s, rules=Rules.traditional())) for s in (3, 4)],
+        }
+    )
+    rows.to_csv(source, index=False)
+    written = write_decided_again(
+        str(source), str(out), variant="ring", solver_nodes=0, max_tables=2_000,
+        restarts=3, openings=5, opening_moves=20, progress=False,
+    )  # fmt: skip
+    provenance = json.loads(out.with_suffix(".json").read_text())
+    options = provenance["options"]
+    assert options == {
+        "variant": "ring", "solver_nodes": 0, "max_tables": 2_000, "below": None,
+        "restarts": 3, "openings": 5, "opening_moves": 20,
+    }  # fmt: skip
+    assert "restarts=3, openings=5, opening_moves=20, workers=1" in provenance["command"]
+    assert "below" not in provenance["command"] and provenance["source"] == str(source)
+    assert list(written["game"]) == [0] and provenance["deals"] == 1
+    again = decide_again(rows, **options)
+    kept = pd.read_csv(out, keep_default_na=False, na_values=[""])
+    for frame in (again, kept):
+        frame["moves"] = pd.to_numeric(frame["moves"]).astype(float)
+    columns = [c for c in kept.columns if c != "seconds"]  # seconds is a measurement
+    pd.testing.assert_frame_equal(again[columns], kept[columns], check_dtype=False)
 
 
 def test_a_won_table_is_winnable_with_no_move():

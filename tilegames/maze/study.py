@@ -559,41 +559,33 @@ def write_decided_again(
 
     started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
+    options = {
+        "variant": variant,
+        "solver_nodes": solver_nodes,
+        "max_tables": max_tables,
+        "below": below,
+        "restarts": restarts,
+    }
+    if openings:
+        options |= {"openings": openings, "opening_moves": opening_moves}
     frame = pd.read_csv(source, keep_default_na=False, na_values=[""])
-    again = decide_again(
-        frame,
-        variant=variant,
-        solver_nodes=solver_nodes,
-        max_tables=max_tables,
-        workers=workers,
-        below=below,
-        restarts=restarts,
-        openings=openings,
-        opening_moves=opening_moves,
-        progress=progress,
-    )
+    again = decide_again(frame, workers=workers, progress=progress, **options)
     again.to_csv(out, index=False)
+    defaults = {"below": None, "restarts": 0}  # left out of the command when unchanged
+    given = [
+        f"{key}={value!r}"
+        for key, value in options.items()
+        if key not in defaults or value != defaults[key]
+    ]
     provenance = {
         "what": f"Maze winnability: the {variant} deals of {os.path.basename(source)} left "
         "undecided, decided again with larger budgets",
         "command": (
             'python -c "from tilegames.maze.study import write_decided_again; '
-            f"write_decided_again({source!r}, {out!r}, variant={variant!r}, "
-            f"solver_nodes={solver_nodes}, max_tables={max_tables}, workers={workers}"
-            + (f", below={below}" if below is not None else "")
-            + (f", restarts={restarts}" if restarts else "")
-            + (f", openings={openings}, opening_moves={opening_moves}" if openings else "")
-            + ')"'
+            f'write_decided_again({source!r}, {out!r}, {", ".join(given)}, workers={workers})"'
         ),
         "source": source,
-        "options": {
-            "variant": variant,
-            "solver_nodes": solver_nodes,
-            "max_tables": max_tables,
-            "below": below,
-            "restarts": restarts,
-            **({"openings": openings, "opening_moves": opening_moves} if openings else {}),
-        },
+        "options": options,
         "engine": "compiled (maze/native.py)" if native.available() else "python",
         "deals": len(again),
         "tilegames_version": tilegames.__version__,
