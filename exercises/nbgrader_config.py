@@ -1,8 +1,11 @@
-# nbgrader's settings for this course: `exercises/` is the course folder.
-# Used by `python scripts/course.py ...` and by `nbgrader ...` run from this folder.
+# nbgrader's settings for this course: the folder holding this file is the course folder.
+# Used by `tilegames course ...`, `python scripts/course.py ...` and by `nbgrader ...` run here.
 # Layout: source/<assignment>/<assignment>.ipynb (the teacher's copy, with solutions),
+# keys/<assignment>.py (the answer keys: the teacher's only, never given to students),
 # release/<assignment>/<assignment>.ipynb (the students' copy, generated; committed),
 # submitted/, autograded/, feedback/ and gradebook.db (a class's work; never committed).
+import os
+
 try:
     c = get_config()  # noqa: F821  (nbgrader provides get_config)
 except NameError:  # imported by another tool (pytest --doctest-modules): nothing to configure
@@ -10,12 +13,62 @@ except NameError:  # imported by another tool (pytest --doctest-modules): nothin
 
     c = Config()
 
-c.CourseDirectory.root = "."
-c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+HERE = os.path.dirname(os.path.abspath(globals().get("__file__", "nbgrader_config.py")))
+
+# -- the course and how assignments travel (JupyterHub: one exchange folder for the class) --------
+c.CourseDirectory.course_id = os.environ.get("TILEGAMES_COURSE_ID", "tilegames")
+c.CourseDirectory.root = HERE
+c.CourseDirectory.db_url = "sqlite:///" + os.path.join(HERE, "gradebook.db")
+c.Exchange.root = os.environ.get("TILEGAMES_EXCHANGE", "/srv/nbgrader/exchange")
+# a student may hand in again; the last submission before grading counts
+c.ExchangeSubmit.strict = True
 
 # a solution region becomes this in the students' copy; the answer line above it keeps its `...`
 c.ClearSolutions.code_stub = {"python": "# your working here"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 
-# the students' copies start without outputs; every assignment runs in well under a minute
-c.ExecutePreprocessor.timeout = 120
+# -- grading that trusts nothing the student's code did (tilegames.grading.autograde) -------------
+try:
+    from nbconvert.preprocessors import ClearMetadataPreprocessor
+    from nbgrader.preprocessors import (
+        AssignLatePenalties,
+        CheckCellMetadata,
+        ClearOutput,
+        DeduplicateIds,
+        IgnorePattern,
+        LimitOutput,
+        OverwriteKernelspec,
+        SaveAutoGrades,
+    )
+
+    from tilegames.grading.autograde import (
+        RecordingOverwriteCells,
+        SandboxedExecute,
+        SanitizeOutputs,
+        TrustedGrade,
+    )
+except ImportError:  # nbgrader is the teacher's (tilegames[course]); nothing to set up without it
+    pass
+else:
+    c.Autograde.sanitize_preprocessors = [
+        ClearOutput,
+        DeduplicateIds,
+        OverwriteKernelspec,
+        RecordingOverwriteCells,  # restores the graded cells, and records what had changed
+        CheckCellMetadata,
+    ]
+    c.Autograde.autograde_preprocessors = [
+        SandboxedExecute,  # the student's code cannot read this folder or the exchange
+        TrustedGrade,  # a fresh process grades the handed-in answers with keys/
+        SanitizeOutputs,  # no output floods, no server paths in the feedback
+        IgnorePattern,
+        ClearMetadataPreprocessor,
+        LimitOutput,
+        SaveAutoGrades,
+        AssignLatePenalties,
+        CheckCellMetadata,
+    ]
+    c.SandboxedExecute.hide = [HERE, c.Exchange.root]
+    c.SandboxedExecute.timeout = 120  # seconds per cell
+    c.SandboxedExecute.notebook_seconds = 600  # and for the whole notebook
+    c.TrustedGrade.keys = os.path.join(HERE, "keys")

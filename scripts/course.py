@@ -2,8 +2,9 @@
 
 ``exercises/`` is an nbgrader course folder. Each assignment has ONE source
 notebook, ``exercises/source/<assignment>/<assignment>.ipynb`` (the teacher's
-copy: solutions between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, hidden
-autograded tests, model answers and rubrics for the written parts). The
+copy: solutions between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, graded
+cells that hand answers in, model answers and rubrics for the written parts; the
+answer keys are ``exercises/keys/<assignment>.py``). The
 students' copy ``exercises/release/<assignment>/<assignment>.ipynb`` is
 *generated* from it with ``nbgrader generate_assignment``, never edited.
 
@@ -18,10 +19,6 @@ Generation runs in a temporary course folder, so it leaves no gradebook behind.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
-import logging
-import os
 import re
 import shutil
 import sys
@@ -29,6 +26,8 @@ import tempfile
 from pathlib import Path
 
 import nbformat
+
+from tilegames.grading import course as grading
 
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "exercises"
@@ -43,30 +42,21 @@ def assignments(course: Path = EXERCISES) -> list[str]:
     return sorted(p.name for p in (course / "source").iterdir() if p.is_dir())
 
 
-def nbgrader_api(course: Path):
-    """An ``NbGraderAPI`` on ``course`` with this course's settings (``exercises/nbgrader_config.py``)."""
-    from nbgrader.apps import NbGraderAPI
-    from traitlets.config.loader import PyFileConfigLoader
+def course_folder(target: Path) -> Path:
+    """A working course folder at ``target``: the sources, the keys and the course's settings."""
+    shutil.copytree(EXERCISES / "source", target / "source", dirs_exist_ok=True)
+    shutil.copytree(EXERCISES / "keys", target / "keys", dirs_exist_ok=True)
+    shutil.copy(EXERCISES / "nbgrader_config.py", target / "nbgrader_config.py")
+    return target
 
-    # nbgrader runs the `alembic` and `jupyter` commands of its own environment
-    bin_dir = str(Path(sys.executable).parent)
-    if bin_dir not in os.environ.get("PATH", "").split(os.pathsep):
-        os.environ["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")
 
-    config = PyFileConfigLoader("nbgrader_config.py", path=str(EXERCISES)).load_config()
-    config.CourseDirectory.root = str(course)
-    config.CourseDirectory.db_url = f"sqlite:///{course / 'gradebook.db'}"
-    config.Exchange.root = str(course / "exchange")
-    logging.getLogger("traitlets").setLevel(logging.ERROR)
-    return NbGraderAPI(config=config)
+def nbgrader_api(course: Path, *, sandbox: bool = True):
+    """An ``NbGraderAPI`` on ``course`` with the course's settings (its ``nbgrader_config.py``)."""
+    return grading.nbgrader_api(course, sandbox=sandbox)
 
 
 def _run(call, what: str) -> dict:
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        result = call()
-    if not result.get("success"):
-        raise RuntimeError(f"{what} failed:\n{result.get('error') or result.get('log')}")
-    return result
+    return grading.run_quietly(call, what)
 
 
 def generate(course: Path, names: list[str]) -> None:
@@ -83,8 +73,7 @@ def release(names: list[str] | None = None) -> list[Path]:
     names = names or assignments()
     written = []
     with tempfile.TemporaryDirectory() as tmp:
-        course = Path(tmp)
-        shutil.copytree(EXERCISES / "source", course / "source")
+        course = course_folder(Path(tmp))
         generate(course, names)
         for name in names:
             target = EXERCISES / "release" / name
@@ -137,8 +126,7 @@ def verify() -> list[str]:
     """Problems with the committed students' copies: stale, missing, or leaking a solution."""
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
-        course = Path(tmp)
-        shutil.copytree(EXERCISES / "source", course / "source")
+        course = course_folder(Path(tmp))
         generate(course, assignments())
         for name in assignments():
             for fresh in sorted((course / "release" / name).glob("*.ipynb")):
@@ -167,26 +155,14 @@ def points(name: str) -> dict[str, float]:
     return result
 
 
-def autograde(name: str) -> None:
+def autograde(name: str, *, sandbox: bool = True) -> int:
     """Autograde every submission in ``exercises/submitted/*/<name>`` (a teacher's command)."""
-    api = nbgrader_api(EXERCISES)
+    api = nbgrader_api(EXERCISES, sandbox=sandbox)
     _run(lambda: api.generate_assignment(name, force=True, create=True), f"generating {name}")
-    students = sorted(p.parent.name for p in (EXERCISES / "submitted").glob(f"*/{name}"))
-    from nbgrader.api import Gradebook
-
-    for student in students:
-        _run(
-            lambda s=student: api.autograde(name, s, force=True, create=True), f"grading {student}"
-        )
-        with Gradebook(f"sqlite:///{EXERCISES / 'gradebook.db'}") as gradebook:
-            submission = gradebook.find_submission_notebook(name, name, student)
-            auto = sum(g.auto_score for g in submission.grades if g.auto_score is not None)
-            manual = sum(1 for g in submission.grades if g.needs_manual_grade)
-            maximum = submission.max_score
-        print(
-            f"{student}: {auto:g} of {maximum:g} points autograded; {manual} part(s) to mark "
-            f"by hand (exercises/autograded/{student}/{name})"
-        )
+    results = grading.autograde(EXERCISES, name, sandbox=sandbox)
+    for result in results:
+        print(result.line())
+    return sum(r.status != "graded" for r in results)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,8 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     releasing = commands.add_parser("release", help="regenerate the students' copies")
     releasing.add_argument("names", nargs="*")
     commands.add_parser("verify", help="the students' copies are current and hold no solution")
-    grading = commands.add_parser("autograde", help="autograde exercises/submitted/*/NAME")
-    grading.add_argument("name")
+    grader = commands.add_parser("autograde", help="autograde exercises/submitted/*/NAME")
+    grader.add_argument("name")
+    grader.add_argument("--no-sandbox", action="store_true", help="see tilegames.grading.course")
     args = parser.parse_args(argv)
     if args.command == "list":
         for name in assignments():
@@ -214,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print("the students' copies are up to date and hold no solution text")
     elif args.command == "autograde":
-        autograde(args.name)
+        return 1 if autograde(args.name, sandbox=not args.no_sandbox) else 0
     return 0
 
 

@@ -1,15 +1,10 @@
-"""Tula worksheet: matching, free corners, counting the first move, a simulation, a strategy.
+"""Answer key of worksheet 1 (Tula): the teacher's side. Never handed to students.
 
-Every right answer is computed here from the library when the check runs
-(the tile set, the temple's layout tables, the solver), never typed in.
-Builds on ``notebooks/01_tula_rules``; the questions whose answers that
-notebook prints (8 partners, 65/253) are replaced by ones that need a step
-of reasoning more.
-
->>> check("non_matching_pair", ("2 Moons", "null Suns")).correct
-True
->>> check("non_matching_pair", ("2 Moons", "2 Suns")).message
-'those two share a suit or a value, so they do match.'
+The grader (``tilegames.grading.grader``) loads this file from the course's
+``keys/`` folder and calls ``questions(student, sources)``: the questions of that
+student's variant, each with its grader. Every right answer is computed here
+from the library (the tile set, the temple's layout tables, the solver) for the
+student's own positions and deals, never typed in.
 """
 
 from __future__ import annotations
@@ -17,54 +12,30 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from ..tula import TILES, Game, Tile, matches, new_game
-from ..tula.layout import EDGE_BLOCKERS, INDEX, LAYER, POSITIONS
-from ..tula.solver import solve
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
-from .simulation import check_proportion
-
-__all__ = ["QUESTIONS", "check", "grade", "position", "one_match"]
-
-LAYER3 = ("3A", "3B", "3C")
-
-# -- positions the questions are about (moves, not answers) -------------------------------------
-
-POSITIONS_SHOWN = {
-    "reveal_now": (1, (
-        "reveal 3A", "remove 3A", "reveal 2A", "reveal 2D", "reveal 3B", "reveal 3C",
-        "remove 3C", "remove 2D", "reveal 1I", "remove 1I", "reveal 2G", "remove 2G",
-        "remove 3B",
-    ), False),
-    "keep_winnable": (9, (
-        "remove 3B", "remove 3C", "remove 2F", "remove 1L", "remove 2G", "remove 3A",
-        "remove 1M", "remove 2A", "remove 2C", "remove 1A", "remove 2D", "remove 1I",
-        "remove 1D", "remove 2B", "remove 2E",
-    ), True),
-}  # fmt: skip
-"""Each named position: (seed, moves played from the deal, every tile shown)."""
-
-GONE_FOR_1K = ("4A", "3A", "3B", "3C", "2E", "2F", "2G", "1L")
-"""The tiles removed in the blocked-edges question."""
-
-
-def position(name: str) -> Game:
-    """A fresh copy of the position a question shows (``position("reveal_now")``)."""
-    seed, moves, known = POSITIONS_SHOWN[name]
-    game = new_game(seed=seed, auto_reveal=known)
-    for move in moves:
-        game.play(move)
-    return game
-
-
-# -- answers, computed from the library ---------------------------------------------------------
+from tilegames.exercises import AnswerFormat, Question, QuestionSet, as_fraction, as_whole
+from tilegames.exercises.handin import variant_seed
+from tilegames.exercises.tula import (
+    ASSIGNMENT,
+    FORMS,
+    GONE_FOR_1K,
+    edges_of,
+    one_position,
+    position,
+    positions_of,
+    simulation_of,
+    tile_pair,
+)
+from tilegames.tula import TILES, matches
+from tilegames.tula.layout import EDGE_BLOCKERS, INDEX, LAYER, POSITIONS
+from tilegames.tula.solver import solve
 
 
 def _pairs() -> int:
     return sum(matches(a, b) for i, a in enumerate(TILES) for b in TILES[i + 1 :])
 
 
-def _reveal_now() -> set[str]:
-    return set(position("reveal_now").revealable())
+def _reveal_now(student: str) -> set[str]:
+    return set(position("reveal_now", student).revealable())
 
 
 def _free_layer2() -> set[str]:
@@ -107,14 +78,8 @@ def _expected_matches() -> Fraction:
     return 3 * Fraction(partners, len(TILES) - 1)
 
 
-def one_match(seed: int) -> bool:
-    """Does the deal with this seed have exactly one layer-3 tile matching the stack's tile?"""
-    game = new_game(seed=seed, auto_reveal=True)
-    return sum(matches(game.tile_at(p), game.stack_top) for p in LAYER3) == 1
-
-
-def _keep_winnable() -> set[str]:
-    game = position("keep_winnable")
+def _keep_winnable(student: str) -> set[str]:
+    game = position("keep_winnable", student)
     good = set()
     for move in game.legal_moves():
         trial = game.copy()
@@ -139,23 +104,8 @@ def _g_pairs(answer) -> str | None:
     return "each tile has the same number of partners; multiply, then ask how often each pair was counted."
 
 
-def _tile(name) -> Tile:
-    if isinstance(name, Tile):
-        return name
-    if not isinstance(name, str):
-        raise AnswerFormat("give two tile names as strings, like ('2 Moons', 'null Suns').")
-    try:
-        return Tile.parse(name)
-    except ValueError:
-        raise AnswerFormat(
-            f"{name!r} is not a tile name: write a value and a suit, like '2 Moons' or 'null Suns'."
-        ) from None
-
-
 def _g_non_matching(answer) -> str | None:
-    if isinstance(answer, str) or len(answer) != 2:
-        raise AnswerFormat("give a pair of tile names, like ('2 Moons', 'null Suns').")
-    first, second = (_tile(t) for t in answer)
+    first, second = tile_pair(answer)
     if first == second:
         return "give two different tiles."
     if matches(first, second):
@@ -163,21 +113,11 @@ def _g_non_matching(answer) -> str | None:
     return None
 
 
-def _positions(answer) -> set[str]:
-    names = {name.upper() for name in as_names(answer)}
-    unknown = sorted(names - set(POSITIONS))
-    if unknown:
-        raise AnswerFormat(
-            f"{unknown[0]!r} is not a position: positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A."
-        )
-    return names
-
-
-def _g_reveal_now(answer) -> str | None:
-    given, expected = _positions(answer), _reveal_now()
+def _g_reveal_now(answer, student: str) -> str | None:
+    given, expected = positions_of(answer), _reveal_now(student)
     if given == expected:
         return None
-    game = position("reveal_now")
+    game = position("reveal_now", student)
     for name in sorted(given - expected):
         if not game.is_present(name):
             return f"{name} has been removed already: it is on the stack."
@@ -190,7 +130,7 @@ def _g_reveal_now(answer) -> str | None:
 
 
 def _g_free_layer2(answer) -> str | None:
-    given, expected = _positions(answer), _free_layer2()
+    given, expected = positions_of(answer), _free_layer2()
     if given == expected:
         return None
     if any(not name.startswith("2") for name in given):
@@ -202,16 +142,8 @@ def _g_free_layer2(answer) -> str | None:
     )
 
 
-def _edges(answer) -> set[str]:
-    names = {name.lower() for name in as_names(answer, "a set of edges, like {'top', 'left'}")}
-    unknown = sorted(names - {"top", "right", "bottom", "left"})
-    if unknown:
-        raise AnswerFormat(f"{unknown[0]!r} is not an edge: use 'top', 'right', 'bottom', 'left'.")
-    return names
-
-
 def _g_blocked_1k(answer) -> str | None:
-    given, expected = _edges(answer), _blocked_1k()
+    given, expected = edges_of(answer), _blocked_1k()
     if given == expected:
         return None
     if "right" in given and "right" not in expected:
@@ -260,119 +192,48 @@ def _g_expected(answer) -> str | None:
     return "use linearity: the expected number is the sum over 3A, 3B, 3C of each one's chance to match."
 
 
-def _g_simulate(answer) -> str | None:
-    return check_proportion(
-        answer,
-        outcome="one_match",
-        rederive=one_match,
-        reference=float(_exactly_one()),
-        min_games=2000,
-    )
+def _g_simulate(answer, student: str) -> str | None:
+    return simulation_of(answer, student, reference=float(_exactly_one()))
 
 
-def _g_keep_winnable(answer) -> str | None:
-    if not isinstance(answer, str):
-        raise AnswerFormat("give one position as a string, like '1A'.")
-    name = answer.strip().upper().removeprefix("REMOVE ").strip()
-    if name not in POSITIONS:
-        raise AnswerFormat(f"{answer!r} is not a position: give one like '1A'.")
-    game = position("keep_winnable")
+def _g_keep_winnable(answer, student: str) -> str | None:
+    name = one_position(answer)
+    game = position("keep_winnable", student)
     if game.why_illegal(f"remove {name}") is not None:
         return f"{name} cannot be removed in this position: {game.why_illegal(f'remove {name}')}."
-    if name in _keep_winnable():
+    if name in _keep_winnable(student):
         return None
     return "after that removal the deal can no longer be won: try each removal on a copy (game.copy()) and look a few moves ahead."
 
 
-QUESTIONS = QuestionSet(
-    [
-        Question("pairs", "How many unordered pairs of tiles in a piecepack match?", _g_pairs,
-                 "a whole number, like 7", _pairs, topic="counting"),
-        Question("non_matching_pair", "Name two tiles that do NOT match.", _g_non_matching,
-                 "a pair of tile names, like ('2 Moons', 'null Suns')", topic="reading the rules"),
-        Question("reveal_now", "In the position shown, which face-down tiles can be revealed now?",
-                 _g_reveal_now, "a list of positions, like ['1A', '2B']", _reveal_now,
-                 topic="reading the board"),
-        Question("blocked_1K", "With " + ", ".join(GONE_FOR_1K) + " removed, which edges of 1K are blocked?",
-                 _g_blocked_1k, "a set of edges, like {'top', 'left'}", _blocked_1k,
-                 topic="reading the rules"),
-        Question("free_layer2", "Which layer-2 positions have a corner that no layer-2 tile can ever block?",
-                 _g_free_layer2, "a list of positions, like ['2A']", _free_layer2,
-                 topic="reading the rules"),
-        Question("exactly_one", "P(exactly one of 3A, 3B, 3C matches the stack's first tile)?",
-                 _g_exactly_one, "a Fraction, like Fraction(3, 7)", _exactly_one, topic="counting"),
-        Question("neither_given_3A", "Given that 3A's tile matches, P(neither 3B's nor 3C's does)?",
-                 _g_neither, "a Fraction, like Fraction(3, 7)", _neither_given_first,
-                 topic="conditional probability"),
-        Question("expected_matches", "Expected number of layer-3 tiles that match the first stack tile?",
-                 _g_expected, "a Fraction, like Fraction(3, 7)", _expected_matches,
-                 topic="expected value"),
-        Question("simulate_one_match", "Estimate P(exactly one match) by simulation, with a 95% interval.",
-                 _g_simulate, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="law of large numbers, confidence intervals"),
-        Question("keep_winnable", "In the position shown (every tile visible), which removal keeps the deal winnable?",
-                 _g_keep_winnable, "one position, like '1A'", _keep_winnable, topic="strategy"),
-    ]
-)  # fmt: skip
-
-check = QUESTIONS.check
-"""``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
-grade = QUESTIONS.grade
-"""``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
-
-
-# -- check yourself: quick questions at the end of notebooks/01_tula_rules -----------------------
-
-
-def _stuck_removals() -> int:
-    seed = next(s for s in range(1000) if new_game(seed=s).stuck_at_start)
-    game = new_game(seed=seed, auto_reveal=True)
-    return len(game.stack) - 1 + sum(1 for m in game.legal_moves() if m.kind == "remove")
-
-
-def _g_stuck(answer) -> str | None:
-    given, expected = as_whole(answer), _stuck_removals()
-    if given == expected:
-        return None
-    return (
-        "with no match among 3A, 3B, 3C nothing can be removed, and nothing else can be revealed."
-    )
-
-
-def _never_blocked_floor() -> set[str]:
-    return {name for name in POSITIONS if name.startswith("1") and _never_blocked(name)}
-
-
-def _g_corners(answer) -> str | None:
-    given = _positions(answer)
-    expected = _never_blocked_floor()
-    if given == expected:
-        return None
-    if given < expected:
-        return (
-            "you missed one: check every floor tile at the edge of the temple, the bottom one too."
-        )
-    return "a tile in the middle of a row always has a neighbour on two sides."
-
-
-def _never_blocked(name: str) -> bool:
-    blockers = EDGE_BLOCKERS[INDEX[name]]
-    pairs = (("top", "left"), ("top", "right"), ("bottom", "left"), ("bottom", "right"))
-    return any(not blockers[a] and not blockers[b] for a, b in pairs)
-
-
-CHECK_YOURSELF = QuestionSet(
-    [
-        yes_no("null_suns_3_suns", "Do null Suns and 3 Suns match?",
-               lambda: matches(Tile.parse("null Suns"), Tile.parse("3 Suns")),
-               "two tiles match when they share the suit or the value.", "reading the rules"),
-        Question("stuck_removals", "No tile on 3A, 3B, 3C matches the first stack tile (no mercy): how many tiles can ever be removed?",
-                 _g_stuck, "a whole number", _stuck_removals, topic="reading the rules"),
-        Question("never_blocked_floor", "Which floor tiles can be revealed as soon as nothing covers them?",
-                 _g_corners, "a list of positions, like ['1A']", _never_blocked_floor,
-                 topic="reading the rules"),
-    ]
-)  # fmt: skip
-
-check_yourself = CHECK_YOURSELF.check
-"""``check_yourself(key, answer)``: the quick questions closing the rules notebook."""
+def questions(student: str, sources: dict[str, str]) -> QuestionSet:
+    """The questions of ``student``'s variant of worksheet 1, each with its grader."""
+    form = {key: f.text for key, f in FORMS.items()}
+    return QuestionSet(
+        [
+            Question("pairs", "How many unordered pairs of tiles in a piecepack match?", _g_pairs,
+                     form["pairs"], _pairs, topic="counting"),
+            Question("non_matching_pair", "Name two tiles that do NOT match.", _g_non_matching,
+                     form["non_matching_pair"], topic="reading the rules"),
+            Question("reveal_now", "In the position shown, which face-down tiles can be revealed now?",
+                     lambda a: _g_reveal_now(a, student), form["reveal_now"],
+                     lambda: _reveal_now(student), topic="reading the board"),
+            Question("blocked_1K", "With " + ", ".join(GONE_FOR_1K) + " removed, which edges of 1K are blocked?",
+                     _g_blocked_1k, form["blocked_1K"], _blocked_1k, topic="reading the rules"),
+            Question("free_layer2", "Which layer-2 positions have a corner that no layer-2 tile can ever block?",
+                     _g_free_layer2, form["free_layer2"], _free_layer2, topic="reading the rules"),
+            Question("exactly_one", "P(exactly one of 3A, 3B, 3C matches the stack's first tile)?",
+                     _g_exactly_one, form["exactly_one"], _exactly_one, topic="counting"),
+            Question("neither_given_3A", "Given that 3A's tile matches, P(neither 3B's nor 3C's does)?",
+                     _g_neither, form["neither_given_3A"], _neither_given_first,
+                     topic="conditional probability"),
+            Question("expected_matches", "Expected number of layer-3 tiles that match the first stack tile?",
+                     _g_expected, form["expected_matches"], _expected_matches, topic="expected value"),
+            Question("simulate_one_match", "Estimate P(exactly one match) by simulation, with a 95% interval.",
+                     lambda a: _g_simulate(a, student), form["simulate_one_match"],
+                     topic="law of large numbers, confidence intervals"),
+            Question("keep_winnable", "In the position shown (every tile visible), which removal keeps the deal winnable?",
+                     lambda a: _g_keep_winnable(a, student), form["keep_winnable"],
+                     lambda: _keep_winnable(student), topic="strategy"),
+        ]
+    )  # fmt: skip

@@ -1,24 +1,23 @@
 """Classroom exercises: questions a student answers in a notebook, checked by ``check()``.
 
-A check answers in one of three ways — **correct**, **incorrect** with a hint
-aimed at the likely mistake, or **not attempted** — and never prints the
-answer. A wrong *format* (a string where a number belongs, a tuple where the
-simulation's rows belong) gets a hint about the format. Every right answer is
-computed from the library when the check runs, never typed in.
+Two sides, kept apart:
 
-Each worksheet or homework has a module here (``tula``, ``maze``,
-``triominos``, ``pyramids``, ``mercy``, ``round_score``, ``first_player``);
-the nbgrader sources and the students' copies live in ``exercises/`` at the
-project root. In a notebook, ``check(key, answer)`` gives feedback and
-``grade(key, answer)`` (used by the autograded cells) raises ``AssertionError``
-with the same hint unless the answer is right.
+- **the student's**: each worksheet or homework has a module here (``tula``,
+  ``maze``, ``triominos``, ``pyramids``, ``mercy``, ``round_score``,
+  ``first_player``) with the student's own positions and deals (made from their
+  id), ``check(key, answer)`` — is the answer's *form* right? (it never knows the
+  answer) — and ``submit(key, answer)``, the graded cells' one line, which hands
+  the answer in as plain data (``handin``);
+- **the teacher's**: the answer keys, ``keys/<assignment>.py`` in the course
+  folder (never in this package), whose graders say **correct**, **incorrect**
+  with a hint aimed at the likely mistake, or **not attempted**, and never print
+  the answer. ``tilegames.grading`` runs them in a process of their own.
 
 >>> from tilegames.exercises import tula as sheet
 >>> sheet.check("pairs", ...).status
 'not attempted'
->>> result = sheet.check("pairs", 192)
->>> result.status, "96" in result.message
-('incorrect', False)
+>>> sheet.check("pairs", 192).status
+'ready'
 >>> sheet.check("pairs", "ninety").message
 'give a whole number, like 7 (not a string).'
 """
@@ -34,9 +33,13 @@ from typing import Any
 
 __all__ = [
     "AnswerFormat",
+    "Form",
+    "Partial",
+    "Picture",
     "Question",
     "QuestionSet",
     "Result",
+    "Sheet",
     "as_fraction",
     "as_number",
     "as_whole",
@@ -56,9 +59,11 @@ class Result:
 
     question: str
     status: str
-    """``correct``, ``incorrect`` or ``not attempted``."""
+    """``correct``, ``incorrect``, ``not attempted``, or ``ready`` (a home check: the form is right)."""
     message: str
     """What the student reads: praise, a targeted hint, or how to start. Never the answer."""
+    score: float = 0.0
+    """The share of the question's points earned (1 when correct; between for partial credit)."""
 
     @property
     def correct(self) -> bool:
@@ -72,23 +77,41 @@ class Result:
             "correct": "✔ Correct",
             "incorrect": "✘ Not yet",
             "not attempted": "… Not attempted",
+            "ready": "✔ Ready to hand in",
         }
+        if self.status == "incorrect" and self.score > 0:
+            return f"◐ Partly right ({self.question}): {self.message}"
         return f"{mark[self.status]} ({self.question}): {self.message}"
 
     def _repr_html_(self) -> str:
         from html import escape
 
-        colour = {"correct": "#2e7d32", "incorrect": "#c62828", "not attempted": "#6d4c41"}[
-            self.status
-        ]
+        colour = {
+            "correct": "#2e7d32",
+            "ready": "#2e7d32",
+            "incorrect": "#c62828",
+            "not attempted": "#6d4c41",
+        }[self.status]
         return f'<div style="color:{colour};font-weight:bold">{escape(str(self))}</div>'
 
     def __repr__(self) -> str:
         return str(self)
 
 
-Grader = Callable[[Any], "str | None"]
-"""Returns None when the answer is right, else a hint (which must not give the answer away)."""
+@dataclass(frozen=True)
+class Partial:
+    """A grader's verdict for an answer that is partly right: the share earned and a hint."""
+
+    share: float
+    hint: str
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.share < 1:
+            raise ValueError(f"a partial share is at least 0 and below 1, not {self.share}")
+
+
+Grader = Callable[[Any], "str | Partial | None"]
+"""None when the answer is right, else a hint (never the answer) or a ``Partial``."""
 
 
 @dataclass(frozen=True)
@@ -163,20 +186,25 @@ class QuestionSet:
             return Result(
                 key, "not attempted", "replace the ... with your answer and run the cell again."
             )
+        share = 0.0
         try:
             hint = question.grade(answer)
         except AnswerFormat as error:
             hint = str(error)
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, ArithmeticError):
+        except RecursionError:
+            hint = f"that answer is nested too deeply: give {question.form}."
+        except Exception:  # an answer may be any object: its own methods may raise anything
             hint = f"that answer has the wrong form: give {question.form}."
         if hint is None:
-            return Result(key, "correct", question.praise)
+            return Result(key, "correct", question.praise, 1.0)
+        if isinstance(hint, Partial):
+            share, hint = hint.share, hint.hint
         secrets = [text for text in question.answer_texts() if text]
         if any(text in hint for text in secrets):  # a last guard: a hint never carries the answer
             hint = f"check your working (the answer is {question.form})."
             if any(text in hint for text in secrets):
                 hint = "check your working."
-        return Result(key, "incorrect", hint)
+        return Result(key, "incorrect", hint, share)
 
     def grade(self, key: str, answer: Any) -> None:
         """For autograded cells: pass silently when right, else ``AssertionError`` with the hint."""
@@ -243,10 +271,15 @@ def as_names(answer: Any, what: str = "a list of names, like ['1A', '1D']") -> l
     """A list (or set, or tuple) of names, upper-cased and stripped; one string is refused."""
     if isinstance(answer, str):
         raise AnswerFormat(f"give {what}: a list, even for one name.")
-    try:
-        names = [str(item).strip() for item in answer]
-    except TypeError:
-        raise AnswerFormat(f"give {what}.") from None
+    if not isinstance(answer, (list, tuple, set, frozenset)):  # never iterate an endless iterator
+        raise AnswerFormat(f"give {what}.")
+    if len(answer) > 1000:
+        raise AnswerFormat(f"give {what}: that list is far too long.")
+    names = []
+    for item in answer:
+        if not isinstance(item, (str, int)) or isinstance(item, bool):
+            raise AnswerFormat(f"give {what}: each name is a string.")
+        names.append(str(item).strip())
     return names
 
 
@@ -254,6 +287,8 @@ def as_bool(answer: Any, what: str = "True or False") -> bool:
     """A yes/no answer: ``True`` or ``False`` (not the strings "yes", "True")."""
     if isinstance(answer, bool):
         return answer
+    if type(answer).__module__ == "numpy" and type(answer).__name__ in ("bool", "bool_"):
+        return bool(answer)
     if isinstance(answer, str):
         raise AnswerFormat(f"give {what} without quotes (a Python bool, not a string).")
     raise AnswerFormat(f"give {what}.")
@@ -266,3 +301,77 @@ def yes_no(key: str, prompt: str, truth: Callable[[], bool], why: str, topic: st
         return None if as_bool(answer) == truth() else why
 
     return Question(key, prompt, grade, "True or False", topic=topic)
+
+
+# -- the student's side: the form of each answer, and handing it in -----------------------------
+
+
+@dataclass(frozen=True)
+class Form:
+    """How an answer must be written: ``read`` raises ``AnswerFormat`` (a hint) unless it is."""
+
+    read: Callable[[Any], Any]
+    text: str
+    """The form in words, like 'a whole number, like 7'."""
+
+
+class Sheet:
+    """A worksheet as its student sees it: each question's form, ``check`` and ``submit``.
+
+    ``check`` looks at an answer's *form* (and replays a simulation's rows), never at
+    whether it is right: the answer keys are the teacher's, not in anything a student
+    can import. ``submit`` hands the answer in for the teacher's grader.
+
+    >>> sheet = Sheet("demo", {"count": Form(as_whole, "a whole number, like 7")})
+    >>> sheet.check("count", 12).status
+    'ready'
+    >>> sheet.check("count", "twelve").message
+    'give a whole number, like 7 (not a string).'
+    >>> sheet.check("count", ...).status
+    'not attempted'
+    """
+
+    def __init__(self, assignment: str, forms: dict[str, Form]) -> None:
+        self.assignment = assignment
+        self.forms = dict(forms)
+
+    def check(self, key: str, answer: Any) -> Result:
+        """Is ``answer`` to question ``key`` ready to hand in? (Its form, not its truth.)"""
+        if key not in self.forms:
+            raise KeyError(f"no question {key!r}; the questions are {', '.join(self.forms)}")
+        form = self.forms[key]
+        if answer is ... or answer is None:
+            return Result(
+                key, "not attempted", "replace the ... with your answer and run the cell again."
+            )
+        try:
+            hint = form.read(answer)
+        except AnswerFormat as error:
+            return Result(key, "incorrect", str(error))
+        except RecursionError:
+            return Result(key, "incorrect", f"that answer is nested too deeply: give {form.text}.")
+        except Exception:  # an answer may be any object: its own methods may raise anything
+            return Result(key, "incorrect", f"that answer has the wrong form: give {form.text}.")
+        if isinstance(hint, str):  # a simulation's own rows disagree with themselves
+            return Result(key, "incorrect", hint)
+        return Result(
+            key, "ready", "its form is right. Your teacher's grader marks whether it is correct."
+        )
+
+    def submit(self, key: str, answer: Any):
+        """The graded cell's one line: hand in ``answer`` to question ``key`` as plain data."""
+        from .handin import submit
+
+        if key not in self.forms:
+            raise KeyError(f"no question {key!r}; the questions are {', '.join(self.forms)}")
+        return submit(self.assignment, key, answer)
+
+
+class Picture:
+    """An SVG picture that shows itself in a notebook (a position drawn without its hints)."""
+
+    def __init__(self, markup: str) -> None:
+        self.markup = markup
+
+    def _repr_svg_(self) -> str:
+        return self.markup

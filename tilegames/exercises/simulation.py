@@ -58,9 +58,13 @@ CONSISTENCY = 0.999
 
 
 def read_simulation(
-    answer: Any, columns: Sequence[str], *, min_games: int
+    answer: Any, columns: Sequence[str], *, min_games: int, seeds: range | None = None
 ) -> tuple[pd.DataFrame, float, tuple[float, float]]:
-    """The rows, estimate and interval of a simulated answer; a format hint when malformed."""
+    """The rows, estimate and interval of a simulated answer; a format hint when malformed.
+
+    ``seeds``, when given, are the deals the sheet asks for: the rows must be exactly
+    those, in order (so nobody chose which deals to count, nor when to stop).
+    """
     pair = isinstance(answer, (tuple, list)) and len(answer) == 2
     if pair and all(isinstance(x, Real) and not isinstance(x, bool) for x in answer):
         raise AnswerFormat(
@@ -75,6 +79,7 @@ def read_simulation(
     missing = [key for key in ("rows", "estimate", "interval") if key not in answer]
     if missing:
         raise AnswerFormat(f"your dict needs the key {missing[0]!r}: {FORM}.")
+    wanted = seeds
     rows = rows_from(answer["rows"], columns)
     if len(rows) < min_games:
         raise AnswerFormat(
@@ -87,6 +92,11 @@ def read_simulation(
         raise AnswerFormat(
             "a seed appears in two rows: each game must be a different deal, "
             "or your interval pretends to know more than it does."
+        )
+    if wanted is not None and [int(s) for s in seeds] != list(wanted):
+        raise AnswerFormat(
+            f"play exactly your deals, in order: seeds {wanted.start} to {wanted.stop - 1} "
+            f"({len(wanted):,} rows), every one of them."
         )
     estimate = as_number(answer["estimate"], "the estimate as a number")
     interval = answer["interval"]
@@ -118,10 +128,11 @@ def rows_from(rows: Any, columns: Sequence[str]) -> pd.DataFrame:
     return frame.reset_index(drop=True)
 
 
-def _sample(n: int, size: int | None) -> np.ndarray:
+def _sample(n: int, size: int | None, seed: int = 0) -> np.ndarray:
+    """Which rows to replay: all of them, or ``size`` drawn with ``seed`` (the same every time)."""
     if size is None or n <= size:
         return np.arange(n)
-    return np.sort(np.random.default_rng().choice(n, size=size, replace=False))
+    return np.sort(np.random.default_rng(seed).choice(n, size=size, replace=False))
 
 
 def replay_rows(
@@ -130,13 +141,16 @@ def replay_rows(
     replay: Callable[[int], Any],
     *,
     sample: int | None = None,
+    sample_seed: int = 0,
     tolerance: float = 1e-9,
 ) -> str | None:
     """Replay the rows' games from their seeds; a hint naming the first row that disagrees.
 
-    ``replay(seed)`` returns the row's value (one column) or a tuple (several).
+    ``replay(seed)`` returns the row's value (one column) or a tuple (several). Every
+    row is replayed, or a sample of ``sample`` rows drawn with ``sample_seed`` (the
+    teacher's key fixes it, so the same file always gets the same verdict).
     """
-    for index in _sample(len(rows), sample):
+    for index in _sample(len(rows), sample, sample_seed):
         seed = int(rows["seed"].iloc[index])
         truth = replay(seed)
         truth = truth if isinstance(truth, tuple) else (truth,)
@@ -172,14 +186,18 @@ def check_proportion(
     reference: float | None,
     min_games: int = 100,
     sample: int | None = None,
+    sample_seed: int = 0,
+    seeds: range | None = None,
 ) -> str | None:
     """Grade a simulated proportion: rows re-derived, estimate and interval recomputed."""
-    rows, estimate, (low, high) = read_simulation(answer, [outcome], min_games=min_games)
+    rows, estimate, (low, high) = read_simulation(
+        answer, [outcome], min_games=min_games, seeds=seeds
+    )
     values = rows[outcome]
     if not all(v in (0, 1, True, False) for v in values):
         raise AnswerFormat(f"the column {outcome!r} holds True or False for each game.")
     if rederive is not None:
-        hint = replay_rows(rows, [outcome], rederive, sample=sample)
+        hint = replay_rows(rows, [outcome], rederive, sample=sample, sample_seed=sample_seed)
         if hint:
             return hint
     n = len(rows)
@@ -226,15 +244,19 @@ def check_mean(
     reference_spread: float | None = None,
     min_games: int = 100,
     sample: int | None = None,
+    sample_seed: int = 0,
+    seeds: range | None = None,
 ) -> str | None:
     """Grade a simulated mean: rows re-derived, estimate and normal interval recomputed."""
-    rows, estimate, (low, high) = read_simulation(answer, [column], min_games=min_games)
+    rows, estimate, (low, high) = read_simulation(
+        answer, [column], min_games=min_games, seeds=seeds
+    )
     try:
         values = rows[column].astype(float).to_numpy()
     except (TypeError, ValueError):
         raise AnswerFormat(f"the column {column!r} holds one number per game.") from None
     if rederive is not None:
-        hint = replay_rows(rows, [column], rederive, sample=sample)
+        hint = replay_rows(rows, [column], rederive, sample=sample, sample_seed=sample_seed)
         if hint:
             return hint
     mean = float(values.mean())
@@ -281,6 +303,8 @@ def check_paired(
     proportions: bool,
     min_games: int = 100,
     sample: int | None = None,
+    sample_seed: int = 0,
+    seeds: range | None = None,
 ) -> str | None:
     """Grade a paired comparison: ``mean(first) - mean(second)`` on the same games, re-derived.
 
@@ -289,7 +313,7 @@ def check_paired(
     The seeds must be consecutive, so the games were not chosen.
     """
     first, second = columns
-    rows, estimate, (low, high) = read_simulation(answer, columns, min_games=min_games)
+    rows, estimate, (low, high) = read_simulation(answer, columns, min_games=min_games, seeds=seeds)
     hint = require_consecutive(rows)
     if hint:
         return hint
@@ -303,7 +327,7 @@ def check_paired(
     if proportions and not all(np.isin(np.concatenate([a, b]), (0.0, 1.0))):
         raise AnswerFormat(f"the columns {first!r} and {second!r} hold True or False per game.")
     if rederive is not None:
-        hint = replay_rows(rows, columns, rederive, sample=sample)
+        hint = replay_rows(rows, columns, rederive, sample=sample, sample_seed=sample_seed)
         if hint:
             return hint
     difference = float(a.mean() - b.mean())
@@ -315,15 +339,21 @@ def check_paired(
     candidates = [mean_interval(a - b)]
     if proportions:
         candidates.append(paired_difference(a.astype(bool), b.astype(bool)))
-    for ci in candidates:
-        if _close((low, high), (ci.low, ci.high), max(0.1 * ci.half_width, 5e-4)):
-            return None
-    unpaired = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)) * 1.96
-    if abs((high - low) / 2 - unpaired) < 0.1 * unpaired + 1e-9:
+    unpaired_half = math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)) * 1.96
+    unpaired = (difference - unpaired_half, difference + unpaired_half)
+
+    def distance(interval: tuple[float, float]) -> float:
+        return max(abs(low - interval[0]), abs(high - interval[1]))
+
+    nearest = min(candidates, key=lambda ci: distance((ci.low, ci.high)))
+    paired_distance = distance((nearest.low, nearest.high))
+    if distance(unpaired) < paired_distance:  # closer to the unpaired interval than any paired one
         return (
             "your interval treats the two columns as independent samples; they are the same "
             "games, so use the per-game differences (that is what pairing buys)."
         )
+    if paired_distance <= max(0.1 * nearest.half_width, 5e-4):
+        return None
     return (
         "your interval does not match your rows: use the per-game differences, their mean ± "
         "1.96 × standard deviation / √n (or tilegames.stats.paired_difference for wins)."

@@ -1,0 +1,309 @@
+"""``nbgrader autograde`` made safe: the student's code runs sandboxed, and only answers count.
+
+nbgrader scores a test cell by its output (an error is 0, a number is partial
+credit), so in a plain course a student who redefines the grading function, or
+prints a number, earns the points. Here the preprocessors below replace three
+of nbgrader's steps (``exercises/nbgrader_config.py`` installs them):
+
+- ``RecordingOverwriteCells`` restores every graded cell from the teacher's copy,
+  as nbgrader does, and records what the student had changed or deleted;
+- ``SandboxedExecute`` runs the notebook in a kernel that cannot read the course
+  folder (``tilegames.grading.sandbox``), with a time budget for the whole
+  notebook, and survives a kernel that kills itself;
+- ``TrustedGrade`` reads only the answers the graded cells handed in (plain data,
+  ``tilegames.exercises.handin``), has them checked by a fresh grader process
+  with the teacher's keys (``tilegames.grading.grader``), and replaces each graded
+  cell's outputs with the verdict and its points;
+- ``SanitizeOutputs`` cuts floods of output and the paths in tracebacks, so the
+  feedback shows the student's result and hints, never the server's insides.
+
+Everything that looked wrong is written to ``grading-report.json`` beside the
+autograded notebook and listed by ``tilegames.grading.course``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.manager import AsyncKernelManager
+from nbclient.exceptions import DeadKernelError
+from nbformat.notebooknode import NotebookNode
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
+from traitlets import Bool, Float, Integer, List, Unicode
+
+from ..exercises.handin import MIME, STUDENT_VARIABLE
+
+__all__ = [
+    "RecordingOverwriteCells",
+    "SandboxedExecute",
+    "SanitizeOutputs",
+    "TrustedGrade",
+    "REPORT",
+]
+
+REPORT = "grading-report.json"
+"""The report written beside each autograded notebook."""
+
+
+def _meta(nb: NotebookNode) -> dict:
+    return nb.metadata.setdefault("tilegames_grading", {"flags": []})
+
+
+def _flag(nb: NotebookNode, text: str) -> None:
+    _meta(nb)["flags"].append(text)
+
+
+def _grade_id(cell: NotebookNode) -> str | None:
+    return cell.metadata.get("nbgrader", {}).get("grade_id")
+
+
+def _is_test(cell: NotebookNode) -> bool:
+    meta = cell.metadata.get("nbgrader", {})
+    return cell.cell_type == "code" and meta.get("grade") and not meta.get("solution")
+
+
+class RecordingOverwriteCells(OverwriteCells):
+    """nbgrader's ``OverwriteCells``, recording each change it undoes (for the teacher)."""
+
+    def preprocess(self, nb, resources):
+        nb.metadata["tilegames_grading"] = {"flags": []}  # whatever the student put there goes
+        present = {_grade_id(cell) for cell in nb.cells}
+        self._changes: list[str] = []
+        nb, resources = super().preprocess(nb, resources)
+        for change in self._changes:
+            _flag(nb, change)
+        for grade_id in (_grade_id(cell) for cell in nb.cells):
+            if grade_id and grade_id not in present:
+                _flag(nb, f"{grade_id}: the cell was deleted; restored from the teacher's copy")
+        return nb, resources
+
+    def report_change(self, name, attr, old, new):
+        what = "edited" if attr == "checksum" else f"changed (its {attr})"
+        self._changes.append(f"{name}: the cell was {what}; restored from the teacher's copy")
+
+
+class SandboxedKernelManager(AsyncKernelManager):
+    """A kernel started inside ``tilegames.grading.sandbox`` (set up by ``SandboxedExecute``)."""
+
+    hide_paths: list[str] = []
+    student: str = ""
+    sandboxed: bool = True
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        command = super().format_kernel_cmd(extra_arguments)
+        command = ["/usr/bin/env", f"{STUDENT_VARIABLE}={self.student}", *command]
+        if not self.sandboxed:
+            return command
+        from .sandbox import command as sandboxed
+
+        return sandboxed(command, hide=[Path(p) for p in self.hide_paths])
+
+
+class SandboxedExecute(Execute):
+    """nbgrader's ``Execute`` in a sandbox, with a budget for the whole notebook."""
+
+    sandbox = Bool(True, help="Run the student's code where it cannot read the course.").tag(
+        config=True
+    )
+    hide = List(Unicode(), help="Folders the student's code must not see (the course).").tag(
+        config=True
+    )
+    notebook_seconds = Float(600.0, help="The most one notebook may run in all.").tag(config=True)
+
+    def preprocess(self, nb, resources, km=None):
+        student = resources.get("nbgrader", {}).get("student", "")
+        hide = [path for path in (self.hide or [os.getcwd()]) if os.path.exists(path)]
+        self.kernel_manager_class = type(
+            "Sandboxed",
+            (SandboxedKernelManager,),
+            {"hide_paths": hide, "student": student, "sandboxed": self.sandbox},
+        )
+        self._deadline = time.monotonic() + self.notebook_seconds
+        self._nb_ref = nb
+        if not self.sandbox:
+            _flag(
+                nb, "graded WITHOUT a sandbox (--no-sandbox): the student's code could read files"
+            )
+        try:
+            return super().preprocess(nb, resources, km)
+        except DeadKernelError:
+            _flag(
+                nb,
+                "the notebook's kernel stopped (the student's code ended it); later cells did not run",
+            )
+            return nb, resources
+
+    async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
+        if time.monotonic() > self._deadline:
+            if not _meta(self._nb_ref).get("out_of_time"):
+                _meta(self._nb_ref)["out_of_time"] = True
+                _flag(
+                    self._nb_ref,
+                    f"the notebook ran longer than {self.notebook_seconds:.0f} s; later cells did not run",
+                )
+            return cell
+        return await super().async_execute_cell(cell, cell_index, execution_count, store_history)
+
+
+class TrustedGrade(NbGraderPreprocessor):
+    """Grade the handed-in answers in a fresh process; each graded cell shows its verdict."""
+
+    keys = Unicode("keys", help="The folder of the teacher's answer keys.").tag(config=True)
+    grader_seconds = Integer(900, help="The most the grader may take for one notebook.").tag(
+        config=True
+    )
+
+    def preprocess(self, nb, resources):
+        info = resources.get("nbgrader", {})
+        assignment, student = info.get("assignment", ""), info.get("student", "")
+        answers: dict[str, Any] = {}
+        tests: dict[str, NotebookNode] = {}
+        sources: dict[str, str] = {}
+        for cell in nb.cells:
+            grade_id = _grade_id(cell)
+            if not grade_id:
+                continue
+            if cell.metadata["nbgrader"].get("solution") and cell.cell_type == "code":
+                sources[grade_id] = cell.source
+            if not _is_test(cell):
+                continue
+            key = grade_id.removesuffix("_test")
+            tests[key] = cell
+            payloads = [
+                output["data"][MIME]
+                for output in cell.get("outputs", [])
+                if output.get("output_type") in ("display_data", "execute_result")
+                and MIME in output.get("data", {})
+            ]
+            if len(payloads) > 1:
+                _flag(nb, f"{grade_id}: the cell showed {len(payloads)} answers; none was counted")
+            answers[key] = payloads[0] if len(payloads) == 1 else None
+        request = {
+            "keys": str(Path(self.keys).resolve()),
+            "assignment": assignment,
+            "student": student,
+            "answers": answers,
+            "sources": sources,
+        }
+        result = run_grader(request, timeout=self.grader_seconds)
+        for flag in result["flags"]:
+            _flag(nb, flag)
+        verdicts = result["verdicts"]
+        for key, cell in tests.items():
+            points = float(cell.metadata["nbgrader"].get("points", 0))
+            verdict = verdicts.get(key) or {
+                "status": "incorrect",
+                "share": 0.0,
+                "message": "this cell has no question in the answer key.",
+            }
+            score = round(points * float(verdict["share"]), 3)
+            mark = {
+                "correct": "✔ Correct",
+                "not attempted": "… Not attempted",
+            }.get(verdict["status"], "◐ Partly right" if score else "✘ Not yet")
+            cell.outputs = [
+                NotebookNode(
+                    output_type="stream",
+                    name="stdout",
+                    text=f"{mark} ({key}): {verdict['message']}\n",
+                ),
+                NotebookNode(
+                    output_type="execute_result",
+                    execution_count=cell.get("execution_count"),
+                    metadata={},
+                    data={"text/plain": f"{score:g}"},
+                ),
+            ]
+        report = {
+            "assignment": assignment,
+            "student": student,
+            "flags": _meta(nb)["flags"],
+            "verdicts": verdicts,
+            "scores": {
+                key: round(
+                    float(cell.metadata["nbgrader"].get("points", 0))
+                    * float((verdicts.get(key) or {"share": 0})["share"]),
+                    3,
+                )
+                for key, cell in tests.items()
+            },
+        }
+        folder = resources.get("metadata", {}).get("path")
+        if folder:
+            (Path(folder) / REPORT).write_text(json.dumps(report, indent=1))
+        return nb, resources
+
+
+def run_grader(request: dict[str, Any], *, timeout: float = 900) -> dict[str, Any]:
+    """Run ``tilegames.grading.grader`` in a fresh process on ``request``; its verdicts."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "tilegames.grading.grader"],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    if completed.returncode != 0:
+        last = (completed.stderr.strip().splitlines() or ["no message"])[-1]
+        raise RuntimeError(f"the grader failed: {last}")
+    return json.loads(completed.stdout)
+
+
+class SanitizeOutputs(NbGraderPreprocessor):
+    """Cut floods of output and the server's paths from what the feedback will show."""
+
+    max_chars = Integer(20_000, help="The most text one output keeps.").tag(config=True)
+    max_total = Integer(2_000_000, help="The most output the notebook keeps in all.").tag(
+        config=True
+    )
+
+    def preprocess(self, nb, resources):
+        total, cut = 0, 0
+        for cell in nb.cells:
+            if cell.cell_type != "code":
+                continue
+            kept = []
+            for output in cell.get("outputs", []):
+                kind = output.get("output_type")
+                if kind == "error":  # the last line says what went wrong; the rest is paths
+                    output["traceback"] = [
+                        f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"[
+                            : self.max_chars
+                        ]
+                    ]
+                if kind == "stream":
+                    text = output.get("text", "")
+                    if len(text) > self.max_chars:
+                        cut += len(text) - self.max_chars
+                        output["text"] = text[: self.max_chars] + "\n… (output cut)\n"
+                data = output.get("data", {})
+                if MIME in data and not _is_test(cell):
+                    data.pop(MIME)
+                for mime in [m for m in data if not m.startswith("image/")]:
+                    size = (
+                        len(data[mime])
+                        if isinstance(data[mime], str)
+                        else len(json.dumps(data[mime]))
+                    )
+                    if size > 4 * self.max_chars:
+                        cut += size
+                        data.pop(mime)
+                if data == {} and kind in ("display_data", "execute_result"):
+                    data["text/plain"] = "… (output cut)"
+                size = len(json.dumps(output))
+                if total + size > self.max_total:
+                    cut += size
+                    continue
+                total += size
+                kept.append(output)
+            cell.outputs = kept
+        if cut:
+            _flag(nb, f"the notebook printed too much: {cut / 1e6:.1f} MB of output was cut")
+        return nb, resources

@@ -1,0 +1,227 @@
+"""The teacher's grading commands for an nbgrader course folder (``tilegames[course]``).
+
+    python -m tilegames.grading.course autograde NAME [--course DIR] [--no-sandbox]
+    python -m tilegames.grading.course export [--course DIR] [--out grades.csv]
+
+``autograde`` grades **every** submission of an assignment, even when some fail
+to grade, in the sandbox by default (the student's code cannot read the course
+folder, the gradebook or the exchange); it prints one line per student with the
+points and everything that looked wrong (cells edited or deleted, a kernel that
+was ended, output floods, a notebook filled in under another student's id) and
+writes ``reports/<NAME>.csv``. A submission that failed to grade is listed as
+failed — never as a zero — and ``export`` marks it so in the grades file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import io
+import json
+import logging
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .autograde import REPORT
+
+__all__ = ["Graded", "autograde", "export", "nbgrader_api"]
+
+
+def nbgrader_api(course: Path, *, sandbox: bool = True):
+    """An ``NbGraderAPI`` on the course folder ``course`` with its own ``nbgrader_config.py``."""
+    from nbgrader.apps import NbGraderAPI
+    from traitlets.config.loader import PyFileConfigLoader
+
+    course = Path(course).resolve()
+    bin_dir = str(Path(sys.executable).parent)  # nbgrader runs its environment's alembic, jupyter
+    if bin_dir not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = bin_dir + os.pathsep + os.environ.get("PATH", "")
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    config.CourseDirectory.root = str(course)
+    config.CourseDirectory.db_url = f"sqlite:///{course / 'gradebook.db'}"
+    if not Path(str(config.Exchange.root)).is_dir():  # no class exchange here: a private one
+        config.Exchange.root = str(course / "exchange")
+    config.TrustedGrade.keys = str(course / "keys")
+    config.SandboxedExecute.hide = [str(course), str(config.Exchange.root)]
+    config.SandboxedExecute.sandbox = sandbox
+    logging.getLogger("traitlets").setLevel(logging.ERROR)
+    return NbGraderAPI(config=config)
+
+
+def run_quietly(call, what: str) -> dict:
+    """Call an nbgrader API function, keeping its log; ``RuntimeError`` with it on failure."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        result = call()
+    if not result.get("success"):
+        raise RuntimeError(f"{what} failed:\n{result.get('error') or result.get('log')}")
+    return result
+
+
+@dataclass
+class Graded:
+    """One student's grading: the points, or why it failed, and what looked wrong."""
+
+    student: str
+    status: str  # "graded" or "failed"
+    points: float | None = None
+    maximum: float | None = None
+    to_mark: int = 0
+    flags: list[str] = field(default_factory=list)
+    error: str = ""
+
+    def line(self) -> str:
+        if self.status != "graded":
+            return f"{self.student}: FAILED to grade ({self.error})"
+        text = f"{self.student}: {self.points:g} of {self.maximum:g} points autograded"
+        if self.to_mark:
+            text += f"; {self.to_mark} part(s) to mark by hand"
+        for flag in self.flags:
+            text += f"\n    ! {flag}"
+        return text
+
+
+def submissions(course: Path, name: str) -> list[str]:
+    """The students who handed in ``name`` (``submitted/<student>/<name>``)."""
+    return sorted(p.parent.name for p in (Path(course) / "submitted").glob(f"*/{name}"))
+
+
+def autograde(
+    course: Path, name: str, *, students: list[str] | None = None, sandbox: bool = True
+) -> list[Graded]:
+    """Grade every submission of ``name``; one ``Graded`` each, failures included."""
+    from nbgrader.api import Gradebook
+
+    course = Path(course).resolve()
+    api = nbgrader_api(course, sandbox=sandbox)
+    results = []
+    for student in students or submissions(course, name):
+        try:
+            run_quietly(
+                lambda s=student: api.autograde(name, s, force=True, create=True),
+                f"grading {student}",
+            )
+            with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+                notebook = gradebook.find_submission_notebook(name, name, student)
+                auto = sum(g.auto_score for g in notebook.grades if g.auto_score is not None)
+                manual = sum(1 for g in notebook.grades if g.needs_manual_grade)
+                maximum = notebook.max_score
+            report_path = course / "autograded" / student / name / REPORT
+            report = json.loads(report_path.read_text()) if report_path.exists() else {}
+            results.append(
+                Graded(student, "graded", auto, maximum, manual, list(report.get("flags", [])))
+            )
+        except Exception as error:  # one submission's failure never stops the class's grading
+            last = str(error).strip().splitlines()
+            results.append(Graded(student, "failed", error=(last[-1] if last else repr(error))[:300]))
+    write_report(course, name, results)
+    return results
+
+
+def write_report(course: Path, name: str, results: list[Graded]) -> Path:
+    """``reports/<name>.csv``: one row per student (status, points, flags)."""
+    folder = Path(course) / "reports"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.csv"
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student", "status", "points", "maximum", "to_mark", "flags", "error"])
+        for r in results:
+            writer.writerow(
+                [r.student, r.status, r.points, r.maximum, r.to_mark, " | ".join(r.flags), r.error]
+            )
+    return path
+
+
+def export(course: Path, out: Path) -> Path:
+    """The gradebook as a CSV, one row per student and assignment, with a ``status`` column.
+
+    ``status`` is ``graded``, ``failed`` (the autograder could not grade it: see
+    ``reports/``; its points are left empty, never 0) or ``missing`` (not handed in).
+    """
+    from nbgrader.api import Gradebook
+
+    course = Path(course).resolve()
+    failed: dict[tuple[str, str], str] = {}
+    for report in (course / "reports").glob("*.csv"):
+        with report.open() as handle:
+            for row in csv.DictReader(handle):
+                if row["status"] == "failed":
+                    failed[(report.stem, row["student"])] = row["error"]
+    rows = []
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for assignment in gradebook.assignments:
+            for student in gradebook.students:
+                key = (assignment.name, student.id)
+                try:
+                    submission = gradebook.find_submission(assignment.name, student.id)
+                except Exception:
+                    submission = None
+                if key in failed:
+                    status, score = "failed", ""
+                elif submission is None:
+                    status, score = "missing", ""
+                else:
+                    status, score = "graded", f"{submission.score:g}"
+                rows.append(
+                    {
+                        "assignment": assignment.name,
+                        "student": student.id,
+                        "status": status,
+                        "score": score,
+                        "max_score": f"{assignment.max_score:g}",
+                        "needs_manual_grade": bool(submission and submission.needs_manual_grade),
+                        "note": failed.get(key, ""),
+                    }
+                )
+    with Path(out).open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["assignment"])
+        writer.writeheader()
+        writer.writerows(rows)
+    return Path(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    grading = commands.add_parser("autograde", help="grade every submission of an assignment")
+    grading.add_argument("name")
+    grading.add_argument("--course", type=Path, default=Path("."))
+    grading.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="run the students' code WITHOUT the sandbox (it could then read the course folder)",
+    )
+    exporting = commands.add_parser("export", help="the gradebook as CSV, failures marked")
+    exporting.add_argument("--course", type=Path, default=Path("."))
+    exporting.add_argument("--out", type=Path, default=Path("grades.csv"))
+    args = parser.parse_args(argv)
+    if args.command == "autograde":
+        if not args.no_sandbox:
+            from .sandbox import available
+
+            ok, why = available()
+            if not ok:
+                print(
+                    f"cannot grade in the sandbox here: {why}. Grading without it lets students' "
+                    "code read the course folder; pass --no-sandbox to do so anyway.",
+                    file=sys.stderr,
+                )
+                return 2
+        results = autograde(args.course, args.name, sandbox=not args.no_sandbox)
+        for result in results:
+            print(result.line())
+        failed = [r for r in results if r.status != "graded"]
+        print(
+            f"{len(results) - len(failed)} graded, {len(failed)} failed; "
+            f"report: {args.course / 'reports' / (args.name + '.csv')}"
+        )
+        return 1 if failed else 0
+    print(f"wrote {export(args.course, args.out)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

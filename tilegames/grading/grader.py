@@ -1,0 +1,115 @@
+"""The trusted grader: a fresh process that checks handed-in answers with the answer keys.
+
+It reads one request as JSON on standard input and writes the verdicts as JSON
+on standard output::
+
+    {"keys": "/course/keys", "assignment": "w1_tula", "student": "ada",
+     "answers": {"pairs": <handed-in payload or null>, ...},
+     "sources": {"my_player_answer": "<the answer cell's code>", ...}}
+
+The answers arrive as plain data (``tilegames.exercises.handin.decode`` builds
+nothing but numbers, strings, containers and tables from them). The keys are
+the teacher's Python files, ``keys/<assignment>.py``, each with a function
+``questions(student, sources) -> QuestionSet``: the questions of that student's
+variant. The student's code never runs in this process (a player's code runs in
+its own sandboxed process, ``tilegames.grading.player_box``).
+
+>>> verdicts = grade_request({"keys": "", "assignment": "x", "student": "ada",
+...     "answers": {}, "sources": {}}, questions=lambda student, sources: _demo())
+>>> verdicts["verdicts"]["count"]["status"]
+'not attempted'
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..exercises import Question, QuestionSet, as_whole
+from ..exercises.handin import Unreadable, decode
+
+__all__ = ["grade_request", "load_questions", "main"]
+
+
+def load_questions(keys: str | Path, assignment: str):
+    """The ``questions`` function of the teacher's key file ``keys/<assignment>.py``."""
+    path = Path(keys) / f"{assignment}.py"
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"no answer key {path}: the teacher's kit holds keys/{assignment}.py"
+        )
+    spec = importlib.util.spec_from_file_location(f"tilegames_keys_{assignment}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.questions
+
+
+def _verdict(status: str, share: float, message: str) -> dict[str, Any]:
+    return {"status": status, "share": share, "message": message}
+
+
+def grade_request(request: dict[str, Any], *, questions=None) -> dict[str, Any]:
+    """Verdicts for every question of the request's assignment, and what looked wrong."""
+    assignment, student = request["assignment"], request["student"]
+    questions = questions or load_questions(request["keys"], assignment)
+    sheet: QuestionSet = questions(student, dict(request.get("sources") or {}))
+    answers = request.get("answers") or {}
+    verdicts: dict[str, Any] = {}
+    flags: list[str] = []
+    typed_ids = set()
+    for key in sheet.questions:
+        payload = answers.get(key)
+        if payload is None:
+            verdicts[key] = _verdict("not attempted", 0.0, "nothing was handed in.")
+            continue
+        if not isinstance(payload, dict) or payload.get("question") != key:
+            flags.append(f"{key}: the graded cell handed in something that is not its answer")
+            verdicts[key] = _verdict(
+                "incorrect", 0.0, "the graded cell's output was tampered with."
+            )
+            continue
+        if payload.get("assignment") != assignment:
+            flags.append(f"{key}: handed in for another assignment ({payload.get('assignment')!r})")
+        typed = payload.get("typed")
+        if isinstance(typed, str) and typed:
+            typed_ids.add(typed)
+        answer_data = payload.get("answer")
+        if isinstance(answer_data, dict) and answer_data.get("kind") == "unreadable":
+            why = str(answer_data.get("why", ""))[:300]
+            verdicts[key] = _verdict("incorrect", 0.0, f"the answer could not be handed in: {why}")
+            continue
+        try:
+            answer = decode(answer_data)
+        except (Unreadable, RecursionError):
+            flags.append(f"{key}: the handed-in data was malformed")
+            verdicts[key] = _verdict("incorrect", 0.0, "the handed-in data was malformed.")
+            continue
+        result = sheet.check(key, answer)
+        verdicts[key] = _verdict(result.status, result.score, result.message)
+    others = sorted(typed_ids - {student})
+    if others:
+        flags.append(
+            f"the notebook was filled in under another student id ({', '.join(others)}), "
+            f"graded as {student}'s"
+        )
+    return {"verdicts": verdicts, "flags": flags}
+
+
+def _demo() -> QuestionSet:
+    return QuestionSet(
+        [Question("count", "How many?", lambda a: None if as_whole(a) == 3 else "no", "a count")]
+    )
+
+
+def main() -> int:
+    """``python -m tilegames.grading.grader``: one request on stdin, its verdicts on stdout."""
+    request = json.load(sys.stdin)
+    json.dump(grade_request(request), sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
