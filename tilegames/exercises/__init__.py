@@ -314,6 +314,18 @@ class Form:
     text: str
     """The form in words, like 'a whole number, like 7'."""
 
+    @classmethod
+    def checked(cls, check: Callable[[Any], str | None], text: str) -> Form:
+        """A form whose ``check`` returns a hint (or None): a simulation's checks of itself."""
+
+        def read(answer: Any) -> Any:
+            hint = check(answer)
+            if hint:
+                raise AnswerFormat(hint)
+            return answer
+
+        return cls(read, text)
+
 
 class Sheet:
     """A worksheet as its student sees it: each question's form, ``check`` and ``submit``.
@@ -345,15 +357,13 @@ class Sheet:
                 key, "not attempted", "replace the ... with your answer and run the cell again."
             )
         try:
-            hint = form.read(answer)
+            form.read(answer)
         except AnswerFormat as error:
             return Result(key, "incorrect", str(error))
         except RecursionError:
             return Result(key, "incorrect", f"that answer is nested too deeply: give {form.text}.")
         except Exception:  # an answer may be any object: its own methods may raise anything
             return Result(key, "incorrect", f"that answer has the wrong form: give {form.text}.")
-        if isinstance(hint, str):  # a simulation's own rows disagree with themselves
-            return Result(key, "incorrect", hint)
         return Result(
             key, "ready", "its form is right. Your teacher's grader marks whether it is correct."
         )

@@ -211,7 +211,7 @@ FORMS = {
     "exactly_one": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
     "neither_given_3A": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
     "expected_matches": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
-    "simulate_one_match": Form(
+    "simulate_one_match": Form.checked(
         simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
     ),
     "keep_winnable": Form(one_position, "one position, like '1A'"),
