@@ -59,8 +59,8 @@ else:
     ]
     c.Autograde.autograde_preprocessors = [
         SandboxedExecute,  # the student's code cannot read this folder or the exchange
-        TrustedGrade,  # a fresh process grades the handed-in answers with keys/
         SanitizeOutputs,  # no output floods, no server paths in the feedback
+        TrustedGrade,  # a fresh process grades the handed-in answers with keys/
         IgnorePattern,
         ClearMetadataPreprocessor,
         LimitOutput,

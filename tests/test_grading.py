@@ -1,11 +1,11 @@
-"""The real nbgrader pipeline, end to end: generate → submit → autograde → exact scores.
+"""The real nbgrader pipeline against a cheating class: generate → submit → autograde → exact scores.
 
-A course folder is built in a temporary directory with nbgrader's own sqlite
-gradebook. Every assignment's students' copy is generated from its source;
-a simulated student hands in the solutions with some answers deliberately
-wrong (a wrong number, a typed interval with no simulation behind it, a
-player that peeks, a player that crashes); nbgrader autogrades; each right
-answer must earn exactly its points and each wrong one none.
+A course folder is built in a temporary directory (its sources, answer keys and
+``nbgrader_config.py``), every assignment is generated with nbgrader, and
+students hand in notebooks: honest ones, and one per attack a student who can
+run any code would try. Autograding runs as the course's command does: in the
+sandbox, with the answers graded by a fresh process. Each submission's score is
+asserted exactly, and each attack must also be *reported* to the teacher.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
@@ -21,230 +22,326 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import course  # noqa: E402  (scripts/course.py)
+pytest.importorskip("nbgrader", reason="nbgrader is the teacher's: pip install -e '.[dev]'")
 
-pytest.importorskip("nbgrader", reason="nbgrader is a dev dependency: pip install -e '.[dev]'")
+import course  # noqa: E402  (scripts/course.py)
 from nbgrader.api import Gradebook  # noqa: E402
 
-STUDENT = "alice"
+from tilegames.exercises import tula as w1  # noqa: E402
+from tilegames.grading import course as grading  # noqa: E402
+from tilegames.grading.autograde import REPORT  # noqa: E402
+from tilegames.grading.sandbox import available  # noqa: E402
 
-PEEKER = """
-import sys
+SANDBOX, WHY = available()
 
-
-class Peeker(Player):
-    # reaches into the caller for the game, and removes the tile that matches a face-down one
-    def choose(self, view, rng):
-        frame = sys._getframe(1)
-        while "game" not in frame.f_locals:
-            frame = frame.f_back
-        game = frame.f_locals["game"]
-        moves = list(view.legal_moves)
-        reveals = [m for m in moves if m.kind == "reveal"]
-        if reveals:
-            return reveals[0]
-        down = [p for p in tula.POSITIONS if game.is_present(p) and not game.is_face_up(p)]
-        wanted = game.tile_at(down[-1]) if down else None
-
-        def peek(move):
-            tile = game.tile_at(move.position)
-            return tile is not None and wanted is not None and tula.matches(tile, wanted)
-
-        return max(moves, key=peek)
-
-
-my_player = Peeker()
-"""
-
-CRASHER = """
-class Crasher(Player):
-    # reveals, then fails at its first real decision
-    def choose(self, view, rng):
-        moves = list(view.legal_moves)
-        reveals = [m for m in moves if m.kind == "reveal"]
-        return reveals[0] if reveals else moves[99]
-
-
-my_player = Crasher()
-"""
-
-# Submissions with deliberate mistakes: (student, {answer cell's grade_id: its new source},
-# the autograded tests that must then earn nothing). Every other test earns its full points.
-SUBMISSIONS: dict[str, list[tuple[str, dict[str, str], set[str]]]] = {
-    "w1_tula": [
-        (
-            STUDENT,
-            {
-                # a wrong number: each pair counted twice
-                "pairs_answer": "pairs = 24 * 8\ncheck('pairs', pairs)",
-                # a typed interval, no simulation behind it
-                "simulate_one_match_answer": "simulation = (0.46, 0.49)",
-                # a wrong format: a decimal where the exact value is asked
-                "neither_given_3A_answer": "p_neither = 0.4545",
-            },
-            {"pairs_test", "simulate_one_match_test", "neither_given_3A_test"},
-        )
-    ],
-    "w2_maze": [
-        (
-            STUDENT,
-            {
-                "best_move_answer": "best_move = '4D -> 26'",
-                "simulate_fresh_score_answer": "simulation = (1.28, 1.38)",
-            },
-            {"best_move_test", "simulate_fresh_score_test"},
-        )
-    ],
-    "w3_triominos": [
-        (
-            STUDENT,
-            {
-                "expected_hand_value_answer": "expected_hand = 7 * Fraction(15, 2)",
-                "simulate_no_triple_answer": "simulation = {'estimate': 0.08, 'interval': (0.07, 0.09)}",
-            },
-            {"expected_hand_value_test", "simulate_no_triple_test"},
-        )
-    ],
-    "w4_pyramids": [
-        (
-            STUDENT,
-            {
-                "legal_examples_answer": "legal = [1, 4, 6]",
-                "simulate_fire_left_over_answer": "simulation = [0.23, 0.27]",
-            },
-            {"legal_examples_test", "simulate_fire_left_over_test"},
-        )
-    ],
-    "h1_mercy": [
-        # a player that peeks: its rows replay (it peeks there too), but the player is refused
-        (STUDENT, {"my_player_answer": PEEKER}, {"my_player_test"}),
-        # a player that crashes: refused, and the simulations built on it never ran
-        (
-            "carol",
-            {"my_player_answer": CRASHER, "overall_gain_answer": "gain = Fraction(1, 5)"},
-            {"my_player_test", "vs_greedy_test", "mercy_effect_test", "overall_gain_test"},
-        ),
-    ],
-    "h2_round_score": [
-        (
-            STUDENT,
-            {
-                # a typed mean with no rounds behind it
-                "mean_round_points_answer": "round_estimate = {'estimate': 300, 'interval': (290, 310)}",
-                # the two columns treated as independent samples: an unpaired interval
-                "pressman_effect_answer": (
-                    "pairs = pd.DataFrame({'seed': range(400)})\n"
-                    "pairs[['seed_rules', 'pressman']] = [round_pair(s) for s in pairs['seed']]\n"
-                    "d = pairs['pressman'].mean() - pairs['seed_rules'].mean()\n"
-                    "half = 1.96 * np.sqrt(pairs['pressman'].var() / 400 + pairs['seed_rules'].var() / 400)\n"
-                    "pressman_estimate = {'rows': pairs, 'estimate': d, 'interval': (d - half, d + half)}"
-                ),
-            },
-            {"mean_round_points_test", "pressman_effect_test"},
-        )
-    ],
-    "h3_first_player": [
-        (
-            STUDENT,
-            {"power_200_answer": "power_200 = 1 - 0.3787"},
-            {"power_200_test"},
-        )
-    ],
-}
-
-
-def assignment_names() -> list[str]:
-    return course.assignments()
+Edit = Callable[[nbformat.NotebookNode], None]
 
 
 @pytest.fixture(scope="module")
 def course_dir(tmp_path_factory) -> Path:
     """A fresh course folder with every assignment generated (nbgrader generate_assignment)."""
-    root = tmp_path_factory.mktemp("course")
-    shutil.copytree(course.EXERCISES / "source", root / "source")
-    course.generate(root, assignment_names())
+    root = course.course_folder(tmp_path_factory.mktemp("course"))
+    course.generate(root, course.assignments())
     return root
 
 
-def _solution_code(source: str) -> str:
-    """The source cell as a student who found the solution would write it (markers removed)."""
-    return re.sub(r"^\s*### (BEGIN|END) SOLUTION\n", "", source, flags=re.M)
-
-
-def _submission(root: Path, name: str, wrong: dict[str, str], student: str = STUDENT):
-    """The students' copy filled in from the solutions, with ``wrong`` cells replaced."""
-    release = nbformat.read(root / "release" / name / f"{name}.ipynb", as_version=4)
+def _solutions(root: Path, name: str) -> dict[str, str]:
     source = nbformat.read(root / "source" / name / f"{name}.ipynb", as_version=4)
-    solutions = {
-        cell.metadata["nbgrader"]["grade_id"]: cell.source
+    return {
+        cell.metadata["nbgrader"]["grade_id"]: re.sub(
+            r"^\s*### (BEGIN|END) SOLUTION\n", "", cell.source, flags=re.M
+        )
         for cell in source.cells
         if cell.metadata.get("nbgrader", {}).get("solution")
     }
-    for cell in release.cells:
-        meta = cell.metadata.get("nbgrader", {})
-        if not meta.get("solution"):
-            continue
-        grade_id = meta["grade_id"]
-        if grade_id in wrong:
-            cell.source = wrong[grade_id]
-        elif cell.cell_type == "markdown":
-            cell.source = "Tiles only leave, so what is revealable stays revealable."
+
+
+def honest(root: Path, name: str) -> Edit:
+    """Fill every answer cell with the teacher's solution (a student who did all the work)."""
+    solutions = _solutions(root, name)
+
+    def edit(nb):
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if meta.get("solution"):
+                if cell.cell_type == "markdown":
+                    cell.source = "Tiles only leave, so what is revealable stays revealable."
+                else:
+                    cell.source = solutions[meta["grade_id"]]
+
+    return edit
+
+
+def _index(nb, grade_id: str) -> int:
+    return next(
+        i
+        for i, c in enumerate(nb.cells)
+        if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id
+    )
+
+
+def insert_after(grade_id: str | None, code: str, *, before: bool = False) -> Edit:
+    """Add a cell of the student's own after (or before) a graded cell, or after the first code cell."""
+
+    def edit(nb):
+        if grade_id is None:
+            at = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code") + 1
         else:
-            cell.source = _solution_code(solutions[grade_id])
+            at = _index(nb, grade_id) + (0 if before else 1)
+        nb.cells.insert(at, nbformat.v4.new_code_cell(code))
+
+    return edit
+
+
+def replace(grade_id: str, code: str) -> Edit:
+    def edit(nb):
+        nb.cells[_index(nb, grade_id)].source = code
+
+    return edit
+
+
+def delete(grade_id: str) -> Edit:
+    def edit(nb):
+        del nb.cells[_index(nb, grade_id)]
+
+    return edit
+
+
+def submit(root: Path, name: str, student: str, *edits: Edit) -> None:
+    """The students' copy with ``edits`` applied, handed in as ``student``."""
+    nb = nbformat.read(root / "release" / name / f"{name}.ipynb", as_version=4)
+    for edit in edits:
+        edit(nb)
     folder = root / "submitted" / student / name
-    folder.mkdir(parents=True, exist_ok=True)
-    nbformat.write(release, folder / f"{name}.ipynb")
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    nbformat.write(nb, folder / f"{name}.ipynb")
 
 
-def _autograde(root: Path, name: str, student: str = STUDENT) -> dict[str, tuple[float, float]]:
-    api = course.nbgrader_api(root)
-    course._run(lambda: api.autograde(name, student, force=True, create=True), f"autograde {name}")
-    scores = {}
+def grade(root: Path, name: str, student: str) -> tuple[dict[str, float], list[str]]:
+    """Autograde one student as the course's command does: (score per graded cell, flags)."""
+    [result] = grading.autograde(root, name, students=[student], sandbox=SANDBOX)
+    assert result.status == "graded", result.error
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
         notebook = gradebook.find_submission_notebook(name, name, student)
-        for grade in notebook.grades:
-            scores[grade.name] = (grade.auto_score, grade.max_score)
-    return scores
+        scores = {g.name: g.auto_score for g in notebook.grades if g.name.endswith("_test")}
+    return scores, result.flags
 
 
-CASES = [
-    (name, student, wrong, failing)
-    for name in course.assignments()
-    for student, wrong, failing in SUBMISSIONS.get(name, [(STUDENT, {}, set())])
-]
+def auto_points(name: str) -> dict[str, float]:
+    return {gid: p for gid, p in course.points(name).items() if gid.endswith("_test")}
 
 
-@pytest.mark.parametrize(("name", "student", "wrong", "failing"), CASES)
-def test_autograded_scores_are_exact(course_dir, name, student, wrong, failing):
-    _submission(course_dir, name, wrong, student=student)
-    scores = _autograde(course_dir, name, student)
-    autograded = {gid: p for gid, p in course.points(name).items() if gid.endswith("_test")}
-    assert failing <= set(autograded), "the test names its failing cells right"
-    assert set(scores) >= set(autograded)
-    for grade_id, points in autograded.items():
-        score, maximum = scores[grade_id]
-        assert maximum == points
-        expected = 0 if grade_id in failing else points
-        assert score == expected, (grade_id, score, expected)
-    total = sum(scores[gid][0] for gid in autograded)
-    assert total == sum(p for gid, p in autograded.items() if gid not in failing)
+def total(scores: dict[str, float]) -> float:
+    return sum(score or 0 for score in scores.values())
 
 
-def test_every_assignment_is_submitted_with_mistakes():
-    assert set(SUBMISSIONS) == set(course.assignments())
+# -- every assignment: the work earns every point, a blank copy none ------------------------------
 
 
-def test_an_untouched_copy_earns_nothing(course_dir):
-    name = assignment_names()[0]
-    student = "bob"
-    folder = course_dir / "submitted" / student / name
-    folder.mkdir(parents=True)
-    shutil.copy(course_dir / "release" / name / f"{name}.ipynb", folder / f"{name}.ipynb")
-    scores = _autograde(course_dir, name, student)
-    assert scores and all(score == 0 for score, _ in scores.values())
+@pytest.mark.parametrize("name", course.assignments())
+def test_the_teachers_solutions_earn_every_point(course_dir, name):
+    submit(course_dir, name, "honest", honest(course_dir, name))
+    scores, flags = grade(course_dir, name, "honest")
+    assert scores == auto_points(name), flags
+    assert not flags, flags  # an untouched notebook raises no alarm (no checksum noise)
 
 
-@pytest.mark.parametrize("name", assignment_names())
+@pytest.mark.parametrize("name", course.assignments())
+def test_a_blank_copy_with_the_grading_names_shadowed_earns_nothing(course_dir, name):
+    shadow = "grade = check = submit = lambda *a, **k: None\nprint(16)"
+    submit(course_dir, name, "shadow", insert_after(None, shadow))
+    scores, flags = grade(course_dir, name, "shadow")
+    assert set(scores) == set(auto_points(name)) and total(scores) == 0
+    assert any("handed nothing in" in flag for flag in flags)
+
+
+# -- worksheet 1: one submission per attack, each with its exact score ----------------------------
+
+W1 = "w1_tula"
+FULL = 16.0
+
+
+def test_monkeypatching_the_library_and_faking_outputs_earns_nothing(course_dir):
+    patch = """
+import tilegames.exercises.handin as handin
+import tilegames.exercises.tula as sheet
+from IPython.display import display
+fake = {"text/plain": "2", "application/vnd.tilegames.answer+json": {"question": "pairs"}}
+handin.submit = sheet.submit = sheet.SHEET.submit = lambda *a, **k: display(fake, raw=True)
+submit = sheet.submit
+get_ipython().events.register("post_run_cell", lambda *a: display({"text/plain": "2"}, raw=True))
+"""
+    submit(course_dir, W1, "patcher", insert_after(None, patch))
+    scores, flags = grade(course_dir, W1, "patcher")
+    assert total(scores) == 0
+    assert any("tampered" in f or "not its answer" in f for f in flags), flags
+
+
+def test_reading_the_teachers_source_during_grading_finds_nothing(course_dir):
+    if not SANDBOX:
+        pytest.skip(f"no sandbox on this machine: {WHY}")
+    steal = f"""
+import json, pathlib
+found = None
+for path in ("../../source/{W1}/{W1}.ipynb", "{course_dir}/source/{W1}/{W1}.ipynb",
+             "{course_dir}/release/{W1}/{W1}.ipynb", "{course_dir}/gradebook.db"):
+    try:
+        found = pathlib.Path(path).read_text()
+        break
+    except Exception as error:
+        print(type(error).__name__)
+if found and "BEGIN SOLUTION" in found:
+    for cell in json.loads(found)["cells"]:
+        if cell["cell_type"] == "code":
+            code = "".join(cell["source"])
+            if "BEGIN SOLUTION" in code:
+                exec(code.replace("### BEGIN SOLUTION", "").replace("### END SOLUTION", ""))
+"""
+    submit(course_dir, W1, "thief", insert_after(None, steal))
+    scores, _ = grade(course_dir, W1, "thief")
+    assert total(scores) == 0  # at home this would have earned nothing either
+
+
+def test_ending_the_kernel_keeps_what_was_handed_in_before_and_is_reported(course_dir):
+    ended = "import os\nos._exit(0)"
+    submit(
+        course_dir,
+        W1,
+        "quitter",
+        honest(course_dir, W1),
+        insert_after("simulate_one_match_answer", ended, before=True),
+    )
+    scores, flags = grade(course_dir, W1, "quitter")
+    before = ("pairs", "non_matching_pair", "reveal_now", "blocked_1K", "free_layer2")
+    before += ("exactly_one", "neither_given_3A", "expected_matches")
+    expected = {f"{k}_test": auto_points(W1)[f"{k}_test"] for k in before}
+    assert total(scores) == sum(expected.values()) == FULL - 5
+    assert any("kernel stopped" in flag for flag in flags)
+
+
+def test_system_exit_changes_nothing(course_dir):
+    submit(course_dir, W1, "exiter", honest(course_dir, W1), insert_after(None, "raise SystemExit"))
+    scores, _ = grade(course_dir, W1, "exiter")
+    assert total(scores) == FULL
+
+
+def test_an_output_flood_is_cut_and_reported_and_the_feedback_stays_small(course_dir):
+    flood = 'print("x" * 60_000_000)\ntula.new_game(seed="not a seed")  # an error deep in the library'
+    submit(course_dir, W1, "flooder", honest(course_dir, W1), insert_after(None, flood))
+    scores, flags = grade(course_dir, W1, "flooder")
+    assert total(scores) == FULL
+    assert any("printed too much" in flag for flag in flags)
+    autograded = course_dir / "autograded" / "flooder" / W1 / f"{W1}.ipynb"
+    assert autograded.stat().st_size < 3_000_000
+    api = grading.nbgrader_api(course_dir, sandbox=SANDBOX)
+    grading.run_quietly(lambda: api.generate_feedback(W1, "flooder"), "feedback")
+    html = (course_dir / "feedback" / "flooder" / W1 / f"{W1}.html").read_text()
+    assert len(html) < 3_000_000
+    assert "Correct" in html and "Handed in" not in html.split("Correct")[0][-10:]
+    assert "site-packages" not in html and str(course_dir) not in html
+    assert "most recent call last" not in html and "BEGIN HIDDEN" not in html
+
+
+def test_an_edited_graded_cell_is_restored_and_reported(course_dir):
+    cheat = replace("pairs_test", "submit('pairs', 96)")
+    wrong = replace("pairs_answer", "pairs = 95\ncheck('pairs', pairs)")
+    submit(course_dir, W1, "editor", honest(course_dir, W1), wrong, cheat)
+    scores, flags = grade(course_dir, W1, "editor")
+    assert scores["pairs_test"] == 0 and total(scores) == FULL - 1
+    assert any("pairs_test" in flag and "edited" in flag for flag in flags)
+
+
+def test_a_deleted_graded_cell_is_restored_and_reported(course_dir):
+    submit(course_dir, W1, "deleter", honest(course_dir, W1), delete("exactly_one_test"))
+    scores, flags = grade(course_dir, W1, "deleter")
+    assert total(scores) == FULL
+    assert any("exactly_one_test" in flag and "deleted" in flag for flag in flags)
+
+
+def test_an_untouched_copy_earns_nothing_and_raises_no_alarm(course_dir):
+    submit(course_dir, W1, "idle")
+    scores, flags = grade(course_dir, W1, "idle")
+    assert total(scores) == 0 and not flags
+
+
+# -- every student their own numbers --------------------------------------------------------------
+
+
+def _typed(student: str) -> Edit:
+    """Answers typed as constants, read off ``student``'s own positions (a finished notebook)."""
+    reveal = sorted(w1.position("reveal_now", student).revealable())
+    keep = w1.position("keep_winnable", student)
+    from tilegames.tula.solver import solve
+
+    def winnable(move):
+        trial = keep.copy()
+        trial.play(move)
+        return solve(trial).winnable
+
+    best = next(str(m.position) for m in keep.legal_moves() if m.kind == "remove" and winnable(m))
+    return lambda nb: (
+        replace("reveal_now_answer", f"revealable_now = {reveal!r}")(nb),
+        replace("keep_winnable_answer", f"best_removal = {best!r}")(nb),
+    )
+
+
+def test_two_students_get_their_own_numbers_and_both_are_graded_right(course_dir):
+    assert w1.position("reveal_now", "ada") != w1.position("reveal_now", "bob")
+    for student in ("ada", "bob"):
+        submit(
+            course_dir,
+            W1,
+            student,
+            honest(course_dir, W1),
+            _typed(student),
+            replace_id(student),
+        )
+        scores, flags = grade(course_dir, W1, student)
+        assert total(scores) == FULL and not flags, (student, flags)
+
+
+def replace_id(student: str) -> Edit:
+    def edit(nb):
+        cell = nb.cells[1]
+        cell.source = cell.source.replace("student_id()", f"student_id({student!r})")
+
+    return edit
+
+
+def test_a_notebook_copied_from_another_student_is_flagged_and_its_typed_answers_fail(course_dir):
+    ada, bob = ({k: w1.position(k, s) for k in ("reveal_now",)} for s in ("ada", "bob"))
+    assert sorted(ada["reveal_now"].revealable()) != sorted(bob["reveal_now"].revealable())
+    submit(course_dir, W1, "ada", honest(course_dir, W1), _typed("bob"), replace_id("bob"))
+    scores, flags = grade(course_dir, W1, "ada")
+    assert scores["reveal_now_test"] == 0
+    assert any("another student id (bob)" in flag for flag in flags)
+
+
+# -- the teacher's command grades everyone and never shows a failure as a zero --------------------
+
+
+def test_autograde_grades_every_submission_and_marks_failures_in_the_export(course_dir, tmp_path):
+    submit(course_dir, W1, "zed", honest(course_dir, W1))
+    broken = course_dir / "submitted" / "broken" / W1
+    broken.mkdir(parents=True, exist_ok=True)
+    (broken / f"{W1}.ipynb").write_text("{ not a notebook")
+    results = grading.autograde(course_dir, W1, students=["broken", "zed"], sandbox=SANDBOX)
+    status = {r.student: r.status for r in results}
+    assert status == {"broken": "failed", "zed": "graded"}
+    assert (course_dir / "reports" / f"{W1}.csv").read_text().count("failed") == 1
+    out = grading.export(course_dir, tmp_path / "grades.csv")
+    rows = {
+        (line.split(",")[0], line.split(",")[1]): line for line in out.read_text().splitlines()[1:]
+    }
+    assert ",failed,," in rows[(W1, "broken")]  # no score, never 0
+    assert ",graded,16," in rows[(W1, "zed")]
+    report = course_dir / "autograded" / "zed" / W1 / REPORT
+    assert report.exists()
+
+
+@pytest.mark.parametrize("name", course.assignments())
 def test_students_copies_hold_no_solution_and_are_current(course_dir, name):
     committed = course.EXERCISES / "release" / name / f"{name}.ipynb"
     fresh = course_dir / "release" / name / f"{name}.ipynb"
@@ -259,9 +356,18 @@ def test_students_copies_hold_no_solution_and_are_current(course_dir, name):
 
 def test_a_leak_would_be_found(tmp_path):
     """The leak detector is not vacuous: the source itself fails it."""
-    name = assignment_names()[0]
+    name = course.assignments()[0]
     source = course.EXERCISES / "source" / name / f"{name}.ipynb"
     assert course.solution_leaks(source, source)
+
+
+def test_the_answer_keys_are_not_in_the_students_package():
+    import tilegames
+
+    package = Path(tilegames.__file__).parent
+    assert not list(package.rglob("keys")), "answer keys belong to the teacher's course folder"
+    for module in package.joinpath("exercises").glob("*.py"):
+        assert "def questions(" not in module.read_text(), module
 
 
 # The figures each model answer quotes, and the figure its source notebook prints: a re-run

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -69,7 +71,12 @@ def _is_test(cell: NotebookNode) -> bool:
 
 
 class RecordingOverwriteCells(OverwriteCells):
-    """nbgrader's ``OverwriteCells``, recording each change it undoes (for the teacher)."""
+    """nbgrader's ``OverwriteCells``, recording each change it undoes (for the teacher).
+
+    Deleted graded cells are always put back (nbgrader's ``add_missing_cells``).
+    """
+
+    add_missing_cells = Bool(True).tag(config=True)
 
     def preprocess(self, nb, resources):
         nb.metadata["tilegames_grading"] = {"flags": []}  # whatever the student put there goes
@@ -94,6 +101,7 @@ class SandboxedKernelManager(AsyncKernelManager):
     hide_paths: list[str] = []
     student: str = ""
     sandboxed: bool = True
+    work_folders: list[Path] = []
 
     def format_kernel_cmd(self, extra_arguments=None):
         command = super().format_kernel_cmd(extra_arguments)
@@ -102,7 +110,14 @@ class SandboxedKernelManager(AsyncKernelManager):
             return command
         from .sandbox import command as sandboxed
 
-        return sandboxed(command, hide=[Path(p) for p in self.hide_paths])
+        # the kernel works in a fresh folder of its own, holding only its connection file
+        work = Path(tempfile.mkdtemp(prefix="tilegames-kernel-"))
+        self.work_folders.append(work)
+        connection = Path(self.connection_file)
+        copy = work / connection.name
+        shutil.copy(connection, copy)
+        command = [str(copy) if part == str(connection) else part for part in command]
+        return sandboxed(command, hide=[Path(p) for p in self.hide_paths], workdir=work)
 
 
 class SandboxedExecute(Execute):
@@ -119,10 +134,16 @@ class SandboxedExecute(Execute):
     def preprocess(self, nb, resources, km=None):
         student = resources.get("nbgrader", {}).get("student", "")
         hide = [path for path in (self.hide or [os.getcwd()]) if os.path.exists(path)]
+        work_folders: list[Path] = []
         self.kernel_manager_class = type(
             "Sandboxed",
             (SandboxedKernelManager,),
-            {"hide_paths": hide, "student": student, "sandboxed": self.sandbox},
+            {
+                "hide_paths": hide,
+                "student": student,
+                "sandboxed": self.sandbox,
+                "work_folders": work_folders,
+            },
         )
         self._deadline = time.monotonic() + self.notebook_seconds
         self._nb_ref = nb
@@ -183,6 +204,14 @@ class TrustedGrade(NbGraderPreprocessor):
             ]
             if len(payloads) > 1:
                 _flag(nb, f"{grade_id}: the cell showed {len(payloads)} answers; none was counted")
+            elif not payloads and cell.get("execution_count") is not None:
+                errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+                why = (
+                    f"it stopped with {errors[0].get('ename')}: {errors[0].get('evalue', '')[:120]}"
+                    if errors
+                    else "was submit replaced?"
+                )
+                _flag(nb, f"{grade_id}: the cell ran but handed nothing in ({why})")
             answers[key] = payloads[0] if len(payloads) == 1 else None
         request = {
             "keys": str(Path(self.keys).resolve()),
@@ -286,7 +315,7 @@ class SanitizeOutputs(NbGraderPreprocessor):
                 data = output.get("data", {})
                 if MIME in data and not _is_test(cell):
                     data.pop(MIME)
-                for mime in [m for m in data if not m.startswith("image/")]:
+                for mime in [m for m in data if not m.startswith("image/") and m != MIME]:
                     size = (
                         len(data[mime])
                         if isinstance(data[mime], str)
@@ -298,7 +327,8 @@ class SanitizeOutputs(NbGraderPreprocessor):
                 if data == {} and kind in ("display_data", "execute_result"):
                     data["text/plain"] = "… (output cut)"
                 size = len(json.dumps(output))
-                if total + size > self.max_total:
+                handed_in = _is_test(cell) and MIME in output.get("data", {})
+                if total + size > self.max_total and not handed_in:
                     cut += size
                     continue
                 total += size
