@@ -401,3 +401,27 @@ def test_model_answers_quote_the_figures_their_notebook_prints(name):
         assert shown in printed, (name, shown, "re-run make notebooks?")
         decimals = len(quoted.split(".")[1].rstrip("%")) if "." in quoted else 0
         assert abs(abs(_number(quoted)) - abs(_number(shown))) <= 0.5 * 10**-decimals + 1e-9
+
+
+def test_the_students_environment_keeps_only_the_assignments_list(tmp_path):
+    """No formgrader, no Create Assignment, no course list, no Validate (which grades nothing)."""
+    import json
+
+    from jupyter_server.extension.config import ExtensionConfigManager
+
+    etc = Path(sys.prefix) / "etc" / "jupyter"
+    shutil.copytree(etc, tmp_path / "etc" / "jupyter")  # nbgrader's own settings, all enabled
+    written = grading.student_environment(tmp_path)
+    manager = ExtensionConfigManager(read_config_path=[str(tmp_path / "etc" / "jupyter")])
+    enabled = {
+        name: on for name, on in manager.get_jpserver_extensions().items() if "nbgrader" in name
+    }
+    assert enabled == {
+        "nbgrader.server_extensions.assignment_list": True,
+        "nbgrader.server_extensions.formgrader": False,
+        "nbgrader.server_extensions.course_list": False,
+        "nbgrader.server_extensions.validate_assignment": False,
+    }
+    page = json.loads(written[1].read_text())["disabledExtensions"]
+    assert page["@jupyter/nbgrader:formgrader"] and page["@jupyter/nbgrader:validate-assignment"]
+    assert "@jupyter/nbgrader:assignment-list" not in page

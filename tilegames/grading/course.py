@@ -2,6 +2,7 @@
 
     python -m tilegames.grading.course autograde NAME [--course DIR] [--no-sandbox]
     python -m tilegames.grading.course export [--course DIR] [--out grades.csv]
+    python -m tilegames.grading.course student-env [--prefix ENV]  # the students' environment
 
 ``autograde`` grades **every** submission of an assignment, even when some fail
 to grade, in the sandbox by default (the student's code cannot read the course
@@ -115,7 +116,9 @@ def autograde(
             )
         except Exception as error:  # one submission's failure never stops the class's grading
             last = str(error).strip().splitlines()
-            results.append(Graded(student, "failed", error=(last[-1] if last else repr(error))[:300]))
+            results.append(
+                Graded(student, "failed", error=(last[-1] if last else repr(error))[:300])
+            )
     write_report(course, name, results)
     return results
 
@@ -183,6 +186,42 @@ def export(course: Path, out: Path) -> Path:
     return Path(out)
 
 
+STUDENT_HIDDEN_LAB = (
+    "@jupyter/nbgrader:formgrader",
+    "@jupyter/nbgrader:create-assignment",
+    "@jupyter/nbgrader:course-list",
+    "@jupyter/nbgrader:validate-assignment",
+)
+"""nbgrader's teacher tools, and its Validate button (which runs no tests here: grading happens
+on the teacher's side, so it would say "passes" of any notebook)."""
+STUDENT_HIDDEN_SERVER = (
+    "nbgrader.server_extensions.formgrader",
+    "nbgrader.server_extensions.course_list",
+    "nbgrader.server_extensions.validate_assignment",
+)
+
+
+def student_environment(prefix: Path | str = sys.prefix) -> list[Path]:
+    """Leave students only nbgrader's Assignments list (fetch, submit) in the environment ``prefix``.
+
+    Writes ``etc/jupyter/jupyter_server_config.d/zz-tilegames-students.json`` (read after
+    nbgrader's own, so it wins) and adds the teacher tools to ``disabledExtensions`` in
+    ``etc/jupyter/labconfig/page_config.json``. Returns the files written.
+    """
+    etc = Path(prefix) / "etc" / "jupyter"
+    server = etc / "jupyter_server_config.d" / "zz-tilegames-students.json"
+    server.parent.mkdir(parents=True, exist_ok=True)
+    extensions = {name: False for name in STUDENT_HIDDEN_SERVER}
+    server.write_text(json.dumps({"ServerApp": {"jpserver_extensions": extensions}}, indent=2))
+    page = etc / "labconfig" / "page_config.json"
+    page.parent.mkdir(parents=True, exist_ok=True)
+    settings = json.loads(page.read_text()) if page.exists() else {}
+    disabled = settings.setdefault("disabledExtensions", {})
+    disabled.update({name: True for name in STUDENT_HIDDEN_LAB})
+    page.write_text(json.dumps(settings, indent=2))
+    return [server, page]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -194,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the students' code WITHOUT the sandbox (it could then read the course folder)",
     )
+    students = commands.add_parser(
+        "student-env", help="hide nbgrader's teacher tools and Validate from students"
+    )
+    students.add_argument("--prefix", type=Path, default=Path(sys.prefix))
     exporting = commands.add_parser("export", help="the gradebook as CSV, failures marked")
     exporting.add_argument("--course", type=Path, default=Path("."))
     exporting.add_argument("--out", type=Path, default=Path("grades.csv"))
@@ -219,6 +262,10 @@ def main(argv: list[str] | None = None) -> int:
             f"report: {args.course / 'reports' / (args.name + '.csv')}"
         )
         return 1 if failed else 0
+    if args.command == "student-env":
+        for path in student_environment(args.prefix):
+            print(f"wrote {path}")
+        return 0
     print(f"wrote {export(args.course, args.out)}")
     return 0
 
