@@ -385,3 +385,6 @@ class Picture:
 
     def _repr_svg_(self) -> str:
         return self.markup
+
+    def __repr__(self) -> str:
+        return "a picture (shown in a notebook)"

@@ -95,10 +95,12 @@ def student_id(typed: str | None = None) -> str:
     if hub and ID_PATTERN.match(hub):
         _typed["id"] = hub
         return hub
-    print(
-        f"No student id yet: you are answering the practice questions ({PRACTICE!r}). Type your "
-        "id in this cell, like student_id('ab123'), to get your own questions."
-    )
+    if not _typed.get("warned"):
+        _typed["warned"] = "yes"
+        print(
+            f"No student id yet: you are answering the practice questions ({PRACTICE!r}). Type "
+            "your id in this cell, like student_id('ab123'), to get your own questions."
+        )
     return PRACTICE
 
 

@@ -106,6 +106,8 @@ class SandboxedKernelManager(AsyncKernelManager):
     def format_kernel_cmd(self, extra_arguments=None):
         command = super().format_kernel_cmd(extra_arguments)
         command = ["/usr/bin/env", f"{STUDENT_VARIABLE}={self.student}", *command]
+        # the kernel's own stdout and stderr are not the notebook's outputs: keep them quiet
+        command = ["/bin/sh", "-c", 'exec "$@" >/dev/null 2>&1', "kernel", *command]
         if not self.sandboxed:
             return command
         from .sandbox import command as sandboxed
