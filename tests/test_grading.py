@@ -228,7 +228,9 @@ def test_system_exit_changes_nothing(course_dir):
 
 
 def test_an_output_flood_is_cut_and_reported_and_the_feedback_stays_small(course_dir):
-    flood = 'print("x" * 60_000_000)\ntula.new_game(seed="not a seed")  # an error deep in the library'
+    flood = (
+        'print("x" * 60_000_000)\ntula.new_game(seed="not a seed")  # an error deep in the library'
+    )
     submit(course_dir, W1, "flooder", honest(course_dir, W1), insert_after(None, flood))
     scores, flags = grade(course_dir, W1, "flooder")
     assert total(scores) == FULL
@@ -425,3 +427,24 @@ def test_the_students_environment_keeps_only_the_assignments_list(tmp_path):
     page = json.loads(written[1].read_text())["disabledExtensions"]
     assert page["@jupyter/nbgrader:formgrader"] and page["@jupyter/nbgrader:validate-assignment"]
     assert "@jupyter/nbgrader:assignment-list" not in page
+
+
+def test_a_simulation_with_the_right_rows_and_a_wrong_interval_earns_part_of_its_points(course_dir):
+    narrow = """
+rows = pd.DataFrame({"seed": deals(STUDENT)})
+rows["one_match"] = [w1_one_match(s) for s in rows["seed"]]
+share = rows["one_match"].mean()
+half = 1.96 * (share * (1 - share)) ** 0.5  # forgot to divide by n: far too wide
+simulation = {"rows": rows, "estimate": share, "interval": (share - half, share + half)}
+"""
+    helper = "from tilegames.exercises.tula import one_match as w1_one_match"
+    submit(
+        course_dir,
+        W1,
+        "partial",
+        honest(course_dir, W1),
+        replace("simulate_one_match_answer", helper + "\n" + narrow),
+    )
+    scores, _ = grade(course_dir, W1, "partial")
+    assert scores["simulate_one_match_test"] == 2.0  # rows and estimate right: 2 of its 3 points
+    assert total(scores) == FULL - 1

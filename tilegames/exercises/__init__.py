@@ -109,6 +109,9 @@ class Partial:
         if not 0 <= self.share < 1:
             raise ValueError(f"a partial share is at least 0 and below 1, not {self.share}")
 
+    def __str__(self) -> str:
+        return self.hint
+
 
 Grader = Callable[[Any], "str | Partial | None"]
 """None when the answer is right, else a hint (never the answer) or a ``Partial``."""
@@ -321,7 +324,7 @@ class Form:
         def read(answer: Any) -> Any:
             hint = check(answer)
             if hint:
-                raise AnswerFormat(hint)
+                raise AnswerFormat(hint.hint if isinstance(hint, Partial) else hint)
             return answer
 
         return cls(read, text)

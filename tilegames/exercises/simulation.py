@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from ..stats import mean_interval, paired_difference, wilson, z_value
-from . import AnswerFormat, as_number
+from . import AnswerFormat, Partial, as_number
 
 __all__ = [
     "FORM",
@@ -55,6 +55,19 @@ FORM = "{'rows': your table, 'estimate': ..., 'interval': (low, high)}"
 
 CONSISTENCY = 0.999
 """An estimate is consistent with the reference value when that value lies in this interval."""
+
+ROWS_RIGHT, ESTIMATE_RIGHT = 1 / 3, 2 / 3
+"""Partial credit: the rows replay (a third), and the estimate agrees with them (two thirds)."""
+
+
+def estimate_wrong(hint: str) -> Partial:
+    """The rows are right but the estimate is not theirs: a third of the points."""
+    return Partial(ROWS_RIGHT, hint)
+
+
+def interval_wrong(hint: str) -> Partial:
+    """The rows and the estimate are right but the interval is not: two thirds of the points."""
+    return Partial(ESTIMATE_RIGHT, hint)
 
 
 def read_simulation(
@@ -188,7 +201,7 @@ def check_proportion(
     sample: int | None = None,
     sample_seed: int = 0,
     seeds: range | None = None,
-) -> str | None:
+) -> str | Partial | None:
     """Grade a simulated proportion: rows re-derived, estimate and interval recomputed."""
     rows, estimate, (low, high) = read_simulation(
         answer, [outcome], min_games=min_games, seeds=seeds
@@ -204,7 +217,7 @@ def check_proportion(
     successes = int(values.astype(bool).sum())
     share = successes / n
     if abs(estimate - share) > 5e-4:
-        return (
+        return estimate_wrong(
             f"your estimate is not the share of {outcome!r} in your rows: recompute it from them."
         )
     wilson_ci = wilson(successes, n)
@@ -215,13 +228,15 @@ def check_proportion(
         (low, high), wald, tolerance
     ):
         if high - low > 2 * (wilson_ci.high - wilson_ci.low):
-            return "your interval is too wide for your number of games: use 1.96 standard errors."
+            return interval_wrong(
+                "your interval is too wide for your number of games: use 1.96 standard errors."
+            )
         if high - low < (wilson_ci.high - wilson_ci.low) / 2:
-            return (
+            return interval_wrong(
                 "your interval is too narrow for your number of games: the standard error is "
                 "√(p(1−p)/n), with n the number of games."
             )
-        return (
+        return interval_wrong(
             "your interval does not match your rows: a 95% interval is the estimate ± 1.96 "
             "standard errors (or Wilson's interval, tilegames.stats.wilson)."
         )
@@ -246,7 +261,7 @@ def check_mean(
     sample: int | None = None,
     sample_seed: int = 0,
     seeds: range | None = None,
-) -> str | None:
+) -> str | Partial | None:
     """Grade a simulated mean: rows re-derived, estimate and normal interval recomputed."""
     rows, estimate, (low, high) = read_simulation(
         answer, [column], min_games=min_games, seeds=seeds
@@ -261,16 +276,18 @@ def check_mean(
             return hint
     mean = float(values.mean())
     if abs(estimate - mean) > max(5e-3, 1e-6 * abs(mean)):
-        return f"your estimate is not the mean of {column!r} in your rows: recompute it from them."
+        return estimate_wrong(
+            f"your estimate is not the mean of {column!r} in your rows: recompute it from them."
+        )
     ci = mean_interval(values)
     tolerance = max(0.1 * ci.half_width, 5e-3)
     if not _close((low, high), (ci.low, ci.high), tolerance):
         if high - low > 2 * (ci.high - ci.low):
-            return (
+            return interval_wrong(
                 "your interval is too wide: the standard error of a mean is the standard "
                 "deviation divided by √n."
             )
-        return (
+        return interval_wrong(
             "your interval does not match your rows: a 95% interval for a mean is the mean ± "
             "1.96 × (standard deviation / √n) (tilegames.stats.mean_interval)."
         )
@@ -305,7 +322,7 @@ def check_paired(
     sample: int | None = None,
     sample_seed: int = 0,
     seeds: range | None = None,
-) -> str | None:
+) -> str | Partial | None:
     """Grade a paired comparison: ``mean(first) - mean(second)`` on the same games, re-derived.
 
     For 0/1 outcomes the interval may be Newcombe's (``stats.paired_difference``)
@@ -332,7 +349,7 @@ def check_paired(
             return hint
     difference = float(a.mean() - b.mean())
     if abs(estimate - difference) > max(5e-4, 1e-6 * abs(difference)):
-        return (
+        return estimate_wrong(
             f"your estimate is not mean({first}) − mean({second}) over your rows: "
             "recompute it from them (the order matters)."
         )
@@ -348,13 +365,13 @@ def check_paired(
     nearest = min(candidates, key=lambda ci: distance((ci.low, ci.high)))
     paired_distance = distance((nearest.low, nearest.high))
     if distance(unpaired) < paired_distance:  # closer to the unpaired interval than any paired one
-        return (
+        return interval_wrong(
             "your interval treats the two columns as independent samples; they are the same "
             "games, so use the per-game differences (that is what pairing buys)."
         )
     if paired_distance <= max(0.1 * nearest.half_width, 5e-4):
         return None
-    return (
+    return interval_wrong(
         "your interval does not match your rows: use the per-game differences, their mean ± "
         "1.96 × standard deviation / √n (or tilegames.stats.paired_difference for wins)."
     )
