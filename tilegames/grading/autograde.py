@@ -256,6 +256,7 @@ class TrustedGrade(NbGraderPreprocessor):
             "student": student,
             "flags": _meta(nb)["flags"],
             "verdicts": verdicts,
+            "answers": answers,  # as handed in (plain data): the class dashboard reads the rows
             "scores": {
                 key: round(
                     float(cell.metadata["nbgrader"].get("points", 0))

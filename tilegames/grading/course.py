@@ -1,7 +1,7 @@
 """The teacher's grading commands for an nbgrader course folder (``tilegames[course]``).
 
     python -m tilegames.grading.course autograde NAME [--course DIR] [--no-sandbox]
-    python -m tilegames.grading.course export [--course DIR] [--out grades.csv]
+    python -m tilegames.grading.course export [--course DIR] [--out F] [--format canvas|moodle]
     python -m tilegames.grading.course student-env [--prefix ENV]  # the students' environment
 
 ``autograde`` grades **every** submission of an assignment, even when some fail
@@ -138,52 +138,22 @@ def write_report(course: Path, name: str, results: list[Graded]) -> Path:
     return path
 
 
-def export(course: Path, out: Path) -> Path:
-    """The gradebook as a CSV, one row per student and assignment, with a ``status`` column.
+def export(course: Path, out: Path, *, kind: str = "status") -> Path:
+    """The gradebook as a CSV for the school: ``status`` (one row per student and assignment,
+    with a ``status`` column), ``canvas`` or ``moodle`` (their grade-import formats).
 
-    ``status`` is ``graded``, ``failed`` (the autograder could not grade it: see
-    ``reports/``; its points are left empty, never 0) or ``missing`` (not handed in).
+    A failed grading (see ``reports/``) has no score, never 0 (``tilegames.grading.exports``).
     """
     from nbgrader.api import Gradebook
 
+    from .exports import WRITERS, marks
+
+    if kind not in WRITERS:
+        raise ValueError(f"export to one of {', '.join(WRITERS)}, not {kind!r}")
     course = Path(course).resolve()
-    failed: dict[tuple[str, str], str] = {}
-    for report in (course / "reports").glob("*.csv"):
-        with report.open() as handle:
-            for row in csv.DictReader(handle):
-                if row["status"] == "failed":
-                    failed[(report.stem, row["student"])] = row["error"]
-    rows = []
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        for assignment in gradebook.assignments:
-            for student in gradebook.students:
-                key = (assignment.name, student.id)
-                try:
-                    submission = gradebook.find_submission(assignment.name, student.id)
-                except Exception:
-                    submission = None
-                if key in failed:
-                    status, score = "failed", ""
-                elif submission is None:
-                    status, score = "missing", ""
-                else:
-                    status, score = "graded", f"{submission.score:g}"
-                rows.append(
-                    {
-                        "assignment": assignment.name,
-                        "student": student.id,
-                        "status": status,
-                        "score": score,
-                        "max_score": f"{assignment.max_score:g}",
-                        "needs_manual_grade": bool(submission and submission.needs_manual_grade),
-                        "note": failed.get(key, ""),
-                    }
-                )
-    with Path(out).open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["assignment"])
-        writer.writeheader()
-        writer.writerows(rows)
-    return Path(out)
+        rows = marks(gradebook, course)
+    return WRITERS[kind](rows, Path(out))
 
 
 STUDENT_HIDDEN_LAB = (
@@ -240,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     exporting = commands.add_parser("export", help="the gradebook as CSV, failures marked")
     exporting.add_argument("--course", type=Path, default=Path("."))
     exporting.add_argument("--out", type=Path, default=Path("grades.csv"))
+    exporting.add_argument("--format", choices=("status", "canvas", "moodle"), default="status")
     args = parser.parse_args(argv)
     if args.command == "autograde":
         if not args.no_sandbox:
@@ -266,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in student_environment(args.prefix):
             print(f"wrote {path}")
         return 0
-    print(f"wrote {export(args.course, args.out)}")
+    print(f"wrote {export(args.course, args.out, kind=args.format)}")
     return 0
 
 

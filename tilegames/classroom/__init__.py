@@ -1,0 +1,13 @@
+"""The class as one experiment: every student a batch, the class one pooled estimate.
+
+- ``experiments``: the questions a class answers together (``EXPERIMENTS``), each
+  student's own deals (``seeds``) and batch (``run``);
+- ``store``: the class store, one SQLite database in a folder the teacher names,
+  and ``share``, the one call a student makes to send their rows;
+- ``dashboard``: the teacher's picture of the class — every student's interval
+  against the true value, the pooled estimate, a funnel plot, and who was refused.
+"""
+
+from .experiments import EXPERIMENTS, Experiment, Reference, run, seeds
+
+__all__ = ["EXPERIMENTS", "Experiment", "Reference", "run", "seeds"]

@@ -1,0 +1,346 @@
+"""The class picture: every student's estimate against the true value, and the pooled one.
+
+``class_summary(rows, experiment)`` takes the class's rows (``student``, ``seed``,
+``value``: what the store holds) and computes, for each student, their estimate
+with its 95% interval and whether the interval covers the true value; the
+pooled estimate of all rows with its interval; and how many intervals cover
+(the coverage lesson: about 19 in 20). ``plot_class`` draws it — the intervals
+against the truth, and a funnel plot of estimate against number of games — and
+``Dashboard`` is the teacher's live view: it refreshes while the class works and
+has a *present* mode with large type and no names.
+
+>>> import pandas as pd
+>>> from tilegames.classroom import EXPERIMENTS
+>>> rows = pd.DataFrame({"student": ["a"] * 4 + ["b"] * 4, "seed": range(8),
+...                      "value": [1, 0, 0, 0, 0, 0, 1, 1]})
+>>> summary = class_summary(rows, EXPERIMENTS["tula_stuck"])
+>>> [(s.student, s.games, s.estimate) for s in summary.students]
+[('a', 4, 0.25), ('b', 4, 0.5)]
+>>> summary.pooled.value, summary.covered, len(summary.students)
+(0.375, 2, 2)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..stats import Estimate, mean_interval, wilson
+from .experiments import Experiment, Reference
+
+__all__ = [
+    "ClassSummary",
+    "Dashboard",
+    "StudentEstimate",
+    "class_summary",
+    "not_replaying",
+    "plot_class",
+    "rows_from_submissions",
+]
+
+
+@dataclass(frozen=True)
+class StudentEstimate:
+    """One student's batch: games, estimate, 95% interval, and whether it covers the truth."""
+
+    student: str
+    games: int
+    estimate: float
+    low: float
+    high: float
+    covers: bool
+
+
+@dataclass(frozen=True)
+class ClassSummary:
+    """The class's figures for one experiment."""
+
+    experiment: Experiment
+    truth: Reference
+    students: list[StudentEstimate]
+    pooled: Estimate
+    games: int
+    refused: pd.DataFrame = field(default_factory=pd.DataFrame)
+    not_replayed: list[str] = field(default_factory=list)
+
+    @property
+    def covered(self) -> int:
+        """How many students' intervals contain the true value."""
+        return sum(s.covers for s in self.students)
+
+    def text(self, *, names: bool = True) -> str:
+        """The picture in words (its text alternative, and the notebook's summary)."""
+        n = len(self.students)
+        if not n:
+            return f"{self.experiment.title} No rows shared yet."
+        unit = self.experiment.unit or "games"
+        lines = [
+            f"{self.experiment.title} {n} student{'s' if n != 1 else ''} shared "
+            f"{self.games:,} {unit}.",
+            f"True value ({self.truth.label}): {_fmt(self.truth.value)}.",
+            f"{self.covered} of {n} intervals contain it ({self.covered / n:.0%}; "
+            "95% intervals should contain it about 19 times in 20).",
+            f"Pooled estimate: {_fmt(self.pooled.value)} (95% CI {_fmt(self.pooled.low)} to "
+            f"{_fmt(self.pooled.high)}), {self.games:,} {unit} together.",
+        ]
+        missed = [s for s in self.students if not s.covers]
+        if missed and names:
+            lines.append("Intervals that miss it: " + ", ".join(s.student for s in missed) + ".")
+        if self.not_replayed:
+            lines.append("Rows that did not replay: " + ", ".join(self.not_replayed) + ".")
+        if len(self.refused) and names:
+            lines.append(f"Refused sends: {len(self.refused)} (see the table below).")
+        return "\n".join(lines)
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}"
+
+
+def _interval(values: np.ndarray, kind: str) -> Estimate:
+    if kind == "proportion":
+        return wilson(int(values.sum()), len(values))
+    if len(values) < 2:
+        value = float(values.mean())
+        return Estimate(value, -math.inf, math.inf)
+    return mean_interval(values.astype(float))
+
+
+def class_summary(
+    rows: pd.DataFrame,
+    experiment: Experiment,
+    *,
+    refused: pd.DataFrame | None = None,
+    not_replayed: list[str] | None = None,
+) -> ClassSummary:
+    """The class's figures from its rows (columns ``student``, ``seed``, ``value``)."""
+    truth = experiment.truth()
+    students = []
+    for student, batch in rows.groupby("student", sort=True):
+        values = batch["value"].to_numpy(dtype=float)
+        estimate = _interval(values, experiment.kind)
+        covers = estimate.low <= truth.value <= estimate.high
+        students.append(
+            StudentEstimate(
+                str(student), len(values), float(values.mean()), estimate.low, estimate.high, covers
+            )
+        )
+    values = rows["value"].to_numpy(dtype=float)
+    pooled = (
+        _interval(values, experiment.kind)
+        if len(values)
+        else Estimate(math.nan, math.nan, math.nan)
+    )
+    return ClassSummary(
+        experiment,
+        truth,
+        students,
+        pooled,
+        len(values),
+        refused if refused is not None else pd.DataFrame(),
+        list(not_replayed or []),
+    )
+
+
+def rows_from_submissions(
+    course: Path | str, assignment: str, question: str, column: str
+) -> pd.DataFrame:
+    """After grading: the rows each student handed in for a simulation question (``student``,
+    ``seed``, ``value``), read from the grading reports (``autograded/*/<assignment>/``)."""
+    import json
+
+    from ..exercises.handin import Unreadable, decode
+    from ..grading.autograde import REPORT
+
+    frames = []
+    for report in sorted(Path(course).glob(f"autograded/*/{assignment}/{REPORT}")):
+        data = json.loads(report.read_text())
+        payload = (data.get("answers") or {}).get(question)
+        try:
+            answer = decode(payload["answer"]) if payload else None
+        except (Unreadable, KeyError, TypeError):
+            answer = None
+        rows = answer.get("rows") if isinstance(answer, dict) else None
+        if not isinstance(rows, pd.DataFrame) or not {"seed", column} <= set(rows.columns):
+            continue
+        frames.append(
+            pd.DataFrame(
+                {
+                    "student": data["student"],
+                    "seed": rows["seed"],
+                    "value": rows[column].astype(float),
+                }
+            )
+        )
+    return (
+        pd.concat(frames, ignore_index=True)
+        if frames
+        else pd.DataFrame(columns=["student", "seed", "value"])
+    )
+
+
+def not_replaying(rows: pd.DataFrame, play) -> list[str]:
+    """The students any of whose rows ``play(seed)`` does not give again."""
+    return sorted(
+        str(student)
+        for student, batch in rows.groupby("student")
+        if any(
+            abs(float(play(int(s))) - float(v)) > 1e-9
+            for s, v in zip(batch["seed"], batch["value"])
+        )
+    )
+
+
+def plot_class(summary: ClassSummary, *, present: bool = False):
+    """The intervals against the truth, and the funnel plot; ``present``: large type, no names."""
+    import matplotlib.pyplot as plt
+
+    size = 16 if present else 10
+    figure, (left, right) = plt.subplots(1, 2, figsize=(13, 6 if present else 5))
+    truth = summary.truth.value
+    order = sorted(summary.students, key=lambda s: s.estimate)
+    for y, s in enumerate(order):
+        colour = "#0072B2" if s.covers else "#D55E00"
+        left.plot([s.low, s.high], [y, y], color=colour, linewidth=2.5 if present else 1.8)
+        left.plot(s.estimate, y, marker="o" if s.covers else "X", color=colour, markersize=8)
+    left.axvline(truth, color="black", linestyle="--", label=f"true value ({summary.truth.label})")
+    if summary.students:
+        left.axvspan(summary.pooled.low, summary.pooled.high, color="#009E73", alpha=0.25,
+                     label="pooled estimate, 95% CI")  # fmt: skip
+    labels = (
+        [f"student {i + 1}" for i in range(len(order))] if present else [s.student for s in order]
+    )
+    left.set_yticks(range(len(order)), labels if len(order) <= 40 else [""] * len(order))
+    n = len(summary.students)
+    left.set_title(
+        f"{summary.covered} of {n} intervals contain the true value (● yes, ✕ no)", fontsize=size
+    )
+    left.set_xlabel(f"{summary.experiment.column}: each student's estimate, 95% CI", fontsize=size)
+    left.legend(fontsize=size * 0.75, loc="lower right")
+    left.tick_params(labelsize=size * 0.8)
+    games = np.array([s.games for s in summary.students], dtype=float)
+    estimates = np.array([s.estimate for s in summary.students])
+    right.scatter(games, estimates, color="#0072B2", zorder=3, s=60 if present else 30)
+    if len(games):
+        spread = _spread(summary)
+        grid = np.linspace(max(games.min() * 0.8, 1), games.max() * 1.2, 100)
+        right.plot(grid, truth + 1.96 * spread / np.sqrt(grid), color="grey", linestyle=":")
+        right.plot(grid, truth - 1.96 * spread / np.sqrt(grid), color="grey", linestyle=":",
+                   label="where 95% of estimates fall")  # fmt: skip
+    right.axhline(truth, color="black", linestyle="--", label="true value")
+    right.set_xlabel(f"{summary.experiment.unit or 'games'} played", fontsize=size)
+    right.set_ylabel("estimate", fontsize=size)
+    right.set_title("Funnel: small batches scatter more", fontsize=size)
+    right.legend(fontsize=size * 0.75)
+    right.tick_params(labelsize=size * 0.8)
+    figure.suptitle(summary.experiment.title, fontsize=size * 1.1)
+    figure.tight_layout()
+    return figure
+
+
+def _spread(summary: ClassSummary) -> float:
+    """One game's standard deviation: from the truth for a proportion, else the class's rows."""
+    if summary.experiment.kind == "proportion":
+        p = summary.truth.value
+        return math.sqrt(p * (1 - p))
+    half = (summary.pooled.high - summary.pooled.low) / 2
+    return half / 1.96 * math.sqrt(max(summary.games, 1))
+
+
+class Dashboard:
+    """The teacher's live view of one experiment in a class store (needs ipywidgets).
+
+    ``Dashboard(store, "tula_stuck")`` shows the class picture with a *Refresh*
+    button, an *every 10 s* switch that refreshes while the class works, and a
+    *Present* switch (large type, no names) for the projector.
+    """
+
+    def __init__(self, store: Any, experiment: str, *, every: float = 10.0) -> None:
+        import ipywidgets as widgets
+
+        from .experiments import EXPERIMENTS
+        from .store import ClassStore
+
+        self.store = store if hasattr(store, "rows") else ClassStore(Path(store))
+        self.experiment = EXPERIMENTS[experiment]
+        self.every = every
+        self.refresh_button = widgets.Button(
+            description="Refresh", tooltip="Read the class store again"
+        )
+        self.live = widgets.ToggleButton(value=False, description=f"Refresh every {every:g} s")
+        self.present = widgets.ToggleButton(value=False, description="Present (no names)")
+        self.status = widgets.Label(value="")
+        self.picture = widgets.Output()
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.present.observe(lambda _: self.refresh(), names="value")
+        self.live.observe(self._toggle_live, names="value")
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.refresh_button, self.live, self.present, self.status]),
+                self.picture,
+            ]
+        )
+        self.widget.add_class("tilegames-dashboard")
+        self._task = None
+        self.refreshes = 0
+        self.refresh()
+
+    def summary(self) -> ClassSummary:
+        """The class's figures now."""
+        rows = self.store.rows(self.experiment.name)
+        return class_summary(
+            rows, self.experiment, refused=self.store.refusals(self.experiment.name)
+        )
+
+    def refresh(self) -> None:
+        """Read the store again and redraw (never raises: a problem is said in the status line)."""
+        import matplotlib.pyplot as plt
+        from IPython.display import display
+
+        try:
+            summary = self.summary()
+        except Exception as error:  # a busy or missing store: say so, keep the last picture
+            self.status.value = f"Could not read the class store: {error}"
+            return
+        self.refreshes += 1
+        present = self.present.value
+        with self.picture:
+            self.picture.clear_output(wait=True)
+            print(summary.text(names=not present))
+            if summary.students:
+                figure = plot_class(summary, present=present)
+                display(figure)
+                plt.close(figure)
+            if len(summary.refused) and not present:
+                display(
+                    summary.refused.assign(sent=pd.to_datetime(summary.refused["sent"], unit="s"))
+                )
+        self.status.value = (
+            f"{len(summary.students)} students, {summary.games:,} rows (refresh {self.refreshes})"
+        )
+
+    def _toggle_live(self, change) -> None:
+        import asyncio
+
+        if change["new"]:
+            self._task = asyncio.ensure_future(self._tick())
+        elif self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _tick(self) -> None:
+        import asyncio
+
+        while True:
+            await asyncio.sleep(self.every)
+            self.refresh()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)

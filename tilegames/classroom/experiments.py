@@ -1,0 +1,193 @@
+"""The class experiments: one question a whole class answers together, each student a batch.
+
+Every student plays their own deals (``seeds(experiment, student)``: a window
+made from the id, so no two students share a deal and nobody picks theirs), one
+row per game; the class pools the rows. Each experiment knows the value it
+estimates: exactly where the library can count it, else the best-known value
+from a long run kept in ``results/`` (with that run's own small interval).
+
+>>> stuck = EXPERIMENTS["tula_stuck"]
+>>> stuck.truth().value == 65 / 253
+True
+>>> rows = run(stuck, "ada", 20)
+>>> list(rows.columns), len(rows), int(rows["seed"].iloc[0]) == seeds(stuck, "ada").start
+(['seed', 'stuck'], 20, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..exercises.handin import variant_seed
+
+__all__ = ["EXPERIMENTS", "Experiment", "Reference", "run", "seeds"]
+
+WINDOW = 10_000
+"""The most games one student may play in one experiment (their seed window's length)."""
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The value an experiment estimates: exact, or a long run's estimate with its interval."""
+
+    value: float
+    exact: bool
+    label: str
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One class experiment: what a game yields, how it pools, and the value it estimates."""
+
+    name: str
+    title: str
+    question: str
+    column: str
+    kind: str  # "proportion" (a yes/no per game) or "mean" (a number per game)
+    batch: int  # the games each student plays by default
+    play: Callable[[int], Any]
+    truth: Callable[[], Reference]
+    unit: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("proportion", "mean"):
+            raise ValueError(f"an experiment pools a proportion or a mean, not {self.kind!r}")
+
+
+def seeds(experiment: Experiment, student: str) -> range:
+    """The deals ``student`` plays in ``experiment``: their own window of consecutive seeds."""
+    first = variant_seed(f"class/{experiment.name}", student) % 100_000_000 * WINDOW
+    return range(first, first + WINDOW)
+
+
+def run(experiment: Experiment, student: str, games: int | None = None) -> pd.DataFrame:
+    """``student``'s batch: ``games`` rows (``seed`` and the experiment's column), in order."""
+    games = experiment.batch if games is None else games
+    if (
+        isinstance(games, bool)
+        or not isinstance(games, (int, np.integer))
+        or not 1 <= games <= WINDOW
+    ):
+        raise ValueError(f"play between 1 and {WINDOW:,} games, not {games!r}")
+    rows = pd.DataFrame({"seed": list(seeds(experiment, student)[:games])})
+    rows[experiment.column] = [experiment.play(int(s)) for s in rows["seed"]]
+    return rows
+
+
+# -- Tula: how often does a deal start stuck? (the moment mercy is for) --------------------------
+
+
+def _tula_stuck(seed: int) -> bool:
+    from ..tula import new_game
+
+    return bool(new_game(seed=seed).stuck_at_start)
+
+
+def _tula_stuck_truth() -> Reference:
+    from ..tula import TILES, matches
+
+    partners = sum(matches(TILES[0], t) for t in TILES[1:])
+    others = len(TILES) - 1
+    exact = Fraction(comb(others - partners, 3), comb(others, 3))
+    return Reference(float(exact), True, f"exact: {exact.numerator}/{exact.denominator}")
+
+
+# -- Tri-Ominos: what does a round score? ---------------------------------------------------------
+
+PLAYER_PURPOSE = 0x706C6179
+"""Players' dice are drawn from (seed, this): they carry nothing about the deal."""
+
+
+def _dice(seed: int) -> np.random.Generator:
+    return np.random.default_rng(np.random.SeedSequence([seed, PLAYER_PURPOSE]))
+
+
+def _round_points(seed: int) -> int:
+    from ..players import play_game
+    from ..triominos import make_player, new_game
+
+    game = new_game(seed=seed, players=2, rules="pressman")
+    play_game(game, [make_player("greedy"), make_player("greedy")], seed=_dice(seed), checked=False)
+    return int(sum(game.scores))
+
+
+# -- Flaming Pyramids: does the first player win more often? --------------------------------------
+
+
+def _first_player_won(seed: int) -> bool:
+    from ..players import play_game
+    from ..pyramids import make_player, new_game
+
+    game = new_game(seed=seed, players=2)
+    play_game(
+        game, [make_player("careful"), make_player("careful")], seed=_dice(seed), checked=False
+    )
+    return bool(game.winner == game.first_player)
+
+
+@cache
+def _reference_from(name: str) -> Reference:
+    from ..stats import mean_interval, wilson
+    from .references import read_reference
+
+    rows, provenance = read_reference(name)
+    experiment = EXPERIMENTS[name]
+    values = rows[experiment.column]
+    if experiment.kind == "mean":
+        estimate = mean_interval(values.astype(float).to_numpy())
+    else:
+        estimate = wilson(int(values.astype(bool).sum()), len(values))
+    label = f"best known: {len(rows):,} {experiment.unit or 'games'} ({provenance['file']})"
+    return Reference(estimate.value, False, label, estimate.low, estimate.high)
+
+
+EXPERIMENTS: dict[str, Experiment] = {
+    experiment.name: experiment
+    for experiment in (
+        Experiment(
+            "tula_stuck",
+            "Tula: how often is a deal stuck at the start?",
+            "What share of Tula deals has no tile on 3A, 3B or 3C matching the stack's first "
+            "tile — the deals where only mercy can help?",
+            "stuck",
+            "proportion",
+            200,
+            _tula_stuck,
+            _tula_stuck_truth,
+            "deals",
+        ),
+        Experiment(
+            "triominos_round",
+            "Tri-Ominos: what does a round score?",
+            "How many points (both players together) does a two-player round score, both "
+            "players greedy, Pressman's rules?",
+            "round_points",
+            "mean",
+            100,
+            _round_points,
+            lambda: _reference_from("triominos_round"),
+            "rounds",
+        ),
+        Experiment(
+            "pyramids_first",
+            "Flaming Pyramids: does the first player win more often?",
+            "In two-player games between careful bots, what share does the first player win?",
+            "first_won",
+            "proportion",
+            100,
+            _first_player_won,
+            lambda: _reference_from("pyramids_first"),
+            "games",
+        ),
+    )
+}

@@ -1,0 +1,104 @@
+"""The long runs behind the class experiments' best-known values, kept in ``results/``.
+
+Where the library cannot count the true value (a Tri-Ominos round's points, the
+first player's share of Flaming Pyramids wins), the class compares its pooled
+estimate with a long run kept as a results file, ``results/class_<name>.csv``,
+with its provenance beside it (command, seeds, library version, date). Its seeds
+lie far from every student's window, and each row replays from its seed (a
+test replays the first rows).
+
+    python -m tilegames.classroom.references triominos_round --games 50000 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pandas as pd
+
+__all__ = ["REFERENCE_FIRST_SEED", "read_reference", "reference_path", "write_reference"]
+
+REFERENCE_FIRST_SEED = 2**50
+"""The first seed of every reference run: above every student's window (those end below 2**40)."""
+
+
+def reference_path(name: str) -> Path:
+    """``results/class_<name>.csv`` (the installed package's copy, or the checkout's)."""
+    try:
+        from ..resources import folder
+
+        return folder("results") / f"class_{name}.csv"
+    except ImportError:  # a checkout without the resources module
+        return Path(__file__).resolve().parents[2] / "results" / f"class_{name}.csv"
+
+
+def read_reference(name: str) -> tuple[pd.DataFrame, dict]:
+    """The kept run of experiment ``name`` and its provenance (with ``file``, its file's name)."""
+    path = reference_path(name)
+    provenance = json.loads(path.with_suffix(".json").read_text())
+    return pd.read_csv(path), {**provenance, "file": path.name}
+
+
+def _play_chunk(name: str, start: int, stop: int) -> list:
+    from .experiments import EXPERIMENTS
+
+    play = EXPERIMENTS[name].play
+    return [play(seed) for seed in range(start, stop)]
+
+
+def write_reference(name: str, games: int, *, workers: int = 1, path: Path | None = None) -> Path:
+    """Play ``games`` games of experiment ``name`` from ``REFERENCE_FIRST_SEED`` on and keep them."""
+    from .. import __version__
+    from .experiments import EXPERIMENTS
+
+    experiment = EXPERIMENTS[name]
+    path = Path(path or reference_path(name))
+    started = time.perf_counter()
+    chunk = 1000
+    starts = range(REFERENCE_FIRST_SEED, REFERENCE_FIRST_SEED + games, chunk)
+    stops = [min(s + chunk, REFERENCE_FIRST_SEED + games) for s in starts]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        values = [
+            v for part in pool.map(_play_chunk, [name] * len(starts), starts, stops) for v in part
+        ]
+    rows = pd.DataFrame({"seed": range(REFERENCE_FIRST_SEED, REFERENCE_FIRST_SEED + games)})
+    rows[experiment.column] = values
+    temporary = path.with_suffix(".csv.part")
+    rows.to_csv(temporary, index=False)
+    provenance = {
+        "what": f"the best-known value for the class experiment {name!r}: {experiment.question}",
+        "command": f"python -m tilegames.classroom.references {name} --games {games} --workers {workers}",
+        "seeds": f"{REFERENCE_FIRST_SEED} to {REFERENCE_FIRST_SEED + games - 1}, one game each",
+        "tilegames_version": __version__,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "seconds": round(time.perf_counter() - started, 1),
+        "workers": workers,
+        "rows": games,
+    }
+    temporary.replace(path)
+    path.with_suffix(".json").write_text(json.dumps(provenance, indent=2) + "\n")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .experiments import EXPERIMENTS
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("name", choices=sorted(EXPERIMENTS))
+    parser.add_argument("--games", type=int, default=50_000)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers are at least 1")
+    print(f"wrote {write_reference(args.name, args.games, workers=args.workers)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
