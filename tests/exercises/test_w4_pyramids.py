@@ -307,3 +307,13 @@ def test_a_submission_is_graded_with_its_owners_questions(student, honest_simula
     copied = grade_request({**request, "student": other})
     assert any("another student id" in flag for flag in copied["flags"])
     assert copied["verdicts"]["safe_tiles"]["status"] == "incorrect"
+
+
+def test_the_teachers_solutions_answer_each_students_own_questions(student, solutions_handed_in):
+    """The source notebook's solutions, run as this student, are graded correct by the key."""
+    payloads = solutions_handed_in("w4_pyramids", student)
+    assert set(payloads) == set(QUESTIONS(student, {}).questions)
+    request = {"keys": str(KEYS), "assignment": "w4_pyramids", "student": student,
+               "answers": payloads, "sources": {}}  # fmt: skip
+    verdicts = grade_request(request)["verdicts"]
+    assert {key: v["status"] for key, v in verdicts.items()} == dict.fromkeys(payloads, "correct")
