@@ -77,6 +77,8 @@ def student_id(typed: str | None = None) -> str:
 
     >>> student_id("ada")
     'ada'
+    >>> student_id()  # later calls, like a sheet's check, keep the id typed before
+    'ada'
     """
     if typed is not None:
         typed = str(typed).strip()
@@ -89,8 +91,8 @@ def student_id(typed: str | None = None) -> str:
     graded = os.environ.get(STUDENT_VARIABLE)
     if graded:
         return graded
-    if typed:
-        return typed
+    if typed or _typed.get("id"):  # a later call (a sheet's check) keeps the id typed before
+        return typed or _typed["id"]
     hub = os.environ.get("JUPYTERHUB_USER", "").strip()
     if hub and ID_PATTERN.match(hub):
         _typed["id"] = hub

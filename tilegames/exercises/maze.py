@@ -1,88 +1,142 @@
-"""Maze worksheet: the deal, the move rule, the score, expected values, a simulation, a strategy.
+"""Worksheet 2 (Maze), the student's side: your table, your deals, and the form of each answer.
 
-Every right answer is computed here from the library (the deck, the rules'
-``follows``, the scores of real tables), never typed in. Builds on
-``notebooks/03_maze_rules``; what that notebook prints (48 cards, 6 gaps, the
-score of its deal) is not asked again.
+Every student gets their own numbers: the table the questions show, the gap
+the move-rule question asks about and the deals the simulation plays are made
+from the student id (``student_id``), so two students' answers differ. ``check``
+says whether an answer's *form* is right (and replays a simulation's rows);
+whether it is *correct* is for the teacher's grader, whose answer keys are not
+in this package. ``submit`` hands an answer in. Builds on
+``notebooks/03_maze_rules``.
 
->>> check("gap_in_slot_0", Fraction(1, 13)).correct
+>>> from fractions import Fraction
+>>> check("gap_in_slot_0", Fraction(1, 9)).status
+'ready'
+>>> check("best_move", 7).message
+"give a move as text, like '7D -> 23'."
+>>> position("table", "ada") == position("table", "ada")
 True
->>> check("gap_in_slot_0", Fraction(1, 54)).message
-'slots 8 and 17 are never dealt: a card lands in one of the other 52 slots, and only a king leaves a gap.'
+>>> deals("ada") != deals("bob")
+True
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import Any
 
-from ..maze import DECK, Card, Game, Rules, new_game
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
-from .simulation import check_mean
+import numpy as np
+import pandas as pd
 
-__all__ = ["QUESTIONS", "check", "grade", "position", "fresh_score"]
+from ..maze import Card, Game, Move, Rules, new_game
+from . import (
+    AnswerFormat,
+    Form,
+    Picture,
+    Question,
+    QuestionSet,
+    Sheet,
+    as_fraction,
+    as_names,
+    as_whole,
+    yes_no,
+)
+from .handin import student_id, variant_seed
+from .simulation import FORM, check_mean
 
-SLOTS = 54
-SKIPPED = (8, 17)
-ROW = 9
-POSITION_SEED = 2
-INTO_SLOT = 26
-"""The position shown is the deal of seed 2; the targets question asks about slot 26."""
+__all__ = [
+    "ASSIGNMENT",
+    "GAMES",
+    "check",
+    "check_yourself",
+    "deals",
+    "fresh_score",
+    "picture",
+    "position",
+    "question_gap",
+    "student_id",
+    "submit",
+]
 
-
-def position(name: str = "table") -> Game:
-    """A fresh copy of the table the questions show (the deal of seed 2)."""
-    return new_game(seed=POSITION_SEED)
-
-
-def _kings() -> int:
-    return sum(1 for card in DECK if card.rank == 13)
-
-
-def _non_kings() -> list[int]:
-    return [card.code for card in DECK if card.rank != 13]
-
-
-def _gap_in_slot_0() -> Fraction:
-    return Fraction(_kings(), SLOTS - len(SKIPPED))
-
-
-def _expected_gaps_row0() -> Fraction:
-    always = sum(1 for slot in SKIPPED if slot < ROW)
-    return always + (ROW - always) * _gap_in_slot_0()
-
-
-def _p_link() -> Fraction:
-    rules = Rules()
-    cards = _non_kings()
-    links = sum(rules.follows(a, b) for a in cards for b in cards if a != b)
-    return Fraction(links, len(cards) * (len(cards) - 1))
+ASSIGNMENT = "w2_maze"
+GAMES = 2000
+"""How many deals the simulation question plays: ``deals(student)``, every one of them."""
 
 
-def _expected_score() -> Fraction:
-    cards = _non_kings()
-    aces = sum(1 for c in cards if Card.from_code(c).rank == 1)
-    return Fraction(aces, len(cards)) + (len(cards) - 1) * _p_link()
+# -- your table and your deals ------------------------------------------------------------------
 
 
-def _score() -> int:
-    return position().score
-
-
-def _into_slot() -> set[str]:
-    return {str(move.card) for move in position().legal_moves() if move.to == INTO_SLOT}
-
-
-def _gain(game: Game, move) -> int:
+def _gain(game: Game, move: Move) -> int:
     trial = game.copy()
     trial.play(move)
     return trial.score - game.score
 
 
-def _best_moves() -> set[str]:
-    game = position()
-    gains = {str(move): _gain(game, move) for move in game.legal_moves()}
-    best = max(gains.values())
-    return {move for move, gain in gains.items() if gain == best}
+def _asked_gaps(game: Game) -> list[int]:
+    """Gaps with a card on both sides that two to five cards may move into (worth asking about).
+
+    The gap of the best move is left out, so one question does not answer the other.
+    """
+    moves = game.legal_moves()
+    best = max(moves, key=lambda move: _gain(game, move)).to
+    asked = []
+    for gap in game.gaps:
+        if gap == best:
+            continue
+        left, right = game.left_of(gap), game.right_of(gap)
+        if left is None or right is None or game.card_at(left) is None:
+            continue
+        if game.card_at(right) is None:
+            continue
+        if 2 <= len({move.card for move in moves if move.to == gap}) <= 5:
+            asked.append(gap)
+    return asked
+
+
+def _table(rng: np.random.Generator) -> Game | None:
+    """A fresh deal scoring 3 or more whose best move is one move making two links, with a gap
+    worth asking about."""
+    game = new_game(seed=int(rng.integers(1 << 31)))
+    if game.score < 3:
+        return None
+    gains = [_gain(game, move) for move in game.legal_moves()]
+    if not gains or max(gains) != 2 or gains.count(2) != 1 or not _asked_gaps(game):
+        return None
+    return game
+
+
+def _seeded(student: str) -> np.random.Generator:
+    return np.random.default_rng([variant_seed(ASSIGNMENT, student), 1])
+
+
+def position(name: str, student: str) -> Game:
+    """A fresh copy of the table the questions show to ``student`` (``name`` is ``"table"``)."""
+    if name != "table":
+        raise KeyError(f"no position {name!r}; the worksheet shows one table, 'table'")
+    rng = _seeded(student)
+    while True:
+        game = _table(rng)
+        if game is not None:
+            return game
+
+
+def question_gap(student: str) -> int:
+    """The gap of ``student``'s table that the move-rule question asks about."""
+    game = position("table", student)
+    gaps = _asked_gaps(game)
+    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 2])
+    return gaps[int(rng.integers(len(gaps)))]
+
+
+def picture(game: Game) -> Any:
+    """The table as a picture, without its score or its links (which would give answers away)."""
+    from ..maze import render
+
+    return Picture(render.svg(game, links=False, caption="your table"))
+
+
+def deals(student: str) -> range:
+    """The seeds of the deals ``student``'s simulation plays: ``GAMES`` consecutive ones."""
+    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
+    return range(first, first + GAMES)
 
 
 def fresh_score(seed: int) -> int:
@@ -90,141 +144,70 @@ def fresh_score(seed: int) -> int:
     return new_game(seed=seed).score
 
 
-# -- graders ------------------------------------------------------------------------------------
+# -- the form of each answer --------------------------------------------------------------------
 
 
-def _g_gap0(answer) -> str | None:
-    given, expected = as_fraction(answer), _gap_in_slot_0()
-    if given == expected:
-        return None
-    if given == Fraction(6, 54) or given == Fraction(1, 9):
-        return "slot 0 is not like slots 8 and 17: it is dealt a card, and is a gap only if that card is a king."
-    if given == Fraction(1, 54):
-        return "slots 8 and 17 are never dealt: a card lands in one of the other 52 slots, and only a king leaves a gap."
-    if given == Fraction(4, 54):
-        return "only 52 slots are dealt a card: 8 and 17 are skipped."
-    return (
-        "slot 0 is a gap when the card dealt there is a king: how many of the 52 cards are kings?"
-    )
-
-
-def _g_row0(answer) -> str | None:
-    given, expected = as_fraction(answer, "a Fraction, like Fraction(3, 7)"), _expected_gaps_row0()
-    if given == expected:
-        return None
-    if given == 9 * _gap_in_slot_0():
-        return "slot 8 is always a gap; only the other eight slots of the row are a gap by chance."
-    if given == 8 * _gap_in_slot_0():
-        return "do not forget slot 8: it is a gap in every deal."
-    if given == Fraction(6 * 9, 54):
-        return "the gaps are not spread evenly: slots 8 and 17 are always gaps."
-    return "add the expected gaps slot by slot: 1 for slot 8, plus each other slot's chance to hold a king."
-
-
-def _g_link(answer) -> str | None:
-    given, expected = as_fraction(answer), _p_link()
-    if given == expected:
-        return None
-    if given == Fraction(1, 47):
-        return "a queen is followed by any of the four aces, not by one card."
-    if given == Fraction(1, 48) or given == Fraction(1, 52):
-        return "the second card is one of the 47 cards other than the first."
-    if given == Fraction(44, 48 * 47):
-        return "that counts the links after non-queens only; after a queen, four cards follow."
-    return "condition on the first card: a non-queen has 1 follower among 47, a queen has 4."
-
-
-def _g_expected_score(answer) -> str | None:
-    given = as_fraction(answer, "a Fraction, like Fraction(3, 7)")
-    expected = _expected_score()
-    if given == expected:
-        return None
-    if given == 47 * _p_link():
-        return "the score also counts a point when the first card is an ace."
-    if given == 48 * _p_link() + Fraction(1, 12):
-        return "48 cards in a line have 47 neighbouring pairs."
-    return "use linearity: P(first card is an ace) + 47 × P(a given neighbouring pair is a link)."
-
-
-def _g_simulate(answer) -> str | None:
-    return check_mean(
-        answer,
-        column="score",
-        rederive=fresh_score,
-        reference=float(_expected_score()),
-        min_games=1000,
-    )
-
-
-def _g_score(answer) -> str | None:
-    given, expected = as_whole(answer), _score()
-    if given == expected:
-        return None
-    if given < expected:
-        return "you missed a link: gaps are skipped (5♠, gap, 6♠ scores), and a queen followed by any ace scores."
-    return "a link needs the same suit and the next rank up (or a queen then an ace); and the first card scores only if it is an ace."
-
-
-def _g_into(answer) -> str | None:
+def cards_of(answer: Any) -> set[str]:
+    """Cards, like ``['7D', '8♣']`` (any spelling ``Card.parse`` reads), by their names."""
     names = set()
     for text in as_names(answer, "a list of cards, like ['7D', '8♣']"):
         try:
             names.add(str(Card.parse(text)))
         except ValueError:
             raise AnswerFormat(f"{text!r} is not a card: write it like '7D' or '7♦'.") from None
-    expected = _into_slot()
-    if names == expected:
-        return None
-    if names - expected:
-        card = sorted(names - expected)[0]
-        return f"{card} may not move into slot {INTO_SLOT}: {position().where_may_go(Card.parse(card))}."
-    return f"you missed one: check both neighbours of slot {INTO_SLOT} — the card to its left and the card to its right."
+    return names
 
 
-def _g_best(answer) -> str | None:
+def move_of(answer: Any) -> Move:
+    """A move, like ``'7D -> 23'`` (or ``'7♦ → 23'``)."""
+    if isinstance(answer, Move):
+        return answer
     if not isinstance(answer, str):
         raise AnswerFormat("give a move as text, like '7D -> 23'.")
-    game = position()
     try:
-        move = game.legal_moves()[0].parse(answer)
+        return Move.parse(answer)
     except ValueError:
-        raise AnswerFormat(f"{answer!r} is not a move: write it like '7D -> 23'.") from None
-    reason = game.why_illegal(move)
-    if reason is not None:
-        return f"that move is not legal: {reason}."
-    if str(move) in _best_moves():
-        return None
-    if _gain(game, move) <= 0:
-        return "that move does not raise the score at all; some move does."
-    return "that move raises the score, but another raises it more: a move can make a link on both sides."
+        raise AnswerFormat(f"{answer[:40]!r} is not a move: write it like '7D -> 23'.") from None
 
 
-QUESTIONS = QuestionSet(
-    [
-        Question("gap_in_slot_0", "P(slot 0 is a gap in a fresh deal)?", _g_gap0,
-                 "a Fraction, like Fraction(3, 7)", _gap_in_slot_0, topic="counting"),
-        Question("expected_gaps_row0", "Expected number of gaps in the first row (slots 0–8)?", _g_row0,
-                 "a Fraction, like Fraction(3, 7)", _expected_gaps_row0, topic="expected value"),
-        Question("score_shown", "The score of the table shown (without game.score)?", _g_score,
-                 "a whole number, like 7", _score, topic="reading the board"),
-        Question("into_slot_26", "Which cards may move into slot 26 of the table shown?", _g_into,
-                 "a list of cards, like ['7D']", _into_slot, topic="reading the rules"),
-        Question("p_link", "Two neighbouring cards of a fresh deal: P(the second follows the first)?", _g_link,
-                 "a Fraction, like Fraction(3, 7)", _p_link, topic="conditional probability"),
-        Question("expected_fresh_score", "The expected score of a fresh deal?", _g_expected_score,
-                 "a Fraction, like Fraction(3, 7)", _expected_score, topic="expected value"),
-        Question("simulate_fresh_score", "Estimate the mean fresh score by simulation, with a 95% interval.",
-                 _g_simulate, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="law of large numbers, confidence intervals"),
-        Question("best_move", "Which move of the table shown raises the score the most?", _g_best,
-                 "a move, like '7D -> 23'", _best_moves, topic="strategy"),
-    ]
-)  # fmt: skip
+def simulation_of(
+    answer: Any, student: str | None = None, reference: float | None = None
+) -> str | None:
+    """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
+    student = student or student_id()
+    rows = answer.get("rows") if isinstance(answer, dict) else None
+    if rows is not None and not isinstance(rows, (pd.DataFrame, list, tuple)):
+        raise AnswerFormat(f"'rows' is your simulation's table, a DataFrame: {FORM}.")
+    return check_mean(
+        answer,
+        column="score",
+        rederive=fresh_score,
+        reference=reference,
+        min_games=GAMES,
+        seeds=deals(student),
+    )
 
-check = QUESTIONS.check
-"""``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
-grade = QUESTIONS.grade
-"""``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+
+FRACTION = "a Fraction, like Fraction(3, 7)"
+
+FORMS = {
+    "gap_in_slot_0": Form(as_fraction, FRACTION),
+    "expected_gaps_row0": Form(as_fraction, FRACTION),
+    "score_shown": Form(as_whole, "a whole number, like 7"),
+    "into_gap": Form(cards_of, "a list of cards, like ['7D', '8♣']"),
+    "p_link": Form(as_fraction, FRACTION),
+    "expected_fresh_score": Form(as_fraction, FRACTION),
+    "simulate_fresh_score": Form(
+        simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
+    ),
+    "best_move": Form(move_of, "a move, like '7D -> 23'"),
+}
+
+SHEET = Sheet(ASSIGNMENT, FORMS)
+check = SHEET.check
+"""``check(key, answer)``: is the answer's form right? (Its truth is for the teacher's grader.)"""
+submit = SHEET.submit
+"""``submit(key, answer)``: the graded cells' one line, handing the answer in."""
 
 
 # -- check yourself: quick questions at the end of notebooks/03_maze_rules -----------------------

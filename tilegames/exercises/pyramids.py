@@ -1,96 +1,176 @@
-"""Flaming Pyramids worksheet: tiles, the building rule, the leftovers, a simulation, a safe play.
+"""Worksheet 4 (Flaming Pyramids), the student's side: your placements, supports, position, deals.
 
-Every right answer is computed here from the library (the tile set, the
-building rule ``supported_ok``, real deals and positions), never typed in.
-Builds on ``notebooks/06_flaming_pyramids_rules``.
+Every student gets their own numbers: the six placements of the which-are-legal
+question, the two supports of the counting question, the position of the safe-play
+question and the deals the simulation plays are made from the student id
+(``student_id``), so two students' answers differ. ``check`` says whether an
+answer's *form* is right (and replays a simulation's rows); whether it is
+*correct* is for the teacher's grader, whose answer keys are not in this
+package. ``submit`` hands an answer in. Builds on
+``notebooks/06_flaming_pyramids_rules``.
 
->>> check("burner_can_burn", 28).correct
+>>> check("legal_examples", [1, 3.0]).status
+'ready'
+>>> check("legal_examples", [7]).message
+'the placements are numbered 1 to 6.'
+>>> examples("ada") == examples("ada")
 True
->>> check("burner_can_burn", 12).message
-'a burner sets wood on fire as well as straw.'
+>>> deals("ada") != deals("bob")
+True
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import comb
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import pandas as pd
 
 from ..pyramids import TILES, Game, new_game
 from ..pyramids.tiles import supported_ok, tile_id
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
-from .simulation import check_proportion
-
-__all__ = ["QUESTIONS", "check", "grade", "position", "fire_left_over", "SUPPORTS"]
-
-SUPPORTS = ("yellow 10", "green 10")
-"""The two supports of the building-rule counting question."""
-
-EXAMPLES = (
-    ("red 40", "red 20", "blue 30"),
-    ("blue 60", "yellow 30", "green 30"),
-    ("green 20", "yellow 10", "red 10"),
-    ("millstone", "green 100", "red 100"),
-    ("yellow coal", "red 2", "blue 4"),
-    ("blue 100", "blue 60", "red 30"),
+from . import (
+    AnswerFormat,
+    Form,
+    Question,
+    QuestionSet,
+    Sheet,
+    as_fraction,
+    as_names,
+    as_whole,
+    yes_no,
 )
-"""The placements of the which-are-legal question: (tile, left support, right support)."""
+from .handin import student_id, variant_seed
+from .simulation import FORM, check_proportion
 
-POSITION = (3, 3, 6)
-"""The position shown: (seed, players, turns played by always taking the first legal move)."""
+__all__ = [
+    "ASSIGNMENT",
+    "GAMES",
+    "check",
+    "check_yourself",
+    "deals",
+    "examples",
+    "fire_left_over",
+    "position",
+    "student_id",
+    "submit",
+    "supports",
+]
 
-
-def position(name: str = "table") -> Game:
-    """A fresh copy of the position the strategy question shows."""
-    seed, players, turns = POSITION
-    game = new_game(seed=seed, players=players)
-    for _ in range(turns):
-        game.play(game.legal_moves()[0])
-        while game.falling:
-            game.play(game.legal_moves()[0])
-    return game
-
-
-def _players_leftovers(players: int) -> int:
-    return len(TILES) % players
-
-
-def _fire_tiles() -> int:
-    return sum(1 for tile in TILES if tile.is_fire)
-
-
-def _burner_burns() -> int:
-    burner = next(tile for tile in TILES if tile.name == "red burner")
-    return sum(1 for tile in TILES if tile.material in burner.burns)
+ASSIGNMENT = "w4_pyramids"
+GAMES = 2000
+"""How many six-player deals the simulation question plays: ``deals(student)``, every one."""
+PLACEMENTS = 6
+"""How many placements the which-are-legal question shows."""
+Placement = tuple[str, str, str]
+"""(tile, left support, right support), by name."""
 
 
-def _legal_examples() -> set[int]:
-    return {
-        number
-        for number, (t, left, right) in enumerate(EXAMPLES, start=1)
-        if supported_ok(tile_id(t), tile_id(left), tile_id(right))
-    }
+def _rng(student: str, stream: int) -> np.random.Generator:
+    return np.random.default_rng([variant_seed(ASSIGNMENT, student), stream])
 
 
-def _on_supports() -> int:
-    left, right = (tile_id(name) for name in SUPPORTS)
-    return sum(
-        1 for tile in TILES if tile.id not in (left, right) and supported_ok(tile.id, left, right)
-    )
+# -- your placements, supports, position and deals ----------------------------------------------
 
 
-def _p_fire_six() -> Fraction:
-    n, fire, left = len(TILES), _fire_tiles(), _players_leftovers(6)
-    return 1 - Fraction(comb(n - fire, left), comb(n, left))
+def _kind(tile: int, left: int, right: int) -> str:
+    """How a placement fares: legal by colour, legal by weight only, no match, or too heavy."""
+    colour = bool(set(TILES[tile].colours) & set(TILES[left].colours + TILES[right].colours))
+    weight = TILES[tile].weight in (TILES[left].weight, TILES[right].weight)
+    heavy = TILES[tile].weight > TILES[left].weight + TILES[right].weight
+    if not (colour or weight):
+        return "no match"
+    if heavy:
+        return "too heavy"
+    return "legal by colour" if colour else "legal by weight"
 
 
-def _expected_fire_six() -> Fraction:
-    return _players_leftovers(6) * Fraction(_fire_tiles(), len(TILES))
+def examples(student: str) -> list[Placement]:
+    """``student``'s six placements: legal ones (one matching by weight only), one with no
+    colour or weight in common, one too heavy, and one more of any kind, in a shuffled order."""
+    rng = _rng(student, 1)
+    wanted = ["legal by colour", "legal by weight", "no match", "too heavy"]
+    wanted += [["legal by colour", "legal by weight", "no match", "too heavy"][rng.integers(4)]]
+    wanted += ["legal by colour" if rng.integers(2) else "legal by weight"]
+    chosen: list[Placement] = []
+    for kind in wanted:
+        while True:
+            tile, left, right = (int(i) for i in rng.choice(len(TILES), 3, replace=False))
+            if _kind(tile, left, right) == kind:
+                assert supported_ok(tile, left, right) == kind.startswith("legal")
+                chosen.append((TILES[tile].name, TILES[left].name, TILES[right].name))
+                break
+    return [chosen[int(i)] for i in rng.permutation(len(chosen))]
 
 
-def _one_given_any() -> Fraction:
-    n, fire, left = len(TILES), _fire_tiles(), _players_leftovers(6)
-    exactly_one = Fraction(fire * comb(n - fire, left - 1), comb(n, left))
-    return exactly_one / _p_fire_six()
+def _fits_on(left: int, right: int) -> list[int]:
+    return [t.id for t in TILES if t.id not in (left, right) and supported_ok(t.id, left, right)]
+
+
+def supports(student: str) -> tuple[str, str]:
+    """The two tiles lying side by side in row 0 in ``student``'s counting question.
+
+    Neither is a fire tile, each could itself be placed on the two, and between 6
+    and 20 other tiles could.
+    """
+    rng = _rng(student, 2)
+    plain = [t.id for t in TILES if not t.is_fire]
+    while True:
+        left, right = (int(i) for i in rng.choice(plain, 2, replace=False))
+        if not (supported_ok(left, left, right) and supported_ok(right, left, right)):
+            continue
+        if 6 <= len(_fits_on(left, right)) <= 20:
+            return TILES[left].name, TILES[right].name
+
+
+def _safe(game: Game) -> set[str]:
+    safe = set()
+    for move in game.legal_moves():
+        trial = game.copy()
+        trial.play(move)
+        if not trial.falling and not any(e.is_mayhem for e in trial.turn_events(game.turns + 1)):
+            safe.add(move.tile)
+    return safe
+
+
+def _table(rng: np.random.Generator) -> Game | None:
+    """A three-player game a few random turns in, with one spot, where some tiles of the hand
+    can be played without mayhem and some cannot."""
+    game = new_game(seed=int(rng.integers(1 << 31)), players=3)
+    for _ in range(int(rng.integers(3, 12))):
+        if game.is_over:
+            return None
+        moves = game.legal_moves()
+        game.play(moves[int(rng.integers(len(moves)))])
+        while game.falling and not game.is_over:
+            moves = game.legal_moves()
+            game.play(moves[int(rng.integers(len(moves)))])
+    if game.is_over or game.falling or len(game.spots()) != 1:
+        return None
+    hand = game.hand(game.to_move)
+    return game if len(hand) >= 3 and 0 < len(_safe(game)) < len(set(hand)) else None
+
+
+@lru_cache(maxsize=64)
+def _position(student: str) -> Game:
+    rng = _rng(student, 3)
+    while True:
+        game = _table(rng)
+        if game is not None:
+            return game
+
+
+def position(name: str, student: str) -> Game:
+    """A fresh copy of the position the safe-play question shows to ``student`` (``"table"``)."""
+    if name != "table":
+        raise KeyError(f"no position {name!r}; the worksheet shows one position, 'table'")
+    return _position(student).copy()
+
+
+def deals(student: str) -> range:
+    """The seeds of the six-player deals ``student``'s simulation plays: ``GAMES`` consecutive ones."""
+    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
+    return range(first, first + GAMES)
 
 
 def fire_left_over(seed: int) -> bool:
@@ -98,108 +178,24 @@ def fire_left_over(seed: int) -> bool:
     return bool(new_game(seed=seed, players=6).removed)
 
 
-def _safe_tiles() -> set[str]:
-    game = position()
-    safe = set()
-    for move in game.legal_moves():
-        trial = game.copy()
-        trial.play(move)
-        if len(trial.turn_events(game.turns)) <= 1 and not trial.falling:
-            safe.add(move.tile if isinstance(move.tile, str) else str(move).split(" @ ")[0])
-    return safe
+# -- the form of each answer --------------------------------------------------------------------
 
 
-# -- graders ------------------------------------------------------------------------------------
+def numbers_of(answer: Any) -> set[int]:
+    """Placement numbers, like ``[1, 3]`` (``3.0`` is read as 3)."""
+    what = "a list of placement numbers, like [1, 3]"
+    if not isinstance(answer, (list, tuple, set, frozenset)):
+        raise AnswerFormat(f"give {what}.")
+    if len(answer) > 100:
+        raise AnswerFormat(f"give {what}: that list is far too long.")
+    given = {as_whole(x, what) for x in answer}
+    if not given <= set(range(1, PLACEMENTS + 1)):
+        raise AnswerFormat(f"the placements are numbered 1 to {PLACEMENTS}.")
+    return given
 
 
-def _g_burns(answer) -> str | None:
-    given, expected = as_whole(answer), _burner_burns()
-    if given == expected:
-        return None
-    if given == 12:
-        return "a burner sets wood on fire as well as straw."
-    if given == 16:
-        return "straw burns too, and more easily than wood."
-    if given > expected:
-        return "stone never burns, and fire tiles are not burnt (they explode when they touch)."
-    return (
-        "count the straw tiles (weights 2, 4, 6) and the wood tiles (10 to 40) of all four colours."
-    )
-
-
-def _g_examples(answer) -> str | None:
-    try:
-        given = {as_whole(x, "example numbers, like [1, 3]") for x in answer}
-    except TypeError:
-        raise AnswerFormat("give a list of example numbers, like [1, 3].") from None
-    expected = _legal_examples()
-    if given == expected:
-        return None
-    if not given <= set(range(1, len(EXAMPLES) + 1)):
-        raise AnswerFormat(f"the examples are numbered 1 to {len(EXAMPLES)}.")
-    for number in sorted(given - expected):
-        t, left, right = EXAMPLES[number - 1]
-        return f"example {number} breaks a rule: check the colour or weight match AND the weight limit."
-    return (
-        "you missed a legal one: a matching weight counts as much as a matching colour, and a "
-        "tile may weigh exactly as much as its two supports together."
-    )
-
-
-def _g_supports(answer) -> str | None:
-    given, expected = as_whole(answer), _on_supports()
-    if given == expected:
-        return None
-    if given == expected + 2:
-        return "the two supports are already on the table: they cannot be placed again."
-    return "a tile qualifies by colour (yellow or green, the millstone has all) or by weight 10, and weighs at most 20; fire tiles have colours too."
-
-
-def _g_p_fire(answer) -> str | None:
-    given, expected = as_fraction(answer), _p_fire_six()
-    if given == expected:
-        return None
-    if given == Fraction(3 * 4, 45):
-        return "adding 4/45 three times counts the deals with two fire leftovers twice: use the complement."
-    if given == 1 - Fraction(41, 45) ** 3:
-        return "the leftovers are drawn without replacement."
-    if given == 1 - expected:
-        return "that is the chance that no fire tile is left over: the opposite event."
-    return "count the complement: all three leftovers from the 41 tiles that are not fire tiles."
-
-
-def _g_expected(answer) -> str | None:
-    given, expected = as_fraction(answer), _expected_fire_six()
-    if given == expected:
-        return None
-    if given == Fraction(4, 45):
-        return "that is for one leftover tile; six players leave three."
-    if given == _p_fire_six():
-        return "that is the chance of at least one; the expected number also counts two or three."
-    return "by linearity: each of the leftover tiles is a fire tile with probability 4/45."
-
-
-def _g_given(answer) -> str | None:
-    given, expected = as_fraction(answer), _one_given_any()
-    if given == expected:
-        return None
-    n = len(TILES)
-    if given == Fraction(4 * comb(41, 2), comb(n, 3)):
-        return "that is P(exactly one); divide by P(at least one), the event you are given."
-    return "P(exactly one | at least one) = P(exactly one) / P(at least one)."
-
-
-def _g_simulate(answer) -> str | None:
-    return check_proportion(
-        answer,
-        outcome="fire_left_over",
-        rederive=fire_left_over,
-        reference=float(_p_fire_six()),
-        min_games=2000,
-    )
-
-
-def _g_safe(answer) -> str | None:
+def tile_names(answer: Any) -> set[str]:
+    """Tile names, like ``['blue 60']``, in lower case (``'Blue 60'`` is ``'blue 60'``)."""
     names = {name.lower() for name in as_names(answer, "a list of tile names, like ['blue 60']")}
     known = {tile.name for tile in TILES}
     unknown = sorted(names - known)
@@ -207,50 +203,54 @@ def _g_safe(answer) -> str | None:
         raise AnswerFormat(
             f"{unknown[0]!r} is not a tile: write colour and weight, like 'blue 60'."
         )
-    game = position()
-    hand = set(game.hand(game.to_move))
-    if names - hand:
-        return f"{sorted(names - hand)[0]} is not in your hand."
-    expected = _safe_tiles()
-    if names == expected:
-        return None
-    if names - expected:
-        return f"{sorted(names - expected)[0]} would collapse: it matches neither support, or weighs too much."
-    return "you missed one: a tile with the weight of a support matches it, whatever its colour."
+    return names
 
 
-QUESTIONS = QuestionSet(
-    [
-        Question("burner_can_burn", "How many tiles of the set can a burner set on fire?", _g_burns,
-                 "a whole number, like 7", _burner_burns, topic="reading the rules"),
-        Question("legal_examples", "Which of the six placements are legal (their numbers)?", _g_examples,
-                 "a list of example numbers, like [1, 3]", _legal_examples, topic="reading the rules"),
-        Question("on_yellow10_green10", "How many other tiles could legally go on yellow 10 and green 10?",
-                 _g_supports, "a whole number, like 7", _on_supports, topic="counting"),
-        Question("safe_tiles", "In the position shown, which tiles of your hand can you play without mayhem?",
-                 _g_safe, "a list of tile names, like ['blue 60']", _safe_tiles,
-                 topic="reading the board, strategy"),
-        Question("p_fire_left_over", "Six players: P(at least one of the 3 leftovers is a fire tile)?",
-                 _g_p_fire, "a Fraction, like Fraction(3, 7)", _p_fire_six, topic="complement"),
-        Question("expected_fire_left_over", "Six players: expected number of fire tiles among the leftovers?",
-                 _g_expected, "a Fraction, like Fraction(3, 7)", _expected_fire_six,
-                 topic="expected value"),
-        Question("one_given_any", "Six players: given a fire tile is left over, P(exactly one is)?",
-                 _g_given, "a Fraction, like Fraction(3, 7)", _one_given_any,
-                 topic="conditional probability"),
-        Question("simulate_fire_left_over", "Estimate P(a fire tile is left over, six players) by simulation.",
-                 _g_simulate, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="law of large numbers, confidence intervals"),
-    ]
-)  # fmt: skip
+def simulation_of(
+    answer: Any, student: str | None = None, reference: float | None = None
+) -> str | None:
+    """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
+    student = student or student_id()
+    rows = answer.get("rows") if isinstance(answer, dict) else None
+    if rows is not None and not isinstance(rows, (pd.DataFrame, list, tuple)):
+        raise AnswerFormat(f"'rows' is your simulation's table, a DataFrame: {FORM}.")
+    return check_proportion(
+        answer,
+        outcome="fire_left_over",
+        rederive=fire_left_over,
+        reference=reference,
+        min_games=GAMES,
+        seeds=deals(student),
+    )
 
-check = QUESTIONS.check
-"""``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
-grade = QUESTIONS.grade
-"""``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+
+FRACTION = "a Fraction, like Fraction(3, 7)"
+
+FORMS = {
+    "burner_can_burn": Form(as_whole, "a whole number, like 7"),
+    "legal_examples": Form(numbers_of, "a list of placement numbers, like [1, 3]"),
+    "on_supports": Form(as_whole, "a whole number, like 7"),
+    "safe_tiles": Form(tile_names, "a list of tile names, like ['blue 60']"),
+    "p_fire_left_over": Form(as_fraction, FRACTION),
+    "expected_fire_left_over": Form(as_fraction, FRACTION),
+    "one_given_any": Form(as_fraction, FRACTION),
+    "simulate_fire_left_over": Form(
+        simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
+    ),
+}
+
+SHEET = Sheet(ASSIGNMENT, FORMS)
+check = SHEET.check
+"""``check(key, answer)``: is the answer's form right? (Its truth is for the teacher's grader.)"""
+submit = SHEET.submit
+"""``submit(key, answer)``: the graded cells' one line, handing the answer in."""
 
 
 # -- check yourself: quick questions at the end of notebooks/06_flaming_pyramids_rules ------------
+
+
+def _players_leftovers(players: int) -> int:
+    return len(TILES) % players
 
 
 def _g_leftovers(answer) -> str | None:

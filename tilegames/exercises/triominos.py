@@ -1,102 +1,167 @@
-"""Tri-Ominos worksheet: the tile set, reading corners, counting deals, scoring, a strategy.
+"""Worksheet 3 (Tri-Ominos), the student's side: your positions, your turn, your deals, the forms.
 
-The right answers are computed here from the library (the tile set, the
-board's corner patterns, a ``Rules`` preset, the scores a move would make),
-never typed in, so the checks follow the rules. Builds on
-``notebooks/04_triominos_rules``; what that notebook prints (56 tiles, 420,
-the 0-0-0 opening's 40) is not asked again.
+Every student gets their own numbers: the board whose empty cell the
+corner-reading question asks about, the Pressman turn, the position of the
+strategy question and the deals the simulation plays are made from the student
+id (``student_id``), so two students' answers differ. ``check`` says whether an
+answer's *form* is right (and replays a simulation's rows); whether it is
+*correct* is for the teacher's grader, whose answer keys are not in this
+package. ``submit`` hands an answer in. Builds on ``notebooks/04_triominos_rules``.
 
->>> check("tiles_0_to_6", 84).correct
+>>> check("fits_read_cell", ["4-4-0", "0-1-2"]).status  # a tile named from any corner
+'ready'
+>>> check("fits_read_cell", ["0-2-1"]).message
+'there is no tile 0-2-1: read clockwise from the smallest number, the numbers never decrease (0-1-2 exists, its mirror image 0-2-1 does not).'
+>>> read_cell("ada") == read_cell("ada")
 True
->>> check("tiles_0_to_6", 7**3).message
-'that counts ordered triples: the tile 0-1-2 is the same tile however you read it.'
+>>> deals("ada") != deals("bob")
+True
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from itertools import combinations_with_replacement
-from math import comb
+from functools import lru_cache
+from typing import Any
 
-from ..triominos import TILES, Game, Rules, new_game, parse_tile, tile_name, value
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_names, as_whole, yes_no
-from .simulation import check_proportion
+import numpy as np
+import pandas as pd
 
-__all__ = ["QUESTIONS", "check", "grade", "position", "no_triple"]
+from ..errors import IllegalMove
+from ..triominos import TILES, Game, Move, Rules, new_game, parse_tile, tile_name, value
+from . import (
+    AnswerFormat,
+    Form,
+    Picture,
+    Question,
+    QuestionSet,
+    Sheet,
+    as_fraction,
+    as_whole,
+    yes_no,
+)
+from .handin import student_id, variant_seed
+from .simulation import FORM, check_proportion
 
-POSITIONS_SHOWN = {
-    "read_corners": (6, (
-        "5-5-5 @ 0,0 r0", "4-5-5 @ 0,-1 r0", "1-4-5 @ 0,-2 r2", "4-4-5 @ -1,-1 r2",
-        "0-4-4 @ -1,-2 r0", "0-0-4 @ -2,-2 r2", "draw", "draw",
-    )),
-    "best_move": (11, (
-        "5-5-5 @ 0,0 r0", "draw", "draw", "draw", "draw", "draw", "draw", "draw", "draw", "draw",
-        "draw", "draw", "3-5-5 @ 1,0 r2", "draw", "draw", "1-3-5 @ 1,1 r1", "draw", "draw", "draw",
-        "draw", "1-1-3 @ 2,1 r1", "draw", "2-5-5 @ 0,1 r1", "2-4-5 @ 0,2 r0", "2-4-4 @ 0,3 r0",
-        "4-4-5 @ 0,4 r2", "1-2-5 @ -1,1 r0", "2-3-4 @ -1,3 r2", "3-4-4 @ -1,4 r0",
-        "4-4-4 @ -1,5 r0", "draw", "1-5-5 @ 0,-1 r0", "3-3-4 @ -2,4 r2", "2-3-3 @ -2,3 r0",
-        "1-4-5 @ 1,4 r2", "2-2-3 @ -3,3 r2",
-    )),
-}  # fmt: skip
-"""Each named position: (seed of a two-player round, moves played from the deal)."""
+__all__ = [
+    "ASSIGNMENT",
+    "GAMES",
+    "check",
+    "check_yourself",
+    "deals",
+    "no_triple",
+    "picture",
+    "position",
+    "pressman_turn",
+    "read_cell",
+    "student_id",
+    "submit",
+]
 
-READ_CELL = (-1, -3)
-"""The empty cell the corner-reading question asks about."""
+ASSIGNMENT = "w3_triominos"
+GAMES = 2000
+"""How many two-player deals the simulation question plays: ``deals(student)``, every one."""
+Cell = tuple[int, int]
 
 
-def position(name: str) -> Game:
-    """A fresh copy of the position a question shows (``position("best_move")``)."""
-    seed, moves = POSITIONS_SHOWN[name]
-    game = new_game(seed=seed, players=2)
-    for move in moves:
-        game.play(move)
+# -- your positions, your turn and your deals ---------------------------------------------------
+
+
+def _played(rng: np.random.Generator, low: int, high: int) -> Game | None:
+    """A two-player round a few random placements in (drawing only when nothing fits)."""
+    game = new_game(seed=int(rng.integers(1 << 31)), players=2)
+    for _ in range(int(rng.integers(low, high))):
+        if game.is_over:
+            return None
+        moves = game.legal_moves()
+        places = [move for move in moves if move.kind == "place"]
+        game.play(places[int(rng.integers(len(places)))] if places else moves[0])
+    return None if game.is_over else game
+
+
+def _readable_cells(game: Game) -> list[Cell]:
+    """Empty cells with two corners shown where two to five tiles fit, none of them on the board,
+    and some tile holds both numbers in the wrong clockwise order (a real question of reading)."""
+    board = game.board
+    placed = {tile for _, tile, _ in board.placements()}
+    cells = []
+    for cell in board.frontier_cells():
+        shown = [n for n in board.pattern(cell) if n is not None]
+        fitting = {tile for tile, _ in board.fits(cell)}
+        if len(shown) != 2 or not 2 <= len(fitting) <= 5 or fitting & placed:
+            continue
+        if any(t not in fitting and shown[0] in t and shown[1] in t for t in TILES):
+            cells.append(cell)
+    return cells
+
+
+def _read_corners(rng: np.random.Generator) -> Game | None:
+    game = _played(rng, 4, 12)
+    return game if game is not None and _readable_cells(game) else None
+
+
+def _best_move(rng: np.random.Generator) -> Game | None:
+    """A position where the player to move has four or more placements, one scoring most, with a
+    bonus."""
+    game = _played(rng, 10, 30)
+    if game is None:
+        return None
+    while not game.is_over and game.legal_moves()[0].kind == "draw":  # draw until a tile fits
+        game.play("draw")
+    if game.is_over or game.legal_moves()[0].kind == "pass":
+        return None
+    points = [p for p, move in game.player_view().scored_moves() if move.kind == "place"]
+    if len(points) < 4 or max(points) < 40 or points.count(max(points)) != 1:
+        return None
     return game
 
 
-# -- answers ------------------------------------------------------------------------------------
+_MAKERS = {"read_corners": _read_corners, "best_move": _best_move}
 
 
-def _multisets(numbers: int) -> int:
-    """Tiles of a set with numbers 0 … numbers-1, counted the way the library's set is built."""
-    return sum(1 for _ in combinations_with_replacement(range(numbers), 3))
+@lru_cache(maxsize=64)
+def _position(name: str, student: str) -> Game:
+    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), len(name)])
+    while True:
+        game = _MAKERS[name](rng)
+        if game is not None:
+            return game
 
 
-def _tiles_0_to_6() -> int:
-    assert _multisets(6) == len(TILES)  # the same count gives the real set
-    return _multisets(7)
+def position(name: str, student: str) -> Game:
+    """A fresh copy of the position question ``name`` shows to ``student``."""
+    if name not in _MAKERS:
+        raise KeyError(f"no position {name!r}; the positions are {', '.join(_MAKERS)}")
+    return _position(name, student).copy()
 
 
-def _zero_or_five() -> int:
-    return sum(1 for tile in TILES if 0 in tile or 5 in tile)
+def read_cell(student: str) -> Cell:
+    """The empty cell of ``student``'s ``read_corners`` position that the question asks about."""
+    cells = _readable_cells(position("read_corners", student))
+    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 3])
+    return cells[int(rng.integers(len(cells)))]
 
 
-def _fits_read_cell() -> set[str]:
-    return {tile_name(tile) for tile, _ in position("read_corners").board.fits(READ_CELL)}
+def pressman_turn(student: str) -> tuple[str, int]:
+    """``student``'s Pressman turn: (the tile placed, how many tiles were drawn before it)."""
+    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 4])
+    draws = int(rng.integers(1, Rules.pressman().max_draws + 1))
+    tiles = [
+        t for t in TILES if len(set(t)) > 1 and value(t) != draws * Rules.pressman().draw_penalty
+    ]
+    return tile_name(tiles[int(rng.integers(len(tiles)))]), draws
 
 
-def _pressman_turn() -> int:
-    rules = Rules.pressman()
-    return value(parse_tile("2-3-4")) - 2 * rules.draw_penalty
+def picture(game: Game, highlight: list[Cell] | None = None) -> Any:
+    """The board as a picture with each tile's cell written under it (``highlight``: cells)."""
+    from ..triominos import render
+
+    return Picture(render.board_picture(game.board, highlight=highlight, coordinates=True))
 
 
-def _dealt(players: int) -> int:
-    return players * Rules.seed().hand_size_for(players)
-
-
-def _no_triple() -> Fraction:
-    triples = sum(1 for tile in TILES if len(set(tile)) == 1)
-    dealt = _dealt(2)
-    return Fraction(comb(len(TILES) - triples, dealt), comb(len(TILES), dealt))
-
-
-def _top_triple_given_any() -> Fraction:
-    dealt = _dealt(2)
-    return Fraction(dealt, len(TILES)) / (1 - _no_triple())
-
-
-def _expected_hand_value() -> Fraction:
-    mean = Fraction(sum(value(tile) for tile in TILES), len(TILES))
-    return Rules.seed().hand_size_for(2) * mean
+def deals(student: str) -> range:
+    """The seeds of the two-player deals ``student``'s simulation plays: ``GAMES`` consecutive ones."""
+    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
+    return range(first, first + GAMES)
 
 
 def no_triple(seed: int) -> bool:
@@ -105,181 +170,99 @@ def no_triple(seed: int) -> bool:
     return not any(len(set(tile)) == 1 for seat in (0, 1) for tile in game.hand(seat))
 
 
-def _best_moves() -> set[str]:
-    game = position("best_move")
-    view = game.player_view()
-    points = {str(move): view.points_for(move) for move in view.legal_moves}
-    best = max(points.values())
-    return {move for move, score in points.items() if score == best}
+# -- the form of each answer --------------------------------------------------------------------
 
 
-# -- graders ------------------------------------------------------------------------------------
+def tile_of(text: Any) -> tuple[int, int, int]:
+    """A tile from its name read clockwise from any corner (``'4-4-0'`` is ``'0-4-4'``)."""
+    if isinstance(text, (tuple, list)) and len(text) == 3:
+        text = "-".join(str(n) for n in text)
+    if not isinstance(text, str) or len(text) > 40:
+        raise AnswerFormat("write each tile as a string of its numbers, like '0-1-2'.")
+    try:
+        return parse_tile(text)
+    except IllegalMove as error:
+        numbers = text.strip().split("-")
+        if len(numbers) == 3 and all(n.strip().isdecimal() for n in numbers):
+            numbers = [int(n) for n in numbers]
+            for turn in range(3):  # the same tile read from another corner, clockwise
+                rotated = tuple(numbers[turn:] + numbers[:turn])
+                if rotated in TILES:
+                    return rotated
+        raise AnswerFormat(f"{error}.") from None
 
 
-def _g_tiles(answer) -> str | None:
-    given, expected = as_whole(answer), _tiles_0_to_6()
-    if given == expected:
-        return None
-    if given == 7**3:
-        return "that counts ordered triples: the tile 0-1-2 is the same tile however you read it."
-    if given == comb(7, 3):
-        return "that counts only the tiles with three different numbers; add pairs and triples."
-    if given == comb(7, 3) * 2 + 7 * 6 + 7:
-        return "0-1-2 and its mirror 0-2-1 are not two tiles: mirror images are never printed."
-    return "count the multisets {a ≤ b ≤ c} of seven numbers: triples, pairs, all different."
+def tiles_of(answer: Any) -> set[str]:
+    """Tile names, like ``['0-1-2', '3-3-3']``, each as the set prints it."""
+    what = "a list of tile names, like ['0-1-2', '3-3-3']"
+    if isinstance(answer, str):
+        raise AnswerFormat(f"give {what}: a list, even for one tile.")
+    if not isinstance(answer, (list, tuple, set, frozenset)):
+        raise AnswerFormat(f"give {what}.")
+    if len(answer) > len(TILES):
+        raise AnswerFormat(f"give {what}: there are only {len(TILES)} tiles.")
+    return {tile_name(tile_of(item)) for item in answer}
 
 
-def _g_zero_or_five(answer) -> str | None:
-    given, expected = as_whole(answer), _zero_or_five()
-    if given == expected:
-        return None
-    if given == 21 + 21:
-        return "the tiles showing both a 0 and a 5 were counted twice."
-    if given == len(TILES) - expected:
-        return "that counts the tiles with neither number: the question asks for the others."
-    return "count the complement first: the tiles made only of 1, 2, 3 and 4."
+def move_of(answer: Any) -> Move:
+    """A placement in the game's notation, like ``'1-3-4 @ 2,5 r1'``."""
+    if isinstance(answer, Move):
+        return answer
+    if not isinstance(answer, str):
+        raise AnswerFormat("give a move in the game's notation, like '1-3-4 @ 2,5 r1'.")
+    try:
+        return Move.parse(answer)
+    except ValueError:
+        raise AnswerFormat(
+            f"{answer[:40]!r} is not a move: write it like '1-3-4 @ 2,5 r1' (tile @ row,column rotation)."
+        ) from None
 
 
-def _tile_names(answer) -> set[str]:
-    names = set()
-    for text in as_names(answer, "a list of tile names, like ['0-1-2', '3-3-3']"):
-        try:
-            names.add(tile_name(parse_tile(text)))
-        except ValueError:
-            raise AnswerFormat(
-                f"{text!r} is not a tile: write its numbers clockwise from the smallest, like '0-1-2'."
-            ) from None
-    return names
-
-
-def _g_fits(answer) -> str | None:
-    given, expected = _tile_names(answer), _fits_read_cell()
-    if given == expected:
-        return None
-    pattern = position("read_corners").board.pattern(READ_CELL)
-    for name in sorted(given - expected):
-        tile = parse_tile(name)
-        if not all(n is None or n in tile for n in pattern):
-            return f"{name} lacks a number the cell's corners already show."
-        return (
-            f"{name} has the right numbers, but not in the right clockwise order: tiles never flip."
-        )
-    return "you missed one: a tile can show the same number at two corners."
-
-
-def _g_pressman_turn(answer) -> str | None:
-    given, expected = as_whole(answer, "a whole number of points, like -4"), _pressman_turn()
-    if given == expected:
-        return None
-    rules = Rules.pressman()
-    if given == expected - rules.pass_penalty:
-        return "you placed a tile, so you did not pass: no pass penalty."
-    if given == value(parse_tile("2-3-4")):
-        return "each draw costs points too."
-    if given == -expected:
-        return "check the signs: the tile's value is gained, the draws are lost."
-    return "add the tile's value, then subtract each draw's penalty."
-
-
-def _g_no_triple(answer) -> str | None:
-    given, expected = as_fraction(answer), _no_triple()
-    if given == expected:
-        return None
-    if given == Fraction(comb(50, 9), comb(56, 9)):
-        return "both hands count: 18 tiles are dealt, and a triple in either hand is enough."
-    if given == (Fraction(50, 56)) ** 18:
-        return "the tiles are dealt without replacement."
-    if given == 1 - expected:
-        return "that is the chance that someone holds a triple: the opposite event."
-    return "choose all 18 dealt tiles among the 50 that are not triples; divide by all ways to choose 18."
-
-
-def _g_top_triple(answer) -> str | None:
-    given, expected = as_fraction(answer), _top_triple_given_any()
-    if given == expected:
-        return None
-    if given == Fraction(18, 56):
-        return "that is P(5-5-5 is dealt); the question is given that some triple was dealt."
-    if given == Fraction(1, 6):
-        return "the six triples are not equally likely to be the highest dealt: 5-5-5 wins whenever it is dealt."
-    return "P(5-5-5 dealt | some triple dealt) = P(5-5-5 dealt) / P(some triple dealt), since the first implies the second."
-
-
-def _g_expected_hand(answer) -> str | None:
-    given = as_fraction(answer, "a number, like Fraction(15, 2) or 12")
-    expected = _expected_hand_value()
-    if given == expected:
-        return None
-    if given == 7 * Fraction(15, 2):
-        return "with two players each hand has 9 tiles."
-    if given == Fraction(15, 2):
-        return "that is one tile's expected value; a hand has several tiles."
-    return "expected values add up: the hand's value is the sum of its tiles' values."
-
-
-def _g_simulate(answer) -> str | None:
+def simulation_of(
+    answer: Any, student: str | None = None, reference: float | None = None
+) -> str | None:
+    """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
+    student = student or student_id()
+    rows = answer.get("rows") if isinstance(answer, dict) else None
+    if rows is not None and not isinstance(rows, (pd.DataFrame, list, tuple)):
+        raise AnswerFormat(f"'rows' is your simulation's table, a DataFrame: {FORM}.")
     return check_proportion(
         answer,
         outcome="no_triple",
         rederive=no_triple,
-        reference=float(_no_triple()),
-        min_games=2000,
+        reference=reference,
+        min_games=GAMES,
+        seeds=deals(student),
     )
 
 
-def _g_best(answer) -> str | None:
-    if not isinstance(answer, str):
-        raise AnswerFormat("give a move in the game's notation, like '1-3-4 @ 2,5 r1'.")
-    game = position("best_move")
-    try:
-        move = game.legal_moves()[0].parse(answer)
-    except ValueError:
-        raise AnswerFormat(
-            f"{answer!r} is not a move: write it like '1-3-4 @ 2,5 r1' (tile @ row,column rotation)."
-        ) from None
-    reason = game.why_illegal(move)
-    if reason is not None:
-        return f"that move is not legal here: {reason}."
-    if str(move) in _best_moves():
-        return None
-    view = game.player_view()
-    if view.points_for(move) >= 40:
-        return "that scores a bonus, but another move scores more."
-    return "look for a placement that makes a bridge or closes a hexagon: a bonus is worth far more than a tile's value."
+FRACTION = "a Fraction, like Fraction(3, 7)"
 
+FORMS = {
+    "tiles_0_to_6": Form(as_whole, "a whole number, like 7"),
+    "zero_or_five": Form(as_whole, "a whole number, like 7"),
+    "fits_read_cell": Form(tiles_of, "a list of tile names, like ['0-1-2']"),
+    "pressman_turn": Form(
+        lambda a: as_whole(a, "a whole number of points, like -4"),
+        "a whole number of points, like -4",
+    ),
+    "no_triple": Form(as_fraction, FRACTION),
+    "top_triple_given_any": Form(as_fraction, FRACTION),
+    "expected_hand_value": Form(
+        lambda a: as_fraction(a, "a number, like Fraction(15, 2) or 12"),
+        "a Fraction or a whole number",
+    ),
+    "simulate_no_triple": Form(
+        simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
+    ),
+    "best_move": Form(move_of, "a move, like '1-3-4 @ 2,5 r1'"),
+}
 
-QUESTIONS = QuestionSet(
-    [
-        Question("tiles_0_to_6", "How many tiles would a set with numbers 0–6 have?", _g_tiles,
-                 "a whole number, like 7", _tiles_0_to_6, topic="counting"),
-        Question("zero_or_five", "How many tiles show a 0 or a 5 (or both)?", _g_zero_or_five,
-                 "a whole number, like 7", _zero_or_five, topic="complement"),
-        Question("fits_read_cell", "Which tiles could go into the empty cell (-1, -3) of the position shown?",
-                 _g_fits, "a list of tile names, like ['0-1-2']", _fits_read_cell,
-                 topic="reading the board"),
-        Question("pressman_turn", "Pressman rules: you draw twice, then place 2-3-4 with no bonus. Your points this turn?",
-                 _g_pressman_turn, "a whole number of points, like -4", _pressman_turn,
-                 topic="reading the rules"),
-        Question("no_triple", "Two players: P(nobody is dealt a triple)?", _g_no_triple,
-                 "a Fraction, like Fraction(3, 7)", _no_triple, topic="counting, complement"),
-        Question("top_triple_given_any", "Two players: given someone holds a triple, P(the round opens with 5-5-5)?",
-                 _g_top_triple, "a Fraction, like Fraction(3, 7)", _top_triple_given_any,
-                 topic="conditional probability"),
-        Question("expected_hand_value", "Two players: the expected total value of one hand?",
-                 _g_expected_hand, "a Fraction or a whole number", _expected_hand_value,
-                 topic="expected value"),
-        Question("simulate_no_triple", "Estimate P(nobody holds a triple) by simulation, with a 95% interval.",
-                 _g_simulate, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="law of large numbers, confidence intervals"),
-        Question("best_move", "In the position shown, which move scores the most points now?",
-                 _g_best, "a move, like '1-3-4 @ 2,5 r1'", _best_moves, topic="strategy"),
-    ]
-)  # fmt: skip
-
-check = QUESTIONS.check
-"""``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
-grade = QUESTIONS.grade
-"""``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+SHEET = Sheet(ASSIGNMENT, FORMS)
+check = SHEET.check
+"""``check(key, answer)``: is the answer's form right? (Its truth is for the teacher's grader.)"""
+submit = SHEET.submit
+"""``submit(key, answer)``: the graded cells' one line, handing the answer in."""
 
 
 # -- check yourself: quick questions at the end of notebooks/04_triominos_rules -------------------
