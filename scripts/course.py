@@ -68,9 +68,32 @@ def generate(course: Path, names: list[str]) -> None:
         )
 
 
+def strip_handed_in(source: Path) -> bool:
+    """Drop the handed-in answers' plain data from an executed source (keep the "Handed in" line).
+
+    ``submit`` shows each answer as data for the grader; in the teacher's executed copy that is
+    only bulk (a simulation's 2,000 rows). Returns whether the file changed.
+    """
+    from tilegames.exercises.handin import MIME
+
+    notebook = nbformat.read(source, as_version=4)
+    changed = False
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            if MIME in output.get("data", {}):
+                del output["data"][MIME]
+                changed = True
+    if changed:
+        nbformat.write(notebook, source)
+    return changed
+
+
 def release(names: list[str] | None = None) -> list[Path]:
     """Regenerate the committed students' copies from the sources; returns the files written."""
     names = names or assignments()
+    for name in names:
+        for source in sorted((EXERCISES / "source" / name).glob("*.ipynb")):
+            strip_handed_in(source)
     written = []
     with tempfile.TemporaryDirectory() as tmp:
         course = course_folder(Path(tmp))

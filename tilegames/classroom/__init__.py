@@ -8,6 +8,21 @@
   against the true value, the pooled estimate, a funnel plot, and who was refused.
 """
 
-from .experiments import EXPERIMENTS, Experiment, Reference, run, seeds
+from .dashboard import Dashboard, class_summary, plot_class
+from .experiments import EXPERIMENTS, Experiment, Reference, class_of, run, seeds
+from .store import ClassStore, Refused, share
 
-__all__ = ["EXPERIMENTS", "Experiment", "Reference", "run", "seeds"]
+__all__ = [
+    "EXPERIMENTS",
+    "ClassStore",
+    "Dashboard",
+    "Experiment",
+    "Reference",
+    "Refused",
+    "class_of",
+    "class_summary",
+    "plot_class",
+    "run",
+    "seeds",
+    "share",
+]

@@ -28,7 +28,7 @@ import pandas as pd
 
 from ..exercises.handin import variant_seed
 
-__all__ = ["EXPERIMENTS", "Experiment", "Reference", "run", "seeds"]
+__all__ = ["EXPERIMENTS", "Experiment", "Reference", "class_of", "run", "seeds"]
 
 WINDOW = 10_000
 """The most games one student may play in one experiment (their seed window's length)."""
@@ -82,6 +82,26 @@ def run(experiment: Experiment, student: str, games: int | None = None) -> pd.Da
     rows = pd.DataFrame({"seed": list(seeds(experiment, student)[:games])})
     rows[experiment.column] = [experiment.play(int(s)) for s in rows["seed"]]
     return rows
+
+
+def class_of(experiment: Experiment, students: int = 30, games: int | None = None) -> pd.DataFrame:
+    """A whole class's rows (``student``, ``seed``, ``value``): ``students`` made-up ids
+    (``student01`` …), each playing their own batch of ``games`` — what the class store
+    holds once a class has shared, for a lesson run with no class at hand."""
+    frames = []
+    for number in range(1, students + 1):
+        student = f"student{number:02d}"
+        batch = run(experiment, student, games)
+        frames.append(
+            pd.DataFrame(
+                {
+                    "student": student,
+                    "seed": batch["seed"],
+                    "value": batch[experiment.column].astype(float),
+                }
+            )
+        )
+    return pd.concat(frames, ignore_index=True)
 
 
 # -- Tula: how often does a deal start stuck? (the moment mercy is for) --------------------------

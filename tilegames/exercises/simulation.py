@@ -125,6 +125,10 @@ def rows_from(rows: Any, columns: Sequence[str]) -> pd.DataFrame:
     """A DataFrame from a DataFrame or a list of dicts, with the ``seed`` and ``columns``."""
     if isinstance(rows, (str, bytes)) or rows is None:
         raise AnswerFormat("'rows' is your simulation's table: a DataFrame, one row per game.")
+    if not isinstance(rows, (pd.DataFrame, list, tuple)):  # never iterate an endless iterator
+        raise AnswerFormat("'rows' is your simulation's table: a DataFrame, one row per game.")
+    if len(rows) > 1_000_000:
+        raise AnswerFormat("'rows' holds more than a million games: hand in your own deals only.")
     try:
         frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
     except (TypeError, ValueError):
