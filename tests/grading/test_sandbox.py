@@ -127,6 +127,35 @@ def test_writing_into_a_hidden_folder_fails(course):
     assert not (course / "source" / "new.txt").exists()
 
 
+@needs_sandbox
+def test_only_the_workdir_can_be_written(tmp_path):
+    # the grader's own code must stay as it is: planting a module next to it fails
+    planted = Path(sandbox.__file__).with_name("planted_by_student.py")
+    code = f"""
+    import json
+    def attempt(path):
+        try:
+            with open(path, "w") as file:
+                file.write("written inside")
+            return "written"
+        except OSError as error:
+            return error.errno
+    print(json.dumps([attempt({str(planted)!r}), attempt("answer.txt"), attempt("/dev/shm/x")]))
+    """
+    assert said(inside(code, workdir=tmp_path)) == [30, "written", "written"]  # 30: EROFS
+    assert not planted.exists()
+    assert (tmp_path / "answer.txt").read_text() == "written inside"  # the workdir is the real one
+    assert not Path("/dev/shm/x").exists()  # /dev/shm, like /tmp, is the sandbox's own
+
+
+@needs_sandbox
+def test_a_hidden_folder_inside_the_workdir_stays_covered(tmp_path):
+    (tmp_path / "feedback").mkdir()
+    (tmp_path / "feedback" / "key.txt").write_text("answers")
+    code = "import json, os; print(json.dumps([sorted(os.listdir('.')), os.listdir('feedback')]))"
+    assert said(inside(code, workdir=tmp_path, hide=[tmp_path / "feedback"])) == [["feedback"], []]
+
+
 UNMOUNT = """
 import ctypes, json, os
 libc = ctypes.CDLL(None, use_errno=True)
