@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import uuid
@@ -344,3 +346,61 @@ def test_without_user_namespaces_command_says_why(monkeypatch):
     with pytest.raises(SandboxUnavailable, match="user namespaces are disabled"):
         command(["true"], hide=[])
     assert issubclass(SandboxUnavailable, RuntimeError)
+
+
+TEACHER = """
+import importlib.util, json, subprocess, sys
+spec = importlib.util.spec_from_file_location("sandbox", sys.argv[1])
+sandbox = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(sandbox)
+root = sys.argv[2]
+inner = (
+    "import ctypes, json, os; libc = ctypes.CDLL(None, use_errno=True); "
+    "open('out.txt', 'w').write('ok'); "
+    f"print(json.dumps([os.listdir({root!r} + '/source'), os.getcwd(), os.getuid(), "
+    f"libc.umount2(({root!r} + '/source').encode(), 2)]))"
+)
+argv = sandbox.command([sys.executable, "-c", inner], hide=[root + "/source"], workdir=root + "/work")
+done = subprocess.run(argv, capture_output=True, text=True)
+print(json.dumps([sandbox.available(), done.returncode, done.stdout, done.stderr]))
+"""
+
+
+def _unprivileged_python() -> list[str] | None:
+    """A command line that runs a system Python as user nobody (only root can make one)."""
+    setpriv, python = shutil.which("setpriv"), shutil.which("python3", path="/usr/bin:/bin")
+    if os.geteuid() != 0 or not setpriv or not python:
+        return None
+    argv = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"]
+    argv += ["--bounding-set=-all", python, "-I", "-S"]
+    readable = subprocess.run([*argv, "-c", f"open({sandbox.__file__!r}).read()"], cwd="/")
+    return argv if readable.returncode == 0 else None
+
+
+@needs_sandbox
+def test_a_teacher_without_root_gets_the_same_sandbox():
+    python = _unprivileged_python()
+    if python is None:
+        pytest.skip("needs root (to become user nobody), setpriv and a system python3")
+    root = tempfile.mkdtemp(dir="/var/tmp" if os.path.isdir("/var/tmp") else None)
+    try:
+        for folder in ("source", "work"):
+            os.mkdir(os.path.join(root, folder))
+        Path(root, "source", "h1.ipynb").write_text("the solutions")
+        for path in (root, f"{root}/source", f"{root}/work"):
+            os.chown(path, 65534, 65534)
+        os.chmod(root, 0o755)
+        done = subprocess.run(
+            [*python, "-c", TEACHER, sandbox.__file__, root],
+            capture_output=True,
+            text=True,
+            cwd="/",
+        )
+        available_there, status, out, err = json.loads(done.stdout)
+        assert available_there == [True, "user namespaces"]
+        assert status == 0, err
+        listing, cwd, uid, unmounted = json.loads(out)
+        assert (listing, cwd, uid, unmounted) == ([], f"{root}/work", sandbox.SANDBOX_UID, -1)
+        assert Path(root, "work", "out.txt").read_text() == "ok"
+    finally:
+        shutil.rmtree(root)
