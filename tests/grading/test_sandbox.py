@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -23,7 +24,7 @@ needs_sandbox = pytest.mark.skipif(not OK, reason=f"no sandbox on this machine: 
 
 
 def inside(code: str, *, hide=(), workdir=None, cwd=None, env=None, **limits):
-    """Run Python ``code`` in the sandbox; stdout parsed as JSON when the code printed some."""
+    """Run Python ``code`` in the sandbox (``limits``: more keywords of ``command``)."""
     argv = command(
         [sys.executable, "-c", textwrap.dedent(code)], hide=hide, workdir=workdir, **limits
     )
@@ -217,9 +218,29 @@ def test_outer_processes_are_invisible(course):
     assert seen["pids"] == [1, seen["me"]]  # the sandbox's launcher and the code itself
     ours = Path("/proc/self/cmdline").read_bytes().replace(b"\0", b" ").decode()
     assert ours not in seen["lines"].values()
-    assert "sandbox.py --hide" in seen["lines"]["1"]
+    assert "grading/sandbox.py" in seen["lines"]["1"]  # pid 1 is the launcher
     assert seen["cwd_of_1"] == "PermissionError"
     assert seen["environ_of_1"] == "PermissionError"
+
+
+@needs_sandbox
+def test_the_machines_network_is_out_of_reach(tmp_path):
+    # the teacher's Jupyter server listens on localhost: the sandbox has a loopback of its own
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        code = f"""
+        import json, socket
+        def reach(port):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=5).close()
+                return "reached"
+            except OSError as error:
+                return type(error).__name__
+        own = socket.create_server(("127.0.0.1", 0))
+        print(json.dumps([reach({port}), reach(own.getsockname()[1])]))
+        """
+        assert said(inside(code, workdir=tmp_path)) == ["ConnectionRefusedError", "reached"]
+        assert said(inside(code, workdir=tmp_path, network=True)) == ["reached", "reached"]
 
 
 @needs_sandbox

@@ -19,6 +19,8 @@ on a JupyterHub as well as in CI:
   so no relative path leads back into a hidden folder; what the code writes
   there is what the caller finds afterwards), or by default a fresh empty
   folder in the private ``/tmp``;
+- a network of its own with only a loopback (``network=True`` shares the
+  machine's), and its own System V IPC;
 - a minimal environment (``PATH``, ``HOME`` = the working directory, ``LANG``;
   nothing of the teacher's), and resource limits: address space, processes,
   file size, no core files;
@@ -136,13 +138,17 @@ def command(
     processes: int | None = 256,
     file_bytes: int | None = 1 << 30,
     env: Mapping[str, str] | None = None,
+    network: bool = False,
 ) -> list[str]:
     """An argv that runs ``argv`` sandboxed (see the module's docstring).
 
     ``hide``: folders that must read as empty (or files that must not open); ``workdir``: an existing
     folder to work in (None: a fresh empty one on a private ``/tmp``);
     ``memory_bytes``, ``processes``, ``file_bytes``: resource limits (None: no
-    limit); ``env``: variables to add to the minimal environment.
+    limit); ``env``: variables to add to the minimal environment; ``network``: False
+    (default) gives the code a network of its own with only a loopback (a kernel
+    and its client inside can talk; nothing outside is reachable, not even the
+    teacher's Jupyter server on localhost), True shares the machine's network.
     Bad arguments raise ValueError; a machine without user namespaces raises
     ``SandboxUnavailable`` with the reason.
 
@@ -184,6 +190,7 @@ def command(
         processes=processes,
         file_bytes=file_bytes,
         env=extra,
+        network=bool(network),
     )
 
 
@@ -213,6 +220,7 @@ def _build(
     processes: int | None = 256,
     file_bytes: int | None = 1 << 30,
     env: Mapping[str, str] | None = None,
+    network: bool = False,
 ) -> list[str]:
     outer = [
         shutil.which("unshare") or "unshare",
@@ -220,11 +228,15 @@ def _build(
         "--map-root-user",
         "--mount",
         "--pid",
+        "--ipc",
         "--fork",
         "--mount-proc",
         "--kill-child",
     ]
     launcher = [sys.executable, "-I", "-S", os.path.abspath(__file__)]
+    if not network:
+        outer.insert(-3, "--net")
+        launcher.append("--loopback")
     for path in hide:
         launcher += ["--hide", path]
     if workdir is not None:
@@ -327,6 +339,19 @@ def _unescape(field: str) -> str:
     return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
 
 
+def _loopback_up() -> None:
+    """Switch on ``lo`` in the sandbox's own network namespace (it starts down)."""
+    import fcntl
+    import socket
+    import struct
+
+    siocgifflags, siocsifflags, iff_up = 0x8913, 0x8914, 0x1
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        request = struct.pack("16sH14x", b"lo", 0)
+        flags = struct.unpack("16sH14x", fcntl.ioctl(probe, siocgifflags, request))[1]
+        fcntl.ioctl(probe, siocsifflags, struct.pack("16sH14x", b"lo", flags | iff_up))
+
+
 def _write(path: str, text: str) -> None:
     with open(path, "w") as file:
         file.write(text)
@@ -358,6 +383,8 @@ def _launch(args: argparse.Namespace) -> int:
     folders = {path: os.path.isdir(path) for path in args.hide}
     for path in args.hide:
         _cover(path)
+    if args.loopback:
+        _loopback_up()
     _read_only("/", recursive=True)  # nothing outside the working directory can be changed
     _read_only("/proc", False)  # the sandbox's own /proc (the nested namespace writes its maps)
     flags = _MS_NOSUID | _MS_NODEV
@@ -420,6 +447,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int)
     parser.add_argument("--file-bytes", type=int)
     parser.add_argument("--env", action="append", default=[])
+    parser.add_argument("--loopback", action="store_true")
     parser.add_argument("argv", nargs="+")
     args = parser.parse_args(arguments)
     try:
