@@ -76,6 +76,7 @@ def test_the_same_player_without_the_sandbox_plays_the_same():
 def test_player_seed_is_not_the_deal_seed():
     assert player_seed(1000) != 1000
     assert len({player_seed(s) for s in range(1000)}) == 1000
+    assert player_seed(1000, key=987654321) not in {player_seed(s) for s in range(2000)}
 
 
 CRASH = """
@@ -168,6 +169,22 @@ def test_a_slow_player_is_stopped_and_refused():
         with pytest.raises(PlayerRefused):  # and the refusal stands
             box.play(deal(1001), player_seed=2)
     assert time.monotonic() - began < 30
+
+
+def test_a_cell_that_never_finishes_is_refused():
+    source = "while True:\n    pass\n"
+    began = time.monotonic()
+    box = run(source, seeds=[1], start_seconds=1)
+    assert box.refusal == "your answer cell took longer than 1 s to run."
+    assert time.monotonic() - began < 20
+
+
+def test_the_box_is_never_handed_the_game():
+    with PlayerBox(textwrap.dedent(FIRST), prelude=PRELUDE) as box:
+        game = deal(1)
+        with pytest.raises(TypeError, match="never the game"):
+            box.choose(game, rng_seed=1)
+        assert box.choose(game.player_view(0), rng_seed=1) in game.legal_moves()
 
 
 @pytest.mark.parametrize(

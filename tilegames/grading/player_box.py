@@ -96,14 +96,21 @@ class PlayerRun:
     """Where the player ran: ``"sandbox (user namespaces)"`` or ``"plain process (...why)"``."""
 
 
-def player_seed(row_seed: int) -> int:
+def player_seed(row_seed: int, key: int = 0) -> int:
     """The seed of a player's Generator in the game dealt from ``row_seed``.
+
+    It is drawn for this purpose alone, so it is not the deal's seed. But anyone
+    can compute it: when the deals' seeds are secret, pass a secret ``key`` too
+    (a number the grader keeps), or a player could try candidate row seeds until
+    one gives its Generator's seed, and so learn its deal.
 
     >>> player_seed(7) == player_seed(7) != player_seed(8)
     True
+    >>> player_seed(7) != player_seed(7, key=12345)
+    True
     """
-    sequence = np.random.SeedSequence([int(row_seed), PLAYER_PURPOSE])
-    return int(sequence.generate_state(1, np.uint64)[0])
+    entropy = [int(row_seed), PLAYER_PURPOSE] + ([int(key)] if key else [])
+    return int(np.random.SeedSequence(entropy).generate_state(1, np.uint64)[0])
 
 
 class PlayerBox:
@@ -178,7 +185,8 @@ class PlayerBox:
         )
         job = {"prelude": self.prelude, "source": self.source, "name": self.name}
         self._send(job, "while your answer cell was starting")
-        answer = self._receive(self.start_seconds, "to run your answer cell", "at the start")
+        late = f"your answer cell took longer than {self.start_seconds:g} s to run."
+        answer = self._receive(self.start_seconds, late, "at the start")
         if "error" in answer:  # the grader's prelude failed: not the student's doing
             self.close()
             raise RuntimeError(f"the prelude failed in the player's process: {answer['error']}")
@@ -232,13 +240,14 @@ class PlayerBox:
         except (BrokenPipeError, OSError, ValueError):
             self._refuse(self._ended(where))
 
-    def _receive(self, seconds: float, doing: str, where: str) -> dict[str, Any]:
+    def _receive(self, seconds: float, late: str, where: str) -> dict[str, Any]:
+        """The child's next answer within ``seconds`` (else refused with ``late``)."""
         deadline = time.monotonic() + seconds
         stream = self._process.stdout.fileno()
         while b"\n" not in self._buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                self._refuse(f"your player took longer than {seconds:g} s {doing} {where}.")
+                self._refuse(late)
             ready, _, _ = select.select([stream], [], [], remaining)
             if not ready:
                 continue
@@ -302,6 +311,8 @@ class PlayerBox:
         player's ``start(view, rng)`` is called first; without it, the game goes on
         with the current Generator. ``where`` and ``move`` only word the refusals.
         """
+        if callable(getattr(view, "legal_moves", None)) or not hasattr(view, "legal_moves"):
+            raise TypeError("choose needs a seat's view (game.player_view(seat)), never the game")
         self.start()
         legal = {str(option): option for option in view.legal_moves}
         where = where or f"in game {max(self.games, 1)}"
@@ -311,11 +322,13 @@ class PlayerBox:
             seed = player_seed(self.games) if rng_seed is None else int(rng_seed)
             self._send(("game", seed, view), at)
             self._started_game = True
-            seconds, doing = self.move_seconds + self.start_seconds, "to start and choose a move"
+            seconds = self.move_seconds + self.start_seconds
+            doing = "to start a game and choose its first move"
         else:
             self._send(("move", view), at)
             seconds, doing = self.move_seconds, "to choose a move"
-        answer = self._receive(seconds, doing, at)
+        late = f"your player took longer than {seconds:g} s {doing} {at}."
+        answer = self._receive(seconds, late, at)
         if "crash" in answer:
             self._refuse(f"your player crashed {at}: {str(answer['crash'])[: 2 * TEXT_LIMIT]}")
         text, kind = str(answer.get("move", "")), str(answer.get("type", ""))
