@@ -152,6 +152,31 @@ def test_only_the_workdir_can_be_written(tmp_path):
 
 
 @needs_sandbox
+def test_kernels_before_mount_setattr_get_the_same_walls(tmp_path, course):
+    # Linux < 5.12 has no mount_setattr: the launcher then remounts each mount read-only
+    planted = Path(sandbox.__file__).with_name("planted_by_student.py")
+    code = f"""
+    import json, os
+    def attempt(path):
+        try:
+            with open(path, "w") as file:
+                file.write("written inside")
+            return "written"
+        except OSError as error:
+            return error.errno
+    print(json.dumps([attempt({str(planted)!r}), attempt("answer.txt"),
+                      os.listdir({str(course / "source")!r})]))
+    """
+    argv = command(
+        [sys.executable, "-c", textwrap.dedent(code)], hide=[course / "source"], workdir=tmp_path
+    )
+    argv.insert(argv.index("--"), "--remount-only")
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    assert said(done) == [30, "written", []]
+    assert not planted.exists()
+
+
+@needs_sandbox
 def test_a_hidden_folder_inside_the_workdir_stays_covered(tmp_path):
     (tmp_path / "feedback").mkdir()
     (tmp_path / "feedback" / "key.txt").write_text("answers")

@@ -296,6 +296,10 @@ class _MountAttr(ctypes.Structure):
     _fields_ = [(name, ctypes.c_uint64) for name in ("set", "clear", "propagation", "userns")]
 
 
+_REMOUNT_ONLY = False
+"""True makes the launcher use the older kernels' way (remounts) even where mount_setattr exists."""
+
+
 def _read_only(path: str, readonly: bool = True, *, recursive: bool = False) -> None:
     """Make the mount at ``path`` (and with ``recursive`` every mount below) read-only or not.
 
@@ -305,17 +309,19 @@ def _read_only(path: str, readonly: bool = True, *, recursive: bool = False) -> 
     attr = _MountAttr(_MOUNT_ATTR_RDONLY if readonly else 0, 0 if readonly else _MOUNT_ATTR_RDONLY)
     libc = _libc_handle()
     libc.syscall.restype = ctypes.c_long
-    done = libc.syscall(
-        ctypes.c_long(_SYS_MOUNT_SETATTR),
-        ctypes.c_int(_AT_FDCWD),
-        path.encode(),
-        ctypes.c_uint(_AT_RECURSIVE if recursive else 0),
-        ctypes.byref(attr),
-        ctypes.c_size_t(ctypes.sizeof(attr)),
-    )
+    done, error = -1, errno.ENOSYS
+    if not _REMOUNT_ONLY:
+        done = libc.syscall(
+            ctypes.c_long(_SYS_MOUNT_SETATTR),
+            ctypes.c_int(_AT_FDCWD),
+            path.encode(),
+            ctypes.c_uint(_AT_RECURSIVE if recursive else 0),
+            ctypes.byref(attr),
+            ctypes.c_size_t(ctypes.sizeof(attr)),
+        )
+        error = ctypes.get_errno()
     if done == 0:
         return
-    error = ctypes.get_errno()
     if error != errno.ENOSYS:
         raise OSError(error, f"cannot make {path} {'read-only' if readonly else 'writable'}")
     targets = [path]
@@ -448,8 +454,11 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--file-bytes", type=int)
     parser.add_argument("--env", action="append", default=[])
     parser.add_argument("--loopback", action="store_true")
+    parser.add_argument("--remount-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("argv", nargs="+")
     args = parser.parse_args(arguments)
+    global _REMOUNT_ONLY
+    _REMOUNT_ONLY = args.remount_only
     try:
         return _launch(args)
     except OSError as error:
