@@ -371,6 +371,9 @@ def test_killing_the_sandbox_kills_what_runs_inside(tmp_path):
 def test_the_exit_status_comes_back(tmp_path):
     assert inside("raise SystemExit(3)", workdir=tmp_path).returncode == 3
     assert inside("import os, signal; os.kill(os.getpid(), 9)", workdir=tmp_path).returncode == 137
+    missing = subprocess.run(command(["/no/such/program"], hide=[]), capture_output=True, text=True)
+    assert missing.returncode == 127
+    assert "sandbox: cannot start /no/such/program" in missing.stderr
 
 
 def test_bad_arguments_are_refused(tmp_path):

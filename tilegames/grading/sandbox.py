@@ -429,7 +429,7 @@ def _launch(args: argparse.Namespace) -> int:
             os.execvpe(args.argv[0], args.argv, environment)
         except BaseException as error:  # say why, never run the command half-sandboxed
             os.write(2, f"sandbox: cannot start {args.argv[0]}: {error}\n".encode())
-        os._exit(127)
+        return 127  # the child ends here (the launcher registers no exit handlers)
 
     def forward(signum: int, frame: object) -> None:
         with contextlib.suppress(ProcessLookupError):
