@@ -23,6 +23,17 @@ JSON, so a hostile child can at worst lose its own game. What the child prints
 is discarded. A decision that takes longer than ``move_seconds`` kills the
 child.
 
+What the box does not settle, by design: the "write your own player" check
+looks at the player's classes in the child, so it catches the library's
+players handed in or subclassed, not library code copied or wrapped in a class
+of one's own (as with a classmate's code, that is for a person to judge). And
+a player can only decide from its view, but if the deals' seeds are public (a
+sheet's ``range(1000, 1400)``), a view can be looked up in a table of those
+deals: a check meant to rule out peeking should deal seeds the student does not
+know (and pass them through ``player_seed(seed, key=...)`` with a secret key).
+Without the sandbox (``isolation`` says "plain process"), the child runs with
+the grader's rights on the file system.
+
 >>> from tilegames import tula
 >>> source = '''
 ... class First(Player):
