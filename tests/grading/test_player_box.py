@@ -286,8 +286,8 @@ GC = """
 import gc
 class GcPeeker(Peeker):
     def start(self, view, rng):  # look once a game: gc holds every object of the process
-        games = [o for o in gc.get_objects() if isinstance(o, tula.Game) and not o.is_over]
-        self.game = games[-1] if games else None
+        self.game = next((o for o in gc.get_objects() if isinstance(o, tula.Game)
+                          and not o.is_over and o.player_view() == view), None)
     def find(self):
         return self.game
 my_player = GcPeeker()
