@@ -234,7 +234,8 @@ class PlayerBox:
             why = "" if use else "not asked for"
         if use:
             self.isolation = "sandbox (user namespaces)"
-            return sandbox.command(argv, hide=self.hide, env=extra), None, {}
+            # a player needs no network: it gets a loopback of its own and nothing else
+            return sandbox.command(argv, hide=self.hide, env=extra, network=False), None, {}
         self.isolation = f"plain process (no sandbox: {why})"
         self._scratch = tempfile.TemporaryDirectory(prefix="tilegames-player-")
         home = self._scratch.name

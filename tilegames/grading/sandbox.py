@@ -19,8 +19,8 @@ on a JupyterHub as well as in CI:
   so no relative path leads back into a hidden folder; what the code writes
   there is what the caller finds afterwards), or by default a fresh empty
   folder in the private ``/tmp``;
-- a network of its own with only a loopback (``network=True`` shares the
-  machine's), and its own System V IPC;
+- with ``network=False``, a network of its own with only a loopback; always
+  its own System V IPC;
 - a minimal environment (``PATH``, ``HOME`` = the working directory, ``LANG``;
   nothing of the teacher's), and resource limits: address space, processes,
   file size, no core files;
@@ -116,7 +116,8 @@ def available() -> tuple[bool, str]:
         with open(os.path.join(secret, "probe"), "w") as file:
             file.write("hidden")
         probe = "import os, sys; sys.stdout.write(repr(os.listdir(sys.argv[1])))"
-        argv = _build([sys.executable, "-c", probe, secret], hide=[secret], workdir=work)
+        argv = [sys.executable, "-c", probe, secret]  # the strictest sandbox: no network either
+        argv = _build(argv, hide=[secret], workdir=work, network=False)
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         except (OSError, subprocess.SubprocessError) as error:
@@ -138,17 +139,19 @@ def command(
     processes: int | None = 256,
     file_bytes: int | None = 1 << 30,
     env: Mapping[str, str] | None = None,
-    network: bool = False,
+    network: bool = True,
 ) -> list[str]:
     """An argv that runs ``argv`` sandboxed (see the module's docstring).
 
     ``hide``: folders that must read as empty (or files that must not open); ``workdir``: an existing
     folder to work in (None: a fresh empty one on a private ``/tmp``);
     ``memory_bytes``, ``processes``, ``file_bytes``: resource limits (None: no
-    limit); ``env``: variables to add to the minimal environment; ``network``: False
-    (default) gives the code a network of its own with only a loopback (a kernel
-    and its client inside can talk; nothing outside is reachable, not even the
-    teacher's Jupyter server on localhost), True shares the machine's network.
+    limit); ``env``: variables to add to the minimal environment; ``network``: True
+    (default) shares the machine's network (a kernel inside can talk to its client
+    outside over TCP on localhost), False gives the code a network of its own with
+    only a loopback: nothing outside is reachable, not even a Jupyter server of
+    the teacher's on localhost. Prefer False wherever the code needs no outside
+    peer (a kernel can use ZMQ's ``ipc`` transport through the working directory).
     Bad arguments raise ValueError; a machine without user namespaces raises
     ``SandboxUnavailable`` with the reason.
 
@@ -220,7 +223,7 @@ def _build(
     processes: int | None = 256,
     file_bytes: int | None = 1 << 30,
     env: Mapping[str, str] | None = None,
-    network: bool = False,
+    network: bool = True,
 ) -> list[str]:
     outer = [
         shutil.which("unshare") or "unshare",
