@@ -455,3 +455,32 @@ def test_a_teacher_without_root_gets_the_same_sandbox():
         assert Path(root, "work", "out.txt").read_text() == "ok"
     finally:
         shutil.rmtree(root)
+
+
+@needs_sandbox
+def test_a_python_and_a_library_under_tmp_stay_usable(tmp_path):
+    # /tmp is the sandbox's own, but a venv or a checkout there must still run inside
+    venv, library = tmp_path / "venv", tmp_path / "lib"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    package = Path(sandbox.__file__).parents[1]
+    for name in ("__init__.py", "errors.py", "grading/__init__.py", "grading/sandbox.py"):
+        (library / "tilegames" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(package / name, library / "tilegames" / name)
+    show = (
+        f"import sys; sys.path.insert(0, {str(library)!r}); import tilegames.grading.sandbox as s"
+    )
+    code = f"""
+    {show}
+    import subprocess
+    argv = s.command([sys.executable, "-c", {show + "; print(sys.prefix, s.__file__)"!r}], hide=[])
+    done = subprocess.run(argv, capture_output=True, text=True)
+    print(done.stdout.strip() or done.stderr)
+    """
+    python = venv / "bin" / "python"
+    done = subprocess.run(
+        [str(python), "-c", textwrap.dedent(code)], capture_output=True, text=True
+    )
+    assert done.stdout.split() == [
+        str(venv),
+        str(library / "tilegames" / "grading" / "sandbox.py"),
+    ], done.stderr

@@ -386,9 +386,35 @@ def _limits(memory: int | None, processes: int | None, file_bytes: int | None) -
             resource.setrlimit(kind, (limit, limit))
 
 
+def _under(path: str, folder: str) -> bool:
+    return folder == "/" or path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _kept(args: argparse.Namespace) -> dict[str, int]:
+    """What must stay visible in the private /tmp: the Python that runs, this package, argv[0]."""
+    places = {sys.prefix, sys.base_prefix}
+    places.add(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
+    for program in (sys.executable, args.argv[0]):  # a venv's folder, and what its links reach
+        if os.path.isabs(program):
+            places.add(os.path.dirname(os.path.dirname(os.path.abspath(program))))
+            places.add(os.path.dirname(os.path.realpath(program)))
+    kept = {}
+    for place in sorted(os.path.realpath(p) for p in places):
+        if not place.startswith(_PRIVATE) or any(_under(place, k) for k in kept):
+            continue
+        if any(_under(place, hidden) for hidden in args.hide):
+            continue  # hidden it was asked to be
+        if args.workdir is not None and _under(place, args.workdir):
+            continue
+        if os.path.isdir(place):
+            kept[place] = os.open(place, os.O_PATH | os.O_DIRECTORY)
+    return kept
+
+
 def _launch(args: argparse.Namespace) -> int:
     workdir = args.workdir
     held = None if workdir is None else os.open(workdir, os.O_PATH | os.O_DIRECTORY)
+    kept = _kept(args)
     folders = {path: os.path.isdir(path) for path in args.hide}
     for path in args.hide:
         _cover(path)
@@ -400,18 +426,22 @@ def _launch(args: argparse.Namespace) -> int:
     for private in ("/tmp", "/dev/shm"):  # fresh and empty: nothing left there by others
         if os.path.isdir(private):
             _mount("tmpfs", private, "tmpfs", flags, f"size={PRIVATE_TMP_BYTES},mode=1777")
+    for place, fd in kept.items():  # as they were, read-only
+        os.makedirs(place, exist_ok=True)
+        _mount(f"/proc/self/fd/{fd}", place, None, _MS_BIND | _MS_REC)
+        os.close(fd)
     if workdir is None:
         workdir = "/tmp/work"
         os.mkdir(workdir, 0o755)
     else:  # the workdir, put back in place (it may have been under /tmp) and writable
-        if workdir.startswith(_PRIVATE) or workdir in ("/tmp", "/dev/shm"):
-            os.makedirs(workdir, exist_ok=True)
+        if workdir.startswith(_PRIVATE) and not os.path.isdir(workdir):
+            os.makedirs(workdir)
         _mount(f"/proc/self/fd/{held}", workdir, None, _MS_BIND | _MS_REC)
         os.close(held)
         _read_only(workdir, False)
     for path, folder in folders.items():  # the private folders hide them already: show them
-        inside = workdir == "/" or path.startswith(workdir.rstrip("/") + "/")
-        if path.startswith(_PRIVATE) and not inside:  # empty, as anywhere else
+        carried = _under(path, workdir) or any(_under(path, place) for place in kept)
+        if path.startswith(_PRIVATE) and not carried:  # empty, as anywhere else
             os.makedirs(path if folder else os.path.dirname(path), exist_ok=True)
             if not folder:
                 open(path, "a").close()
