@@ -14,7 +14,8 @@ on a JupyterHub as well as in CI:
   are closed too;
 - the whole file system is read-only except the working directory and a
   private, empty ``/tmp`` and ``/dev/shm`` (so the code can change neither the
-  grader nor the course, nor leave anything for the next student);
+  grader nor the course, nor leave anything for the next student; a Python,
+  venv or copy of this library that lives under ``/tmp`` is kept, read-only);
 - the working directory is ``workdir`` (entered after the covers are mounted,
   so no relative path leads back into a hidden folder; what the code writes
   there is what the caller finds afterwards), or by default a fresh empty
