@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import uuid
@@ -21,7 +24,7 @@ needs_sandbox = pytest.mark.skipif(not OK, reason=f"no sandbox on this machine: 
 
 
 def inside(code: str, *, hide=(), workdir=None, cwd=None, env=None, **limits):
-    """Run Python ``code`` in the sandbox; stdout parsed as JSON when the code printed some."""
+    """Run Python ``code`` in the sandbox (``limits``: more keywords of ``command``)."""
     argv = command(
         [sys.executable, "-c", textwrap.dedent(code)], hide=hide, workdir=workdir, **limits
     )
@@ -127,6 +130,60 @@ def test_writing_into_a_hidden_folder_fails(course):
     assert not (course / "source" / "new.txt").exists()
 
 
+@needs_sandbox
+def test_only_the_workdir_can_be_written(tmp_path):
+    # the grader's own code must stay as it is: planting a module next to it fails
+    planted = Path(sandbox.__file__).with_name("planted_by_student.py")
+    code = f"""
+    import json
+    def attempt(path):
+        try:
+            with open(path, "w") as file:
+                file.write("written inside")
+            return "written"
+        except OSError as error:
+            return error.errno
+    print(json.dumps([attempt({str(planted)!r}), attempt("answer.txt"), attempt("/dev/shm/x")]))
+    """
+    assert said(inside(code, workdir=tmp_path)) == [30, "written", "written"]  # 30: EROFS
+    assert not planted.exists()
+    assert (tmp_path / "answer.txt").read_text() == "written inside"  # the workdir is the real one
+    assert not Path("/dev/shm/x").exists()  # /dev/shm, like /tmp, is the sandbox's own
+
+
+@needs_sandbox
+def test_kernels_before_mount_setattr_get_the_same_walls(tmp_path, course):
+    # Linux < 5.12 has no mount_setattr: the launcher then remounts each mount read-only
+    planted = Path(sandbox.__file__).with_name("planted_by_student.py")
+    code = f"""
+    import json, os
+    def attempt(path):
+        try:
+            with open(path, "w") as file:
+                file.write("written inside")
+            return "written"
+        except OSError as error:
+            return error.errno
+    print(json.dumps([attempt({str(planted)!r}), attempt("answer.txt"),
+                      os.listdir({str(course / "source")!r})]))
+    """
+    argv = command(
+        [sys.executable, "-c", textwrap.dedent(code)], hide=[course / "source"], workdir=tmp_path
+    )
+    argv.insert(argv.index("--"), "--remount-only")
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    assert said(done) == [30, "written", []]
+    assert not planted.exists()
+
+
+@needs_sandbox
+def test_a_hidden_folder_inside_the_workdir_stays_covered(tmp_path):
+    (tmp_path / "feedback").mkdir()
+    (tmp_path / "feedback" / "key.txt").write_text("answers")
+    code = "import json, os; print(json.dumps([sorted(os.listdir('.')), os.listdir('feedback')]))"
+    assert said(inside(code, workdir=tmp_path, hide=[tmp_path / "feedback"])) == [["feedback"], []]
+
+
 UNMOUNT = """
 import ctypes, json, os
 libc = ctypes.CDLL(None, use_errno=True)
@@ -186,9 +243,31 @@ def test_outer_processes_are_invisible(course):
     assert seen["pids"] == [1, seen["me"]]  # the sandbox's launcher and the code itself
     ours = Path("/proc/self/cmdline").read_bytes().replace(b"\0", b" ").decode()
     assert ours not in seen["lines"].values()
-    assert "sandbox.py --hide" in seen["lines"]["1"]
+    assert "grading/sandbox.py" in seen["lines"]["1"]  # pid 1 is the launcher
     assert seen["cwd_of_1"] == "PermissionError"
     assert seen["environ_of_1"] == "PermissionError"
+
+
+@needs_sandbox
+def test_without_network_the_machines_is_out_of_reach(tmp_path):
+    # the teacher's Jupyter server listens on localhost: network=False gives a loopback of its own
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        code = f"""
+        import json, socket
+        def reach(port):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=5).close()
+                return "reached"
+            except OSError as error:
+                return type(error).__name__
+        own = socket.create_server(("127.0.0.1", 0))
+        print(json.dumps([reach({port}), reach(own.getsockname()[1])]))
+        """
+        alone = said(inside(code, workdir=tmp_path, network=False))
+        assert alone == ["ConnectionRefusedError", "reached"]
+        # by default the network is shared (a kernel inside talks to its client outside)
+        assert said(inside(code, workdir=tmp_path)) == ["reached", "reached"]
 
 
 @needs_sandbox
@@ -294,6 +373,9 @@ def test_killing_the_sandbox_kills_what_runs_inside(tmp_path):
 def test_the_exit_status_comes_back(tmp_path):
     assert inside("raise SystemExit(3)", workdir=tmp_path).returncode == 3
     assert inside("import os, signal; os.kill(os.getpid(), 9)", workdir=tmp_path).returncode == 137
+    missing = subprocess.run(command(["/no/such/program"], hide=[]), capture_output=True, text=True)
+    assert missing.returncode == 127
+    assert "sandbox: cannot start /no/such/program" in missing.stderr
 
 
 def test_bad_arguments_are_refused(tmp_path):
@@ -315,3 +397,90 @@ def test_without_user_namespaces_command_says_why(monkeypatch):
     with pytest.raises(SandboxUnavailable, match="user namespaces are disabled"):
         command(["true"], hide=[])
     assert issubclass(SandboxUnavailable, RuntimeError)
+
+
+TEACHER = """
+import importlib.util, json, subprocess, sys
+spec = importlib.util.spec_from_file_location("sandbox", sys.argv[1])
+sandbox = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(sandbox)
+root = sys.argv[2]
+inner = (
+    "import ctypes, json, os; libc = ctypes.CDLL(None, use_errno=True); "
+    "open('out.txt', 'w').write('ok'); "
+    f"print(json.dumps([os.listdir({root!r} + '/source'), os.getcwd(), os.getuid(), "
+    f"libc.umount2(({root!r} + '/source').encode(), 2)]))"
+)
+argv = sandbox.command([sys.executable, "-c", inner], hide=[root + "/source"], workdir=root + "/work")
+done = subprocess.run(argv, capture_output=True, text=True)
+print(json.dumps([sandbox.available(), done.returncode, done.stdout, done.stderr]))
+"""
+
+
+def _unprivileged_python() -> list[str] | None:
+    """A command line that runs a system Python as user nobody (only root can make one)."""
+    setpriv, python = shutil.which("setpriv"), shutil.which("python3", path="/usr/bin:/bin")
+    if os.geteuid() != 0 or not setpriv or not python:
+        return None
+    argv = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all"]
+    argv += ["--bounding-set=-all", python, "-I", "-S"]
+    readable = subprocess.run([*argv, "-c", f"open({sandbox.__file__!r}).read()"], cwd="/")
+    return argv if readable.returncode == 0 else None
+
+
+@needs_sandbox
+def test_a_teacher_without_root_gets_the_same_sandbox():
+    python = _unprivileged_python()
+    if python is None:
+        pytest.skip("needs root (to become user nobody), setpriv and a system python3")
+    root = tempfile.mkdtemp(dir="/var/tmp" if os.path.isdir("/var/tmp") else None)
+    try:
+        for folder in ("source", "work"):
+            os.mkdir(os.path.join(root, folder))
+        Path(root, "source", "h1.ipynb").write_text("the solutions")
+        for path in (root, f"{root}/source", f"{root}/work"):
+            os.chown(path, 65534, 65534)
+        os.chmod(root, 0o755)
+        done = subprocess.run(
+            [*python, "-c", TEACHER, sandbox.__file__, root],
+            capture_output=True,
+            text=True,
+            cwd="/",
+        )
+        available_there, status, out, err = json.loads(done.stdout)
+        assert available_there == [True, "user namespaces"]
+        assert status == 0, err
+        listing, cwd, uid, unmounted = json.loads(out)
+        assert (listing, cwd, uid, unmounted) == ([], f"{root}/work", sandbox.SANDBOX_UID, -1)
+        assert Path(root, "work", "out.txt").read_text() == "ok"
+    finally:
+        shutil.rmtree(root)
+
+
+@needs_sandbox
+def test_a_python_and_a_library_under_tmp_stay_usable(tmp_path):
+    # /tmp is the sandbox's own, but a venv or a checkout there must still run inside
+    venv, library = tmp_path / "venv", tmp_path / "lib"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    package = Path(sandbox.__file__).parents[1]
+    for name in ("__init__.py", "errors.py", "grading/__init__.py", "grading/sandbox.py"):
+        (library / "tilegames" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(package / name, library / "tilegames" / name)
+    show = (
+        f"import sys; sys.path.insert(0, {str(library)!r}); import tilegames.grading.sandbox as s"
+    )
+    code = f"""
+    {show}
+    import subprocess
+    argv = s.command([sys.executable, "-c", {show + "; print(sys.prefix, s.__file__)"!r}], hide=[])
+    done = subprocess.run(argv, capture_output=True, text=True)
+    print(done.stdout.strip() or done.stderr)
+    """
+    python = venv / "bin" / "python"
+    done = subprocess.run(
+        [str(python), "-c", textwrap.dedent(code)], capture_output=True, text=True
+    )
+    assert done.stdout.split() == [
+        str(venv),
+        str(library / "tilegames" / "grading" / "sandbox.py"),
+    ], done.stderr

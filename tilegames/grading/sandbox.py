@@ -12,9 +12,16 @@ on a JupyterHub as well as in CI:
   ``/proc``), so ``/proc/<pid>/cwd`` of the grader leads nowhere; the sandbox's
   own first process (its launcher) is not dumpable, so its ``/proc`` entries
   are closed too;
+- the whole file system is read-only except the working directory and a
+  private, empty ``/tmp`` and ``/dev/shm`` (so the code can change neither the
+  grader nor the course, nor leave anything for the next student; a Python,
+  venv or copy of this library that lives under ``/tmp`` is kept, read-only);
 - the working directory is ``workdir`` (entered after the covers are mounted,
-  so no relative path leads back into a hidden folder), or by default a fresh
-  empty directory on a private ``/tmp``;
+  so no relative path leads back into a hidden folder; what the code writes
+  there is what the caller finds afterwards), or by default a fresh empty
+  folder in the private ``/tmp``;
+- with ``network=False``, a network of its own with only a loopback; always
+  its own System V IPC;
 - a minimal environment (``PATH``, ``HOME`` = the working directory, ``LANG``;
   nothing of the teacher's), and resource limits: address space, processes,
   file size, no core files;
@@ -47,8 +54,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ctypes
+import errno
 import functools
 import os
+import re
 import resource
 import shutil
 import signal
@@ -73,9 +82,22 @@ PRIVATE_TMP_BYTES = 512 << 20
 _CLONE_NEWNS = 0x00020000
 _CLONE_NEWUSER = 0x10000000
 _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
-_MS_REMOUNT, _MS_BIND = 32, 4096
+_MS_REMOUNT, _MS_BIND, _MS_REC = 32, 4096, 16384
+_MS_NOATIME, _MS_NODIRATIME, _MS_RELATIME, _MS_NOSYMFOLLOW = 1024, 2048, 1 << 21, 256
+_STATVFS_TO_MOUNT = (  # os.statvfs flag -> mount(2) flag, for a remount that keeps them
+    (1, _MS_RDONLY),
+    (2, _MS_NOSUID),
+    (4, _MS_NODEV),
+    (8, _MS_NOEXEC),
+    (1024, _MS_NOATIME),
+    (2048, _MS_NODIRATIME),
+    (4096, _MS_RELATIME),
+    (8192, _MS_NOSYMFOLLOW),
+)
+_SYS_MOUNT_SETATTR, _AT_FDCWD, _AT_RECURSIVE, _MOUNT_ATTR_RDONLY = 442, -100, 0x8000, 1
 _PR_SET_DUMPABLE, _PR_SET_NO_NEW_PRIVS = 4, 38
 _SEARCH_PATH = "/usr/local/bin:/usr/bin:/bin"
+_PRIVATE = ("/tmp/", "/dev/shm/")
 
 
 @functools.lru_cache(maxsize=1)
@@ -95,7 +117,8 @@ def available() -> tuple[bool, str]:
         with open(os.path.join(secret, "probe"), "w") as file:
             file.write("hidden")
         probe = "import os, sys; sys.stdout.write(repr(os.listdir(sys.argv[1])))"
-        argv = _build([sys.executable, "-c", probe, secret], hide=[secret], workdir=work)
+        argv = [sys.executable, "-c", probe, secret]  # the strictest sandbox: no network either
+        argv = _build(argv, hide=[secret], workdir=work, network=False)
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         except (OSError, subprocess.SubprocessError) as error:
@@ -117,13 +140,19 @@ def command(
     processes: int | None = 256,
     file_bytes: int | None = 1 << 30,
     env: Mapping[str, str] | None = None,
+    network: bool = True,
 ) -> list[str]:
     """An argv that runs ``argv`` sandboxed (see the module's docstring).
 
     ``hide``: folders that must read as empty (or files that must not open); ``workdir``: an existing
     folder to work in (None: a fresh empty one on a private ``/tmp``);
     ``memory_bytes``, ``processes``, ``file_bytes``: resource limits (None: no
-    limit); ``env``: variables to add to the minimal environment.
+    limit); ``env``: variables to add to the minimal environment; ``network``: True
+    (default) shares the machine's network (a kernel inside can talk to its client
+    outside over TCP on localhost), False gives the code a network of its own with
+    only a loopback: nothing outside is reachable, not even a Jupyter server of
+    the teacher's on localhost. Prefer False wherever the code needs no outside
+    peer (a kernel can use ZMQ's ``ipc`` transport through the working directory).
     Bad arguments raise ValueError; a machine without user namespaces raises
     ``SandboxUnavailable`` with the reason.
 
@@ -165,6 +194,7 @@ def command(
         processes=processes,
         file_bytes=file_bytes,
         env=extra,
+        network=bool(network),
     )
 
 
@@ -194,6 +224,7 @@ def _build(
     processes: int | None = 256,
     file_bytes: int | None = 1 << 30,
     env: Mapping[str, str] | None = None,
+    network: bool = True,
 ) -> list[str]:
     outer = [
         shutil.which("unshare") or "unshare",
@@ -201,11 +232,15 @@ def _build(
         "--map-root-user",
         "--mount",
         "--pid",
+        "--ipc",
         "--fork",
         "--mount-proc",
         "--kill-child",
     ]
     launcher = [sys.executable, "-I", "-S", os.path.abspath(__file__)]
+    if not network:
+        outer.insert(-3, "--net")
+        launcher.append("--loopback")
     for path in hide:
         launcher += ["--hide", path]
     if workdir is not None:
@@ -227,11 +262,15 @@ def _build(
 _libc = None
 
 
-def _call(name: str, *args: object) -> None:
+def _libc_handle() -> ctypes.CDLL:
     global _libc
     if _libc is None:
         _libc = ctypes.CDLL(None, use_errno=True)
-    if getattr(_libc, name)(*args) != 0:
+    return _libc
+
+
+def _call(name: str, *args: object) -> None:
+    if getattr(_libc_handle(), name)(*args) != 0:
         error = ctypes.get_errno()
         raise OSError(error, f"{name}{args!r}: {os.strerror(error)}")
 
@@ -247,14 +286,80 @@ def _mount(source: str, target: str, fstype: str | None, flags: int, data: str =
     )
 
 
-def _cover(path: str) -> None:
+def _cover(path: str, folder: bool | None = None) -> None:
     """Mount an empty read-only folder over ``path`` (over a file: a device no one may open)."""
     sealed = _MS_NOSUID | _MS_NODEV | _MS_NOEXEC
-    if os.path.isdir(path):
+    if os.path.isdir(path) if folder is None else folder:
         _mount("tmpfs", path, "tmpfs", _MS_RDONLY | sealed, "size=4k,mode=0555")
     else:
         _mount("/dev/null", path, None, _MS_BIND)
         _mount("/dev/null", path, None, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | sealed)
+
+
+class _MountAttr(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_uint64) for name in ("set", "clear", "propagation", "userns")]
+
+
+_REMOUNT_ONLY = False
+"""True makes the launcher use the older kernels' way (remounts) even where mount_setattr exists."""
+
+
+def _read_only(path: str, readonly: bool = True, *, recursive: bool = False) -> None:
+    """Make the mount at ``path`` (and with ``recursive`` every mount below) read-only or not.
+
+    ``mount_setattr(2)`` (Linux 5.12+) changes only that flag; older kernels get a
+    remount of each mount that keeps its other flags (the kernel locks those).
+    """
+    attr = _MountAttr(_MOUNT_ATTR_RDONLY if readonly else 0, 0 if readonly else _MOUNT_ATTR_RDONLY)
+    libc = _libc_handle()
+    libc.syscall.restype = ctypes.c_long
+    done, error = -1, errno.ENOSYS
+    if not _REMOUNT_ONLY:
+        done = libc.syscall(
+            ctypes.c_long(_SYS_MOUNT_SETATTR),
+            ctypes.c_int(_AT_FDCWD),
+            path.encode(),
+            ctypes.c_uint(_AT_RECURSIVE if recursive else 0),
+            ctypes.byref(attr),
+            ctypes.c_size_t(ctypes.sizeof(attr)),
+        )
+        error = ctypes.get_errno()
+    if done == 0:
+        return
+    if error != errno.ENOSYS:
+        raise OSError(error, f"cannot make {path} {'read-only' if readonly else 'writable'}")
+    targets = [path]
+    if recursive:
+        with open("/proc/self/mountinfo") as table:
+            points = [_unescape(line.split()[4]) for line in table]
+        inside = path.rstrip("/") + "/"
+        targets = [p for p in points if p == path or p.startswith(inside) or path == "/"]
+    for target in dict.fromkeys(targets):
+        try:
+            kept = os.statvfs(target).f_flag
+        except OSError:
+            continue  # shadowed or gone: nothing reachable to change
+        flags = sum(ms for st, ms in _STATVFS_TO_MOUNT if kept & st)
+        flags = flags | _MS_RDONLY if readonly else flags & ~_MS_RDONLY
+        _mount("none", target, None, _MS_REMOUNT | _MS_BIND | flags)
+
+
+def _unescape(field: str) -> str:
+    """A mount point as /proc/self/mountinfo writes it (octal escapes for spaces and such)."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
+
+
+def _loopback_up() -> None:
+    """Switch on ``lo`` in the sandbox's own network namespace (it starts down)."""
+    import fcntl
+    import socket
+    import struct
+
+    siocgifflags, siocsifflags, iff_up = 0x8913, 0x8914, 0x1
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        request = struct.pack("16sH14x", b"lo", 0)
+        flags = struct.unpack("16sH14x", fcntl.ioctl(probe, siocgifflags, request))[1]
+        fcntl.ioctl(probe, siocsifflags, struct.pack("16sH14x", b"lo", flags | iff_up))
 
 
 def _write(path: str, text: str) -> None:
@@ -282,15 +387,66 @@ def _limits(memory: int | None, processes: int | None, file_bytes: int | None) -
             resource.setrlimit(kind, (limit, limit))
 
 
+def _under(path: str, folder: str) -> bool:
+    return folder == "/" or path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _kept(args: argparse.Namespace) -> dict[str, int]:
+    """What must stay visible in the private /tmp: the Python that runs, this package, argv[0]."""
+    places = {sys.prefix, sys.base_prefix}
+    places.add(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
+    for program in (sys.executable, args.argv[0]):  # a venv's folder, and what its links reach
+        if os.path.isabs(program):
+            places.add(os.path.dirname(os.path.dirname(os.path.abspath(program))))
+            places.add(os.path.dirname(os.path.realpath(program)))
+    kept = {}
+    for place in sorted(os.path.realpath(p) for p in places):
+        if not place.startswith(_PRIVATE) or any(_under(place, k) for k in kept):
+            continue
+        if any(_under(place, hidden) for hidden in args.hide):
+            continue  # hidden it was asked to be
+        if args.workdir is not None and _under(place, args.workdir):
+            continue
+        if os.path.isdir(place):
+            kept[place] = os.open(place, os.O_PATH | os.O_DIRECTORY)
+    return kept
+
+
 def _launch(args: argparse.Namespace) -> int:
+    workdir = args.workdir
+    held = None if workdir is None else os.open(workdir, os.O_PATH | os.O_DIRECTORY)
+    kept = _kept(args)
+    folders = {path: os.path.isdir(path) for path in args.hide}
     for path in args.hide:
         _cover(path)
-    workdir = args.workdir
-    if workdir is None:  # a private /tmp, and a fresh folder in it
-        flags = _MS_NOSUID | _MS_NODEV
-        _mount("tmpfs", "/tmp", "tmpfs", flags, f"size={PRIVATE_TMP_BYTES},mode=1777")
+    if args.loopback:
+        _loopback_up()
+    _read_only("/", recursive=True)  # nothing outside the working directory can be changed
+    _read_only("/proc", False)  # the sandbox's own /proc (the nested namespace writes its maps)
+    flags = _MS_NOSUID | _MS_NODEV
+    for private in ("/tmp", "/dev/shm"):  # fresh and empty: nothing left there by others
+        if os.path.isdir(private):
+            _mount("tmpfs", private, "tmpfs", flags, f"size={PRIVATE_TMP_BYTES},mode=1777")
+    for place, fd in kept.items():  # as they were, read-only
+        os.makedirs(place, exist_ok=True)
+        _mount(f"/proc/self/fd/{fd}", place, None, _MS_BIND | _MS_REC)
+        os.close(fd)
+    if workdir is None:
         workdir = "/tmp/work"
         os.mkdir(workdir, 0o755)
+    else:  # the workdir, put back in place (it may have been under /tmp) and writable
+        if workdir.startswith(_PRIVATE) and not os.path.isdir(workdir):
+            os.makedirs(workdir)
+        _mount(f"/proc/self/fd/{held}", workdir, None, _MS_BIND | _MS_REC)
+        os.close(held)
+        _read_only(workdir, False)
+    for path, folder in folders.items():  # the private folders hide them already: show them
+        carried = _under(path, workdir) or any(_under(path, place) for place in kept)
+        if path.startswith(_PRIVATE) and not carried:  # empty, as anywhere else
+            os.makedirs(path if folder else os.path.dirname(path), exist_ok=True)
+            if not folder:
+                open(path, "a").close()
+            _cover(path, folder)
     os.chdir(workdir)  # after the covers: an over-mount does not move a working directory
     _call("prctl", _PR_SET_DUMPABLE, 0, 0, 0, 0)  # /proc/1 of the sandbox stays closed
     bindir = os.path.dirname(sys.executable)
@@ -307,7 +463,7 @@ def _launch(args: argparse.Namespace) -> int:
             os.execvpe(args.argv[0], args.argv, environment)
         except BaseException as error:  # say why, never run the command half-sandboxed
             os.write(2, f"sandbox: cannot start {args.argv[0]}: {error}\n".encode())
-        os._exit(127)
+        return 127  # the child ends here (the launcher registers no exit handlers)
 
     def forward(signum: int, frame: object) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -331,8 +487,12 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int)
     parser.add_argument("--file-bytes", type=int)
     parser.add_argument("--env", action="append", default=[])
+    parser.add_argument("--loopback", action="store_true")
+    parser.add_argument("--remount-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("argv", nargs="+")
     args = parser.parse_args(arguments)
+    global _REMOUNT_ONLY
+    _REMOUNT_ONLY = args.remount_only
     try:
         return _launch(args)
     except OSError as error:
