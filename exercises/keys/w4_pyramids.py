@@ -176,17 +176,9 @@ def _g_given(answer) -> str | None:
 
 
 def _g_simulate(answer, student: str) -> str | Partial | None:
-    hint = simulation_of(answer, student)
-    if hint is None:
-        return None
-    rows, estimate, _ = read_simulation(
-        answer, ["fire_left_over"], min_games=GAMES, seeds=deals(student)
-    )
-    if replay_rows(rows, ["fire_left_over"], fire_left_over) is not None:
-        return hint  # rows that do not replay earn nothing
-    if abs(estimate - float(rows["fire_left_over"].astype(bool).mean())) > 5e-4:
-        return Partial(1 / 3, hint)
-    return Partial(2 / 3, hint)
+    # partial credit comes from the simulation checks: rows that replay earn a third, the right
+    # estimate two thirds (tilegames.exercises.simulation)
+    return simulation_of(answer, student)
 
 
 def _g_safe(answer, student: str) -> str | None:

@@ -135,7 +135,12 @@ class SandboxedExecute(Execute):
 
     def preprocess(self, nb, resources, km=None):
         student = resources.get("nbgrader", {}).get("student", "")
-        hide = [path for path in (self.hide or [os.getcwd()]) if os.path.exists(path)]
+        from jupyter_core.paths import jupyter_runtime_dir
+
+        # the course, the exchange, and Jupyter's runtime folder (servers' tokens live there; the
+        # kernel's own connection file is copied into its working folder)
+        wanted = [*(self.hide or [os.getcwd()]), jupyter_runtime_dir()]
+        hide = [path for path in wanted if os.path.exists(path)]
         work_folders: list[Path] = []
         self.kernel_manager_class = type(
             "Sandboxed",
