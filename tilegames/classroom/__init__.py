@@ -9,7 +9,7 @@
 """
 
 from .dashboard import Dashboard, class_summary, plot_class
-from .experiments import EXPERIMENTS, Experiment, Reference, class_of, run, seeds
+from .experiments import EXPERIMENTS, Experiment, Reference, class_of, estimate, run, seeds
 from .store import ClassStore, Refused, share
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "Refused",
     "class_of",
     "class_summary",
+    "estimate",
     "plot_class",
     "run",
     "seeds",

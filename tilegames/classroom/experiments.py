@@ -28,7 +28,7 @@ import pandas as pd
 
 from ..exercises.handin import variant_seed
 
-__all__ = ["EXPERIMENTS", "Experiment", "Reference", "class_of", "run", "seeds"]
+__all__ = ["EXPERIMENTS", "Experiment", "Reference", "class_of", "estimate", "run", "seeds"]
 
 WINDOW = 10_000
 """The most games one student may play in one experiment (their seed window's length)."""
@@ -82,6 +82,21 @@ def run(experiment: Experiment, student: str, games: int | None = None) -> pd.Da
     rows = pd.DataFrame({"seed": list(seeds(experiment, student)[:games])})
     rows[experiment.column] = [experiment.play(int(s)) for s in rows["seed"]]
     return rows
+
+
+def estimate(experiment: Experiment, rows: pd.DataFrame):
+    """Your batch's estimate with its 95% interval (Wilson's for a share, the normal one for a mean).
+
+    >>> rows = pd.DataFrame({"seed": range(4), "stuck": [True, False, False, False]})
+    >>> print(estimate(EXPERIMENTS["tula_stuck"], rows))
+    25.0% (95% CI 4.6% to 69.9%)
+    """
+    from ..stats import mean_interval, wilson
+
+    values = rows[experiment.column]
+    if experiment.kind == "proportion":
+        return wilson(int(values.astype(bool).sum()), len(values))
+    return mean_interval(values.astype(float).to_numpy())
 
 
 def class_of(experiment: Experiment, students: int = 30, games: int | None = None) -> pd.DataFrame:

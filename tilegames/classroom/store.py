@@ -41,7 +41,7 @@ import pandas as pd
 from ..exercises.handin import ID_PATTERN
 from .experiments import EXPERIMENTS, WINDOW, Experiment, seeds
 
-__all__ = ["ClassStore", "Refused", "Sent", "share", "STORE_VARIABLE"]
+__all__ = ["ClassStore", "NotShared", "Refused", "Sent", "class_rows", "share", "STORE_VARIABLE"]
 
 STORE_VARIABLE = "TILEGAMES_CLASS_STORE"
 """The folder of the class store, as the teacher sets it for the class (else ``share`` asks)."""
@@ -88,6 +88,21 @@ class Sent:
             f"Shared {self.games} {EXPERIMENTS[self.experiment].unit or 'games'} with the class "
             f"(your estimate {self.estimate:.3g}); sending again replaces them."
         )
+
+
+@dataclass(frozen=True)
+class NotShared:
+    """``share`` where no class store is set up: nothing was sent, and this says how to."""
+
+    experiment: str
+
+    def __str__(self) -> str:
+        return (
+            "Not shared: no class store is set up here. In class, your teacher gives its folder "
+            f"(the {STORE_VARIABLE} setting, or share(..., store='folder'))."
+        )
+
+    __repr__ = __str__
 
 
 class ClassStore:
@@ -256,7 +271,9 @@ def _same(given: Any, truth: Any, kind: str) -> bool:
         return False
 
 
-def share(experiment: str, rows: Any, *, store: str | os.PathLike | None = None) -> Sent:
+def share(
+    experiment: str, rows: Any, *, store: str | os.PathLike | None = None
+) -> Sent | NotShared:
     """Send your rows to the class: the one call in a student's notebook.
 
     Your id is your login on the school's hub (or the one you typed,
@@ -265,13 +282,28 @@ def share(experiment: str, rows: Any, *, store: str | os.PathLike | None = None)
     """
     from ..exercises.handin import PRACTICE, student_id
 
+    folder = store or os.environ.get(STORE_VARIABLE)
+    if not folder:
+        return NotShared(experiment)
     student = student_id()
     if student == PRACTICE:
         raise Refused("type your student id first (student_id('ab123')): the class pools by id.")
-    folder = store or os.environ.get(STORE_VARIABLE)
-    if not folder:
-        raise Refused(
-            "no class store is set up: your teacher gives its folder, as share(..., store='...') "
-            f"or the {STORE_VARIABLE} setting."
-        )
     return ClassStore(folder).share(experiment, rows, student=student)
+
+
+def class_rows(
+    experiment: str,
+    *,
+    store: str | os.PathLike | None = None,
+    students: int = 30,
+    games: int | None = None,
+) -> tuple[pd.DataFrame, str]:
+    """The class's rows and where they come from: the class store when one is set up, else a
+    class of ``students`` made-up students each playing ``games`` of their own deals."""
+    from .experiments import class_of
+
+    folder = store or os.environ.get(STORE_VARIABLE)
+    if folder:
+        return ClassStore(folder).rows(experiment), f"the class store ({folder})"
+    rows = class_of(EXPERIMENTS[experiment], students, games)
+    return rows, f"a class of {students} made-up students (no class store is set up here)"
