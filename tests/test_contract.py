@@ -488,3 +488,75 @@ def test_well_formed_moves_from_other_positions_are_refused_or_played_faithfully
                 game.undo()
                 assert state_of(game, redo=False) == state_of_before
         game.play(move)
+
+
+# -- saves that always save again ----------------------------------------------------------
+def _leaves(value, path=()):
+    """(path, value) of every number, string and null inside saved data."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    else:
+        yield path, value
+
+
+def _replaced(data, path, value):
+    data = copy.deepcopy(data)
+    place = data
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_whatever_loads_saves_again_to_the_same_thing(name):
+    """Every field of a save set to an absurd number (or a wrong type): refused, or it loads
+    and saves again to exactly what was loaded."""
+    Game = package(name).Game
+    good = random_game(name, 2, moves=5).to_dict()
+    for path, _ in _leaves(good):
+        for value in (10**5000, -(10**5000), 2**64, 2**128, -1, 10**9, True, 2.5, "7"):
+            data = _replaced(good, path, value)
+            try:
+                loaded = Game.from_dict(copy.deepcopy(data))
+            except InvalidPosition:
+                continue
+            again = Game.from_json(loaded.to_json())
+            assert again == loaded and again.to_dict() == loaded.to_dict() == data, (path, value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_json_numbers_of_thousands_of_digits_are_refused_as_invalid_positions(name):
+    Game = package(name).Game
+    text = random_game(name, 3, moves=2).to_json()
+    huge = "9" * 5000
+    for broken in (
+        text.replace('"seed": 3', f'"seed": {huge}'),
+        text.replace('"version": 1', f'"version": {huge}'),
+        text[:-1] + f', "extra": -{huge}' + "}",
+        huge,
+    ):
+        with pytest.raises(InvalidPosition):
+            Game.from_json(broken)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_saved_seed_must_be_the_one_that_dealt_the_tiles(name):
+    module = package(name)
+    good = random_game(name, 3, moves=2).to_dict()
+    assert module.Game.from_dict(copy.deepcopy(good)).to_dict() == good
+    for seed in (4, 0, 2**64, 2**128 - 1):
+        data = {**good, "deal": {**good["deal"], "seed": seed}}
+        with pytest.raises(InvalidPosition, match="deal.seed"):
+            module.Game.from_dict(copy.deepcopy(data))
+    for seed in (10**5000, 2**128, -5):
+        with pytest.raises(InvalidPosition, match="deal.seed"):
+            module.Game.from_dict({**good, "deal": {**good["deal"], "seed": seed}})
+        with pytest.raises(ValueError, match="seed"):
+            module.new_game(seed)
+    unseeded = {**good, "deal": {**good["deal"], "seed": None}}  # the same tiles, no seed: fine
+    assert module.Game.from_dict(copy.deepcopy(unseeded)).to_dict() == unseeded

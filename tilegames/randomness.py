@@ -18,7 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InvalidPosition
+from .errors import InvalidPosition, describe
+
+MAX_SEED = 2**128 - 1
+"""The largest seed tilegames takes (a save must be able to hold it, and JSON to print it)."""
 
 
 def as_generator(
@@ -48,7 +51,9 @@ def seed_value(seed: object) -> int | None:
             f"seed must be an int, a numpy Generator or None, not {type(seed).__name__}"
         )
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative int, not {seed}")
+        raise ValueError(f"seed must be a non-negative int, not {describe(seed)}")
+    if seed > MAX_SEED:
+        raise ValueError(f"seed must be at most 2**128 - 1, not {describe(seed)}")
     return int(seed)
 
 
@@ -60,8 +65,10 @@ def read_seed(value: object, field: str = "seed") -> int | None:
     """
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidPosition(f"{field}: expected a whole number 0 or more, or null")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise InvalidPosition(
+            f"{field}: expected a whole number from 0 to 2**128 - 1, or null; found {describe(value)}"
+        )
     return value
 
 
