@@ -13,10 +13,15 @@ Game-specific rules (the worked checks) are tested in each game's folder.
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import dataclasses
+import enum
+import gc
+import inspect
 import json
 import pathlib
+import types
 
 import numpy as np
 import pytest
@@ -560,3 +565,119 @@ def test_a_saved_seed_must_be_the_one_that_dealt_the_tiles(name):
             module.new_game(seed)
     unseeded = {**good, "deal": {**good["deal"], "seed": None}}  # the same tiles, no seed: fine
     assert module.Game.from_dict(copy.deepcopy(unseeded)).to_dict() == unseeded
+
+
+# -- views share nothing with the game -----------------------------------------------------
+_VALUES = (int, float, complex, str, bytes, bool, type(None), range, enum.Enum, np.generic)
+
+
+def _immutable(value) -> bool:
+    """A value nobody can change in place: plain values, tuples and frozen sets (their items
+    are looked at on their own), frozen dataclasses, and classes that declare ``frozen = True``."""
+    if isinstance(value, (_VALUES, tuple, frozenset)):
+        return True
+    if dataclasses.is_dataclass(value) and value.__dataclass_params__.frozen:
+        return True
+    return getattr(type(value), "frozen", False) is True
+
+
+def _public_parts(value):
+    """(name, part) for each public attribute, property and method callable without arguments."""
+    for name in dir(value):
+        if name.startswith("_"):
+            continue
+        try:
+            static = inspect.getattr_static(value, name)
+            part = getattr(value, name)
+        except Exception:  # a property may refuse (not this seat's turn, game over ...)
+            continue
+        if isinstance(static, (classmethod, staticmethod)) or isinstance(
+            part, (type, types.ModuleType)
+        ):
+            continue
+        if not inspect.isroutine(part):
+            yield name, part
+            continue
+        try:
+            parameters = inspect.signature(part).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        if all(
+            p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+            for p in parameters
+        ):
+            try:
+                yield f"{name}()", part()
+            except Exception:
+                continue
+
+
+def _view_reaches(view, limit: int = 3000):
+    """(path, object) of everything a view hands out, recursively: fields, properties, what
+    its methods return, items of containers (a bounded walk)."""
+    seen: set[int] = set()
+    pending = [(view, "view", 0)]
+    while pending and len(seen) < limit:
+        value, path, depth = pending.pop()
+        if isinstance(value, (_VALUES, type, types.ModuleType, types.FunctionType)):
+            continue
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        yield path, value
+        if isinstance(value, (dict, types.MappingProxyType)):
+            pending += [(item, f"{path}[{key!r}]", depth + 1) for key, item in value.items()]
+            pending += [(key, f"{path} key {key!r}", depth + 1) for key in value]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            pending += [(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        elif depth < 5 and not isinstance(value, (np.ndarray, GameState)):  # a game: a copy
+            pending += [(part, f"{path}.{name}", depth + 1) for name, part in _public_parts(value)]
+
+
+def _game_holds(game) -> set[int]:
+    """The ids of every object the game holds, its private parts included (classes left out)."""
+    held: set[int] = set()
+    pending = [game]
+    while pending:
+        value = pending.pop()
+        if id(value) in held or isinstance(value, (type, types.ModuleType, types.FunctionType)):
+            continue
+        held.add(id(value))
+        pending += gc.get_referents(value)
+    return held
+
+
+def _try_to_change(value) -> None:
+    """Everything a hostile player might try on an object it was handed."""
+    if isinstance(value, (list, dict, set, bytearray)):
+        with contextlib.suppress(Exception):
+            value.clear()
+    elif isinstance(value, np.ndarray) and value.flags.writeable:
+        value[...] = 0
+    elif not _immutable(value):
+        for name in dir(value):
+            if not name.startswith("_"):
+                with contextlib.suppress(Exception):
+                    setattr(value, name, None)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_view_shares_nothing_with_the_game(name):
+    """Everything a view reaches is immutable or a copy of its own: nothing mutable that the
+    game holds, and trying to change every part of it changes neither the game nor the view."""
+    for seed in range(3):
+        game = random_game(name, seed, moves=4 + seed)
+        for seat in range(seats(game)):
+            before, snapshot = game.to_json(), game._snapshot()
+            view = game.player_view(seat)
+            held = _game_holds(game)
+            shared = [
+                path
+                for path, part in _view_reaches(view)
+                if id(part) in held and not _immutable(part)
+            ]
+            assert not shared, f"the view hands out parts of the game: {shared[:5]}"
+            for path, part in list(_view_reaches(view)):
+                _try_to_change(part)
+                assert game.to_json() == before and game._snapshot() == snapshot, path
+                assert game.player_view(seat) == view, f"{path}: the view itself changed"
