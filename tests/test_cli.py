@@ -88,12 +88,37 @@ def test_an_unwritable_out_path_is_refused_before_the_run(tmp_path, capsys):
     assert stop.value.code == 2
 
 
-def test_a_failed_write_keeps_the_rows_and_says_where(tmp_path, capsys):
-    assert main(["simulate", "tula", "--games", "20", "--no-progress", "--out", "/dev/full"]) == 1
+def test_a_device_is_never_taken_for_a_results_file(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "tula", "--games", "20", "--no-progress", "--out", "/dev/full"])
+    assert stop.value.code == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_failed_write_leaves_the_old_pair_and_keeps_the_rows_elsewhere(
+    tmp_path, capsys, monkeypatch
+):
+    from tilegames import results
+
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]) == 0
+    before = out.read_bytes(), out.with_suffix(".json").read_bytes()
+    real_replace = results.os.replace
+
+    def full_disk(source, target):  # the disk fills up as the new pair is put in place
+        if str(target).startswith(str(tmp_path)):
+            raise OSError(28, "No space left on device")
+        return real_replace(source, target)
+
+    monkeypatch.setattr(results.os, "replace", full_disk)
+    argv = ["simulate", "tula", "--games", "20", "--no-progress", "--out", str(out)]
+    assert main(argv) == 1
     err = capsys.readouterr().err
-    assert "could not write /dev/full" in err
+    assert f"could not write {out} (No space left on device)" in err
+    assert (out.read_bytes(), out.with_suffix(".json").read_bytes()) == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.csv", "r.json"]  # no leftovers
     kept = err.rsplit("kept in ", 1)[1].strip()
-    assert len(pd.read_csv(kept)) == 20
+    assert len(pd.read_csv(kept)) == 20 and results.describes(kept)
 
 
 def test_overwriting_an_existing_file_is_said(tmp_path, capsys):

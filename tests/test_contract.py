@@ -681,3 +681,64 @@ def test_a_view_shares_nothing_with_the_game(name):
                 _try_to_change(part)
                 assert game.to_json() == before and game._snapshot() == snapshot, path
                 assert game.player_view(seat) == view, f"{path}: the view itself changed"
+
+
+# -- the players' dice ---------------------------------------------------------------------
+class _DiceSpy(Player):
+    """Plays the first legal move; remembers the dice it was handed."""
+
+    def __init__(self) -> None:
+        self.dice: list[np.random.Generator] = []
+
+    def choose(self, view, rng):
+        self.dice.append(rng)
+        return view.legal_moves[0]
+
+
+def _dice_reveal_the_deal(dice: np.random.Generator, seed: int, deal: dict, module) -> bool:
+    """Whether the dice name the deal's seed, or rewinding them (up to 64 draws) deals it again."""
+    seed_seq = dice.bit_generator.seed_seq
+    shown = [*np.atleast_1d(seed_seq.entropy).tolist(), *seed_seq.spawn_key]
+    if seed in shown:
+        return True
+    for back in range(64):
+        bits = np.random.PCG64()
+        bits.state = dice.bit_generator.state
+        bits.advance((1 << 128) - back)
+        again = module.new_game(np.random.Generator(bits)).to_dict()["deal"]
+        if {**again, "seed": None} == {**deal, "seed": None}:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_players_dice_carry_nothing_of_the_deal(name):
+    module = package(name)
+    for seed in (3, 2026):
+        game = module.new_game(seed)
+        spy = _DiceSpy()
+        play_game(game, [spy] * seats(game), seed=seed, max_moves=3)
+        assert spy.dice, "the player was never asked"
+        assert not _dice_reveal_the_deal(spy.dice[0], seed, game.to_dict()["deal"], module)
+        spy_again = _DiceSpy()
+        play_game(module.new_game(seed), [spy_again] * seats(game), seed=seed, max_moves=3)
+        assert spy.dice[0].random() == spy_again.dice[0].random(), "the same seed, other dice"
+    # the check can fail: the deal's own generator reveals it
+    deal_rng = np.random.default_rng(5)
+    game = module.new_game(deal_rng)
+    assert _dice_reveal_the_deal(deal_rng, -1, game.to_dict()["deal"], module)
+
+
+def test_the_triominos_study_gives_its_players_dice_of_their_own():
+    from tilegames.triominos.players import play_match, play_round
+    from tilegames.triominos.rules import Match
+
+    match = Match(players=2, seed=9)
+    spy = _DiceSpy()
+    game = play_round(match, [spy, spy])
+    assert game.is_over and spy.dice
+    assert all(dice is not match.rng for dice in spy.dice)
+    assert 9 not in np.atleast_1d(spy.dice[0].bit_generator.seed_seq.entropy)
+    spy = _DiceSpy()
+    play_match([spy, _DiceSpy()], 1, seed=4)
+    assert spy.dice and 4 not in np.atleast_1d(spy.dice[0].bit_generator.seed_seq.entropy)

@@ -35,6 +35,57 @@ def as_generator(
     return np.random.default_rng(seed_value(seed))
 
 
+PLAYERS_KEY = 0x706C6179
+"""The purpose key (``"play"`` in ASCII) that sets the players' dice apart from the deal."""
+
+
+def players_generator(
+    source: int | np.random.Generator | np.random.SeedSequence | None,
+) -> np.random.Generator:
+    """Dice for the players of a game dealt from ``source``, carrying nothing readable of the deal.
+
+    ``source`` is the deal's int seed, its SeedSequence, or the Generator that dealt
+    it (which is read, not advanced: the deal's own chance goes on as before). The
+    dice come from a SeedSequence with the purpose key ``PLAYERS_KEY``, hashed again,
+    so their ``bit_generator.seed_seq`` shows neither the deal's seed nor its state,
+    and rewinding them never reaches the deal. The same source gives the same dice;
+    None gives fresh ones.
+
+    >>> dice = players_generator(7)
+    >>> int(dice.integers(10**6)) == int(players_generator(7).integers(10**6))
+    True
+    >>> 7 in np.atleast_1d(dice.bit_generator.seed_seq.entropy)
+    False
+    >>> deal = np.random.default_rng(7)
+    >>> before = deal.bit_generator.state
+    >>> _ = players_generator(deal)
+    >>> deal.bit_generator.state == before
+    True
+    """
+    if source is None:
+        return np.random.default_rng()
+    if isinstance(source, np.random.Generator):
+        entropy = _whole_numbers(source.bit_generator.state)
+        key: tuple[int, ...] = (PLAYERS_KEY,)
+    elif isinstance(source, np.random.SeedSequence):
+        entropy, key = source.entropy, (*source.spawn_key, PLAYERS_KEY)
+    else:
+        entropy, key = seed_value(source), (PLAYERS_KEY,)
+    words = np.random.SeedSequence(entropy, spawn_key=key).generate_state(4)
+    return np.random.default_rng(np.random.SeedSequence(words.tolist()))
+
+
+def _whole_numbers(value: Any) -> list[int]:
+    """Every whole number in a generator's state, in order (its name left out)."""
+    if isinstance(value, dict):
+        return [n for item in value.values() for n in _whole_numbers(item)]
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [n for item in value for n in _whole_numbers(item)]
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return [abs(int(value))]
+    return []
+
+
 def seed_value(seed: object) -> int | None:
     """The seed to remember for a deal: a non-negative int, or None when there is none.
 
