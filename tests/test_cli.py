@@ -328,3 +328,28 @@ def test_every_games_out_is_a_pair_that_describes_itself(tmp_path, game):
     assert describes(out) and sidecar["rows"] == len(pd.read_csv(out))
     assert sidecar["seed"] == 3 and sidecar["complete"] is True
     assert sidecar["command"].startswith(f"tilegames simulate {game}")
+
+
+def test_a_full_disk_stops_the_exhaustive_maze_run_in_words_and_keeps_its_rows(
+    tmp_path, capsys, monkeypatch
+):
+    from tilegames import results
+
+    out = tmp_path / "w.csv"
+    real_replace = results.os.replace
+
+    def full_disk(source, target):
+        if str(target).startswith(str(tmp_path)):
+            raise OSError(28, "No space left on device")
+        return real_replace(source, target)
+
+    monkeypatch.setattr(results.os, "replace", full_disk)
+    argv = ["simulate", "maze", "--exhaustive", "--games", "2", "--no-progress", "--out", str(out)]
+    argv += ["--standard-solver-nodes", "2000", "--standard-max-tables", "1000"]
+    argv += ["--ring-solver-nodes", "2000", "--ring-max-tables", "1000"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "No space left on device" in err
+    assert not out.exists() and not list(tmp_path.iterdir())  # nothing half-written
+    kept = err.rsplit("kept in ", 1)[1].strip()
+    assert len(pd.read_csv(kept)) == 4 and results.describes(kept)

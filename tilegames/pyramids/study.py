@@ -362,16 +362,15 @@ def write_matchups(
 ) -> pd.DataFrame:
     """Run ``run_matchups`` and keep it: the CSV, and beside it a JSON file saying how it was made."""
     import datetime
-    import json
     from pathlib import Path
 
     from .. import __version__
+    from ..results import write_results
 
     path = Path(path or Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv")
     start = time.perf_counter()
     frame = run_matchups(seed=seed, workers=workers)
     seconds = time.perf_counter() - start
-    frame.to_csv(path, index=False)
     provenance = {
         "what": "two-player Flaming Pyramids matches, each deal played from both seats",
         "command": command,
@@ -384,7 +383,7 @@ def write_matchups(
         "workers": workers,
         "rows": len(frame),
     }
-    path.with_suffix(".json").write_text(json.dumps(provenance, indent=2) + "\n")
+    write_results(frame, path, provenance)  # the CSV and its provenance, atomically
     return frame
 
 
