@@ -353,3 +353,35 @@ def test_a_full_disk_stops_the_exhaustive_maze_run_in_words_and_keeps_its_rows(
     assert not out.exists() and not list(tmp_path.iterdir())  # nothing half-written
     kept = err.rsplit("kept in ", 1)[1].strip()
     assert len(pd.read_csv(kept)) == 4 and results.describes(kept)
+
+
+def test_workers_end_with_the_command_even_when_it_is_killed_outright(tmp_path):
+    """SIGKILL leaves the command no say: its workers end by themselves (Linux), never
+    orphaned under init."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("workers follow their parent out only on Linux")
+    process = subprocess.Popen(
+        _long_run(tmp_path / "x.csv"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    parent = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(parent.children(recursive=True)) < 2:
+        time.sleep(0.2)
+    workers = parent.children(recursive=True)
+    assert len(workers) >= 2
+    time.sleep(1)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    for worker in alive:
+        worker.kill()
+    assert not alive, "workers outlived their command"

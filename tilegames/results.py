@@ -29,8 +29,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable
-from typing import IO, Any
+from typing import Any
 
 import pandas as pd
 
@@ -41,7 +40,6 @@ __all__ = [
     "read_sidecar",
     "sidecar_path",
     "why_not_out",
-    "write_atomic",
     "write_results",
 ]
 
@@ -58,28 +56,6 @@ def sidecar_path(out: str | os.PathLike) -> str:
 def now() -> str:
     """The time now, UTC, to the second (ISO 8601), as the sidecars record it."""
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-
-
-def write_atomic(path: str | os.PathLike, write: Callable[[IO[str]], None]) -> None:
-    """Write ``path`` whole or not at all: ``write(stream)`` fills a temporary file beside
-    it, which is flushed to disk and renamed over ``path``. On any error the temporary
-    file is removed, ``path`` is left as it was, and the error is raised."""
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{os.path.basename(path)}.", suffix=".part", dir=folder
-    )
-    try:
-        with os.fdopen(handle, "w", newline="") as stream:
-            write(stream)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_folder(folder)
 
 
 def _sync_folder(folder: str) -> None:

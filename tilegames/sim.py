@@ -107,9 +107,11 @@ def simulate(
     """Run ``task(rng)`` ``n`` times; one DataFrame row per returned row.
 
     - ``executor``: any ``concurrent.futures.Executor`` (a Dask client's
-      ``get_executor()`` included); ``workers=k`` makes a ProcessPoolExecutor
-      of ``k`` processes for this call (never more than there are batches). Neither:
-      run in this process.
+      ``get_executor()`` included); ``workers=k`` makes a ``WorkerPool`` of ``k``
+      processes for this call (never more than there are batches; ``k`` must be a
+      whole number 1 or more). Neither: run in this process. If a task fails, the
+      pool's own workers are stopped (no other child of the caller) and the error
+      is raised.
     - ``progress``: a tqdm.auto progress bar counting games.
     - Ctrl-C stops the run promptly (worker processes included) and raises
       ``SimulationInterrupted`` holding the rows that finished.
@@ -255,8 +257,12 @@ class WorkerPool(cf.ProcessPoolExecutor):
 
 
 def _start_worker() -> None:
-    """In each worker: leave Ctrl-C to the parent, and end when the parent dies."""
+    """In each worker: leave Ctrl-C to the parent, end at SIGTERM or SIGHUP whatever the
+    parent made of them (a forked worker inherits its handlers), and end when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             import ctypes

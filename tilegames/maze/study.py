@@ -562,8 +562,13 @@ def decide_again(
     native.available()  # compile the fast search once, before the workers start
     bar = functools.partial(tqdm, total=len(items), disable=not progress, desc="deals")
     if workers > 1 and len(items) > 1:
-        with cf.ProcessPoolExecutor(max_workers=min(workers, len(items))) as pool:
+        pool = WorkerPool(min(workers, len(items)))
+        try:
             rows = list(bar(pool.map(_decide_row, items)))
+        except BaseException:
+            pool.stop()  # its own workers, at once
+            raise
+        pool.shutdown()
     else:
         rows = [_decide_row(item) for item in bar(items)]
     columns = ["game", "variant", "deal", "status", "method", "solver_tables", "tables"]
