@@ -51,6 +51,8 @@ def test_the_progress_bar_goes_to_stderr(capsys):
         (["--games", str(10**12)], "at most 10,000,000,000 in one run"),
         (["--games", "9" * 5000], "expected a whole number"),
         (["--out", ""], "is empty"),
+        (["--out", "x.json"], "give a name such as x.csv"),
+        (["--out", "x.parquet"], "the rows are written as CSV"),
         (["--seed", "-3"], "must be 0 or more"),
         (["--samples", "0"], "--samples must be at least 1"),
         (["--colour", "red"], "unrecognized arguments"),

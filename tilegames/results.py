@@ -180,6 +180,8 @@ def why_not_out(out: str) -> str | None:
             f"the rows are written as CSV and {stem}.json would be their provenance: "
             f"give a name such as {stem}.csv"
         )
+    if extension.lower() in (".parquet", ".pq", ".feather", ".xlsx"):
+        return f"the rows are written as CSV: give a name such as {stem}.csv"
     sidecar = sidecar_path(out)
     if os.path.exists(sidecar):
         try:
