@@ -4,10 +4,18 @@
 
 Each game in ``tilegames.GAMES`` has a module here, ``tilegames/cli/<game>.py``,
 with two functions: ``add_simulate_arguments(parser)`` and
-``run_simulation(args) -> (DataFrame, summary)``. A module that fails to import
-is an error, not a missing sub-command. Bad arguments print a clear message and
-exit with code 2; Ctrl-C stops a run at once, says how many games finished,
-and (with ``--out``) writes them.
+``run_simulation(args) -> (DataFrame, summary)``; it may add ``provenance(args)``
+(what the sidecar of ``--out`` records besides the command) and
+``writes_its_own_out(args)`` (a run that writes ``--out`` batch by batch). A
+module that fails to import is an error, not a missing sub-command.
+
+Bad arguments print a clear message and exit with code 2. ``--out`` gets the
+rows as CSV and their provenance beside it (``.json``), written atomically as a
+pair (``tilegames.results``); a ``.json`` name, a device, or a ``.json`` beside
+it that is someone else's file is refused. Ctrl-C, SIGTERM or SIGHUP stop a run
+at once (its workers too), say how many games finished and (with ``--out``)
+write them; a closed output (``| head -1``) is no error; when ``--out`` cannot
+be written the rows are kept in a temporary file and the message says where.
 """
 
 from __future__ import annotations

@@ -515,7 +515,8 @@ class Game(GameState):
         """A round from an explicit deal: hands (tiles ``a-b-c``), the pool in drawing order.
 
         ``pool=None`` puts the remaining tiles in the pool, shuffled with
-        ``seed``. ``board`` (placement notation, e.g. ``"0-1-4 @ 0,3 r0"``)
+        ``seed`` (which is not recorded as the game's ``seed``: it did not deal
+        the hands, and a saved seed must be the one that dealt the tiles). ``board`` (placement notation, e.g. ``"0-1-4 @ 0,3 r0"``)
         builds a position tile by tile; then ``to_move`` plays next and there
         is no opening. All 56 tiles must be somewhere, each once. A position
         taken from a round under way may carry the ``scores`` so far and the
