@@ -51,6 +51,8 @@ def test_the_progress_bar_goes_to_stderr(capsys):
         (["--games", str(10**12)], "at most 10,000,000,000 in one run"),
         (["--games", "9" * 5000], "expected a whole number"),
         (["--out", ""], "is empty"),
+        (["--out", "x.json"], "give a name such as x.csv"),
+        (["--out", "x.parquet"], "the rows are written as CSV"),
         (["--seed", "-3"], "must be 0 or more"),
         (["--samples", "0"], "--samples must be at least 1"),
         (["--colour", "red"], "unrecognized arguments"),
@@ -88,12 +90,37 @@ def test_an_unwritable_out_path_is_refused_before_the_run(tmp_path, capsys):
     assert stop.value.code == 2
 
 
-def test_a_failed_write_keeps_the_rows_and_says_where(tmp_path, capsys):
-    assert main(["simulate", "tula", "--games", "20", "--no-progress", "--out", "/dev/full"]) == 1
+def test_a_device_is_never_taken_for_a_results_file(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "tula", "--games", "20", "--no-progress", "--out", "/dev/full"])
+    assert stop.value.code == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_failed_write_leaves_the_old_pair_and_keeps_the_rows_elsewhere(
+    tmp_path, capsys, monkeypatch
+):
+    from tilegames import results
+
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]) == 0
+    before = out.read_bytes(), out.with_suffix(".json").read_bytes()
+    real_replace = results.os.replace
+
+    def full_disk(source, target):  # the disk fills up as the new pair is put in place
+        if str(target).startswith(str(tmp_path)):
+            raise OSError(28, "No space left on device")
+        return real_replace(source, target)
+
+    monkeypatch.setattr(results.os, "replace", full_disk)
+    argv = ["simulate", "tula", "--games", "20", "--no-progress", "--out", str(out)]
+    assert main(argv) == 1
     err = capsys.readouterr().err
-    assert "could not write /dev/full" in err
+    assert f"could not write {out} (No space left on device)" in err
+    assert (out.read_bytes(), out.with_suffix(".json").read_bytes()) == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.csv", "r.json"]  # no leftovers
     kept = err.rsplit("kept in ", 1)[1].strip()
-    assert len(pd.read_csv(kept)) == 20
+    assert len(pd.read_csv(kept)) == 20 and results.describes(kept)
 
 
 def test_overwriting_an_existing_file_is_said(tmp_path, capsys):
@@ -158,3 +185,205 @@ def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
         assert len(pd.read_csv(out)) > 0
     else:
         assert "nothing was written" in err_text
+
+
+# -- runs that fail cleanly (real processes, real signals) ---------------------------------
+def _command(*argv: str) -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "tilegames.cli", "simulate", *argv]
+
+
+def _long_run(out, workers: int = 2, seed: int = 5) -> list[str]:
+    return _command(
+        "tula", "--player", "greedy", "--games", "10000000", "--workers", str(workers),
+        "--seed", str(seed), "--no-progress", "--out", str(out),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true_pair(
+    tmp_path, name
+):
+    """``kill -INT/-TERM/-HUP PID`` (as a job runner sends: not to the whole group): the command
+    ends within seconds, leaves no worker behind, and writes the finished rows with a sidecar
+    that describes exactly them, even over the pair of an earlier run with another seed."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import time
+
+    import psutil
+
+    from tilegames.results import describes
+
+    out = tmp_path / "partial.csv"
+    assert main(["simulate", "tula", "--games", "30", "--seed", "1", "--no-progress",
+                 "--out", str(out)]) == 0  # fmt: skip
+    process = subprocess.Popen(
+        _long_run(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    parent = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (
+        len(parent.children(recursive=True)) < 2 or parent.cpu_times().user < 3
+    ):
+        time.sleep(0.2)
+    time.sleep(3)  # a few batches finish
+    workers = parent.children(recursive=True)
+    assert len(workers) >= 2
+    number = getattr(signal, name)
+    sent = time.monotonic()
+    os.kill(process.pid, number)
+    try:
+        out_text, err_text = process.communicate(timeout=40)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert time.monotonic() - sent < 30, "the command did not end"
+    assert process.returncode == 128 + number
+    assert "Traceback" not in err_text, err_text
+    assert "stopped:" in err_text and "of 10,000,000 games finished" in err_text
+    time.sleep(0.5)
+    assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+    sidecar = json.loads(out.with_suffix(".json").read_text())
+    assert sidecar["seed"] == 5 and sidecar["complete"] is False  # the new run, not the old
+    assert sidecar["rows"] == len(pd.read_csv(out)) == sidecar["games_finished"] > 0
+    assert describes(out) and "wrote" in out_text
+
+
+@pytest.mark.parametrize("delay", [0.5, 1.0, 2.0])
+def test_ctrl_c_while_the_command_starts_says_stopped_without_a_traceback(tmp_path, delay):
+    """From the moment Python runs the command's own code (before that, within the first
+    tenth of a second, the interpreter itself is still starting and answers Ctrl-C alone)."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    process = subprocess.Popen(
+        _long_run(tmp_path / "x.csv"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    time.sleep(delay)
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C in a terminal
+    try:
+        _, err_text = process.communicate(timeout=40)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert "Traceback" not in err_text and "KeyboardInterrupt" not in err_text, err_text
+    assert process.returncode == 130 and "stopped:" in err_text
+
+
+GAME_RUNS = {
+    "tula": ["--games", "30"],
+    "maze": ["--games", "2", "--max-nodes", "2000"],
+    "triominos": ["--rounds", "20"],
+    "pyramids": ["--games", "20"],
+}
+
+
+@pytest.mark.parametrize("game", list(GAME_RUNS))
+def test_a_reader_that_goes_away_is_not_an_error_and_the_rows_are_still_written(tmp_path, game):
+    """``tilegames simulate … | head -1``: the reader has gone before the summary is printed."""
+    import subprocess
+
+    out = tmp_path / "rows.csv"
+    argv = _command(game, *GAME_RUNS[game], "--no-progress", "--out", str(out))
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # what head does once it has its line
+    _, err = process.communicate(timeout=120)
+    err_text = err.decode()
+    assert "Traceback" not in err_text and "BrokenPipe" not in err_text, err_text
+    assert process.returncode == 0
+    assert len(pd.read_csv(out)) > 0
+
+
+@pytest.mark.parametrize("game", list(GAME_RUNS))
+def test_out_never_replaces_someone_elses_json(tmp_path, game, capsys):
+    mine = tmp_path / "mydata.json"
+    mine.write_text('{"my": "data"}')
+    for out, message in (
+        (tmp_path / "mydata.csv", "is not the provenance of a tilegames results file"),
+        (tmp_path / "x.json", "give a name such as x.csv"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            main(["simulate", game, *GAME_RUNS[game], "--no-progress", "--out", str(out)])
+        assert stop.value.code == 2 and message in capsys.readouterr().err
+    assert mine.read_text() == '{"my": "data"}' and not (tmp_path / "x.json").exists()
+    assert not (tmp_path / "mydata.csv").exists()
+
+
+@pytest.mark.parametrize("game", list(GAME_RUNS))
+def test_every_games_out_is_a_pair_that_describes_itself(tmp_path, game):
+    import json
+
+    from tilegames.results import describes
+
+    out = tmp_path / "rows.csv"
+    argv = ["simulate", game, *GAME_RUNS[game], "--no-progress", "--seed", "3", "--out", str(out)]
+    assert main(argv) == 0
+    sidecar = json.loads(out.with_suffix(".json").read_text())
+    assert describes(out) and sidecar["rows"] == len(pd.read_csv(out))
+    assert sidecar["seed"] == 3 and sidecar["complete"] is True
+    assert sidecar["command"].startswith(f"tilegames simulate {game}")
+
+
+def test_a_full_disk_stops_the_exhaustive_maze_run_in_words_and_keeps_its_rows(
+    tmp_path, capsys, monkeypatch
+):
+    from tilegames import results
+
+    out = tmp_path / "w.csv"
+    real_replace = results.os.replace
+
+    def full_disk(source, target):
+        if str(target).startswith(str(tmp_path)):
+            raise OSError(28, "No space left on device")
+        return real_replace(source, target)
+
+    monkeypatch.setattr(results.os, "replace", full_disk)
+    argv = ["simulate", "maze", "--exhaustive", "--games", "2", "--no-progress", "--out", str(out)]
+    argv += ["--standard-solver-nodes", "2000", "--standard-max-tables", "1000"]
+    argv += ["--ring-solver-nodes", "2000", "--ring-max-tables", "1000"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "No space left on device" in err
+    assert not out.exists() and not list(tmp_path.iterdir())  # nothing half-written
+    kept = err.rsplit("kept in ", 1)[1].strip()
+    assert len(pd.read_csv(kept)) == 4 and results.describes(kept)
+
+
+def test_workers_end_with_the_command_even_when_it_is_killed_outright(tmp_path):
+    """SIGKILL leaves the command no say: its workers end by themselves (Linux), never
+    orphaned under init."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("workers follow their parent out only on Linux")
+    process = subprocess.Popen(
+        _long_run(tmp_path / "x.csv"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    parent = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(parent.children(recursive=True)) < 2:
+        time.sleep(0.2)
+    workers = parent.children(recursive=True)
+    assert len(workers) >= 2
+    time.sleep(1)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    for worker in alive:
+        worker.kill()
+    assert not alive, "workers outlived their command"

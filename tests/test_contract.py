@@ -13,10 +13,15 @@ Game-specific rules (the worked checks) are tested in each game's folder.
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import dataclasses
+import enum
+import gc
+import inspect
 import json
 import pathlib
+import types
 
 import numpy as np
 import pytest
@@ -488,3 +493,252 @@ def test_well_formed_moves_from_other_positions_are_refused_or_played_faithfully
                 game.undo()
                 assert state_of(game, redo=False) == state_of_before
         game.play(move)
+
+
+# -- saves that always save again ----------------------------------------------------------
+def _leaves(value, path=()):
+    """(path, value) of every number, string and null inside saved data."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    else:
+        yield path, value
+
+
+def _replaced(data, path, value):
+    data = copy.deepcopy(data)
+    place = data
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_whatever_loads_saves_again_to_the_same_thing(name):
+    """Every field of a save set to an absurd number (or a wrong type): refused, or it loads
+    and saves again to exactly what was loaded."""
+    Game = package(name).Game
+    good = random_game(name, 2, moves=5).to_dict()
+    for path, _ in _leaves(good):
+        for value in (10**5000, -(10**5000), 2**64, 2**128, -1, 10**9, True, 2.5, "7"):
+            data = _replaced(good, path, value)
+            try:
+                loaded = Game.from_dict(copy.deepcopy(data))
+            except InvalidPosition:
+                continue
+            again = Game.from_json(loaded.to_json())
+            assert again == loaded and again.to_dict() == loaded.to_dict() == data, (path, value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_json_numbers_of_thousands_of_digits_are_refused_as_invalid_positions(name):
+    Game = package(name).Game
+    text = random_game(name, 3, moves=2).to_json()
+    huge = "9" * 5000
+    for broken in (
+        text.replace('"seed": 3', f'"seed": {huge}'),
+        text.replace('"version": 1', f'"version": {huge}'),
+        text[:-1] + f', "extra": -{huge}' + "}",
+        huge,
+    ):
+        with pytest.raises(InvalidPosition):
+            Game.from_json(broken)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_saved_seed_must_be_the_one_that_dealt_the_tiles(name):
+    module = package(name)
+    good = random_game(name, 3, moves=2).to_dict()
+    assert module.Game.from_dict(copy.deepcopy(good)).to_dict() == good
+    for seed in (4, 0, 2**64, 2**128 - 1):
+        data = {**good, "deal": {**good["deal"], "seed": seed}}
+        with pytest.raises(InvalidPosition, match="deal.seed"):
+            module.Game.from_dict(copy.deepcopy(data))
+    for seed in (10**5000, 2**128, -5):
+        with pytest.raises(InvalidPosition, match="deal.seed"):
+            module.Game.from_dict({**good, "deal": {**good["deal"], "seed": seed}})
+        with pytest.raises(ValueError, match="seed"):
+            module.new_game(seed)
+    unseeded = {**good, "deal": {**good["deal"], "seed": None}}  # the same tiles, no seed: fine
+    assert module.Game.from_dict(copy.deepcopy(unseeded)).to_dict() == unseeded
+
+
+# -- views share nothing with the game -----------------------------------------------------
+_VALUES = (int, float, complex, str, bytes, bool, type(None), range, enum.Enum, np.generic)
+
+
+def _immutable(value) -> bool:
+    """A value nobody can change in place: plain values, tuples and frozen sets (their items
+    are looked at on their own), frozen dataclasses, and classes that declare ``frozen = True``."""
+    if isinstance(value, (_VALUES, tuple, frozenset)):
+        return True
+    if dataclasses.is_dataclass(value) and value.__dataclass_params__.frozen:
+        return True
+    return getattr(type(value), "frozen", False) is True
+
+
+def _public_parts(value):
+    """(name, part) for each public attribute, property and method callable without arguments."""
+    for name in dir(value):
+        if name.startswith("_"):
+            continue
+        try:
+            static = inspect.getattr_static(value, name)
+            part = getattr(value, name)
+        except Exception:  # a property may refuse (not this seat's turn, game over ...)
+            continue
+        if isinstance(static, (classmethod, staticmethod)) or isinstance(
+            part, (type, types.ModuleType)
+        ):
+            continue
+        if not inspect.isroutine(part):
+            yield name, part
+            continue
+        try:
+            parameters = inspect.signature(part).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        if all(
+            p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+            for p in parameters
+        ):
+            try:
+                yield f"{name}()", part()
+            except Exception:
+                continue
+
+
+def _view_reaches(view, limit: int = 3000):
+    """(path, object) of everything a view hands out, recursively: fields, properties, what
+    its methods return, items of containers (a bounded walk)."""
+    seen: set[int] = set()
+    pending = [(view, "view", 0)]
+    while pending and len(seen) < limit:
+        value, path, depth = pending.pop()
+        if isinstance(value, (_VALUES, type, types.ModuleType, types.FunctionType)):
+            continue
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        yield path, value
+        if isinstance(value, (dict, types.MappingProxyType)):
+            pending += [(item, f"{path}[{key!r}]", depth + 1) for key, item in value.items()]
+            pending += [(key, f"{path} key {key!r}", depth + 1) for key in value]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            pending += [(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        elif depth < 5 and not isinstance(value, (np.ndarray, GameState)):  # a game: a copy
+            pending += [(part, f"{path}.{name}", depth + 1) for name, part in _public_parts(value)]
+
+
+def _game_holds(game) -> set[int]:
+    """The ids of every object the game holds, its private parts included (classes left out)."""
+    held: set[int] = set()
+    pending = [game]
+    while pending:
+        value = pending.pop()
+        if id(value) in held or isinstance(value, (type, types.ModuleType, types.FunctionType)):
+            continue
+        held.add(id(value))
+        pending += gc.get_referents(value)
+    return held
+
+
+def _try_to_change(value) -> None:
+    """Everything a hostile player might try on an object it was handed."""
+    if isinstance(value, (list, dict, set, bytearray)):
+        with contextlib.suppress(Exception):
+            value.clear()
+    elif isinstance(value, np.ndarray) and value.flags.writeable:
+        value[...] = 0
+    elif not _immutable(value):
+        for name in dir(value):
+            if not name.startswith("_"):
+                with contextlib.suppress(Exception):
+                    setattr(value, name, None)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_view_shares_nothing_with_the_game(name):
+    """Everything a view reaches is immutable or a copy of its own: nothing mutable that the
+    game holds, and trying to change every part of it changes neither the game nor the view."""
+    for seed in range(3):
+        game = random_game(name, seed, moves=4 + seed)
+        for seat in range(seats(game)):
+            before, snapshot = game.to_json(), game._snapshot()
+            view = game.player_view(seat)
+            held = _game_holds(game)
+            shared = [
+                path
+                for path, part in _view_reaches(view)
+                if id(part) in held and not _immutable(part)
+            ]
+            assert not shared, f"the view hands out parts of the game: {shared[:5]}"
+            for path, part in list(_view_reaches(view)):
+                _try_to_change(part)
+                assert game.to_json() == before and game._snapshot() == snapshot, path
+                assert game.player_view(seat) == view, f"{path}: the view itself changed"
+
+
+# -- the players' dice ---------------------------------------------------------------------
+class _DiceSpy(Player):
+    """Plays the first legal move; remembers the dice it was handed."""
+
+    def __init__(self) -> None:
+        self.dice: list[np.random.Generator] = []
+
+    def choose(self, view, rng):
+        self.dice.append(rng)
+        return view.legal_moves[0]
+
+
+def _dice_reveal_the_deal(dice: np.random.Generator, seed: int, deal: dict, module) -> bool:
+    """Whether the dice name the deal's seed, or rewinding them (up to 64 draws) deals it again."""
+    seed_seq = dice.bit_generator.seed_seq
+    shown = [*np.atleast_1d(seed_seq.entropy).tolist(), *seed_seq.spawn_key]
+    if seed in shown:
+        return True
+    for back in range(64):
+        bits = np.random.PCG64()
+        bits.state = dice.bit_generator.state
+        bits.advance((1 << 128) - back)
+        again = module.new_game(np.random.Generator(bits)).to_dict()["deal"]
+        if {**again, "seed": None} == {**deal, "seed": None}:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_players_dice_carry_nothing_of_the_deal(name):
+    module = package(name)
+    for seed in (3, 2026):
+        game = module.new_game(seed)
+        spy = _DiceSpy()
+        play_game(game, [spy] * seats(game), seed=seed, max_moves=3)
+        assert spy.dice, "the player was never asked"
+        assert not _dice_reveal_the_deal(spy.dice[0], seed, game.to_dict()["deal"], module)
+        spy_again = _DiceSpy()
+        play_game(module.new_game(seed), [spy_again] * seats(game), seed=seed, max_moves=3)
+        assert spy.dice[0].random() == spy_again.dice[0].random(), "the same seed, other dice"
+    # the check can fail: the deal's own generator reveals it
+    deal_rng = np.random.default_rng(5)
+    game = module.new_game(deal_rng)
+    assert _dice_reveal_the_deal(deal_rng, -1, game.to_dict()["deal"], module)
+
+
+def test_the_triominos_study_gives_its_players_dice_of_their_own():
+    from tilegames.triominos.players import play_match, play_round
+    from tilegames.triominos.rules import Match
+
+    match = Match(players=2, seed=9)
+    spy = _DiceSpy()
+    game = play_round(match, [spy, spy])
+    assert game.is_over and spy.dice
+    assert all(dice is not match.rng for dice in spy.dice)
+    assert 9 not in np.atleast_1d(spy.dice[0].bit_generator.seed_seq.entropy)
+    spy = _DiceSpy()
+    play_match([spy, _DiceSpy()], 1, seed=4)
+    assert spy.dice and 4 not in np.atleast_1d(spy.dice[0].bit_generator.seed_seq.entropy)

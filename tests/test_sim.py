@@ -80,3 +80,53 @@ def test_games_needed_for_a_margin():
     assert estimated_games_for_margin(0.5, 0.01) == 9604
     assert estimated_games_for_margin(0.1, 0.01) < estimated_games_for_margin(0.5, 0.01)
     assert estimated_games_for_margin(0.5, 0.01, 0.99) > 9604
+
+
+@pytest.mark.parametrize("workers", [0, -1, -5, True, 1.5, "2"])
+def test_a_bad_number_of_workers_is_refused_with_a_message(workers):
+    with pytest.raises(ValueError, match="workers must be a whole number 1 or more"):
+        simulate(draw, 10, seed=1, workers=workers, progress=False)
+
+
+def fail_on_the_third_game(rng: np.random.Generator) -> dict:
+    if int(rng.integers(3)) == 2:
+        raise RuntimeError("this task fails")
+    return {"value": 1}
+
+
+def _sleep_a_while() -> None:
+    import time
+
+    time.sleep(60)
+
+
+def test_a_failing_task_stops_only_the_runners_own_workers():
+    """The caller's other child processes are none of the runner's business."""
+    import multiprocessing
+
+    from tilegames.sim import WorkerPool
+
+    other = multiprocessing.Process(target=_sleep_a_while)
+    other.start()
+    try:
+        pools: list = []
+        original = WorkerPool.stop
+
+        def remember(pool):
+            pools.append(pool)
+            original(pool)
+
+        WorkerPool.stop = remember
+        try:
+            with pytest.raises(RuntimeError, match="this task fails"):
+                simulate(
+                    fail_on_the_third_game, 200, seed=1, workers=2, batch_size=5, progress=False
+                )
+        finally:
+            WorkerPool.stop = original
+        assert other.is_alive(), "the runner ended a process that was not its own"
+        assert pools and pools[0].processes
+        assert not [process for process in pools[0].processes if process.is_alive()]
+    finally:
+        other.terminate()
+        other.join()

@@ -129,3 +129,52 @@ def test_paired_difference_is_newcombe_method_10_with_its_continuity_corrected_p
 def test_paired_difference_needs_pairs():
     with pytest.raises(ValueError, match="at least one pair"):
         paired_difference(np.array([], dtype=int), np.array([], dtype=int))
+
+
+# -- functions refuse what they do not mean ---------------------------------------------------
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ([2, 0, 24, 3], [0, 1, 0, 3]),  # counts, not wins: the example
+        ([1, 0, float("nan")], [1, 0, 1]),  # NaN is not a win
+        ([1, 0, 1], [1, 0.5, 1]),
+        (["won", "lost"], [1, 0]),
+        ([True, None], [True, False]),
+        ([1, -1], [0, 0]),
+    ],
+)
+def test_paired_difference_refuses_anything_but_0_1_outcomes(first, second):
+    with pytest.raises(ValueError, match="0/1 outcomes"):
+        paired_difference(first, second)
+    with pytest.raises(ValueError, match="0/1 outcomes"):
+        paired_difference(second, first)
+
+
+def test_paired_difference_takes_bools_and_0_1_numbers_alike():
+    first, second = [1, 1, 0, 1, 0], [1, 0, 0, 0, 1]
+    as_bools = paired_difference(np.array(first, dtype=bool), np.array(second, dtype=bool))
+    assert paired_difference(first, second) == as_bools
+    assert paired_difference(np.array(first, dtype=float), second) == as_bools
+    assert paired_difference([True, True, False, True, False], second) == as_bools
+    assert as_bools.value == pytest.approx(np.mean(first) - np.mean(second))
+
+
+@pytest.mark.parametrize(
+    "successes, trials",
+    [(2.5, 10), (float("nan"), 10), (3, float("nan")), (True, 10), (3, 10.5), ("3", 10), (None, 3)],
+)
+def test_wilson_refuses_what_is_not_a_count(successes, trials):
+    with pytest.raises(ValueError, match="whole number"):
+        wilson(successes, trials)
+
+
+def test_wilson_takes_whole_numbers_of_any_numeric_type():
+    assert wilson(np.int64(3), 10) == wilson(3, 10) == wilson(3.0, np.int32(10))
+
+
+@pytest.mark.parametrize(
+    "values", [[1.0, float("nan"), 2.0], [1.0, float("inf")], [[1.0, 2.0], [3.0, 4.0]], ["a", "b"]]
+)
+def test_mean_interval_refuses_nan_infinity_and_what_is_not_a_list_of_numbers(values):
+    with pytest.raises(ValueError):
+        mean_interval(values)

@@ -81,6 +81,9 @@ PACKAGE_MEMBERS = (
 MAX_SAVED_MOVES = 100_000
 """A saved game holds at most this many moves (loading replays each one through the rules)."""
 
+MAX_SAVED_NUMBER = 2**128 - 1
+"""The largest whole number a saved game holds (a generator's state; seeds are smaller)."""
+
 
 class GameState:
     """Base of every game state: ``play``, ``undo``, ``redo``, ``copy``, ``to_dict``."""
@@ -307,16 +310,22 @@ class GameState:
         if not isinstance(data, dict):
             raise InvalidPosition(f"a saved game must be a dict, not {type(data).__name__}")
         if data.get("game") != cls.GAME:
-            raise InvalidPosition(f"game: expected {cls.GAME!r}, found {data.get('game')!r}")
+            raise InvalidPosition(
+                f"game: expected {cls.GAME!r}, found {describe(data.get('game'))}"
+            )
         if type(data.get("version")) is not int or data["version"] != cls.VERSION:
             raise InvalidPosition(
-                f"version: this tilegames reads version {cls.VERSION}, found {data.get('version')!r}"
+                f"version: this tilegames reads version {cls.VERSION}, "
+                f"found {describe(data.get('version'))}"
             )
-        unknown = sorted(str(key) for key in set(data) - {"game", "version", "deal", "moves"})
+        unknown = sorted(
+            field_name(key) for key in set(data) - {"game", "version", "deal", "moves"}
+        )
         if unknown:
             raise InvalidPosition(f"unknown field(s) {', '.join(unknown)}")
         deal = require(data, "deal", dict)
         moves = require(data, "moves", list)
+        refuse_huge_numbers(deal, "deal")
         if len(moves) > MAX_SAVED_MOVES:
             raise InvalidPosition(
                 f"moves: {len(moves)} moves; a saved game holds at most {MAX_SAVED_MOVES}"
@@ -355,12 +364,73 @@ class GameState:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise InvalidPosition(f"not valid JSON: {error}") from None
+        except ValueError:  # a number of thousands of digits (Python's int limit)
+            raise InvalidPosition(
+                "not a saved game: a number in it is thousands of digits long"
+            ) from None
         except RecursionError:
             raise InvalidPosition("not a saved game: the JSON is nested far too deeply") from None
         try:
             return cls.from_dict(data)
         except RecursionError:
             raise InvalidPosition("not a saved game: the data is nested far too deeply") from None
+
+
+def refuse_unless_dealt(game: GameState, *dealt: GameState) -> None:
+    """InvalidPosition on ``deal.seed`` unless one of the ``dealt`` games (what the game's
+    seed deals, with its rules and players) holds exactly the deal of ``game``.
+
+    A save names its seed only for the record, so a seed that did not deal the
+    tiles would report a lie: such a save is refused whole.
+
+    >>> from tilegames.tula import new_game
+    >>> game = new_game(seed=3)
+    >>> refuse_unless_dealt(game, new_game(seed=3))
+    >>> refuse_unless_dealt(game, new_game(seed=4))
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.InvalidPosition: deal.seed: seed 3 does not deal these tiles (write null for a deal given tile by tile)
+    """
+    mine = game._deal_dict()
+    if not any(other._deal_dict() == mine for other in dealt):
+        raise InvalidPosition(
+            f"deal.seed: seed {describe(mine.get('seed'))} does not deal these tiles "
+            "(write null for a deal given tile by tile)"
+        )
+
+
+def field_name(key: Any) -> str:
+    """A dict key as it appears in a message: a string as is, anything else described.
+
+    >>> field_name("seed"), field_name(10**5000)
+    ('seed', 'a number of about 5001 digits')
+    """
+    return key if isinstance(key, str) else describe(key)
+
+
+def refuse_huge_numbers(data: Any, where: str) -> None:
+    """Refuse, naming the field, any whole number in ``data`` beyond ``MAX_SAVED_NUMBER``.
+
+    Such a number could not be saved again (or printed in a message), so a save
+    holding one is refused whole. Containers are walked without recursion.
+
+    >>> refuse_huge_numbers({"seed": 3, "hands": [[1, 2]]}, "deal")
+    >>> refuse_huge_numbers({"seed": 10**5000}, "deal")
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.InvalidPosition: deal.seed: a number of about 5001 digits; a saved game holds no number beyond 2**128
+    """
+    pending: list[tuple[Any, str]] = [(data, where)]
+    while pending:
+        value, name = pending.pop()
+        if isinstance(value, dict):
+            pending.extend((item, f"{name}.{field_name(key)}") for key, item in value.items())
+        elif isinstance(value, (list, tuple)):
+            pending.extend((item, f"{name}[{index}]") for index, item in enumerate(value))
+        elif isinstance(value, int) and abs(value) > MAX_SAVED_NUMBER:
+            raise InvalidPosition(
+                f"{name}: {describe(value)}; a saved game holds no number beyond 2**128"
+            )
 
 
 def lazy_view(package: str):

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from .randomness import as_generator
+from .randomness import players_generator
 
 __all__ = ["Player", "PlayerProtocol", "play_game", "registry_maker"]
 
@@ -92,7 +92,13 @@ def play_game(
     """Play ``game`` to its end and return it; ``players`` is one player or one per seat.
 
     Every seat sees only ``game.player_view(seat)``; all players draw from one
-    Generator made from ``seed``, so the same seed replays the same game.
+    Generator, the players' dice, so the same seed replays the same game. The
+    dice carry nothing of the deal: an int ``seed`` (or None) gives
+    ``randomness.players_generator(seed)``, derived with a purpose key, so even
+    ``play_game(new_game(3), player, seed=3)`` hands the players nothing to rebuild
+    the deal with. A Generator is taken as the players' own dice and used as is:
+    never the one that dealt the game (``players_generator(deal_rng)`` gives dice
+    from it that do not reveal it).
     ``checked=False`` applies each chosen move through ``game.play_unchecked``
     (no legality check, no undo record: the fast path studies use).
     ``max_moves`` stops a game that has not ended by then (None: no limit).
@@ -100,7 +106,7 @@ def play_game(
     seats = list(players) if isinstance(players, Sequence) else [players]
     if not seats:
         raise ValueError("play_game needs at least one player")
-    rng = as_generator(seed)
+    rng = seed if isinstance(seed, np.random.Generator) else players_generator(seed)
     # the loop runs once per move of every simulated game: look everything up once
     apply = game.play if checked else game.play_unchecked
     view_of = game.player_view

@@ -18,7 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InvalidPosition
+from .errors import InvalidPosition, describe
+
+MAX_SEED = 2**128 - 1
+"""The largest seed tilegames takes (a save must be able to hold it, and JSON to print it)."""
 
 
 def as_generator(
@@ -30,6 +33,57 @@ def as_generator(
     if isinstance(seed, np.random.SeedSequence):
         return np.random.default_rng(seed)
     return np.random.default_rng(seed_value(seed))
+
+
+PLAYERS_KEY = 0x706C6179
+"""The purpose key (``"play"`` in ASCII) that sets the players' dice apart from the deal."""
+
+
+def players_generator(
+    source: int | np.random.Generator | np.random.SeedSequence | None,
+) -> np.random.Generator:
+    """Dice for the players of a game dealt from ``source``, carrying nothing readable of the deal.
+
+    ``source`` is the deal's int seed, its SeedSequence, or the Generator that dealt
+    it (which is read, not advanced: the deal's own chance goes on as before). The
+    dice come from a SeedSequence with the purpose key ``PLAYERS_KEY``, hashed again,
+    so their ``bit_generator.seed_seq`` shows neither the deal's seed nor its state,
+    and rewinding them never reaches the deal. The same source gives the same dice;
+    None gives fresh ones.
+
+    >>> dice = players_generator(7)
+    >>> int(dice.integers(10**6)) == int(players_generator(7).integers(10**6))
+    True
+    >>> 7 in np.atleast_1d(dice.bit_generator.seed_seq.entropy)
+    False
+    >>> deal = np.random.default_rng(7)
+    >>> before = deal.bit_generator.state
+    >>> _ = players_generator(deal)
+    >>> deal.bit_generator.state == before
+    True
+    """
+    if source is None:
+        return np.random.default_rng()
+    if isinstance(source, np.random.Generator):
+        entropy = _whole_numbers(source.bit_generator.state)
+        key: tuple[int, ...] = (PLAYERS_KEY,)
+    elif isinstance(source, np.random.SeedSequence):
+        entropy, key = source.entropy, (*source.spawn_key, PLAYERS_KEY)
+    else:
+        entropy, key = seed_value(source), (PLAYERS_KEY,)
+    words = np.random.SeedSequence(entropy, spawn_key=key).generate_state(4)
+    return np.random.default_rng(np.random.SeedSequence(words.tolist()))
+
+
+def _whole_numbers(value: Any) -> list[int]:
+    """Every whole number in a generator's state, in order (its name left out)."""
+    if isinstance(value, dict):
+        return [n for item in value.values() for n in _whole_numbers(item)]
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [n for item in value for n in _whole_numbers(item)]
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return [abs(int(value))]
+    return []
 
 
 def seed_value(seed: object) -> int | None:
@@ -48,7 +102,9 @@ def seed_value(seed: object) -> int | None:
             f"seed must be an int, a numpy Generator or None, not {type(seed).__name__}"
         )
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative int, not {seed}")
+        raise ValueError(f"seed must be a non-negative int, not {describe(seed)}")
+    if seed > MAX_SEED:
+        raise ValueError(f"seed must be at most 2**128 - 1, not {describe(seed)}")
     return int(seed)
 
 
@@ -60,8 +116,10 @@ def read_seed(value: object, field: str = "seed") -> int | None:
     """
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidPosition(f"{field}: expected a whole number 0 or more, or null")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise InvalidPosition(
+            f"{field}: expected a whole number from 0 to 2**128 - 1, or null; found {describe(value)}"
+        )
     return value
 
 

@@ -24,7 +24,11 @@ True
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import math
+import multiprocessing
+import signal
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -103,9 +107,11 @@ def simulate(
     """Run ``task(rng)`` ``n`` times; one DataFrame row per returned row.
 
     - ``executor``: any ``concurrent.futures.Executor`` (a Dask client's
-      ``get_executor()`` included); ``workers=k`` makes a ProcessPoolExecutor
-      of ``k`` processes for this call (never more than there are batches). Neither:
-      run in this process.
+      ``get_executor()`` included); ``workers=k`` makes a ``WorkerPool`` of ``k``
+      processes for this call (never more than there are batches; ``k`` must be a
+      whole number 1 or more). Neither: run in this process. If a task fails, the
+      pool's own workers are stopped (no other child of the caller) and the error
+      is raised.
     - ``progress``: a tqdm.auto progress bar counting games.
     - Ctrl-C stops the run promptly (worker processes included) and raises
       ``SimulationInterrupted`` holding the rows that finished.
@@ -120,19 +126,18 @@ def simulate(
         raise ValueError(f"the number of games must be 0 or more, not {n}")
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    check_workers(workers)
     batches = _batches(int(n), batch_size, np.random.SeedSequence(seed))
     count = -(-int(n) // batch_size)
     bar = _progress_bar(n, description) if progress else None
     results: dict[int, pd.DataFrame] = {}
     try:
         if executor is None and workers and workers > 1 and count > 1:
-            pool = cf.ProcessPoolExecutor(
-                max_workers=min(workers, count), initializer=_ignore_ctrl_c
-            )
+            pool = WorkerPool(min(workers, count))
             try:
                 _run_on(pool, task, batches, results, bar, window=4 * min(workers, count))
             except BaseException:
-                _stop_workers(pool)
+                pool.stop()
                 raise
             pool.shutdown()
         elif executor is not None:
@@ -186,22 +191,83 @@ def _collect(pending, results, bar, when) -> None:
             bar.update(size)
 
 
-def _ignore_ctrl_c() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops them."""
-    import signal
+def check_workers(workers: object) -> None:
+    """Refuse a number of worker processes that is not a whole number 1 or more (None: none).
 
+    >>> check_workers(2); check_workers(None)
+    >>> check_workers(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: workers must be a whole number 1 or more, not 0
+    """
+    if workers is None:
+        return
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+        raise ValueError(f"workers must be a whole number 1 or more, not {workers!r}")
+
+
+class _TrackingContext:
+    """A multiprocessing context that remembers every process it starts."""
+
+    def __init__(self) -> None:
+        self.context = multiprocessing.get_context()
+        self.started: list = []
+
+    def Process(self, *args, **kwargs):  # noqa: N802 - the multiprocessing name
+        process = self.context.Process(*args, **kwargs)
+        self.started.append(process)
+        return process
+
+    def __getattr__(self, name: str):
+        return getattr(self.context, name)
+
+
+class WorkerPool(cf.ProcessPoolExecutor):
+    """A process pool that knows its own worker processes, so ``stop`` ends those and no
+    other child of the caller. Its workers leave Ctrl-C to the parent and end when the
+    parent dies (on Linux), so they are never left behind under init.
+
+    >>> with WorkerPool(2) as pool:
+    ...     pool.submit(abs, -3).result()
+    3
+    """
+
+    def __init__(self, workers: int) -> None:
+        check_workers(workers)
+        self._context = _TrackingContext()
+        super().__init__(max_workers=workers, mp_context=self._context, initializer=_start_worker)
+
+    @property
+    def processes(self) -> list:
+        """The worker processes this pool started."""
+        return list(self._context.started)
+
+    def stop(self) -> None:
+        """Cancel what has not started and end this pool's workers now (and only them)."""
+        self.shutdown(wait=False, cancel_futures=True)
+        for process in self.processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self.processes:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=5)
+        self.shutdown(wait=True)  # the workers are gone: the pool's own thread ends at once
+
+
+def _start_worker() -> None:
+    """In each worker: leave Ctrl-C to the parent, end at SIGTERM or SIGHUP whatever the
+    parent made of them (a forked worker inherits its handlers), and end when the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
 
-
-def _stop_workers(pool: cf.ProcessPoolExecutor) -> None:
-    """Cancel what has not started and end the worker processes now."""
-    import multiprocessing
-
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in multiprocessing.active_children():
-        process.terminate()
-    for process in multiprocessing.active_children():
-        process.join(timeout=5)
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def _progress_bar(total: int, description: str):

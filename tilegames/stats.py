@@ -46,8 +46,37 @@ class Estimate:
         return f"{self.value:.2f} ({level} CI {self.low:.2f} to {self.high:.2f})"
 
 
+def count(value: object, what: str) -> int:
+    """``value`` as a count: a whole number (an int, a numpy integer, or a float with nothing
+    after the point), else ValueError saying what was given. ``True``/``False`` and NaN are
+    not counts.
+
+    >>> count(3, "wins"), count(3.0, "wins")
+    (3, 3)
+    >>> count(2.5, "wins")
+    Traceback (most recent call last):
+    ...
+    ValueError: wins must be a whole number (a count), not 2.5
+    """
+    if isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{what} must be a whole number (a count), not {value!r}")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if (
+        isinstance(value, (float, np.floating))
+        and math.isfinite(value)
+        and float(value).is_integer()
+    ):
+        return int(value)
+    raise ValueError(f"{what} must be a whole number (a count), not {value!r}"[:200])
+
+
 def wilson(successes: int, trials: int, confidence: float = 0.95) -> Estimate:
-    """Wilson score interval for a proportion; sound near 0 and 1, unlike ``p ± z·se``."""
+    """Wilson score interval for a proportion; sound near 0 and 1, unlike ``p ± z·se``.
+
+    ``successes`` and ``trials`` are counts: ``wilson(2.5, 10)`` is refused.
+    """
+    successes, trials = count(successes, "successes"), count(trials, "trials")
     if trials <= 0:
         raise ValueError("a proportion needs at least one trial")
     if not 0 <= successes <= trials:
@@ -63,17 +92,19 @@ def wilson(successes: int, trials: int, confidence: float = 0.95) -> Estimate:
 def paired_difference(first: np.ndarray, second: np.ndarray, confidence: float = 0.95) -> Estimate:
     """Difference of two proportions measured on the same deals (Newcombe's method 10).
 
-    ``first`` and ``second`` are 0/1 outcomes per deal. The value is
-    ``mean(first) - mean(second)``; the interval uses the pairing, so it is
-    narrower than comparing two independent samples.
+    ``first`` and ``second`` are 0/1 outcomes per deal (True/False, or 0 and 1).
+    The value is ``mean(first) - mean(second)``; the interval uses the pairing,
+    so it is narrower than comparing two independent samples. Anything else
+    (counts such as 2 or 24, NaN, text) is refused: for the difference of two
+    means measured on the same deals use ``mean_interval(first - second)``.
 
     >>> a = np.array([1, 1, 0, 1, 0, 1, 1, 0])
     >>> b = np.array([1, 0, 0, 1, 0, 0, 1, 0])
     >>> round(paired_difference(a, b).value, 3)
     0.25
     """
-    first = np.asarray(first, dtype=bool)
-    second = np.asarray(second, dtype=bool)
+    first = _outcomes(first, "first")
+    second = _outcomes(second, "second")
     if first.shape != second.shape or first.ndim != 1:
         raise ValueError("paired outcomes must be two 1-d arrays of the same length")
     if len(first) == 0:
@@ -116,13 +147,48 @@ def paired_difference(first: np.ndarray, second: np.ndarray, confidence: float =
     )
 
 
+def _outcomes(values: object, what: str) -> np.ndarray:
+    """0/1 outcomes as a bool array; anything but True/False, 0 and 1 raises ValueError."""
+    array = np.asarray(values)
+    if array.dtype == bool:
+        return array
+    if array.dtype.kind == "O":  # a list mixing True/False with 0/1 (or holding None, text ...)
+        bad = np.array(
+            [
+                not isinstance(v, (bool, int, np.bool_, np.integer)) or v not in (0, 1)
+                for v in array.ravel()
+            ]
+        ).reshape(array.shape)
+    elif array.dtype.kind in "iuf":
+        bad = ~np.isin(array, (0, 1))  # NaN is neither
+    else:
+        raise ValueError(f"{what}: expected 0/1 outcomes (won or not), found {array.dtype} values")
+    if bad.any():
+        found = array[bad][0]
+        found = found.item() if isinstance(found, np.generic) else found
+        raise ValueError(
+            f"{what}: expected 0/1 outcomes (won or not) per deal, found {found!r}; "
+            "for the difference of two means on the same deals use mean_interval(first - second)"
+        )
+    return array.astype(bool)
+
+
 def mean_interval(values: np.ndarray, confidence: float = 0.95) -> Estimate:
     """Mean with a normal-approximation interval (fine for the thousands of games we run).
+
+    Values must be finite numbers: NaN and infinities are refused, not averaged.
 
     >>> str(mean_interval(np.array([1.0, 2.0, 3.0, 4.0])))
     '2.50 (95% CI 1.23 to 3.77)'
     """
-    values = np.asarray(values, dtype=float)
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("a mean needs numbers") from None
+    if values.ndim != 1:
+        raise ValueError(f"a mean needs a 1-d list of numbers, not {values.ndim}-d data")
+    if not np.isfinite(values).all():
+        raise ValueError("a mean needs finite numbers: found NaN or infinity among the values")
     if len(values) < 2:
         raise ValueError("a mean's interval needs at least two values")
     mean = float(values.mean())

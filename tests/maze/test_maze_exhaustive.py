@@ -441,3 +441,32 @@ def test_the_search_that_won_a_restarted_deal_wins_it_again_alone(name):
             int(row["tables"]),
             int(row["moves"]),
         )
+
+
+def test_a_resumed_run_decides_a_damaged_row_again_and_never_reads_it_as_a_verdict(tmp_path):
+    from tilegames.results import describes
+
+    options = {"solver_nodes": 3_000, "max_tables": 2_000}
+    out = tmp_path / "w.csv"
+    first = run_winnability(3, seed=5, out=str(out), progress=False, command="t", **options)
+    whole = out.read_text()
+    assert describes(out)
+    cut = whole[: len(whole) - len(whole.splitlines()[-1]) // 2 - 1]  # the last row half-written
+    blank = whole.replace(",undecided,", ",,").replace(",winnable,", ",,", 1)  # a lost verdict
+    assert blank != whole
+    for damaged in (cut, blank):
+        out.write_text(damaged)
+        again = run_winnability(3, seed=5, out=str(out), progress=False, command="t", **options)
+        assert set(again["status"]) <= {"winnable", "unwinnable", "undecided"}
+        columns = [c for c in first.columns if c != "seconds"]
+        pd.testing.assert_frame_equal(again[columns], first[columns])
+        assert describes(out) and len(pd.read_csv(out)) == len(first)
+    out.write_text("this is not\x00 a table")
+    with pytest.raises(ValueError, match="cannot be read|not a winnability results file"):
+        run_winnability(3, seed=5, out=str(out), progress=False, command="t", **options)
+
+
+@pytest.mark.parametrize("workers", [0, -1, True, 1.5])
+def test_the_winnability_run_refuses_a_bad_number_of_workers(workers):
+    with pytest.raises(ValueError, match="workers"):
+        run_winnability(3, seed=5, workers=workers, progress=False)

@@ -132,3 +132,20 @@ def test_loss_breakdown_adds_up_and_counts_the_deals_no_one_can_win():
     )
     assert table.loc[("random", "published"), "won"] == pytest.approx(frame["random_won"].mean())
     assert ((long["CI low"] <= long["share"]) & (long["share"] <= long["CI high"])).all()
+
+
+def test_the_players_dice_are_their_own_so_the_deals_do_not_follow_them():
+    """Since issue 23 the players draw from dice of their own: which players play (and how
+    many numbers they draw) no longer changes the deals that follow in a batch."""
+    import functools
+
+    from tilegames.sim import simulate
+    from tilegames.tula.study import deal_task
+
+    def deals(players, **options):
+        task = functools.partial(deal_task, players=players, mercy=False, **options)
+        return simulate(task, 30, seed=5, batch_size=10, progress=False)
+
+    assert deals(("random",))["deal"].tolist() == deals(("greedy",))["deal"].tolist()
+    legacy = deals(("random",), legacy_dice=True)["deal"].tolist()
+    assert legacy != deals(("greedy",), legacy_dice=True)["deal"].tolist()  # the old way did

@@ -4,25 +4,42 @@
 
 Each game in ``tilegames.GAMES`` has a module here, ``tilegames/cli/<game>.py``,
 with two functions: ``add_simulate_arguments(parser)`` and
-``run_simulation(args) -> (DataFrame, summary)``. A module that fails to import
-is an error, not a missing sub-command. Bad arguments print a clear message and
-exit with code 2; Ctrl-C stops a run at once, says how many games finished,
-and (with ``--out``) writes them.
+``run_simulation(args) -> (DataFrame, summary)``; it may add ``provenance(args)``
+(what the sidecar of ``--out`` records besides the command) and
+``writes_its_own_out(args)`` (a run that writes ``--out`` batch by batch). A
+module that fails to import is an error, not a missing sub-command.
+
+Bad arguments print a clear message and exit with code 2. ``--out`` gets the
+rows as CSV and their provenance beside it (``.json``), written atomically as a
+pair (``tilegames.results``); a ``.json`` name, a device, or a ``.json`` beside
+it that is someone else's file is refused. Ctrl-C, SIGTERM or SIGHUP stop a run
+at once (its workers too), say how many games finished and (with ``--out``)
+write them; a closed output (``| head -1``) is no error; when ``--out`` cannot
+be written the rows are kept in a temporary file and the message says where.
 """
 
 from __future__ import annotations
 
+# Only light imports here: Ctrl-C while the command starts must meet ``main``'s handler,
+# so the heavy ones (pandas, the games) happen inside it.
 import argparse
+import contextlib
 import importlib
 import os
+import shlex
+import signal
 import sys
-import tempfile
 
 from .. import GAMES
-from ..sim import SimulationInterrupted
-from .common import non_negative_int, unwritable, worker_count
 
 __all__ = ["build_parser", "main"]
+
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+"""Signals that stop a run the way Ctrl-C does: workers ended, finished rows kept."""
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP arrived: the run stops as for Ctrl-C (a KeyboardInterrupt)."""
 
 
 def command_module(game: str):
@@ -32,6 +49,8 @@ def command_module(game: str):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one ``simulate`` sub-command per game."""
+    from .common import non_negative_int, worker_count
+
     parser = argparse.ArgumentParser(
         prog="tilegames", description="Play and study Tula, Maze, Tri-Ominos and Flaming Pyramids."
     )
@@ -49,76 +68,159 @@ def build_parser() -> argparse.ArgumentParser:
         common.add_argument(
             "--seed", type=non_negative_int, default=1, help="seed of the whole run (default 1)"
         )
-        common.add_argument("--out", help="write one row per game (or round) to this CSV file")
+        common.add_argument(
+            "--out",
+            help="write one row per game (or round) to this CSV file, with its provenance "
+            "beside it (the same name with .json)",
+        )
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
         sub.set_defaults(study=module)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``tilegames`` console script; Ctrl-C at any moment ends it quietly."""
+    """Entry point of the ``tilegames`` console script.
+
+    Ctrl-C, SIGTERM or SIGHUP at any moment end it quietly: workers stopped, the
+    finished rows written (with ``--out``), exit code 128 + the signal's number.
+    A closed output (``tilegames simulate … | head -1``) is not an error.
+    """
+    received: list[int] = []
+    previous = _catch_stop_signals(received)
     try:
-        return _main(argv)
+        return _main(sys.argv[1:] if argv is None else list(argv), received)
     except KeyboardInterrupt:  # before the first game (or after the last) finished
-        print("stopped: no game finished", file=sys.stderr)
-        return 130
+        _say("stopped: no game finished", sys.stderr)
+        return 128 + (received[-1] if received else signal.SIGINT)
+    finally:
+        _restore_signals(previous)
 
 
-def _main(argv: list[str] | None) -> int:
+def _catch_stop_signals(received: list[int]) -> dict:
+    """SIGTERM and SIGHUP raise ``Stopped`` (in the main thread; elsewhere nothing changes)."""
+
+    def stop(number, frame):
+        received.append(number)
+        raise Stopped(signal.Signals(number).name)
+
+    previous = {}
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):  # not the main thread
+            previous[number] = signal.signal(number, stop)
+    return previous
+
+
+def _restore_signals(previous: dict) -> None:
+    for number, handler in previous.items():
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(number, handler)
+
+
+def _say(text: str, stream=None) -> None:
+    """Print a line; when the reader has gone (``| head -1``), say nothing more, quietly."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        print(text, file=stream, flush=True)
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())  # later writes (and the flush at exit) go nowhere
+
+
+def _main(argv: list[str], received: list[int]) -> int:
+    from ..results import now, why_not_out
+    from ..sim import SimulationInterrupted
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command != "simulate":  # pragma: no cover - the only command
         return 0
+    writes_its_own = getattr(args.study, "writes_its_own_out", None)
+    args.study_writes_out = bool(args.out and writes_its_own is not None and writes_its_own(args))
     if args.out is not None:  # check where the results go before the simulation, not after
-        problem = unwritable(args.out)
+        problem = why_not_out(args.out)
         if problem:
             parser.error(f"--out {args.out}: {problem}")
-        if os.path.exists(args.out):
-            print(f"note: {args.out} exists and will be overwritten", file=sys.stderr)
+        if os.path.exists(args.out) and not getattr(args, "study_writes_out", False):
+            _say(f"note: {args.out} exists and will be overwritten", sys.stderr)
     cores = os.cpu_count() or 1
     if args.workers > cores:
-        print(
+        _say(
             f"note: {args.workers} workers on {cores} cores: the extra ones only wait their turn",
-            file=sys.stderr,
+            sys.stderr,
         )
+    provenance = {
+        "what": f"tilegames simulate {args.game}: one row per game (or round)",
+        "command": shlex.join(["tilegames", *argv]),
+        "seed": args.seed,
+        "started_utc": now(),
+    }
     try:
         frame, summary = args.study.run_simulation(args)
     except ValueError as error:
         parser.error(str(error))
     except SimulationInterrupted as stop:
-        return _stopped(stop, args.out)
-    print(summary)
-    if args.out:
-        return _write(frame, args.out)
+        code = 128 + (received[-1] if received else signal.SIGINT)
+        return _stopped(stop, args, provenance, code)
+    except OSError as error:  # the results could not be written as the run went
+        _say(f"could not go on: {error.strerror or error}", sys.stderr)
+        return 1
+    _say(summary)
+    if args.out and not getattr(args, "study_writes_out", False):
+        return _write(frame, args, {**provenance, "complete": True})
     return 0
 
 
-def _stopped(stop: SimulationInterrupted, out: str | None) -> int:
-    """Ctrl-C: one line on what finished; the finished rows go to ``--out``."""
+def _extras(args: argparse.Namespace) -> dict:
+    """What the study adds to the provenance (``provenance(args)`` in its cli module)."""
+    extra = getattr(args.study, "provenance", None)
+    return extra(args) if extra is not None else {}
+
+
+def _stopped(stop, args: argparse.Namespace, provenance: dict, code: int) -> int:
+    """Ctrl-C (or SIGTERM, SIGHUP): one line on what finished; the finished rows go to ``--out``."""
     line = f"stopped: {stop.games:,} of {stop.total:,} games finished"
-    if out and len(stop.finished):
-        print(line, file=sys.stderr)
-        _write(stop.finished, out)
+    out = args.out
+    if out and getattr(args, "study_writes_out", False):
+        _say(line + (f"; they are in {out}" if stop.games else ""), sys.stderr)
+    elif out and len(stop.finished):
+        _say(line, sys.stderr)
+        record = {**provenance, "complete": False, "games_finished": stop.games}
+        _write(stop.finished, args, record)
     else:
-        print(line + ("; nothing was written" if out else ""), file=sys.stderr)
-    return 130
+        _say(line + ("; nothing was written" if out else ""), sys.stderr)
+    return code
 
 
-def _write(frame, out: str) -> int:
-    """Write the rows; if that fails, keep them in a temporary file and say where."""
+def _write(frame, args: argparse.Namespace, provenance: dict) -> int:
+    """Write the rows and their provenance; if that fails, keep them elsewhere and say where."""
+    from ..results import keep_elsewhere, now, write_results
+
+    out = args.out
+    record = {**provenance, **_extras(args), "finished_utc": now()}
     try:
-        frame.to_csv(out, index=False)
+        write_results(frame, out, record)
     except OSError as error:
-        handle, kept = tempfile.mkstemp(prefix="tilegames-", suffix=".csv")
-        with os.fdopen(handle, "w") as stream:
-            frame.to_csv(stream, index=False)
-        print(
-            f"could not write {out} ({error.strerror or error}); "
+        why = error.strerror or str(error)
+        try:
+            kept = keep_elsewhere(frame, record)
+        except OSError as again:
+            _say(
+                f"could not write {out} ({why}), nor keep the {len(frame)} rows elsewhere "
+                f"({again.strerror or again}); {out} is as it was",
+                sys.stderr,
+            )
+            return 1
+        _say(
+            f"could not write {out} ({why}); {out} is as it was; "
             f"the {len(frame)} rows are kept in {kept}",
-            file=sys.stderr,
+            sys.stderr,
         )
         return 1
-    print(f"wrote {len(frame)} rows to {out}")
+    _say(f"wrote {len(frame)} rows to {out}")
     return 0
 
 

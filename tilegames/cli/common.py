@@ -15,7 +15,6 @@ argparse.ArgumentTypeError: must be at least 1, not 0
 from __future__ import annotations
 
 import argparse
-import os
 
 from ..sim import MAX_GAMES, simulate
 
@@ -24,7 +23,6 @@ __all__ = [
     "non_negative_int",
     "positive_int",
     "simulate_from_args",
-    "unwritable",
 ]
 
 MAX_WORKERS = 256
@@ -91,17 +89,3 @@ def simulate_from_args(task, games: int, args: argparse.Namespace, description: 
         progress=not args.no_progress,
         description=description,
     )
-
-
-def unwritable(path: str) -> str | None:
-    """Why ``path`` cannot take the results file, or None."""
-    if not path.strip():
-        return "is empty; give a file name such as results.csv"
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        return "is a folder; give a file name such as results.csv"
-    if not os.path.isdir(folder):
-        return f"the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        return f"{path} cannot be written"
-    return None

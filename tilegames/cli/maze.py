@@ -23,7 +23,12 @@ from ..maze.study import (
 )
 from .common import game_count, positive_int, simulate_from_args
 
-__all__ = ["add_simulate_arguments", "run_simulation", "run_winnability_from_args"]
+__all__ = [
+    "add_simulate_arguments",
+    "run_simulation",
+    "run_winnability_from_args",
+    "writes_its_own_out",
+]
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,6 +83,11 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
             default=tables,
             help=f"tables the exhaustive search may reach per {variant} deal (default {tables})",
         )
+
+
+def writes_its_own_out(args: argparse.Namespace) -> bool:
+    """Whether the run writes ``--out`` itself, batch by batch (``--exhaustive`` does)."""
+    return bool(getattr(args, "exhaustive", False))
 
 
 def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:

@@ -7,11 +7,7 @@ command line and prints ``tula.study.summary_text``.
 from __future__ import annotations
 
 import argparse
-import datetime
 import functools
-import json
-import os
-import sys
 
 import pandas as pd
 
@@ -49,6 +45,13 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         default=16,
         help="imagined deals per decision for the sampler player (default 16)",
     )
+    parser.add_argument(
+        "--legacy-dice",
+        action="store_true",
+        help="give the players the deal's own generator as dice, as before issue 23 "
+        "(only to reproduce results/tula_hidden_players.csv; the players' dice then "
+        "reveal the deal)",
+    )
 
 
 def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
@@ -61,8 +64,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     >>> len(frame), summary.splitlines()[0]
     (20, 'Tula: 20 deals, win rates with 95% Wilson CIs.')
     """
-    chosen = args.player or list(DEFAULT_PLAYERS)
-    players = tuple(PLAYERS) if "all" in chosen else tuple(dict.fromkeys(chosen))
+    players = _players(args)
     unknown = [name for name in players if name not in PLAYERS]
     if unknown:
         raise ValueError(f"unknown player(s) {unknown}: choose from {', '.join(PLAYERS)}")
@@ -70,16 +72,20 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         raise ValueError(f"--samples must be at least 1, not {args.samples}")
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, not {args.games}")
-    task = functools.partial(deal_task, players=players, mercy=args.mercy, samples=args.samples)
-    started = _now()
+    task = functools.partial(
+        deal_task,
+        players=players,
+        mercy=args.mercy,
+        samples=args.samples,
+        legacy_dice=getattr(args, "legacy_dice", False),
+    )
     frame = simulate_from_args(task, args.games, args, "Tula deals")
-    if getattr(args, "out", None):
-        write_provenance(args, players, len(frame), started)
     return frame, summary_text(frame)
 
 
-def _now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+def _players(args: argparse.Namespace) -> tuple[str, ...]:
+    chosen = args.player or list(DEFAULT_PLAYERS)
+    return tuple(PLAYERS) if "all" in chosen else tuple(dict.fromkeys(chosen))
 
 
 def command_line(args: argparse.Namespace, players: tuple[str, ...]) -> str:
@@ -96,32 +102,29 @@ def command_line(args: argparse.Namespace, players: tuple[str, ...]) -> str:
     if args.mercy:
         words.append("--mercy")
     words += ["--games", str(args.games), "--samples", str(args.samples)]
+    if getattr(args, "legacy_dice", False):
+        words.append("--legacy-dice")
     words += ["--seed", str(args.seed), "--workers", str(args.workers)]
     if getattr(args, "out", None):
         words += ["--out", args.out]
     return " ".join(words)
 
 
-def write_provenance(args: argparse.Namespace, players: tuple[str, ...], rows: int, started: str):
-    """Beside ``--out`` (same name, ``.json``): the command, seed, library version and dates."""
-    import tilegames
+def provenance(args: argparse.Namespace) -> dict:
+    """What the sidecar of ``--out`` says of a Tula run besides the command line's own record.
 
-    path = os.path.splitext(args.out)[0] + ".json"
-    provenance = {
+    >>> args = argparse.Namespace(player=["greedy"], mercy=True, games=20, samples=16, seed=1,
+    ...                           workers=1, out="x.csv")
+    >>> provenance(args)["command"]
+    'tilegames simulate tula --player greedy --mercy --games 20 --samples 16 --seed 1 --workers 1 --out x.csv'
+    """
+    players = _players(args)
+    return {
         "what": "Tula: one row per deal, every player without and with mercy",
         "command": command_line(args, players),
         "seed": args.seed,
         "games": args.games,
-        "rows": rows,
         "players": list(players),
         "mercy": bool(args.mercy),
         "sampler_samples": args.samples,
-        "tilegames_version": tilegames.__version__,
-        "python": sys.version.split()[0],
-        "started_utc": started,
-        "finished_utc": _now(),
     }
-    with open(path, "w") as handle:
-        json.dump(provenance, handle, indent=2)
-        handle.write("\n")
-    return path

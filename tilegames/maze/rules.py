@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..errors import BadNotation, InvalidPosition, describe
-from ..game import GameState, require
+from ..game import GameState, refuse_unless_dealt, require
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 
@@ -421,6 +421,8 @@ class Game(GameState):
         except InvalidPosition as error:
             raise InvalidPosition(f"deal.{error}") from None
         game.seed = seed
+        if seed is not None:  # the seed is for the record: it must be the one that dealt the cards
+            refuse_unless_dealt(game, cls.from_seed(seed, rules))
         return game
 
     # -- reading the table -------------------------------------------------------

@@ -19,19 +19,16 @@ True
 from __future__ import annotations
 
 import concurrent.futures as cf
-import datetime
 import functools
-import json
-import multiprocessing
 import os
-import signal
 import sys
 import time
 
 import numpy as np
 import pandas as pd
 
-from ..sim import SimulationInterrupted, batch_sizes, run_batch
+from ..results import keep_elsewhere, now, read_sidecar, write_results
+from ..sim import SimulationInterrupted, WorkerPool, batch_sizes, check_workers, run_batch
 from ..stats import mean_interval, wilson
 from . import native
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, Verdict, decide
@@ -214,33 +211,37 @@ def run_winnability(
     With ``out``, the rows of the batches finished so far are written to that
     CSV after every batch (in game order), with a provenance sidecar
     (``out`` with ``.json``: command, seed, budgets, library version, dates,
-    batches done); rerunning the same command skips the batches already in
-    the file. The rows are those ``sim.simulate`` gives for the same seed.
+    batches done), atomically as a pair (``results.write_results``); rerunning
+    the same command skips the batches already in the file. A batch is taken
+    from the file only when every one of its rows is whole (a verdict, a deal,
+    its tables): a damaged row is decided again, never read as a verdict. A file
+    that cannot be read as results at all is refused (ValueError). When ``out``
+    cannot be written (a full disk), the run stops with an OSError saying why and
+    where the finished rows were kept. The rows are those ``sim.simulate`` gives
+    for the same seed.
     """
-    import tilegames
-
+    check_workers(workers)
     task = functools.partial(winnability_task, **options)
     sizes = batch_sizes(games, WINNABILITY_BATCH)
     children = np.random.SeedSequence(seed).spawn(len(sizes))
     starts = [0, *np.cumsum(sizes)[:-1].tolist()] if sizes else []
+    variants = tuple(options.get("variants", ("standard", "ring")))
     done: dict[int, pd.DataFrame] = {}
     if out and os.path.exists(out):
-        previous = pd.read_csv(out, keep_default_na=False, na_values=[""])
-        sidecar = _read_sidecar(out)
+        sidecar = read_sidecar(out)
         if sidecar.get("seed") == seed and sidecar.get("options") == _jsonable(options):
+            previous = _whole_rows(out, variants)
             for index, start in enumerate(starts):
                 rows = previous[previous["game"].between(start, start + sizes[index] - 1)]
-                if rows["game"].nunique() == sizes[index]:
+                if len(rows) == sizes[index] * len(variants) and (
+                    rows["game"].nunique() == sizes[index]
+                ):
                     done[index] = rows.reset_index(drop=True)
-    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    started = now()
     clock = time.perf_counter()
 
-    def save() -> None:
-        if not out:
-            return
-        frame = pd.concat([done[i] for i in sorted(done)], ignore_index=True)
-        frame.to_csv(out, index=False)
-        provenance = {
+    def provenance() -> dict:
+        return {
             "what": "Maze winnability: each deal decided winnable, unwinnable or undecided",
             "command": command,
             "seed": seed,
@@ -250,17 +251,31 @@ def run_winnability(
             "batches": len(sizes),
             "complete": len(done) == len(sizes),
             "options": _jsonable(options),
-            "tilegames_version": tilegames.__version__,
-            "python": sys.version.split()[0],
             "started_utc": started,
-            "written_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(
-                timespec="seconds"
-            ),
+            "written_utc": now(),
             "seconds_this_session": round(time.perf_counter() - clock, 1),
         }
-        with open(_sidecar_path(out), "w") as handle:
-            json.dump(provenance, handle, indent=2)
-            handle.write("\n")
+
+    saved = [len(done)]
+
+    def save() -> None:
+        if not out:
+            return
+        frame = pd.concat([done[i] for i in sorted(done)], ignore_index=True)
+        try:
+            write_results(frame, out, provenance())
+        except OSError as error:
+            why = error.strerror or str(error)
+            try:
+                kept = f"all {len(frame)} finished rows are kept in {keep_elsewhere(frame, provenance())}"
+            except OSError:
+                kept = "nothing could be kept elsewhere either"
+            raise OSError(
+                error.errno,
+                f"could not write {out} ({why}); it keeps the {saved[0]} batches written "
+                f"before; {kept}",
+            ) from None
+        saved[0] = len(done)
 
     todo = [i for i in range(len(sizes)) if i not in done]
     bar = None
@@ -271,9 +286,7 @@ def run_winnability(
     pool = None
     try:
         if workers > 1 and len(todo) > 1:
-            pool = cf.ProcessPoolExecutor(
-                max_workers=min(workers, len(todo)), initializer=_leave_ctrl_c_to_the_parent
-            )
+            pool = WorkerPool(min(workers, len(todo)))
             futures = {
                 pool.submit(run_batch, task, children[i], sizes[i], starts[i]): i for i in todo
             }
@@ -289,11 +302,11 @@ def run_winnability(
                 save()
                 if bar is not None:
                     bar.update(sizes[i])
-    except KeyboardInterrupt:
+    except BaseException as error:
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in multiprocessing.active_children():
-                process.terminate()
+            pool.stop()
+        if not isinstance(error, KeyboardInterrupt):
+            raise
         finished = (
             pd.concat([done[i] for i in sorted(done)], ignore_index=True)
             if done
@@ -308,6 +321,41 @@ def run_winnability(
     return pd.concat([done[i] for i in sorted(done)], ignore_index=True)
 
 
+STATUSES = ("winnable", "unwinnable", "undecided")
+"""The verdicts a winnability row may hold."""
+
+
+def _whole_rows(out: str, variants: tuple[str, ...]) -> pd.DataFrame:
+    """The rows of a winnability file that are whole (a verdict, a variant, a deal, its
+    tables); a row cut short (a write that never finished) is left out, so its batch is
+    decided again. A file that is not a winnability table at all raises ValueError."""
+    try:
+        frame = pd.read_csv(out, keep_default_na=False, na_values=[""], dtype=str)
+    except (ValueError, OSError, UnicodeDecodeError) as error:
+        raise ValueError(
+            f"{out} cannot be read as winnability results ({error}); move it or choose another --out"
+        ) from None
+    needed = {"game", "variant", "deal", "status", "method", "solver_tables", "tables", "seconds"}
+    if not needed <= set(frame.columns):
+        raise ValueError(
+            f"{out} is not a winnability results file (it lacks the columns "
+            f"{', '.join(sorted(needed - set(frame.columns)))}); move it or choose another --out"
+        )
+    whole = (
+        frame["status"].isin(STATUSES)
+        & frame["variant"].isin(variants)
+        & frame["game"].str.fullmatch(r"\d+").fillna(False).astype(bool)
+        & frame["deal"].str.split().str.len().eq(54)
+        & frame["tables"].str.fullmatch(r"\d+").fillna(False).astype(bool)
+        & frame["seconds"].notna()
+    )
+    frame = frame[whole].copy()
+    typed = pd.read_csv(out, keep_default_na=False, na_values=[""])  # the file's own types
+    typed = typed.loc[frame.index]
+    typed["game"] = typed["game"].astype(int)
+    return typed
+
+
 def winnability_text(frame: pd.DataFrame) -> str:
     """What the command line prints after a winnability run."""
     lines = []
@@ -318,23 +366,6 @@ def winnability_text(frame: pd.DataFrame) -> str:
             f"winnable share {wilson(int(row['winnable']), int(row['deals']))}"
         )
     return "\n".join(lines)
-
-
-def _leave_ctrl_c_to_the_parent() -> None:
-    """Worker processes ignore Ctrl-C; the parent stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _sidecar_path(out: str) -> str:
-    return os.path.splitext(out)[0] + ".json"
-
-
-def _read_sidecar(out: str) -> dict:
-    try:
-        with open(_sidecar_path(out)) as handle:
-            return json.load(handle)
-    except (OSError, ValueError):
-        return {}
 
 
 def _jsonable(options: dict) -> dict:
@@ -531,8 +562,13 @@ def decide_again(
     native.available()  # compile the fast search once, before the workers start
     bar = functools.partial(tqdm, total=len(items), disable=not progress, desc="deals")
     if workers > 1 and len(items) > 1:
-        with cf.ProcessPoolExecutor(max_workers=min(workers, len(items))) as pool:
+        pool = WorkerPool(min(workers, len(items)))
+        try:
             rows = list(bar(pool.map(_decide_row, items)))
+        except BaseException:
+            pool.stop()  # its own workers, at once
+            raise
+        pool.shutdown()
     else:
         rows = [_decide_row(item) for item in bar(items)]
     columns = ["game", "variant", "deal", "status", "method", "solver_tables", "tables"]
@@ -557,7 +593,7 @@ def write_decided_again(
     """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
     import tilegames
 
-    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    started = now()
     clock = time.perf_counter()
     options = {
         "variant": variant,
@@ -570,7 +606,6 @@ def write_decided_again(
         options |= {"openings": openings, "opening_moves": opening_moves}
     frame = pd.read_csv(source, keep_default_na=False, na_values=[""])
     again = decide_again(frame, workers=workers, progress=progress, **options)
-    again.to_csv(out, index=False)
     defaults = {"below": None, "restarts": 0}  # left out of the command when unchanged
     given = [
         f"{key}={value!r}"
@@ -593,7 +628,5 @@ def write_decided_again(
         "started_utc": started,
         "seconds": round(time.perf_counter() - clock, 1),
     }
-    with open(_sidecar_path(out), "w") as handle:
-        json.dump(provenance, handle, indent=2)
-        handle.write("\n")
+    write_results(again, out, provenance)
     return again

@@ -87,7 +87,7 @@ from typing import Any
 
 import numpy as np
 
-from ..randomness import as_generator, seed_value
+from ..randomness import as_generator, players_generator, seed_value
 from . import mayhem
 from .mayhem import (
     AIR,
@@ -280,7 +280,12 @@ def play(
     # each hand heaviest first (hand order among equal weights), as a careful player tries it
     orders = [sorted(hand, key=_HEAVIEST_FIRST) for hand in hands]
     piles = [p[HAND_SIZE:] for p in dealt]
-    player_rng = as_generator(rng) if "random" in seats else None
+    # the players' dice, as ``play_game`` makes them: a Generator as is, an int derived
+    player_rng = (
+        (rng if isinstance(rng, np.random.Generator) else players_generator(rng))
+        if "random" in seats
+        else None
+    )
 
     careful = [s == "careful" for s in seats]
     curse, cube = rules.curse, rules.fire_cube

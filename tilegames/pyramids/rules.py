@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, require
+from ..game import GameState, refuse_unless_dealt, require
 from ..randomness import as_generator, generator_from_state, generator_state, read_seed, seed_value
 from ..rules_base import RulesBase
 from . import mayhem
@@ -581,7 +581,7 @@ class Game(GameState):
         if missing:
             raise InvalidPosition(f"deal: missing field(s) {', '.join(missing)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
-        read_seed(deal.get("seed"), "deal.seed")
+        seed = read_seed(deal.get("seed"), "deal.seed")
         piles_data = require(deal, "piles", list, "deal")
         n = len(piles_data)
         if not 2 <= n <= MAX_PLAYERS:
@@ -690,7 +690,7 @@ class Game(GameState):
         ):
             raise InvalidPosition(f"deal.dice: expected a list of die faces 1 to 6, found {dice!r}")
         rng = generator_from_state(require(deal, "rng", dict, "deal"), "deal.rng")
-        return cls(
+        game = cls(
             piles=piles,
             hands=hands,
             board=board,
@@ -701,6 +701,12 @@ class Game(GameState):
             rng=rng,
             deal=deal,
         )
+        if seed is not None:  # the seed is for the record: it must be the one that dealt the tiles
+            refuse_unless_dealt(  # the first player drawn from the seed, or chosen
+                game,
+                *(new_game(seed, rules=rules, players=n, first_player=f) for f in (None, first)),
+            )
+        return game
 
     # -- where the game stands ------------------------------------------------
     @property

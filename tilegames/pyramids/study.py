@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..randomness import players_generator
 from ..stats import mean_interval, wilson
 from . import fast
 from .players import PLAYERS, make_player, play_game
@@ -123,7 +124,8 @@ def game_task(
     seed = int(rng.integers(2**62))
     rules = Rules(curse=curse, fire_cube=fire_cube, turn_cap=turn_cap)
     lineup = [make_player(kind) for kind in lineup_of(player, players)]
-    row = game_row(play_fast_or_public(seed, lineup, rules, rng))
+    dice = players_generator(rng)  # the players' own: never the generator the seed came from
+    row = game_row(play_fast_or_public(seed, lineup, rules, dice))
     winner = row["winner"]
     first = row["first_player"]
     return {
@@ -228,6 +230,10 @@ played twice, A in seat 0 then in seat 1, so the seats' luck cancels out."""
 def match_task(rng: np.random.Generator, *, a: str, b: str, turn_cap: int = 500) -> list[dict]:
     """One two-player deal played twice, ``a`` in seat 0 then in seat 1: two rows.
 
+    The players' dice are ``players_generator(rng)`` (both games in turn): they
+    reveal neither the deal's seed nor the generator it came from, and the deals
+    that follow do not depend on them.
+
     Each row: the deal's seed, A's seat, the first player, the winner (-1 at
     the turn cap), whether A, B and the first player won, turns, tiles left.
 
@@ -236,12 +242,13 @@ def match_task(rng: np.random.Generator, *, a: str, b: str, turn_cap: int = 500)
     ([0, 1], True)
     """
     deal = int(rng.integers(2**62))
+    dice = players_generator(rng)
     rows = []
     for a_seat in (0, 1):
         lineup = (
             [make_player(a), make_player(b)] if a_seat == 0 else [make_player(b), make_player(a)]
         )
-        row = game_row(play_fast_or_public(deal, lineup, Rules(turn_cap=turn_cap), rng))
+        row = game_row(play_fast_or_public(deal, lineup, Rules(turn_cap=turn_cap), dice))
         winner = row["winner"]
         rows.append(
             {
@@ -358,20 +365,23 @@ def first_player_edge_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def write_matchups(
-    path=None, *, seed: int = 2026, workers: int | None = None, command: str = ""
+    path=None,
+    *,
+    seed: int = 2026,
+    workers: int | None = None,
+    command: str = "",
 ) -> pd.DataFrame:
     """Run ``run_matchups`` and keep it: the CSV, and beside it a JSON file saying how it was made."""
     import datetime
-    import json
     from pathlib import Path
 
     from .. import __version__
+    from ..results import write_results
 
     path = Path(path or Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv")
     start = time.perf_counter()
     frame = run_matchups(seed=seed, workers=workers)
     seconds = time.perf_counter() - start
-    frame.to_csv(path, index=False)
     provenance = {
         "what": "two-player Flaming Pyramids matches, each deal played from both seats",
         "command": command,
@@ -384,7 +394,7 @@ def write_matchups(
         "workers": workers,
         "rows": len(frame),
     }
-    path.with_suffix(".json").write_text(json.dumps(provenance, indent=2) + "\n")
+    write_results(frame, path, provenance)  # the CSV and its provenance, atomically
     return frame
 
 

@@ -815,7 +815,7 @@ class Board:
 
 def _read_only(name: str):
     def method(self, *args, **kwargs):
-        return getattr(self.board_now(), name)(*args, **kwargs)
+        return getattr(self._board_now(), name)(*args, **kwargs)
 
     method.__name__ = name
     method.__doc__ = getattr(Board, name).__doc__
@@ -845,7 +845,7 @@ class BoardSnapshot:
         self._version = board._version
         self._length = len(board._order)
 
-    def board_now(self) -> Board:
+    def _board_now(self) -> Board:
         """The board this snapshot shows (do not change it: use ``copy()``)."""
         board = self._board
         if board._version == self._version:
@@ -868,7 +868,7 @@ class BoardSnapshot:
 
     def copy(self) -> Board:
         """A board you may change, as this one shows."""
-        return self.board_now().copy()
+        return self._board_now().copy()
 
     def snapshot(self) -> BoardSnapshot:
         """This snapshot (it never changes)."""
@@ -878,25 +878,25 @@ class BoardSnapshot:
         return self._length
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self.board_now()
+        return cell in self._board_now()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, BoardSnapshot):
             if other._board is self._board and other._version == self._version:
                 return True
-            other = other.board_now()
+            other = other._board_now()
         if not isinstance(other, Board):
             return NotImplemented
-        return self.board_now() == other
+        return self._board_now() == other
 
     def __hash__(self) -> int:
-        return hash(tuple(self.board_now()._order))
+        return hash(tuple(self._board_now()._order))
 
     def __repr__(self) -> str:
         return f"<Tri-Ominos board (snapshot): {self._length} tiles>"
 
     def __reduce__(self):
-        return (_snapshot_of, (self.board_now().state(),))
+        return (_snapshot_of, (self._board_now().state(),))
 
     def __copy__(self) -> BoardSnapshot:
         return self
@@ -907,32 +907,32 @@ class BoardSnapshot:
     @property
     def cells(self) -> MappingProxyType:
         """Placed tiles, read-only: cell key -> (tile id, rotation)."""
-        return MappingProxyType(dict(self.board_now()._cells))
+        return MappingProxyType(dict(self._board_now()._cells))
 
     @property
     def points(self) -> MappingProxyType:
         """Point key -> the number shown there (read-only)."""
-        return MappingProxyType(dict(self.board_now()._points))
+        return MappingProxyType(dict(self._board_now()._points))
 
     @property
     def fill(self) -> MappingProxyType:
         """Point key -> how many of the six cells around it hold a tile (read-only)."""
-        return MappingProxyType(dict(self.board_now()._fill))
+        return MappingProxyType(dict(self._board_now()._fill))
 
     @property
     def frontier(self) -> MappingProxyType:
         """Empty cells sharing an edge with a tile, read-only: cell key -> corner pattern index."""
-        return MappingProxyType(dict(self.board_now()._frontier))
+        return MappingProxyType(dict(self._board_now()._frontier))
 
     @property
     def order(self) -> tuple[int, ...]:
         """Cell keys in the order tiles were placed."""
-        return tuple(self.board_now()._order)
+        return tuple(self._board_now()._order)
 
     @property
     def tiles_mask(self) -> int:
         """The tiles on the board as a bit mask of tile ids."""
-        return self.board_now()._tiles
+        return self._board_now()._tiles
 
     def best_placement(
         self, hand: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
@@ -940,7 +940,7 @@ class BoardSnapshot:
         """See ``Board.best_placement``."""
         board = self._board
         if board._version != self._version:
-            board = self.board_now()
+            board = self._board_now()
         return board.best_placement(hand, hexagon_bonuses, bridge_bonus, rule)
 
     tile_at = _read_only("tile_at")
@@ -962,7 +962,7 @@ class BoardSnapshot:
         """See ``Board.placements_of``."""
         board = self._board
         if board._version != self._version:
-            board = self.board_now()
+            board = self._board_now()
         return board.placements_of(hand)
 
     def scored_placements(
@@ -971,7 +971,7 @@ class BoardSnapshot:
         """See ``Board.scored_placements``."""
         board = self._board
         if board._version != self._version:
-            board = self.board_now()
+            board = self._board_now()
         return board.scored_placements(hand, hexagon_bonuses, bridge_bonus, rule)
 
 

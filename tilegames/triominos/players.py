@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import IllegalMove
 from ..players import Player, play_game, registry_maker
-from ..randomness import as_generator
+from ..randomness import as_generator, players_generator
 from .lattice import FIT_MASK, geometry
 from .rules import (
     POINT_PARTS,
@@ -183,7 +183,8 @@ def play_out(game: Game, players: list, *, check: bool = False, seed: Any = None
 def play_round(match: Match, players: list, *, seed: Any = None, checked: bool = False) -> Game:
     """Deal the match's next round, play it with these players (one per seat), finish it.
 
-    ``seed`` is the players' generator (an int or a Generator; None: the match's own).
+    ``seed`` is the players' dice (an int or a Generator; None: dice derived from the
+    match's generator with ``players_generator``, which reveal neither it nor the deal).
 
     >>> match = Match(players=2, seed=5)
     >>> game = play_round(match, [make_player("greedy"), make_player("greedy")])
@@ -191,7 +192,8 @@ def play_round(match: Match, players: list, *, seed: Any = None, checked: bool =
     (1, True)
     """
     game = match.new_round()
-    play_game(game, players, seed=match.rng if seed is None else seed, checked=checked)
+    dice = players_generator(match.rng) if seed is None else seed
+    play_game(game, players, seed=dice, checked=checked)
     match.finish_round(game)
     return game
 
@@ -224,7 +226,8 @@ def play_match(
         hands, pool = deal(n, rng, rules)
         game = Game(hands, pool, rules=rules)
         seating = [(index + i) % n for i in range(n)]  # seat s is played by players[seating[s]]
-        play_game(game, [players[seating[s]] for s in range(n)], seed=rng, checked=False)
+        dice = players_generator(rng)  # never the generator that dealt the round
+        play_game(game, [players[seating[s]] for s in range(n)], seed=dice, checked=False)
         for seat, score in enumerate(game.scores):
             points[seating[seat]] += score
         if game.winner is not None:

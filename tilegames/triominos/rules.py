@@ -39,7 +39,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, require
+from ..game import GameState, refuse_unless_dealt, require
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 from .lattice import (
@@ -515,7 +515,8 @@ class Game(GameState):
         """A round from an explicit deal: hands (tiles ``a-b-c``), the pool in drawing order.
 
         ``pool=None`` puts the remaining tiles in the pool, shuffled with
-        ``seed``. ``board`` (placement notation, e.g. ``"0-1-4 @ 0,3 r0"``)
+        ``seed`` (which is not recorded as the game's ``seed``: it did not deal
+        the hands, and a saved seed must be the one that dealt the tiles). ``board`` (placement notation, e.g. ``"0-1-4 @ 0,3 r0"``)
         builds a position tile by tile; then ``to_move`` plays next and there
         is no opening. All 56 tiles must be somewhere, each once. A position
         taken from a round under way may carry the ``scores`` so far and the
@@ -612,7 +613,7 @@ class Game(GameState):
         if draws and not placed:
             raise InvalidPosition("draws: nobody draws before the round has opened")
         try:
-            int_seed = seed_value(seed)
+            seed_value(seed)  # refuses a bad seed; the seed only shuffled the pool
         except (TypeError, ValueError) as error:
             raise InvalidPosition(f"seed: {error}") from None
         return cls(
@@ -621,7 +622,7 @@ class Game(GameState):
             board=placed,
             to_move=to_move,
             rules=rules,
-            seed=int_seed,
+            seed=None,  # hands given tile by tile: no seed dealt them (``new_game`` records its seed)
             scores=scores,
             draws=draws,
         )
@@ -665,6 +666,9 @@ class Game(GameState):
         except InvalidPosition as error:
             raise InvalidPosition(f"deal.{error}") from None
         game.seed = seed
+        if seed is not None:  # the seed is for the record: it must be the one that dealt the tiles
+            players = len(game._deal_hands)
+            refuse_unless_dealt(game, new_game(seed, rules=rules, players=players))
         return game
 
     # -- where the round stands ------------------------------------------------------------------
@@ -805,6 +809,9 @@ class Game(GameState):
         rules = _rules_of(rules)
         data = self.to_dict()
         data["deal"]["rules"] = rules.to_dict()
+        players = len(self._deal_hands)
+        if rules.hand_size_for(players) != self.rules.hand_size_for(players):
+            data["deal"]["seed"] = None  # the seed deals other hands under these rules
         game = Game.from_dict({**data, "moves": []})
         for index, move in enumerate(self.history):
             reason = game.why_illegal(move)

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..players import play_game
+from ..randomness import players_generator
 from ..stats import Estimate, mean_interval, wilson
 from .players import make_player, play_round
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
@@ -140,7 +141,8 @@ def round_task(
         kinds = [kinds[int(i)] for i in rng.permutation(players)]
     hands, pool = deal(players, rng, rules)
     game = Game(hands, pool, rules=rules)
-    play_game(game, [make_player(kind) for kind in kinds], seed=rng, checked=False)
+    dice = players_generator(rng)  # never the generator that dealt the round
+    play_game(game, [make_player(kind) for kind in kinds], seed=dice, checked=False)
     return round_row(game, kinds)
 
 
@@ -195,7 +197,7 @@ def game_task(
     seats = [make_player(kind) for kind in kinds]
     hexagons = bridges = 0
     while not match.is_over:
-        game = play_round(match, seats, seed=rng)
+        game = play_round(match, seats)  # dice derived from the match's generator
         for parts in game.breakdown():
             hexagons += parts["hexagon_1"] + 2 * parts["hexagon_2"] + 3 * parts["hexagon_3"]
             bridges += parts["bridges"]

@@ -23,7 +23,7 @@ differ only in face-down tiles and checks the decisions agree).
 
 >>> from tilegames.players import play_game
 >>> from tilegames.tula import new_game
->>> game = play_game(new_game(seed=2), ExpertPlayer(), seed=1)
+>>> game = play_game(new_game(seed=2), ExpertPlayer(), seed=np.random.default_rng(1))
 >>> game.is_over, len(game.stack) == play_expert(list(t.index for t in game.deal), False,
 ...                                               np.random.default_rng(1))
 (True, True)

@@ -595,11 +595,11 @@ def main(argv: list[str] | None = None) -> int:
     """
     import argparse
     import datetime
-    import json
-    import os
     import sys
 
     import tilegames
+
+    from ..results import write_results
 
     parser = argparse.ArgumentParser(
         prog="python -m tilegames.tula.hidden",
@@ -611,7 +611,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     table = ladder_table(args.deals, args.seed)
-    table.to_csv(args.out, index=False)
     provenance = {
         "what": "Tula on reduced boards: players (simulated), best play without seeing and "
         "the clairvoyant (exact)",
@@ -625,9 +624,7 @@ def main(argv: list[str] | None = None) -> int:
         "started_utc": started,
         "finished_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
     }
-    with open(os.path.splitext(args.out)[0] + ".json", "w") as handle:
-        json.dump(provenance, handle, indent=2)
-        handle.write("\n")
+    write_results(table, args.out, provenance)  # the CSV and its provenance, atomically
     print(table.to_string(index=False))
     return 0
 

@@ -26,7 +26,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, require
+from ..game import GameState, refuse_unless_dealt, require
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 from .layout import (
@@ -203,7 +203,14 @@ class Game(GameState):
             raise InvalidPosition(
                 f"auto_reveal: expected True or False, found {describe(auto_reveal)}"
             )
-        return cls(deal, rules=rules, auto_reveal=auto_reveal, seed=seed_value(seed))
+        try:
+            seed = seed_value(seed)
+        except (TypeError, ValueError) as error:
+            raise InvalidPosition(f"seed: {error}") from None
+        game = cls(deal, rules=rules, auto_reveal=auto_reveal, seed=seed)
+        if seed is not None:  # the seed is for the record: it must be the one that dealt the tiles
+            refuse_unless_dealt(game, new_game(seed, rules=rules, auto_reveal=auto_reveal))
+        return game
 
     def _deal_dict(self) -> dict[str, Any]:
         return {
@@ -548,6 +555,8 @@ class Game(GameState):
             other._tile_at[p] = tiles[int(k)]
             deal[p] = TILES[tiles[int(k)]]
         other.deal = tuple(deal)
+        if other.deal != self.deal:
+            other.seed = None  # no longer the deal that seed makes
         return other
 
     def invariant_errors(self) -> list[str]:

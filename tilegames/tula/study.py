@@ -29,6 +29,7 @@ from itertools import permutations
 import numpy as np
 import pandas as pd
 
+from ..randomness import players_generator
 from ..stats import paired_difference, wilson
 from .expert import play_expert
 from .fast import (
@@ -92,6 +93,7 @@ def deal_task(
     players: tuple[str, ...] = DEFAULT_PLAYERS,
     mercy: bool = True,
     samples: int = 16,
+    legacy_dice: bool = False,
 ) -> dict:
     """One deal, every player, without and (if ``mercy``) with mercy: one row.
 
@@ -101,8 +103,14 @@ def deal_task(
     same with ``_mercy`` for the mercy variant. For ``solver``, ``solver_won``
     is the verdict: the deal can be won by someone who sees every tile.
     A picklable top-level function: use ``functools.partial`` to set options.
+
+    The players' dice are ``players_generator(rng)`` after the deal: they carry
+    nothing of it, and the deals that follow do not depend on them.
+    ``legacy_dice=True`` gives the players ``rng`` itself, the deal's generator, as
+    before issue 23: only to reproduce ``results/tula_hidden_players.csv``.
     """
     tile_at = deal_from_rng(rng)
+    dice = rng if legacy_dice else players_generator(rng)
     usable = mercy_usable(tile_at)
     row: dict = {"deal": deal_code(tile_at), "mercy_usable": usable}
     for name in players:
@@ -112,24 +120,24 @@ def deal_task(
                 row["solver_mercy_won"] = winnable(tile_at, True) if usable else row["solver_won"]
             continue
         if name == "random":
-            draws = rng.random(RANDOM_DRAWS)
+            draws = dice.random(RANDOM_DRAWS)
             results = [play_random(tile_at, False, draws)]
             if mercy:
                 results.append(play_random(tile_at, True, draws) if usable else results[0])
         elif name == "expert":  # the fast twin of ExpertPlayer: same moves, same dice
-            results = [play_expert(tile_at, False, rng)]
+            results = [play_expert(tile_at, False, dice)]
             if mercy:
-                results.append(play_expert(tile_at, True, rng) if usable else results[0])
+                results.append(play_expert(tile_at, True, dice) if usable else results[0])
         elif name in _FAST:
             results = [_FAST[name](tile_at, False)]
             if mercy:
                 results.append(_FAST[name](tile_at, True) if usable else results[0])
         else:
             options = {"samples": samples} if name == "sampler" else {}
-            results = [_play_public(tile_at, name, False, rng, options)]
+            results = [_play_public(tile_at, name, False, dice, options)]
             if mercy:
                 results.append(
-                    _play_public(tile_at, name, True, rng, options) if usable else results[0]
+                    _play_public(tile_at, name, True, dice, options) if usable else results[0]
                 )
         for suffix, tiles in zip(VARIANTS, results):
             row[f"{name}{suffix}_tiles"] = tiles
