@@ -1,0 +1,568 @@
+"""A student's player, played in its own process: it only ever holds its seat's view.
+
+The grader has the student's player only as the text of a notebook cell. A
+``PlayerBox`` starts one process (sandboxed with ``tilegames.grading.sandbox``
+when the machine allows it, else a plain process: ``box.isolation`` says
+which), runs the assignment's import cell (``prelude``, the grader's) and then
+the student's cell there — with ``check``, ``grade`` and ``submit`` bound to
+do-nothing functions — and finds the player by name. Then, for every decision,
+the grader sends the seat's view (``game.player_view(seat)``, a frozen value,
+never the game) and the child answers with the move's notation, which the
+grader looks up among ``view.legal_moves``. The game itself never leaves the
+grader, so no route in the child — frames, ``gc``, copies — leads to it: a
+player can only decide from its view.
+
+Each game gets one ``numpy`` Generator in the child, kept across the game's
+moves, seeded from a number the grader sends when the game starts
+(``player_seed(row_seed)`` by default, a seed drawn for that purpose alone, so
+it says nothing about the deal). Playing a one-seat game through the box gives
+exactly what ``play_game(game, player, seed=player_seed(row_seed))`` gives.
+
+The grader never unpickles anything from the child: it reads short lines of
+JSON, so a hostile child can at worst lose its own game. What the child prints
+is discarded. A decision that takes longer than ``move_seconds`` kills the
+child.
+
+>>> from tilegames import tula
+>>> source = '''
+... class First(Player):
+...     def choose(self, view, rng):
+...         return view.legal_moves[0]
+... my_player = First()
+... check("my_player", my_player)
+... '''
+>>> prelude = "from tilegames import tula\\nfrom tilegames.players import Player"
+>>> run = run_player(source, prelude=prelude, deals=lambda seed: tula.new_game(seed=seed),
+...                  seeds=range(3), outcome=lambda game: game.won)
+>>> run.refusal is None, len(run.results)
+(True, 3)
+>>> late = run_player(source.replace("First()", "First"), prelude=prelude,
+...                   deals=lambda seed: tula.new_game(seed=seed), seeds=[0],
+...                   outcome=lambda game: game.won)
+>>> late.refusal
+'give an instance of your player, like MyPlayer(), not the class.'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pickle
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import sandbox
+
+__all__ = ["PlayerBox", "PlayerRefused", "PlayerRun", "player_seed", "run_player"]
+
+PLAYER_PURPOSE = 0x706C6179
+"""Mixed into a row's seed to make its player's seed ("play"): a stream of its own."""
+
+CELL = "<your answer cell>"
+"""The file name the student's cell runs under (tracebacks name its lines)."""
+
+LINE_LIMIT = 1 << 16
+"""The longest line the grader reads from the child; a longer one is refused."""
+
+TEXT_LIMIT = 300
+"""How much of a student's message (an exception, a move's text) a refusal quotes."""
+
+
+class PlayerRefused(Exception):
+    """The student's player was refused; the message says why, in the student's words."""
+
+
+@dataclass(frozen=True)
+class PlayerRun:
+    """What playing some seeded games with a student's player gave."""
+
+    results: tuple[Any, ...]
+    """Per game played to its end, what ``outcome(game)`` returned, in the order of the seeds."""
+    refusal: str | None
+    """None, or why the player was refused (the games after it were not played)."""
+    isolation: str = ""
+    """Where the player ran: ``"sandbox (user namespaces)"`` or ``"plain process (...why)"``."""
+
+
+def player_seed(row_seed: int) -> int:
+    """The seed of a player's Generator in the game dealt from ``row_seed``.
+
+    >>> player_seed(7) == player_seed(7) != player_seed(8)
+    True
+    """
+    sequence = np.random.SeedSequence([int(row_seed), PLAYER_PURPOSE])
+    return int(sequence.generate_state(1, np.uint64)[0])
+
+
+class PlayerBox:
+    """One process holding a student's player; a context manager that ends the process.
+
+    ``source``: the student's cell; ``prelude``: the assignment's import cell;
+    ``name``: the variable that holds the player. ``move_seconds``: the limit per
+    decision; ``start_seconds``: the limit to start the process and run both
+    cells (and, at the start of each game, the player's ``start``). ``hide``:
+    folders the child must not read (the sandbox covers them); ``sandboxed``:
+    True requires the sandbox, False never uses it, None uses it when available.
+    Every method raises ``PlayerRefused`` once the player is refused, and keeps
+    raising it.
+    """
+
+    def __init__(
+        self,
+        source: str,
+        *,
+        prelude: str,
+        name: str = "my_player",
+        move_seconds: float = 2.0,
+        start_seconds: float = 20.0,
+        hide: Sequence[os.PathLike | str] = (),
+        sandboxed: bool | None = None,
+    ) -> None:
+        if not isinstance(source, str) or not isinstance(prelude, str):
+            raise TypeError("source and prelude must be the text of notebook cells (str)")
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ValueError(f"name must be a Python variable name, not {name!r}")
+        for what, seconds in (("move_seconds", move_seconds), ("start_seconds", start_seconds)):
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
+                raise ValueError(f"{what} must be a positive number of seconds, not {seconds!r}")
+        self.source, self.prelude, self.name = source, prelude, name
+        self.move_seconds, self.start_seconds = float(move_seconds), float(start_seconds)
+        self.hide = [Path(path) for path in hide]
+        self.sandboxed = sandboxed
+        self.isolation = ""
+        """Where the player runs (set when the process starts)."""
+        self.refusal: str | None = None
+        """Why the player was refused, once it was."""
+        self.games = 0
+        """How many games ``play`` has started."""
+        self._process: subprocess.Popen | None = None
+        self._scratch: tempfile.TemporaryDirectory | None = None
+        self._buffer = b""
+        self._started_game = False
+
+    # -- the process -----------------------------------------------------------------------------
+
+    def __enter__(self) -> PlayerBox:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Start the process and run the cells; raises ``PlayerRefused`` when the player is refused."""
+        if self._process is not None or self.refusal is not None:
+            self._raise_if_refused()
+            return
+        argv, cwd, env = self._command()
+        self._process = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,  # the box ends its whole process group
+        )
+        job = {"prelude": self.prelude, "source": self.source, "name": self.name}
+        self._send(job, "while your answer cell was starting")
+        answer = self._receive(self.start_seconds, "to run your answer cell", "at the start")
+        if "error" in answer:  # the grader's prelude failed: not the student's doing
+            self.close()
+            raise RuntimeError(f"the prelude failed in the player's process: {answer['error']}")
+        if "refuse" in answer:
+            self._refuse(str(answer["refuse"]))
+        self._check_player(answer)
+
+    def close(self) -> None:
+        """End the process (and everything it started)."""
+        process, self._process = self._process, None
+        if process is not None:
+            for stream in (process.stdin, process.stdout):
+                with contextlib.suppress(OSError):
+                    stream.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=1)
+            _kill(process)
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
+
+    def _command(self) -> tuple[list[str], str | None, dict[str, str]]:
+        root = str(Path(__file__).resolve().parents[2])
+        code = (
+            f"import sys; sys.path.insert(0, {root!r}); "
+            "from tilegames.grading.player_box import _serve; _serve()"
+        )
+        argv = [sys.executable, "-I", "-c", code]
+        extra = {"MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
+        use = self.sandboxed
+        if use is None:
+            use, why = sandbox.available()
+        else:
+            why = "" if use else "not asked for"
+        if use:
+            self.isolation = "sandbox (user namespaces)"
+            return sandbox.command(argv, hide=self.hide, env=extra), None, {}
+        self.isolation = f"plain process (no sandbox: {why})"
+        self._scratch = tempfile.TemporaryDirectory(prefix="tilegames-player-")
+        home = self._scratch.name
+        env = {"PATH": os.defpath, "HOME": home, "LANG": "C.UTF-8", **extra}
+        return argv, home, env
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def _send(self, message: Any, where: str) -> None:
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self._process.stdin.write(struct.pack(">I", len(data)) + data)
+            self._process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self._refuse(self._ended(where))
+
+    def _receive(self, seconds: float, doing: str, where: str) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        stream = self._process.stdout.fileno()
+        while b"\n" not in self._buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._refuse(f"your player took longer than {seconds:g} s {doing} {where}.")
+            ready, _, _ = select.select([stream], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(stream, LINE_LIMIT)
+            if not chunk:
+                self._refuse(self._ended(where))
+            self._buffer += chunk
+            if len(self._buffer) > LINE_LIMIT:
+                self._refuse(
+                    f"your player's process wrote something that is not an answer {where}."
+                )
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            self._refuse(f"your player's process wrote something that is not an answer {where}.")
+        return answer
+
+    def _ended(self, where: str) -> str:
+        status = None
+        if self._process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                status = self._process.wait(timeout=1)
+        said = f" (exit status {status})" if status is not None else ""
+        return (
+            f"your player's process ended {where}{said}: does your code call exit(), "
+            "os._exit() or use too much memory?"
+        )
+
+    def _refuse(self, message: str) -> None:
+        self.refusal = self.refusal or message
+        self.close()
+        raise PlayerRefused(self.refusal)
+
+    def _raise_if_refused(self) -> None:
+        if self.refusal is not None:
+            raise PlayerRefused(self.refusal)
+
+    def _check_player(self, facts: dict[str, Any]) -> None:
+        library = facts.get("library")
+        if library:
+            how = "is" if facts.get("exact") else "is built on"
+            self._refuse(f"write your own player: {self.name} {how} the library's {library}.")
+        if facts.get("clairvoyant"):
+            self._refuse(
+                "your player says it is clairvoyant (clairvoyant = True), but a homework player "
+                "only ever receives its view — what a person sees — never the game: set "
+                "clairvoyant = False and decide from the view."
+            )
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def choose(
+        self, view: Any, rng_seed: int | None = None, *, where: str = "", move: int = 0
+    ) -> Any:
+        """The player's move in ``view``, one of ``view.legal_moves``.
+
+        ``rng_seed`` starts a new game: a fresh Generator from that seed, and the
+        player's ``start(view, rng)`` is called first; without it, the game goes on
+        with the current Generator. ``where`` and ``move`` only word the refusals.
+        """
+        self.start()
+        legal = {str(option): option for option in view.legal_moves}
+        where = where or f"in game {max(self.games, 1)}"
+        at = f"{where} at move {move}" if move else where
+        new_game = rng_seed is not None or not self._started_game
+        if new_game:
+            seed = player_seed(self.games) if rng_seed is None else int(rng_seed)
+            self._send(("game", seed, view), at)
+            self._started_game = True
+            seconds, doing = self.move_seconds + self.start_seconds, "to start and choose a move"
+        else:
+            self._send(("move", view), at)
+            seconds, doing = self.move_seconds, "to choose a move"
+        answer = self._receive(seconds, doing, at)
+        if "crash" in answer:
+            self._refuse(f"your player crashed {at}: {str(answer['crash'])[: 2 * TEXT_LIMIT]}")
+        text, kind = str(answer.get("move", "")), str(answer.get("type", ""))
+        move_type = type(view.legal_moves[0]) if view.legal_moves else None
+        is_move = (
+            move_type is not None and kind == f"{move_type.__module__}.{move_type.__qualname__}"
+        )
+        if is_move and text in legal:
+            return legal[text]
+        if is_move:
+            self._refuse(
+                f"{_capital(at)} your player chose {_quote(text)}, which is not one of "
+                "view.legal_moves: choose one of those."
+            )
+        if kind == "builtins.NoneType":
+            self._refuse(
+                f"{_capital(at)} your player's choose returned None, not a move: does it "
+                "forget to return one of view.legal_moves?"
+            )
+        self._refuse(
+            f"{_capital(at)} your player returned {_quote(text)} (a {kind.rsplit('.', 1)[-1]}), "
+            "not a move: return one of view.legal_moves."
+        )
+
+    def play(
+        self,
+        game: Any,
+        *,
+        player_seed: int,
+        seat: int | None = None,
+        others: Any = None,
+        where: str = "",
+    ) -> Any:
+        """Play ``game`` to its end and return it: the box plays ``seat`` (None: every seat).
+
+        ``others`` plays the other seats in the grader (a trusted player, or a list
+        indexed by seat), with a Generator of its own drawn from ``player_seed``.
+        ``where`` words the refusals (default: ``"in game N"``, counting from 1).
+        """
+        self.games += 1
+        where = where or f"in game {self.games}"
+        rng_seed: int | None = int(player_seed)
+        other_rng = np.random.default_rng(np.random.SeedSequence([int(player_seed), 1]))
+        started: set[int] = set()
+        moves = 0
+        while not game.is_over:
+            to_move = game.to_move
+            if to_move is None:
+                break
+            view = game.player_view(to_move)
+            if not view.legal_moves:
+                break
+            moves += 1
+            if seat is None or to_move == seat:
+                choice = self.choose(view, rng_seed, where=where, move=moves)
+                rng_seed = None
+            else:
+                helper = others[to_move] if isinstance(others, Sequence) else others
+                if helper is None:
+                    raise ValueError(f"seat {to_move} has no player: pass others=...")
+                if to_move not in started and hasattr(helper, "start"):
+                    helper.start(view, other_rng)
+                started.add(to_move)
+                choice = helper.choose(view, other_rng)
+            game.play(choice)
+        return game
+
+
+def run_player(
+    source: str,
+    *,
+    prelude: str,
+    deals: Callable[[int], Any],
+    seeds: Iterable[int],
+    outcome: Callable[[Any], Any],
+    player_seed: Callable[[int], int] = player_seed,
+    seat: int | None = None,
+    others: Any = None,
+    **limits: Any,
+) -> PlayerRun:
+    """Play the student's player on ``deals(seed)`` for every seed, in one box.
+
+    Each game's player seed is ``player_seed(seed)``; ``limits`` go to
+    ``PlayerBox`` (``name``, ``move_seconds``, ``start_seconds``, ``hide``,
+    ``sandboxed``). The first refusal ends the run: the results so far come back
+    with it.
+    """
+    results: list[Any] = []
+    box = PlayerBox(source, prelude=prelude, **limits)
+    try:
+        box.start()
+        for seed in seeds:
+            game = box.play(
+                deals(seed),
+                player_seed=player_seed(seed),
+                seat=seat,
+                others=others,
+                where=f"in the game with seed {seed}",
+            )
+            results.append(outcome(game))
+    except PlayerRefused as refused:
+        return PlayerRun(tuple(results), str(refused), box.isolation)
+    finally:
+        box.close()
+    return PlayerRun(tuple(results), None, box.isolation)
+
+
+def _quote(text: Any) -> str:
+    text = str(text)
+    return repr(text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT] + "…")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _kill(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):  # a process that survives SIGKILL
+        process.wait(timeout=5)
+
+
+# -- the child: runs the cells and answers with moves --------------------------------------------
+
+
+def _serve() -> None:  # pragma: no cover - runs in the player's process (tested through the box)
+    """The child's loop: read the job, run the cells, answer each view with a move's notation."""
+    import traceback
+
+    requests = os.fdopen(os.dup(0), "rb", buffering=1 << 16)
+    answers = os.dup(1)
+    quiet = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):  # what the student's code prints goes nowhere
+        os.dup2(quiet, fd)
+    dumps, write, loads, read = json.dumps, os.write, pickle.loads, requests.read
+
+    def reply(**message: Any) -> None:
+        write(answers, dumps(message).encode() + b"\n")
+
+    def receive() -> Any:
+        header = read(4)
+        if len(header) < 4:
+            raise EOFError
+        return loads(read(struct.unpack(">I", header)[0]))
+
+    def described(error: BaseException) -> str:
+        text = f"{type(error).__name__}: {error}"[:TEXT_LIMIT]
+        lines = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == CELL]
+        return f"{text} (line {lines[-1]} of your answer cell)" if lines else text
+
+    job = receive()
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    try:
+        exec(compile(job["prelude"], "<prelude>", "exec"), namespace)
+    except BaseException as error:
+        reply(error=f"{type(error).__name__}: {error}"[:TEXT_LIMIT])
+        return
+    for helper in ("check", "grade", "submit"):
+        namespace[helper] = _nothing
+    try:
+        exec(compile(_without_magics(job["source"]), CELL, "exec"), namespace)
+    except BaseException as error:
+        reply(refuse=f"your answer cell crashed before your player could play: {described(error)}")
+        return
+    name = job["name"]
+    try:
+        facts = _facts(namespace, name)
+    except BaseException as error:
+        reply(refuse=f"looking at {name} failed: {described(error)}")
+        return
+    if isinstance(facts, str):
+        reply(refuse=facts)
+        return
+    player = namespace[name]
+    reply(**facts)
+    rng = None
+    while True:
+        try:
+            request = receive()
+        except EOFError:
+            return
+        try:
+            if request[0] == "game":
+                _, seed, view = request
+                rng = np.random.default_rng(seed)
+                start = getattr(player, "start", None)
+                if start is not None:
+                    start(view, rng)
+            else:
+                view = request[1]
+            move = player.choose(view, rng)
+        except BaseException as error:
+            reply(crash=described(error))
+            continue
+        kind = type(move)
+        try:
+            text = str(move)[:TEXT_LIMIT] if not isinstance(move, str) else move[:TEXT_LIMIT]
+        except BaseException as error:
+            text = f"<str() of it failed: {type(error).__name__}>"
+        reply(move=text, type=f"{kind.__module__}.{kind.__qualname__}")
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    """What ``check``, ``grade`` and ``submit`` do in the player's process: nothing."""
+
+
+def _without_magics(source: str) -> str:
+    """The cell with IPython's ``%magic`` and ``!shell`` lines made into comments.
+
+    >>> _without_magics("%matplotlib inline\\nx = 1")
+    '# %matplotlib inline\\nx = 1'
+    """
+    lines = source.splitlines()
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith(("%", "!")):
+            lines[index] = line[: len(line) - len(line.lstrip())] + "# " + line.lstrip()
+    return "\n".join(lines)
+
+
+def _facts(namespace: dict[str, Any], name: str) -> dict[str, Any] | str:
+    """What the grader needs to know of the player (or why there is none to speak of)."""
+    if name not in namespace:
+        return f"your answer cell does not define {name}: end it with {name} = MyPlayer()."
+    player = namespace[name]
+    if player is Ellipsis:
+        return f"{name} is still ...: write your player's class and set {name} = MyPlayer()."
+    if isinstance(player, type):
+        return "give an instance of your player, like MyPlayer(), not the class."
+    if not callable(getattr(player, "choose", None)):
+        return "a player needs a method choose(self, view, rng) that returns a move."
+    library, exact = None, False
+    for index, klass in enumerate(type(player).__mro__):
+        module = getattr(klass, "__module__", "") or ""
+        if klass is object or (module == "tilegames.players" and klass.__qualname__ == "Player"):
+            continue
+        if module == "tilegames" or module.startswith("tilegames."):
+            library = f"{klass.__qualname__} ({module})"
+            exact = index == 0
+            break
+    return {
+        "ready": True,
+        "class": type(player).__qualname__[:TEXT_LIMIT],
+        "library": library,
+        "exact": exact,
+        "clairvoyant": bool(getattr(player, "clairvoyant", False)),
+    }
