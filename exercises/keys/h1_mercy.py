@@ -166,11 +166,15 @@ def _replayed(replays: Replays, column: str, mercy: bool):
     return replay
 
 
-def _g_vs_greedy(answer, student: str, replays: Replays) -> str | Partial | None:
-    greedy = make_player("greedy")
+@functools.lru_cache(maxsize=1 << 16)
+def _greedy_won(seed: int) -> bool:
+    """Did the library's greedy player win this deal (with mercy)? Kept: it never changes."""
+    return won(make_player("greedy"), seed)
 
+
+def _g_vs_greedy(answer, student: str, replays: Replays) -> str | Partial | None:
     def replay(rows) -> str | None:
-        hint = replay_rows(rows, ["greedy"], lambda seed: won(greedy, seed))
+        hint = replay_rows(rows, ["greedy"], _greedy_won)
         return hint or _replayed(replays, "mine", True)(rows)
 
     return _g_comparison(answer, student, replays, ("mine", "greedy"), replay)
