@@ -38,17 +38,27 @@ PLAYER_CELL = "my_player_answer"
 """The grade id of the answer cell whose code defines ``my_player``."""
 
 PRELUDE = """\
-from fractions import Fraction
 import math
+from fractions import Fraction
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
 from tilegames import tula
-from tilegames.exercises.mercy import check, deals, submit, won
+from tilegames.exercises.mercy import (
+    check,
+    deals,
+    margin_question,
+    rescue,
+    student_id,
+    submit,
+    won,
+)
 from tilegames.players import Player
+from tilegames.stats import paired_difference
 """
-"""The assignment's import cell, run before the student's cell in the player's process."""
+"""The assignment's import cell (and numpy), run before the student's cell in the player's process."""
 
 ROWS_SHARE = 0.5
 """The share of a comparison's points earned when the rows replay but the figures are wrong."""

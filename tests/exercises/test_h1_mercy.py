@@ -5,6 +5,7 @@ The player is graded only through the player box, from its answer cell's code.
 
 from __future__ import annotations
 
+import ast
 import functools
 import itertools
 import math
@@ -269,6 +270,22 @@ def test_a_peeker_plays_fair_in_the_box_so_its_rows_from_home_do_not_replay():
     assert result.score == 0 and "replaying that game" in result.message
     honest = paired(("mine", "greedy"), fair, _wins("greedy", seeds, True), seeds)
     assert sheet.check("vs_greedy", decode(encode(honest))).correct  # the box played it fair
+
+
+def _bound_names(code: str) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return names
+
+
+def test_the_players_process_has_every_name_the_setup_cell_imports():
+    notebook = nbformat.read(ROOT / "exercises/source/h1_mercy/h1_mercy.ipynb", as_version=4)
+    setup = next(c.source for c in notebook.cells if "STUDENT = student_id()" in c.source)
+    key = load_questions(ROOT / "exercises" / "keys", "h1_mercy")
+    code = key.__globals__["PRELUDE"]  # the key's copy of the import cell
+    assert _bound_names(setup) <= _bound_names(code)
 
 
 def test_the_handed_in_payload_is_only_a_name():
