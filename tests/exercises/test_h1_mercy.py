@@ -52,6 +52,18 @@ my_player = FramePeeker()
 check("my_player", my_player)
 """
 
+SLOW = """
+import time
+class Slow(Player):
+    moves = 0
+    def choose(self, view, rng):
+        self.moves += 1
+        if self.moves == 3:
+            time.sleep(5)
+        return view.legal_moves[0]
+my_player = Slow()
+"""
+
 
 def _cell_source(grade_id: str) -> str:
     """The teacher's solution cell, as the student would hand it in (no solution markers)."""
@@ -243,6 +255,7 @@ def test_rows_that_replay_with_figures_wrong_earn_part_of_the_points():
         ),
         (FIRST.replace("legal_moves[0]", "legal_moves[0].nothing"), "crashed"),
         (FIRST.replace("return view.legal_moves[0]", "return 'remove 9Z'"), "not a move"),
+        (SLOW, "longer than 2 s to choose a move"),
         ("my_player = ...", "my_player is still ..."),
         ("", "not found in your notebook"),
     ],
