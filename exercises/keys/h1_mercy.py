@@ -13,6 +13,7 @@ row of the student's table is replayed.
 from __future__ import annotations
 
 import functools
+import time
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -60,6 +61,9 @@ from tilegames.stats import paired_difference
 """
 """The assignment's import cell (and numpy), run before the student's cell in the player's process."""
 
+RUN_SECONDS = 180.0
+"""The most the player may take for all the student's deals, each way (a fair one needs ~5 s)."""
+
 ROWS_SHARE = 0.5
 """The share of a comparison's points earned when the rows replay but the figures are wrong."""
 
@@ -94,6 +98,10 @@ def _hidden() -> list[Path]:
     return [path for path in (Path(__file__).resolve().parent,) if path.is_dir()]
 
 
+class _TooSlow(Exception):
+    """The player's games took longer than ``RUN_SECONDS`` in all."""
+
+
 class Replays:
     """The student's player on their deals, with and without mercy: one run each, kept."""
 
@@ -104,16 +112,30 @@ class Replays:
     @functools.cache  # noqa: B019 - one Replays per grading, so nothing outlives it
     def run(self, mercy: bool) -> PlayerRun:
         """Every deal of the student's, played by their player in the player box."""
-        return run_player(
-            self.source,
-            prelude=PRELUDE,
-            deals=lambda seed: deal(seed, mercy),
-            seeds=deals(self.student),
-            outcome=lambda game: bool(game.won),
-            player_seed=player_seed,
-            name="my_player",
-            hide=_hidden(),
-        )
+        deadline = time.monotonic() + RUN_SECONDS
+
+        def dealt(seed: int):
+            if time.monotonic() > deadline:
+                raise _TooSlow(seed)
+            return deal(seed, mercy)
+
+        try:
+            return run_player(
+                self.source,
+                prelude=PRELUDE,
+                deals=dealt,
+                seeds=deals(self.student),
+                outcome=lambda game: bool(game.won),
+                player_seed=player_seed,
+                name="my_player",
+                hide=_hidden(),
+            )
+        except _TooSlow as slow:
+            return PlayerRun(
+                (),
+                f"your player took more than {RUN_SECONDS:g} s for your {DEALS} deals (it was at "
+                f"the deal with seed {slow.args[0]}): make it faster, well under 0.1 s a move.",
+            )
 
     def missing(self) -> str | None:
         """Why there is no player to play, or None."""

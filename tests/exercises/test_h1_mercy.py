@@ -272,6 +272,19 @@ def test_a_player_that_is_not_the_students_own_or_does_not_play_is_refused(sourc
     )
 
 
+def test_a_player_too_slow_for_all_the_deals_is_refused_in_time():
+    key = load_questions(ROOT / "exercises" / "keys", "h1_mercy")
+    key.__globals__["RUN_SECONDS"] = 1.0  # this test's own copy of the key: 1 s for 400 deals
+    slow = FIRST.replace(
+        "return view.legal_moves[0]", "time.sleep(0.01)\n        return view.legal_moves[0]"
+    )
+    sheet = key("ada", {"my_player_answer": "import time\n" + slow})
+    started = time.monotonic()
+    result = sheet.check("my_player", decode(encode(_player(FIRST))))
+    assert "took more than 1 s for your 400 deals" in result.message
+    assert time.monotonic() - started < 30
+
+
 def test_a_peeker_plays_fair_in_the_box_so_its_rows_from_home_do_not_replay():
     seeds = tuple(mercy.deals("ada"))
     home = _wins(FRAMES, seeds, True)
