@@ -1,37 +1,81 @@
-"""Homework 3 — Does the first player have an edge in Flaming Pyramids? (a hypothesis test)
+"""Homework 3 — Does the first player have an edge in Flaming Pyramids? (a hypothesis test), the student's side.
 
 With four careful players, a fair game gives the first player 1/4 of the
-wins. The student plans the test (how many games for 80% power against a
-first-player share of 0.30), runs it, and reports the estimate, its interval,
-the z statistic, the p-value and the decision — every figure recomputed by
-the check from the student's own rows, which are replayed.
+wins. The student plans the test (how many games for 80% power against an
+edge, a first-player share of ``alternative(student)``), runs it on their own
+games (``deals``), and reports the estimate, its interval, the z statistic,
+the p-value and the decision. Every student has their own edge to plan for
+and their own games.
+
+``check`` says whether an answer's *form* is right: a count, a probability;
+a test that plays exactly the student's games, whose rows replay, whose
+estimate and interval agree with them, and which holds a z, a p-value and a
+decision. Whether an answer is *correct* is for the teacher's grader.
 
 >>> first_won(1) in (True, False)
+True
+>>> check("power_200", 1.5).message
+'a power is a probability between 0 and 1, like 0.65.'
+>>> deals("ada") != deals("bob")
 True
 """
 
 from __future__ import annotations
 
-import math
-from statistics import NormalDist
+import contextlib
+import io
+from typing import Any
 
 import numpy as np
 
 from ..pyramids.study import game_task
-from ..stats import z_value
-from . import AnswerFormat, Question, QuestionSet, as_number, as_whole
-from .simulation import check_proportion, read_simulation, require_consecutive
+from . import AnswerFormat, Form, Sheet, as_bool, as_number, as_whole
+from .handin import student_id, variant_seed
+from .simulation import check_proportion, read_simulation, replay_rows
 
-__all__ = ["QUESTIONS", "check", "grade", "first_won", "PLAYERS", "FAIR", "ALTERNATIVE"]
+__all__ = [
+    "ALPHA",
+    "ASSIGNMENT",
+    "FAIR",
+    "GAMES",
+    "PLAYERS",
+    "POWER",
+    "SMALL_RUN",
+    "alternative",
+    "check",
+    "deals",
+    "first_won",
+    "student_id",
+    "submit",
+]
 
+ASSIGNMENT = "h3_first_player"
 PLAYERS = 4
 FAIR = 1 / PLAYERS
 """The first player's share of wins when moving first gives no edge (the null hypothesis)."""
-ALTERNATIVE = 0.30
-"""The edge the test is planned to detect."""
 ALPHA, POWER, SMALL_RUN = 0.05, 0.80, 200
-MIN_GAMES = 600
-REPLAYS = 40
+GAMES = 700
+"""How many games the test plays: ``deals(student)``, every one of them (more than any plan needs)."""
+ALTERNATIVES = (0.30, 0.31, 0.32, 0.33)
+
+
+# -- your numbers -------------------------------------------------------------------------------
+
+
+def alternative(student: str) -> float:
+    """The first player's share of wins ``student``'s test is planned to detect, like 0.30.
+
+    >>> alternative("ada") in ALTERNATIVES
+    True
+    """
+    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 1])
+    return ALTERNATIVES[int(rng.integers(len(ALTERNATIVES)))]
+
+
+def deals(student: str) -> range:
+    """The seeds of the games ``student``'s test plays: ``GAMES`` consecutive ones."""
+    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
+    return range(first, first + GAMES)
 
 
 def first_won(seed: int) -> bool:
@@ -40,100 +84,70 @@ def first_won(seed: int) -> bool:
     return bool(row["first_won"])
 
 
-def _games_needed() -> int:
-    p0, p1 = FAIR, ALTERNATIVE
-    z_alpha, z_beta = z_value(1 - ALPHA), NormalDist().inv_cdf(POWER)
-    spread = z_alpha * math.sqrt(p0 * (1 - p0)) + z_beta * math.sqrt(p1 * (1 - p1))
-    return math.ceil((spread / (p1 - p0)) ** 2)
+# -- the form of each answer --------------------------------------------------------------------
+
+TEST_FORM = (
+    "{'rows': ..., 'estimate': ..., 'interval': (low, high), 'z': ..., 'p_value': ..., "
+    "'reject': True or False}"
+)
 
 
-def _power(n: int = SMALL_RUN) -> float:
-    p0, p1 = FAIR, ALTERNATIVE
-    z_alpha = z_value(1 - ALPHA)
-    shift = (abs(p1 - p0) * math.sqrt(n) - z_alpha * math.sqrt(p0 * (1 - p0))) / math.sqrt(
-        p1 * (1 - p1)
-    )
-    return NormalDist().cdf(shift)
+def _count(answer: Any) -> int:
+    count = as_whole(answer, "a whole number of games")
+    if count <= 0:
+        raise AnswerFormat("give a whole number of games, more than zero.")
+    return count
 
 
-def _g_games(answer) -> str | None:
-    given, expected = as_whole(answer), _games_needed()
-    if abs(given - expected) <= 0.04 * expected:
-        return None
-    z_half = z_value(1 - ALPHA)
-    simple = math.ceil((z_half * math.sqrt(FAIR * (1 - FAIR)) / (ALTERNATIVE - FAIR)) ** 2)
-    if abs(given - simple) <= 0.04 * simple:
-        return "that gives only 50% power: add the power's own quantile, z for 80% (about 0.84)."
-    return "n = ((z_α/2·√(p0(1−p0)) + z_β·√(p1(1−p1))) / (p1 − p0))², with p0 = 1/4, p1 = 0.30."
-
-
-def _g_power(answer) -> str | None:
-    given, expected = as_number(answer, "a probability, like 0.65"), _power()
-    if not 0 <= given <= 1:
+def as_probability(answer: Any) -> float:
+    """A probability, like 0.65 (a number between 0 and 1)."""
+    value = as_number(answer, "a probability, like 0.65")
+    if not 0 <= value <= 1:
         raise AnswerFormat("a power is a probability between 0 and 1, like 0.65.")
-    if abs(given - expected) <= 0.02:
-        return None
-    if abs(given - (1 - expected)) <= 0.02:
-        return "that is the chance of missing the edge (β); the power is 1 − β."
-    if abs(given - POWER) <= 0.02:
-        return "80% is the power the planned number of games gives; 200 games give less."
-    return "power = Φ((|p1 − p0|·√n − z_α/2·√(p0(1−p0))) / √(p1(1−p1))) with n = 200."
+    return value
 
 
-def _g_test(answer) -> str | None:
-    rows, estimate, _ = read_simulation(answer, ["first_won"], min_games=MIN_GAMES)
-    hint = require_consecutive(rows)
-    if hint:
-        return hint
-    hint = check_proportion(
-        answer,
-        outcome="first_won",
-        rederive=first_won,
-        reference=None,
-        min_games=MIN_GAMES,
-        sample=REPLAYS,
-    )
-    if hint:
-        return hint
+def _current_student() -> str:
+    """The id the notebook answers for (quietly: the setup cell already said when there is none)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return student_id()
+
+
+def parts_of_test(answer: Any) -> tuple[float, float, bool]:
+    """The z, the p-value and the decision of a handed-in test; a format hint when absent."""
     missing = [key for key in ("z", "p_value", "reject") if key not in answer]
     if missing:
         raise AnswerFormat(
             f"your dict also needs {missing[0]!r}: the test statistic, its p-value, your decision."
         )
-    n = len(rows)
-    share = float(rows["first_won"].astype(bool).mean())
-    z = (share - FAIR) / math.sqrt(FAIR * (1 - FAIR) / n)
-    p_value = 2 * (1 - NormalDist().cdf(abs(z)))
-    given_z = as_number(answer["z"], "z as a number")
-    if abs(given_z - z) > 0.02:
-        if abs(abs(given_z) - abs((share - FAIR) / math.sqrt(share * (1 - share) / n))) <= 0.02:
-            return "under the null hypothesis the standard error uses p0 = 1/4, not your estimate."
-        return "z = (estimate − 1/4) / √(¼·¾ / n), with n your number of games."
-    given_p = as_number(answer["p_value"], "the p-value as a number")
-    if abs(given_p - p_value) > 0.005:
-        if abs(given_p - p_value / 2) <= 0.005:
-            return "the question asks whether moving first changes the share either way: a two-sided p-value."
-        return "the two-sided p-value is 2 × (1 − Φ(|z|))."
-    if not isinstance(answer["reject"], (bool, np.bool_)):
-        raise AnswerFormat("'reject' is True or False.")
-    if bool(answer["reject"]) != (p_value < ALPHA):
-        return "reject the null hypothesis exactly when the p-value is below 0.05."
-    return None
+    z = as_number(answer["z"], "z as a number")
+    p_value = as_number(answer["p_value"], "the p-value as a number")
+    if not 0 <= p_value <= 1:
+        raise AnswerFormat("a p-value is a probability between 0 and 1.")
+    reject = as_bool(answer["reject"], "'reject' as True or False")
+    return z, p_value, reject
 
 
-QUESTIONS = QuestionSet(
-    [
-        Question("games_needed", "Games needed to detect 0.30 against 1/4 (two-sided 5%, power 80%)?",
-                 _g_games, "a whole number of games", _games_needed, topic="hypothesis tests, power"),
-        Question("power_200", "The power of that test with only 200 games?", _g_power,
-                 "a probability, like 0.65", _power, topic="hypothesis tests, power"),
-        Question("first_player_test", "Your test: rows, estimate, interval, z, p-value, decision.",
-                 _g_test, "{'rows': ..., 'estimate': ..., 'interval': ..., 'z': ..., 'p_value': ..., 'reject': ...}",
-                 topic="hypothesis tests, confidence intervals"),
-    ]
-)  # fmt: skip
+def first_player_test_of(answer: Any, student: str | None = None) -> str | None:
+    """Your test: exactly your games, every row replayed, the share's figures from the rows."""
+    rows, _, _ = read_simulation(
+        answer, ["first_won"], min_games=GAMES, seeds=deals(student or _current_student())
+    )
+    parts_of_test(answer)
+    hint = replay_rows(rows, ["first_won"], first_won)
+    return hint or check_proportion(
+        answer, outcome="first_won", rederive=None, reference=None, min_games=GAMES
+    )
 
-check = QUESTIONS.check
-"""``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
-grade = QUESTIONS.grade
-"""``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+
+FORMS = {
+    "games_needed": Form(_count, "a whole number of games"),
+    "power_200": Form(as_probability, "a probability, like 0.65"),
+    "first_player_test": Form(first_player_test_of, TEST_FORM),
+}
+
+SHEET = Sheet(ASSIGNMENT, FORMS)
+check = SHEET.check
+"""``check(key, answer)``: is the answer's form right? (Its truth is for the teacher's grader.)"""
+submit = SHEET.submit
+"""``submit(key, answer)``: the graded cells' one line, handing the answer in."""

@@ -1,40 +1,111 @@
-"""Homework 1 — How much does mercy help you? (Tula)
+"""Homework 1 — How much does mercy help you? (Tula), the student's side.
 
 The student writes a Tula player that sees only what a person sees (the one
 player protocol, ``choose(view, rng) -> Move``), measures it against
 ``greedy`` on the same deals, and measures what mercy is worth to it — each
-with a paired interval. Every simulated answer is handed in with its rows,
-and the check replays a sample of them with the student's own player.
+with a paired interval. Every student has their own numbers: the rescue rate
+of the warm-up (``rescue``), the margin question (``margin_question``) and the
+deals to play (``deals``) are made from the student id.
 
-The helpers ``won`` and ``deal`` fix how a row is played, so the student's
-rows and the check's replays are the same games.
+``check`` says whether an answer's *form* is right: a player is tried on a few
+deals here (legal moves from its view, no crash); a simulation must play
+exactly the student's deals, its ``greedy`` column is replayed, and its
+estimate and interval must agree with its rows. Whether an answer is
+*correct* is for the teacher's grader, which replays every row with the
+student's player in a process of its own (``tilegames.grading.player_box``).
+
+``won`` fixes how a row is played, so the student's rows and the grader's
+replays are the same games: the deal comes from the row's seed, and the
+player's dice from a seed derived from it for that purpose alone
+(``player_seed``), so the dice say nothing about the deal.
 
 >>> from tilegames.players import Player
 >>> class First(Player):
 ...     def choose(self, view, rng):
 ...         return view.legal_moves[0]
->>> check("my_player", First()).correct
+>>> check("my_player", First()).status
+'ready'
+>>> check("games_for_margin", "many").message
+'give a whole number of deals (not a string).'
+>>> deals("ada") != deals("bob")
 True
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 from fractions import Fraction
-from math import comb
 from typing import Any
 
-from ..sim import estimated_games_for_margin
-from ..tula import TILES, Game, make_player, matches, new_game
-from . import AnswerFormat, Question, QuestionSet, as_fraction, as_whole
-from .players import check_player, play_seeded
-from .simulation import check_paired, read_simulation
+import numpy as np
 
-__all__ = ["QUESTIONS", "check", "grade", "deal", "won", "MIN_DEALS"]
+from ..players import play_game
+from ..tula import Game, make_player, new_game
+from . import AnswerFormat, Form, Sheet, as_fraction, as_whole
+from .handin import student_id, variant_seed
+from .players import check_player
+from .simulation import check_paired, read_simulation, replay_rows
 
-MIN_DEALS = 300
-"""The fewest deals a comparison must use."""
-REPLAYS = 40
-"""How many of a student's rows the check replays (a random sample)."""
+__all__ = [
+    "ASSIGNMENT",
+    "DEALS",
+    "check",
+    "deal",
+    "deals",
+    "margin_question",
+    "player_seed",
+    "rescue",
+    "student_id",
+    "submit",
+    "won",
+]
+
+ASSIGNMENT = "h1_mercy"
+DEALS = 400
+"""How many deals each comparison plays: ``deals(student)``, every one of them."""
+PLAYER_PURPOSE = 0x706C6179
+"""Mixed into a row's seed to seed the player's dice ("play"); the grader's player box uses it too."""
+HOME_GAMES = 12
+"""How many deals ``check`` tries a player on (the grader plays all of the student's deals)."""
+
+
+# -- your numbers -------------------------------------------------------------------------------
+
+
+def _rng(student: str, purpose: int) -> np.random.Generator:
+    return np.random.default_rng([variant_seed(ASSIGNMENT, student), purpose])
+
+
+def rescue(student: str) -> Fraction:
+    """The share of usable deals mercy rescues in ``student``'s warm-up question, like 1/5.
+
+    >>> rescue("ada") == rescue("ada")
+    True
+    """
+    return Fraction(1, int(_rng(student, 1).integers(3, 9)))
+
+
+def margin_question(student: str) -> tuple[float, float]:
+    """``(near, margin)`` of ``student``'s sample-size question: a win rate and a half-width.
+
+    >>> near, margin = margin_question("ada")
+    >>> 0.02 <= near <= 0.05 and 0.004 <= margin <= 0.006
+    True
+    """
+    rng = _rng(student, 2)
+    near = (0.02, 0.03, 0.04, 0.05)[int(rng.integers(4))]
+    margin = (0.004, 0.005, 0.006)[int(rng.integers(3))]
+    return near, margin
+
+
+def deals(student: str) -> range:
+    """The seeds of the deals ``student``'s comparisons play: ``DEALS`` consecutive ones."""
+    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
+    return range(first, first + DEALS)
+
+
+# -- playing a row ------------------------------------------------------------------------------
 
 
 def deal(seed: int, mercy: bool = True) -> Game:
@@ -42,123 +113,76 @@ def deal(seed: int, mercy: bool = True) -> Game:
     return new_game(seed=seed, mercy=mercy)
 
 
+def player_seed(seed: int) -> int:
+    """The seed of the player's dice in the row dealt by ``seed`` (a stream of its own).
+
+    >>> player_seed(7) == player_seed(7) != player_seed(8)
+    True
+    """
+    sequence = np.random.SeedSequence([int(seed), PLAYER_PURPOSE])
+    return int(sequence.generate_state(1, np.uint64)[0])
+
+
 def won(player: Any, seed: int, mercy: bool = True) -> bool:
-    """Did ``player`` win the deal ``seed`` (its dice seeded by ``seed`` too)?"""
-    return bool(play_seeded(player, deal(seed, mercy), seed).won)
+    """Did ``player`` win the deal ``seed``? Its dice are seeded by ``player_seed(seed)``."""
+    return bool(play_game(deal(seed, mercy), player, seed=player_seed(seed)).won)
 
 
-# -- answers ------------------------------------------------------------------------------------
+# -- the form of each answer --------------------------------------------------------------------
+
+PAIRED_FORM = "{'rows': your table, 'estimate': ..., 'interval': (low, high)}"
 
 
-def _p_usable() -> Fraction:
-    partners = sum(matches(TILES[0], t) for t in TILES[1:])
-    others = len(TILES) - 1
-    return Fraction(comb(others - partners, 3), comb(others, 3))
+def player_of(answer: Any) -> str | None:
+    """A player: tried on a few deals here (legal moves from its view, no crash, its own)."""
+    return check_player(answer, lambda seed: deal(seed, mercy=True), games=HOME_GAMES)
 
 
-RESCUE = Fraction(1, 5)
-"""The rescue rate in the total-probability question."""
+def _current_student() -> str:
+    """The id the notebook answers for (quietly: the setup cell already said when there is none)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return student_id()
 
 
-def _overall_gain() -> Fraction:
-    return _p_usable() * RESCUE
-
-
-MARGIN, NEAR = 0.005, 0.03
-
-
-def _games_needed() -> int:
-    return estimated_games_for_margin(NEAR, MARGIN)
-
-
-# -- graders ------------------------------------------------------------------------------------
-
-
-def _g_gain(answer) -> str | None:
-    given, expected = as_fraction(answer), _overall_gain()
-    if given == expected:
-        return None
-    if given == RESCUE:
-        return "mercy only changes the deals where it can be used: weight the rescue rate by how often that is."
-    if given == _p_usable():
-        return "not every deal where mercy is used is won: multiply by the rescue rate."
-    return "law of total probability: gain = P(mercy usable) × P(won thanks to mercy | usable)."
-
-
-def _player_of(answer) -> Any:
-    if not isinstance(answer, dict):
-        read_simulation(answer, [], min_games=0)  # says what a simulated answer looks like
-    player = answer.get("player") if isinstance(answer, dict) else None
-    if player is None:
-        raise AnswerFormat(
-            "include your player in the dict: {'player': MyPlayer(), 'rows': ..., "
-            "'estimate': ..., 'interval': (low, high)}."
+def _comparison(columns: tuple[str, str], greedy_column: bool):
+    def read(answer: Any, student: str | None = None) -> str | None:
+        student = student or _current_student()
+        rows, _, _ = read_simulation(answer, columns, min_games=DEALS, seeds=deals(student))
+        if greedy_column:
+            greedy = make_player("greedy")
+            hint = replay_rows(rows, ["greedy"], lambda seed: won(greedy, seed))
+            if hint:
+                return hint
+        return check_paired(
+            answer, columns=columns, rederive=None, proportions=True, min_games=DEALS
         )
-    if isinstance(player, type):
-        raise AnswerFormat("give an instance of your player, like MyPlayer(), not the class.")
-    return player
+
+    return read
 
 
-def _g_player(answer) -> str | None:
-    return check_player(answer, lambda seed: deal(seed, mercy=True), games=12)
+versus_greedy_of = _comparison(("mine", "greedy"), greedy_column=True)
+"""Your rows against greedy: exactly your deals, greedy's column replayed, the paired figures."""
+mercy_effect_of = _comparison(("with_mercy", "without_mercy"), greedy_column=False)
+"""Your rows with and without mercy: exactly your deals and the paired figures."""
 
 
-def _g_vs_greedy(answer) -> str | None:
-    player = _player_of(answer)
-    greedy = make_player("greedy")
-    return check_paired(
-        answer,
-        columns=("mine", "greedy"),
-        rederive=lambda seed: (won(player, seed), won(greedy, seed)),
-        proportions=True,
-        min_games=MIN_DEALS,
-        sample=REPLAYS,
-    )
+def _deals_count(answer: Any) -> int:
+    count = as_whole(answer, "a whole number of deals")
+    if count <= 0:
+        raise AnswerFormat("give a whole number of deals, more than zero.")
+    return count
 
 
-def _g_mercy(answer) -> str | None:
-    player = _player_of(answer)
-    return check_paired(
-        answer,
-        columns=("with_mercy", "without_mercy"),
-        rederive=lambda seed: (won(player, seed, True), won(player, seed, False)),
-        proportions=True,
-        min_games=MIN_DEALS,
-        sample=REPLAYS,
-    )
+FORMS = {
+    "overall_gain": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
+    "my_player": Form(player_of, "an instance of your player, like MyPlayer()"),
+    "vs_greedy": Form(versus_greedy_of, PAIRED_FORM),
+    "mercy_effect": Form(mercy_effect_of, PAIRED_FORM),
+    "games_for_margin": Form(_deals_count, "a whole number of deals"),
+}
 
-
-def _g_games(answer) -> str | None:
-    given, expected = as_whole(answer), _games_needed()
-    if abs(given - expected) <= 0.01 * expected + 1:
-        return None
-    if abs(given - expected / 4) <= 0.02 * expected:
-        return "a margin of ±0.5 points is half a percentage point each way: 0.005, not 0.01."
-    if abs(given - 2 * expected) <= 0.02 * expected or abs(given - expected / 2) <= 0.02 * expected:
-        return "the margin is the half-width of the interval: 1.96 × √(p(1−p)/n) = 0.005."
-    return "solve 1.96 × √(p(1−p)/n) = margin for n, with p near 0.03."
-
-
-QUESTIONS = QuestionSet(
-    [
-        Question("overall_gain", "If mercy rescues 1 in 5 of the deals where it can be used, the overall gain in win rate?",
-                 _g_gain, "a Fraction, like Fraction(3, 7)", _overall_gain,
-                 topic="law of total probability, conditional probability"),
-        Question("my_player", "Your player: legal moves from its view only, never crashes.", _g_player,
-                 "an instance of your player, like MyPlayer()", topic="the player protocol"),
-        Question("vs_greedy", "Your player's win rate minus greedy's, same deals, with mercy: paired 95% interval.",
-                 _g_vs_greedy, "{'player': ..., 'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="paired comparison, confidence intervals"),
-        Question("mercy_effect", "Your player's win rate with mercy minus without, same deals: paired 95% interval.",
-                 _g_mercy, "{'player': ..., 'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="paired comparison"),
-        Question("games_for_margin", "Deals needed for a ±0.5-point 95% interval around a 3% win rate?",
-                 _g_games, "a whole number of deals", _games_needed,
-                 topic="confidence intervals, sample size"),
-    ]
-)  # fmt: skip
-
-check = QUESTIONS.check
-"""``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
-grade = QUESTIONS.grade
-"""``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+SHEET = Sheet(ASSIGNMENT, FORMS)
+check = SHEET.check
+"""``check(key, answer)``: is the answer's form right? (Its truth is for the teacher's grader.)"""
+submit = SHEET.submit
+"""``submit(key, answer)``: the graded cells' one line, handing the answer in."""

@@ -1,4 +1,9 @@
-"""Checking a student's player: it plays legal moves, never crashes, and sees only its view.
+"""Checking a student's player at home: it plays legal moves, never crashes, and is their own.
+
+This is the student's quick check, in their own kernel (``check("my_player", ...)``).
+Grading never trusts it: the teacher's grader plays the player from its cell's code
+in a process of its own that only ever receives views
+(``tilegames.grading.player_box``), so a player there cannot peek by any route.
 
 A student writes a player with the one protocol of every game,
 ``choose(view, rng) -> Move`` (``tilegames.players.Player``). ``check_player``
@@ -13,7 +18,8 @@ plays it on seeded games and says, in words, what went wrong:
   that decides from its view (and its dice and memory) cannot do that; one that
   reaches for the game (a global, the caller's variables) gives itself away;
 - it claims to be clairvoyant (``clairvoyant = True``), which a homework
-  player may not be.
+  player may not be;
+- it is the library's own player (``tula.make_player("greedy")``), or built on one.
 
 >>> from tilegames import tula
 >>> from tilegames.players import Player
@@ -32,23 +38,44 @@ your player crashed in game 0 at move 1: AttributeError: 'PlayerView' object has
 from __future__ import annotations
 
 import copy
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..players import play_game
+from ..players import Player
 from . import AnswerFormat
 
-__all__ = ["check_player", "play_seeded"]
+__all__ = ["check_player", "library_class"]
 
 PROBE_SEED = 20261130
 """The seed of the re-deals the peek probe makes (fixed, so a verdict is repeatable)."""
 
 
-def play_seeded(player: Any, game: Any, seed: int) -> Any:
-    """Play ``game`` with ``player`` and the seed ``seed`` (how every homework replays a row)."""
-    return play_game(game, player, seed=seed)
+def library_class(player: Any) -> str | None:
+    """The library class ``player`` is (or is built on), like ``'GreedyPlayer (tilegames.tula.players)'``.
+
+    The base class ``tilegames.players.Player`` does not count: a student's player
+    may subclass it.
+
+    >>> from tilegames import tula
+    >>> library_class(tula.make_player("greedy"))
+    'GreedyPlayer (tilegames.tula.players)'
+    >>> class Mine(Player):
+    ...     def choose(self, view, rng):
+    ...         return view.legal_moves[0]
+    >>> library_class(Mine()) is None
+    True
+    """
+    for klass in type(player).__mro__:
+        module = getattr(klass, "__module__", "") or ""
+        if klass is object or klass is Player:
+            continue
+        home = sys.modules.get(module)
+        if module.split(".")[0] == "tilegames" and getattr(home, klass.__name__, None) is klass:
+            return f"{klass.__qualname__} ({module})"
+    return None
 
 
 def _ask(player: Any, game: Any, view: Any, seed: int) -> Any:
@@ -80,6 +107,9 @@ def check_player(
         raise AnswerFormat("a player needs a method choose(self, view, rng) that returns a move.")
     if getattr(player, "clairvoyant", False):
         return "a homework player sees only what a person sees: set clairvoyant = False."
+    library = library_class(player)
+    if library:
+        return f"write your own player: that one is the library's {library}."
     probe_rng = np.random.default_rng(PROBE_SEED)
     for number in range(games):
         game = deal(number)

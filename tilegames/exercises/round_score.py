@@ -1,34 +1,84 @@
-"""Homework 2 — What does a round score? (Tri-Ominos)
+"""Homework 2 — What does a round score? (Tri-Ominos), the student's side.
 
 The student estimates what a two-player round between greedy players scores
 in all (both players' points), then tests whether an edition's rule — the
 Pressman draw limit — changes it, on the same deals (a paired comparison of
-means). Rows are handed in and replayed; their seeds must be consecutive.
+means). Every student has their own numbers: the tiles left in the loser's
+hand in the warm-up (``left_in_hand``) and the rounds to play (``deals``) are
+made from the student id.
 
-``round_points(seed)`` and ``round_pair(seed)`` fix how a row is played, so
-the student's rows and the check's replays are the same rounds.
+``check`` says whether an answer's *form* is right: a number of points; a
+simulation that plays exactly the student's rounds, whose rows replay and
+whose estimate and interval agree with them. Whether an answer is *correct*
+is for the teacher's grader. ``round_points(seed)`` and ``round_pair(seed)``
+fix how a row is played, so the student's rows and the replays are the same
+rounds.
 
 >>> round_points(3) == round_points(3)
+True
+>>> check("going_out", 55.0).status
+'ready'
+>>> check("going_out", "55").message
+'give a number of points, like 42 or Fraction(85, 2) (not a string).'
+>>> deals("ada") != deals("bob")
 True
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import math
 from fractions import Fraction
+from numbers import Integral, Real
+from typing import Any
 
 import numpy as np
 
-from ..triominos import TILES, Rules, value
 from ..triominos.study import paired_task, round_task
-from . import Question, QuestionSet, as_fraction
-from .simulation import check_mean, check_paired, read_simulation, require_consecutive
+from . import AnswerFormat, Form, Sheet
+from .handin import student_id, variant_seed
+from .simulation import FORM, check_mean, check_paired, read_simulation, replay_rows
 
-__all__ = ["QUESTIONS", "check", "grade", "round_points", "round_pair", "MIN_ROUNDS"]
+__all__ = [
+    "ASSIGNMENT",
+    "ROUNDS",
+    "check",
+    "deals",
+    "left_in_hand",
+    "round_pair",
+    "round_points",
+    "student_id",
+    "submit",
+]
 
-MIN_ROUNDS = 400
-REPLAYS = 40
-LEFT_IN_HAND = 4
-"""The tiles left in the loser's hand in the going-out question."""
+ASSIGNMENT = "h2_round_score"
+ROUNDS = 400
+"""How many rounds each simulation plays: ``deals(student)``, every one of them."""
+MEAN_COLUMNS = ("round_points",)
+PAIRED_COLUMNS = ("pressman", "seed_rules")
+
+
+# -- your numbers -------------------------------------------------------------------------------
+
+
+def left_in_hand(student: str) -> int:
+    """How many tiles the loser still holds in ``student``'s going-out question (3 to 6).
+
+    >>> 3 <= left_in_hand("ada") <= 6
+    True
+    """
+    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 1])
+    return int(rng.integers(3, 7))
+
+
+def deals(student: str) -> range:
+    """The seeds of the rounds ``student``'s simulations play: ``ROUNDS`` consecutive ones."""
+    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
+    return range(first, first + ROUNDS)
+
+
+# -- playing a row ------------------------------------------------------------------------------
 
 
 def round_points(seed: int, rules: str = "seed") -> int:
@@ -43,63 +93,69 @@ def round_pair(seed: int) -> tuple[int, int]:
     return by_rules["seed"], by_rules["pressman"]
 
 
-def _going_out() -> Fraction:
-    mean = Fraction(sum(value(tile) for tile in TILES), len(TILES))
-    return Rules.seed().going_out_bonus + LEFT_IN_HAND * mean
+def pressman_row(seed: int) -> tuple[int, int]:
+    """One row of the Pressman question, in its columns' order: (pressman, seed_rules)."""
+    seed_rules, pressman = round_pair(seed)
+    return pressman, seed_rules
 
 
-def _g_going_out(answer) -> str | None:
-    given = as_fraction(answer, "a number of points, like 42 or Fraction(85, 2)")
-    expected = _going_out()
-    if given == expected:
-        return None
-    if given == LEFT_IN_HAND * Fraction(15, 2):
-        return "going out also earns a fixed bonus on top of the tiles left."
-    if given == Rules.seed().going_out_bonus:
-        return "add the expected value of the tiles left in the other hand."
-    return "expected values add: the fixed bonus + 4 × the expected value of one tile."
+# -- the form of each answer --------------------------------------------------------------------
+
+POINTS = "a number of points, like 42 or Fraction(85, 2)"
 
 
-def _g_mean(answer) -> str | None:
-    rows, _, _ = read_simulation(answer, ["round_points"], min_games=MIN_ROUNDS)
-    hint = require_consecutive(rows)
-    if hint:
-        return hint
-    return check_mean(
-        answer,
-        column="round_points",
-        rederive=round_points,
-        min_games=MIN_ROUNDS,
-        sample=REPLAYS,
+def as_points(answer: Any) -> Fraction:
+    """A number of points, exactly: an int, a Fraction, or a float like 47.5 (read as 95/2).
+
+    >>> as_points(47.5)
+    Fraction(95, 2)
+    """
+    if isinstance(answer, str):
+        raise AnswerFormat(f"give {POINTS} (not a string).")
+    if isinstance(answer, bool) or not isinstance(answer, Real):
+        raise AnswerFormat(f"give {POINTS}.")
+    if isinstance(answer, (Fraction, Integral)):
+        return Fraction(answer)
+    value = float(answer)
+    if not math.isfinite(value):
+        raise AnswerFormat(f"give {POINTS}: a finite number.")
+    return Fraction(value).limit_denominator(1000)
+
+
+def _current_student() -> str:
+    """The id the notebook answers for (quietly: the setup cell already said when there is none)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return student_id()
+
+
+def mean_of(answer: Any, student: str | None = None) -> str | None:
+    """Your rounds: exactly your deals, every row replayed, the mean's figures from the rows."""
+    rows, _, _ = read_simulation(
+        answer, MEAN_COLUMNS, min_games=ROUNDS, seeds=deals(student or _current_student())
+    )
+    hint = replay_rows(rows, MEAN_COLUMNS, round_points)
+    return hint or check_mean(answer, column="round_points", rederive=None, min_games=ROUNDS)
+
+
+def pressman_of(answer: Any, student: str | None = None) -> str | None:
+    """Your paired rounds: exactly your deals, every row replayed, the paired figures from the rows."""
+    rows, _, _ = read_simulation(
+        answer, PAIRED_COLUMNS, min_games=ROUNDS, seeds=deals(student or _current_student())
+    )
+    hint = replay_rows(rows, PAIRED_COLUMNS, pressman_row)
+    return hint or check_paired(
+        answer, columns=PAIRED_COLUMNS, rederive=None, proportions=False, min_games=ROUNDS
     )
 
 
-def _g_pressman(answer) -> str | None:
-    return check_paired(
-        answer,
-        columns=("pressman", "seed_rules"),
-        rederive=lambda seed: tuple(reversed(round_pair(seed))),
-        proportions=False,
-        min_games=MIN_ROUNDS,
-        sample=REPLAYS,
-    )
+FORMS = {
+    "going_out": Form(as_points, POINTS),
+    "mean_round_points": Form(mean_of, FORM),
+    "pressman_effect": Form(pressman_of, FORM),
+}
 
-
-QUESTIONS = QuestionSet(
-    [
-        Question("going_out", "Expected going-out points when the other hand holds 4 random tiles?",
-                 _g_going_out, "a number of points, like 42 or Fraction(85, 2)", _going_out,
-                 topic="expected value"),
-        Question("mean_round_points", "Mean points of a round (both players), greedy v greedy: 95% interval.",
-                 _g_mean, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="law of large numbers, confidence intervals"),
-        Question("pressman_effect", "Mean round points, Pressman minus seed rules, same deals: paired 95% interval.",
-                 _g_pressman, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}",
-                 topic="paired comparison"),
-    ]
-)  # fmt: skip
-
-check = QUESTIONS.check
-"""``check(key, answer)``: the verdict on one answer (see ``QUESTIONS``)."""
-grade = QUESTIONS.grade
-"""``grade(key, answer)``: for autograded cells, raises ``AssertionError`` with the hint unless right."""
+SHEET = Sheet(ASSIGNMENT, FORMS)
+check = SHEET.check
+"""``check(key, answer)``: is the answer's form right? (Its truth is for the teacher's grader.)"""
+submit = SHEET.submit
+"""``submit(key, answer)``: the graded cells' one line, handing the answer in."""

@@ -1,0 +1,266 @@
+"""Answer key of homework 1 (mercy, Tula): the teacher's side. Never handed to students.
+
+The grader (``tilegames.grading.grader``) loads this file from the course's
+``keys/`` folder and calls ``questions(student, sources)``. The student's player
+is never taken from the handed-in answer (that is only its class's name): it is
+the code of the notebook's answer cell, ``sources["my_player_answer"]``, run in a
+process of its own (``tilegames.grading.player_box``) that only ever receives its
+views. That process plays the student's deals, with and without mercy, once;
+the player question and both comparisons are judged from those games: every
+row of the student's table is replayed.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+from tilegames.exercises import AnswerFormat, Partial, Question, QuestionSet, as_fraction
+from tilegames.exercises.handin import Player as HandedInPlayer
+from tilegames.exercises.mercy import (
+    DEALS,
+    FORMS,
+    deal,
+    deals,
+    margin_question,
+    player_seed,
+    rescue,
+    won,
+)
+from tilegames.exercises.simulation import check_paired, read_simulation, replay_rows
+from tilegames.grading.player_box import PlayerRun, run_player
+from tilegames.sim import estimated_games_for_margin
+from tilegames.tula import TILES, make_player, matches
+
+PLAYER_CELL = "my_player_answer"
+"""The grade id of the answer cell whose code defines ``my_player``."""
+
+PRELUDE = """\
+import math
+from fractions import Fraction
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from tilegames import tula
+from tilegames.exercises.mercy import (
+    check,
+    deals,
+    margin_question,
+    rescue,
+    student_id,
+    submit,
+    won,
+)
+from tilegames.players import Player
+from tilegames.stats import paired_difference
+"""
+"""The assignment's import cell (and numpy), run before the student's cell in the player's process."""
+
+RUN_SECONDS = 180.0
+"""The most the player may take for all the student's deals, each way (a fair one needs ~5 s)."""
+
+ROWS_SHARE = 0.5
+"""The share of a comparison's points earned when the rows replay but the figures are wrong."""
+
+
+# -- answers ------------------------------------------------------------------------------------
+
+
+def _p_usable() -> Fraction:
+    partners = sum(matches(TILES[0], t) for t in TILES[1:])
+    others = len(TILES) - 1
+    return Fraction(comb(others - partners, 3), comb(others, 3))
+
+
+def _overall_gain(student: str) -> Fraction:
+    return _p_usable() * rescue(student)
+
+
+def _games_needed(student: str) -> int:
+    near, margin = margin_question(student)
+    return estimated_games_for_margin(near, margin)
+
+
+# -- the student's player, played in its own process ---------------------------------------------
+
+
+def _hidden() -> list[Path]:
+    """What the player's process must not read: the course folder (or its private parts)."""
+    root = Path(__file__).resolve().parent.parent
+    library = Path(deal.__code__.co_filename).resolve()
+    if root not in library.parents:
+        return [root]
+    return [path for path in (Path(__file__).resolve().parent,) if path.is_dir()]
+
+
+class _TooSlow(Exception):
+    """The player's games took longer than ``RUN_SECONDS`` in all."""
+
+
+class Replays:
+    """The student's player on their deals, with and without mercy: one run each, kept."""
+
+    def __init__(self, student: str, sources: dict[str, str]) -> None:
+        self.student = student
+        self.source = sources.get(PLAYER_CELL)
+
+    @functools.cache  # noqa: B019 - one Replays per grading, so nothing outlives it
+    def run(self, mercy: bool) -> PlayerRun:
+        """Every deal of the student's, played by their player in the player box."""
+        deadline = time.monotonic() + RUN_SECONDS
+
+        def dealt(seed: int):
+            if time.monotonic() > deadline:
+                raise _TooSlow(seed)
+            return deal(seed, mercy)
+
+        try:
+            return run_player(
+                self.source,
+                prelude=PRELUDE,
+                deals=dealt,
+                seeds=deals(self.student),
+                outcome=lambda game: bool(game.won),
+                player_seed=player_seed,
+                name="my_player",
+                hide=_hidden(),
+            )
+        except _TooSlow as slow:
+            return PlayerRun(
+                (),
+                f"your player took more than {RUN_SECONDS:g} s for your {DEALS} deals (it was at "
+                f"the deal with seed {slow.args[0]}): make it faster, well under 0.1 s a move.",
+            )
+
+    def missing(self) -> str | None:
+        """Why there is no player to play, or None."""
+        if not isinstance(self.source, str) or not self.source.strip():
+            return "your player's answer cell was not found in your notebook: it defines my_player."
+        return None
+
+    def wins(self, mercy: bool) -> dict[int, bool] | str:
+        """Each deal's result by seed, or why the player could not play them all."""
+        missing = self.missing()
+        if missing:
+            return missing
+        run = self.run(mercy)
+        if run.refusal:
+            return run.refusal
+        return dict(zip(deals(self.student), run.results))
+
+
+# -- graders ------------------------------------------------------------------------------------
+
+
+def _g_gain(answer, student: str) -> str | None:
+    given, expected = as_fraction(answer), _overall_gain(student)
+    if given == expected:
+        return None
+    if given == rescue(student):
+        return "mercy only changes the deals where it can be used: weight the rescue rate by how often that is."
+    if given == _p_usable():
+        return "not every deal where mercy is used is won: multiply by the rescue rate."
+    if given == (1 - _p_usable()) * rescue(student):
+        return "mercy can be used in the deals where none of the first three tiles matches, not the others."
+    return "law of total probability: gain = P(mercy usable) × P(won thanks to mercy | usable)."
+
+
+def _g_player(answer, replays: Replays) -> str | None:
+    if not isinstance(answer, HandedInPlayer):
+        raise AnswerFormat(
+            "hand in your player itself, an instance like MyPlayer(): submit('my_player', my_player)."
+        )
+    wins = replays.wins(mercy=True)
+    return wins if isinstance(wins, str) else None
+
+
+def _g_comparison(answer, student: str, replays: Replays, columns, replay) -> str | Partial | None:
+    rows, _, _ = read_simulation(answer, columns, min_games=DEALS, seeds=deals(student))
+    hint = replay(rows)
+    if hint:
+        return hint
+    hint = check_paired(answer, columns=columns, rederive=None, proportions=True, min_games=DEALS)
+    return Partial(ROWS_SHARE, hint) if hint else None
+
+
+def _replayed(replays: Replays, column: str, mercy: bool):
+    def replay(rows) -> str | None:
+        wins = replays.wins(mercy)
+        if isinstance(wins, str):
+            return f"your rows could not be replayed with your player: {wins}"
+        return replay_rows(rows, [column], wins.__getitem__)
+
+    return replay
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _greedy_won(seed: int) -> bool:
+    """Did the library's greedy player win this deal (with mercy)? Kept: it never changes."""
+    return won(make_player("greedy"), seed)
+
+
+def _g_vs_greedy(answer, student: str, replays: Replays) -> str | Partial | None:
+    def replay(rows) -> str | None:
+        hint = replay_rows(rows, ["greedy"], _greedy_won)
+        return hint or _replayed(replays, "mine", True)(rows)
+
+    return _g_comparison(answer, student, replays, ("mine", "greedy"), replay)
+
+
+def _g_mercy(answer, student: str, replays: Replays) -> str | Partial | None:
+    def replay(rows) -> str | None:
+        return _replayed(replays, "with_mercy", True)(rows) or _replayed(
+            replays, "without_mercy", False
+        )(rows)
+
+    return _g_comparison(answer, student, replays, ("with_mercy", "without_mercy"), replay)
+
+
+def _g_games(answer, student: str) -> str | None:
+    near, margin = margin_question(student)
+    given, expected = FORMS["games_for_margin"].read(answer), _games_needed(student)
+    if abs(given - expected) <= 0.01 * expected + 1:
+        return None
+    if abs(given - expected / 4) <= 0.02 * expected:
+        return (
+            f"the margin ±{margin:g} is already the half-width of the interval: do not double it."
+        )
+    if abs(given - 4 * expected) <= 0.08 * expected or abs(given - 2 * expected) <= 0.04 * expected:
+        return "the margin is the half-width of the interval: solve 1.96 × √(p(1−p)/n) = margin."
+    if given <= 2:
+        return f"write the margin as a share, not in percentage points: ±{margin * 100:g} points is {margin:g}."
+    worst = estimated_games_for_margin(0.5, margin)
+    if abs(given - worst) <= 0.01 * worst + 1:
+        return f"that is the worst case p = 0.5; the win rate is near {near:.0%}, where intervals are narrower."
+    return "solve 1.96 × √(p(1−p)/n) = margin for n, with p your win rate, and round up."
+
+
+def questions(student: str, sources: dict[str, str]) -> QuestionSet:
+    """The questions of ``student``'s variant of homework 1, each with its grader."""
+    form = {key: f.text for key, f in FORMS.items()}
+    replays = Replays(student, sources)
+    near, margin = margin_question(student)
+    return QuestionSet(
+        [
+            Question("overall_gain", f"If mercy rescues {rescue(student)} of the deals where it can be used, the overall gain in win rate?",
+                     lambda a: _g_gain(a, student), form["overall_gain"],
+                     lambda: _overall_gain(student),
+                     topic="law of total probability, conditional probability"),
+            Question("my_player", "Your player: legal moves from its view only, never crashes, your own.",
+                     lambda a: _g_player(a, replays), form["my_player"], topic="the player protocol"),
+            Question("vs_greedy", "Your player's win rate minus greedy's on your deals, with mercy: paired 95% interval.",
+                     lambda a: _g_vs_greedy(a, student, replays), form["vs_greedy"],
+                     topic="paired comparison, confidence intervals"),
+            Question("mercy_effect", "Your player's win rate with mercy minus without on your deals: paired 95% interval.",
+                     lambda a: _g_mercy(a, student, replays), form["mercy_effect"],
+                     topic="paired comparison"),
+            Question("games_for_margin", f"Deals needed for a ±{margin * 100:g}-point 95% interval around a {near:.0%} win rate?",
+                     lambda a: _g_games(a, student), form["games_for_margin"],
+                     lambda: _games_needed(student), topic="confidence intervals, sample size"),
+        ]
+    )  # fmt: skip
