@@ -185,6 +185,8 @@ def _g_comparison(answer, student: str, replays: Replays, columns, replay) -> st
     if hint:
         return hint
     hint = check_paired(answer, columns=columns, rederive=None, proportions=True, min_games=DEALS)
+    if isinstance(hint, Partial):  # the rows replay: the simulation checks give the share
+        return hint
     return Partial(ROWS_SHARE, hint) if hint else None
 
 

@@ -59,6 +59,8 @@ def _simulation(answer, student: str, columns, replay, figures) -> str | Partial
     if hint:
         return hint
     hint = figures(answer)
+    if isinstance(hint, Partial):  # the rows replay: the simulation checks give the share
+        return hint
     return Partial(ROWS_SHARE, hint) if hint else None
 
 

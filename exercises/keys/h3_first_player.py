@@ -114,6 +114,7 @@ def _g_test(answer, student: str) -> str | Partial | None:
         hints.append("the two-sided p-value is 2 × (1 − Φ(|z|)).")
     right_decision = reject == (p_value < ALPHA)
     hints.append(None if right_decision else "reject H₀ exactly when the p-value is below 0.05.")
+    hints = [str(text) if isinstance(text, Partial) else text for text in hints]  # its hint alone
     wrong = [text for text in hints if text]
     if not wrong:
         return None

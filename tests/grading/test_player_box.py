@@ -8,6 +8,7 @@ from __future__ import annotations
 import textwrap
 import time
 
+import numpy as np
 import pytest
 
 from tilegames import pyramids, tula
@@ -39,7 +40,9 @@ def in_process(source: str, seeds=SEEDS, name: str = "my_player"):
     namespace: dict = {"check": lambda *a: None}
     exec(PRELUDE + textwrap.dedent(source), namespace)
     player = namespace[name]
-    return tuple(won(play_game(deal(s), player, seed=player_seed(s))) for s in seeds)
+    return tuple(
+        won(play_game(deal(s), player, seed=np.random.default_rng(player_seed(s)))) for s in seeds
+    )
 
 
 FAIR = """

@@ -41,7 +41,16 @@ import pandas as pd
 from ..exercises.handin import ID_PATTERN
 from .experiments import EXPERIMENTS, WINDOW, Experiment, seeds
 
-__all__ = ["ClassStore", "NotShared", "Refused", "Sent", "class_rows", "share", "STORE_VARIABLE"]
+__all__ = [
+    "ClassStore",
+    "NotShared",
+    "Refused",
+    "Sent",
+    "class_rows",
+    "practice_store",
+    "share",
+    "STORE_VARIABLE",
+]
 
 STORE_VARIABLE = "TILEGAMES_CLASS_STORE"
 """The folder of the class store, as the teacher sets it for the class (else ``share`` asks)."""
@@ -120,6 +129,7 @@ class ClassStore:
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         connection.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
+        connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: safe, and no fsync per send
         return connection
 
     def _write(self, statements: list[tuple[str, Any]]) -> None:
@@ -307,3 +317,24 @@ def class_rows(
         return ClassStore(folder).rows(experiment), f"the class store ({folder})"
     rows = class_of(EXPERIMENTS[experiment], students, games)
     return rows, f"a class of {students} made-up students (no class store is set up here)"
+
+
+def practice_store(
+    experiment: str,
+    *,
+    students: int = 30,
+    games: int | None = None,
+    folder: str | os.PathLike | None = None,
+) -> ClassStore:
+    """A class store filled by ``students`` made-up students, each sharing their own batch
+    (through ``ClassStore.share``, checks included): for trying the dashboard before class."""
+    import tempfile
+
+    from .experiments import run
+
+    store = ClassStore(folder or tempfile.mkdtemp(prefix="tilegames-practice-store-"))
+    spec = EXPERIMENTS[experiment]
+    for number in range(1, students + 1):
+        student = f"student{number:02d}"
+        store.share(experiment, run(spec, student, games), student=student)
+    return store

@@ -143,7 +143,7 @@ def first_player_test_of(answer: Any, student: str | None = None) -> str | None:
 FORMS = {
     "games_needed": Form(_count, "a whole number of games"),
     "power_200": Form(as_probability, "a probability, like 0.65"),
-    "first_player_test": Form(first_player_test_of, TEST_FORM),
+    "first_player_test": Form.checked(first_player_test_of, TEST_FORM),
 }
 
 SHEET = Sheet(ASSIGNMENT, FORMS)

@@ -125,7 +125,9 @@ def player_seed(seed: int) -> int:
 
 def won(player: Any, seed: int, mercy: bool = True) -> bool:
     """Did ``player`` win the deal ``seed``? Its dice are seeded by ``player_seed(seed)``."""
-    return bool(play_game(deal(seed, mercy), player, seed=player_seed(seed)).won)
+    return bool(
+        play_game(deal(seed, mercy), player, seed=np.random.default_rng(player_seed(seed))).won
+    )
 
 
 # -- the form of each answer --------------------------------------------------------------------
@@ -175,9 +177,9 @@ def _deals_count(answer: Any) -> int:
 
 FORMS = {
     "overall_gain": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
-    "my_player": Form(player_of, "an instance of your player, like MyPlayer()"),
-    "vs_greedy": Form(versus_greedy_of, PAIRED_FORM),
-    "mercy_effect": Form(mercy_effect_of, PAIRED_FORM),
+    "my_player": Form.checked(player_of, "an instance of your player, like MyPlayer()"),
+    "vs_greedy": Form.checked(versus_greedy_of, PAIRED_FORM),
+    "mercy_effect": Form.checked(mercy_effect_of, PAIRED_FORM),
     "games_for_margin": Form(_deals_count, "a whole number of deals"),
 }
 

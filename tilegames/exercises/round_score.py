@@ -150,8 +150,8 @@ def pressman_of(answer: Any, student: str | None = None) -> str | None:
 
 FORMS = {
     "going_out": Form(as_points, POINTS),
-    "mean_round_points": Form(mean_of, FORM),
-    "pressman_effect": Form(pressman_of, FORM),
+    "mean_round_points": Form.checked(mean_of, FORM),
+    "pressman_effect": Form.checked(pressman_of, FORM),
 }
 
 SHEET = Sheet(ASSIGNMENT, FORMS)

@@ -16,7 +16,8 @@ Each game gets one ``numpy`` Generator in the child, kept across the game's
 moves, seeded from a number the grader sends when the game starts
 (``player_seed(row_seed)`` by default, a seed drawn for that purpose alone, so
 it says nothing about the deal). Playing a one-seat game through the box gives
-exactly what ``play_game(game, player, seed=player_seed(row_seed))`` gives.
+exactly what ``play_game(game, player, seed=np.random.default_rng(player_seed(row_seed)))``
+gives.
 
 The grader never unpickles anything from the child: it reads short lines of
 JSON, so a hostile child can at worst lose its own game. What the child prints
