@@ -1,6 +1,6 @@
 """The two build steps ``pyproject.toml`` cannot declare (everything else is there).
 
-1. The compiled Maze search, ``tilegames.maze._compiled``: an *optional*
+1. The compiled Maze search, ``tilegames.maze.csearch``: an *optional*
    extension, so where no C compiler exists the install still succeeds and
    ``tilegames.maze.native`` says the Python search runs and why.
 2. The package data that lives outside ``tilegames/`` in this repository — the
@@ -66,8 +66,8 @@ setup(
     cmdclass={"build_py": BuildWithData},
     ext_modules=[
         Extension(
-            "tilegames.maze._compiled",
-            sources=["tilegames/maze/_compiled.c"],
+            "tilegames.maze.csearch",
+            sources=["tilegames/maze/csearch.c"],
             depends=["tilegames/maze/_search.c"],
             optional=True,  # no compiler: the install succeeds and the Python search runs
         )

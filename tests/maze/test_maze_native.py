@@ -26,7 +26,7 @@ compiled_only = pytest.mark.skipif(not native.available(), reason=native.WHY)
 def test_the_engine_is_named_with_its_reason():
     assert native.ENGINE in ("compiled", "python")
     assert native.available() == (native.ENGINE == "compiled")
-    assert native.WHY and "tilegames.maze._compiled" in native.WHY
+    assert native.WHY and "tilegames.maze.csearch" in native.WHY
     if native.available():
         assert native.describe() == f"compiled ({native.COMPILER})" and native.COMPILER
     else:
@@ -57,7 +57,7 @@ def test_without_the_compiled_module_search_says_why_and_auto_uses_python(monkey
 
 @compiled_only
 def test_the_compiled_module_is_part_of_the_package_not_a_cache():
-    module = pathlib.Path(sys.modules["tilegames.maze._compiled"].__file__).resolve()
+    module = pathlib.Path(sys.modules["tilegames.maze.csearch"].__file__).resolve()
     package = pathlib.Path(native.__file__).resolve().parent
     assert module.parent == package
     assert "TILEGAMES_CACHE" not in pathlib.Path(native.__file__).read_text()
@@ -69,10 +69,10 @@ def test_the_compiled_module_is_part_of_the_package_not_a_cache():
     [(bytes(53), "54 slots"), (bytes([53]) + bytes(53), "slot 0 holds 53"), ("x" * 54, "bytes")],
 )
 def test_the_compiled_module_refuses_a_malformed_board(board, word):
-    from tilegames.maze import _compiled
+    from tilegames.maze import csearch
 
     with pytest.raises((ValueError, TypeError), match=word):
-        _compiled.search(board, 0, 0, 0, 100, 0)
+        csearch.search(board, 0, 0, 0, 100, 0)
 
 
 @compiled_only

@@ -6,9 +6,9 @@ order, the same seeded tie-breaks, the same exact set of tables seen, so it
 reaches the same tables and gives the same verdict
 (``tests/maze/test_maze_native.py`` checks this deal by deal).
 
-It is compiled once, when tilegames is installed: ``_compiled.c`` wraps it as
-the extension module ``tilegames.maze._compiled`` (an optional extension in
-``setup.py``). Where no C compiler was found at install time the install still
+It is compiled once, when tilegames is installed: ``csearch.c`` wraps it as
+the extension module ``tilegames.maze.csearch`` (an optional extension in
+``setup.py``; use it through this module, which checks what it is given). Where no C compiler was found at install time the install still
 succeeds, the module is absent, and the Python search is used. Nothing is
 compiled or loaded from a writable cache at run time. ``ENGINE`` says which
 search runs, ``WHY`` why, and ``COMPILER`` what built the compiled one:
@@ -50,19 +50,19 @@ __all__ = [
 _STATUS = {1: "winnable", 0: "unwinnable", -1: "undecided"}
 
 try:
-    from . import _compiled
+    from . import csearch as _compiled
 except ImportError as error:  # not built at install time (no compiler), or built for another Python
     _compiled = None
     ENGINE = "python"
     WHY = (
-        "the compiled search (tilegames.maze._compiled) is not installed: no C compiler was "
+        "the compiled search (tilegames.maze.csearch) is not installed: no C compiler was "
         "found when tilegames was installed, or the build failed; reinstall tilegames where a "
         f"C compiler is available for the fast search ({error})"
     )
     COMPILER: str | None = None
 else:
     ENGINE = "compiled"
-    WHY = "the compiled search (tilegames.maze._compiled) was built when tilegames was installed"
+    WHY = "the compiled search (tilegames.maze.csearch) was built when tilegames was installed"
     COMPILER = _compiled.COMPILER
 
 PATH_ROOM = _compiled.PATH_ROOM if _compiled else 1_000_000

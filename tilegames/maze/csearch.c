@@ -1,4 +1,4 @@
-/* tilegames.maze._compiled: the compiled Maze search as a CPython extension module.
+/* tilegames.maze.csearch: the compiled Maze search as a CPython extension module.
  *
  * A thin wrapper: the search itself is _search.c (plain C, no Python), included
  * here so that one file is compiled. It is built when tilegames is installed
@@ -96,11 +96,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_compiled",
+    PyModuleDef_HEAD_INIT, "csearch",
     "Maze's exhaustive search, compiled (see tilegames/maze/native.py).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__compiled(void) {
+PyMODINIT_FUNC PyInit_csearch(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     if (PyModule_AddStringConstant(m, "COMPILER", COMPILER) < 0 ||
