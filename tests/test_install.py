@@ -341,6 +341,9 @@ CHECKOUT_ONLY = {
         "opens tilegames/triominos/rules.py relative to the working folder"
     ),
     "tests/test_install.py": "this file: it builds from the checkout",
+    "tests/test_cli.py::test_ctrl_c_stops_a_run_promptly_and_leaves_no_process": (
+        "timed to seconds; a loaded machine running both copies of the suite misses them"
+    ),
 }
 
 
@@ -379,7 +382,7 @@ def execute(python: Path, notebook: Path, env) -> None:
         path, folder, venv = sys.argv[1:]
         book = nbformat.read(path, as_version=4)
         book.cells.insert(0, nbformat.v4.new_code_cell(
-            "import sys, tilegames; print(sys.prefix, tilegames.__file__, sep='\\n')"))
+            "import sys, tilegames; print(sys.prefix); print(tilegames.__file__)"))
         nbclient.NotebookClient(book, timeout=300, kernel_name="python3",
                                 resources={"metadata": {"path": folder}}).execute()
         errors = [o for c in book.cells for o in c.get("outputs", []) if o.output_type == "error"]
