@@ -7,12 +7,15 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test lint unit notebooks bench install chromium clean
+.PHONY: lab test lint unit installed dist notebooks bench install chromium clean
 
-$(STAMP): pyproject.toml
+# the editable install builds the compiled Maze search in place (setup.py), and adds the
+# teacher's kit (course/: tilegames-course) so `tilegames course` works from the checkout
+$(STAMP): pyproject.toml setup.py course/pyproject.toml tilegames/maze/_search.c tilegames/maze/csearch.c
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev,dask]"
+	$(PY) -m pip install --quiet --no-deps -e course
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -24,13 +27,15 @@ LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: install
 	$(VENV)/bin/jupyter lab $(LAB_FLAGS) .
 
-## make test: lint, doctests, unit + property tests, notebooks (nbval), browser tests
+## make test: lint, doctests, unit + property tests, notebooks (nbval), browser tests, and the
+## package as a school installs it (tests/test_install.py, marker `installed`: the sdists and
+## wheels built, installed in a fresh venv outside the checkout, tested there)
 NOTEBOOK_DIRS = $(wildcard notebooks exercises)
 
 # The notebooks run exactly as in a classroom: their big runs sit behind a visible BIG_RUN switch
 # (off) or read results files; each notebook's Run All must fit its one-minute budget (conftest.py)
 test: install chromium lint
-	$(PY) -m pytest --doctest-modules tilegames tests $(NOTEBOOK_DIRS) \
+	$(PY) -m pytest --doctest-modules tilegames course/tilegames_course tests $(NOTEBOOK_DIRS) \
 	    --nbval-lax --nbval-current-env -p no:cacheprovider
 
 lint: install
@@ -38,7 +43,17 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 
 unit: install
-	$(PY) -m pytest --doctest-modules tilegames tests -m "not browser"
+	$(PY) -m pytest --doctest-modules tilegames course/tilegames_course tests -m "not browser and not installed"
+
+## make installed: only the as-installed tests (build, install outside the checkout, test there)
+installed: install
+	$(PY) -m pytest tests/test_install.py -m installed -p no:cacheprovider -v
+
+## make dist: the sdists and wheels of tilegames (students) and tilegames-course (the teacher)
+dist: install
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+	$(PY) -m build --outdir dist course
 
 ## Debian's chromium for the browser tests (not Playwright's download)
 chromium:
@@ -63,4 +78,5 @@ bench: install
 	@for b in benchmarks/*.py; do $(PY) $$b; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info course/build course/*.egg-info
+	rm -f tilegames/maze/csearch.*.so tilegames/maze/csearch.*.pyd

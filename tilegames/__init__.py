@@ -54,7 +54,7 @@ GAMES = GameRegistry(
 """Every game, by name: ``GAMES["maze"]`` is the ``tilegames.maze`` package."""
 
 __all__ = ["GAMES", "BadNotation", "IllegalMove", "InvalidPosition", *GAMES]
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 
 def __getattr__(name: str):

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 import json
-import pathlib
 from collections import deque
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from tilegames import resources
 from tilegames.maze import Game, Rules, new_game
 from tilegames.maze.exhaustive import Verdict, decide, exhaustive_search, search_from_openings
 from tilegames.maze.study import (
@@ -295,7 +295,7 @@ def test_winnability_rows_are_the_same_through_simulate_and_the_batch_runner(tmp
 
 
 # -- the results files ----------------------------------------------------------------------
-RESULTS = pathlib.Path(__file__).resolve().parents[2] / "results"
+RESULTS = resources.folder("results")  # the shipped results files, installed or in a checkout
 SECOND_LOOKS = (
     "maze_winnability_hard",
     "maze_winnability_ring",

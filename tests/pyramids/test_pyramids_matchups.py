@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import functools
 import json
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
+from tilegames import resources
 from tilegames.pyramids.study import (
     MATCHUPS,
     first_player_edge_table,
@@ -18,7 +18,7 @@ from tilegames.pyramids.study import (
 )
 from tilegames.sim import simulate
 
-RESULTS = Path(__file__).resolve().parents[2] / "results"
+RESULTS = resources.folder("results")
 
 
 @pytest.fixture(scope="module")

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from tilegames import cli
+from tilegames import cli, resources
 from tilegames.stats import paired_difference
 from tilegames.tula import TILES, Game, Rules, report, study
 from tilegames.tula.expert import ExpertPlayer, play_expert
@@ -105,7 +104,7 @@ def test_options_are_checked():
 
 
 # -- the pinned results --------------------------------------------------------------
-RESULTS = Path(__file__).resolve().parents[2] / "results" / "tula_hidden_players.csv"
+RESULTS = resources.results_path("tula_hidden_players.csv")
 
 
 def test_the_pinned_results_file_reproduces_from_its_command(tmp_path):

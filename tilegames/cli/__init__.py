@@ -1,6 +1,7 @@
 """The ``tilegames`` command line.
 
     tilegames simulate tula --player greedy --mercy --games 100000 --workers 2 --seed 1 --out results.csv
+    tilegames lessons DIR       tilegames course DIR       tilegames --version
 
 Each game in ``tilegames.GAMES`` has a module here, ``tilegames/cli/<game>.py``,
 with two functions: ``add_simulate_arguments(parser)`` and
@@ -30,7 +31,8 @@ import shlex
 import signal
 import sys
 
-from .. import GAMES
+from .. import GAMES, __version__
+from . import setup_folders
 
 __all__ = ["build_parser", "main"]
 
@@ -47,6 +49,13 @@ def command_module(game: str):
     return importlib.import_module(f"tilegames.cli.{game}")
 
 
+def version_line() -> str:
+    """``tilegames --version``: the release, and which Maze search runs here."""
+    from ..maze import native
+
+    return f"tilegames {__version__} (Maze search: {native.describe()}; Python {sys.version.split()[0]})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one ``simulate`` sub-command per game."""
     from .common import non_negative_int, worker_count
@@ -54,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tilegames", description="Play and study Tula, Maze, Tri-Ominos and Flaming Pyramids."
     )
+    parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True)
     simulate = commands.add_parser("simulate", help="run many seeded games and summarise them")
     games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
@@ -75,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
         sub.set_defaults(study=module)
+    setup_folders.add_commands(commands)  # lessons, course
     return parser
 
 
@@ -136,8 +147,8 @@ def _main(argv: list[str], received: list[int]) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command != "simulate":  # pragma: no cover - the only command
-        return 0
+    if getattr(args, "run", None) is not None:  # a command that runs itself (lessons, course)
+        return args.run(args)
     writes_its_own = getattr(args.study, "writes_its_own_out", None)
     args.study_writes_out = bool(args.out and writes_its_own is not None and writes_its_own(args))
     if args.out is not None:  # check where the results go before the simulation, not after

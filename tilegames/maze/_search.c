@@ -79,16 +79,16 @@ static int nearest_card(const rules_t *r, const uint8_t *board, int slot, int st
     return GAP;
 }
 
-static int link(int a, int b) { return a != GAP && b == a + 1 && a % 13 < 11; }
+static int linked(int a, int b) { return a != GAP && b == a + 1 && a % 13 < 11; }
 
 /* The breaks after moving card `c` from slot `from` to the gap `t`, from the breaks before:
  * only the links around the two slots change. `board` is left as it was. */
 static int breaks_after(const rules_t *r, uint8_t *board, int before, int c, int from, int t) {
     board[from] = GAP;
     int p = nearest_card(r, board, from, -1), n = nearest_card(r, board, from, 1);
-    int links = -link(p, c) - link(c, n) + link(p, n);
+    int links = -linked(p, c) - linked(c, n) + linked(p, n);
     int p2 = nearest_card(r, board, t, -1), n2 = nearest_card(r, board, t, 1);
-    links += -link(p2, n2) + link(p2, c) + link(c, n2);
+    links += -linked(p2, n2) + linked(p2, c) + linked(c, n2);
     board[from] = (uint8_t)c;
     return before - links;
 }

@@ -79,7 +79,7 @@ STATUSES = ("winnable", "unwinnable", "undecided")
 """The three verdicts, in this order."""
 ENGINES = ("auto", "native", "python")
 """``"python"``: the readable search here; ``"native"``: the same walk compiled
-(``native.py``); ``"auto"``: the compiled one when it can be built here."""
+(``native.py``); ``"auto"``: the compiled one when it is installed (``native.ENGINE``)."""
 _MASK64 = (1 << 64) - 1
 _SEED_STEP = 0x9E3779B97F4A7C15
 

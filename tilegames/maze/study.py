@@ -251,6 +251,7 @@ def run_winnability(
             "batches": len(sizes),
             "complete": len(done) == len(sizes),
             "options": _jsonable(options),
+            "engine": native.describe(),
             "started_utc": started,
             "written_utc": now(),
             "seconds_this_session": round(time.perf_counter() - clock, 1),
@@ -559,7 +560,6 @@ def decide_again(
     items = [(int(game), variant, code, options) for game, code in zip(todo["game"], todo["deal"])]
     from tqdm.auto import tqdm
 
-    native.available()  # compile the fast search once, before the workers start
     bar = functools.partial(tqdm, total=len(items), disable=not progress, desc="deals")
     if workers > 1 and len(items) > 1:
         pool = WorkerPool(min(workers, len(items)))
@@ -621,7 +621,7 @@ def write_decided_again(
         ),
         "source": source,
         "options": options,
-        "engine": "compiled (maze/native.py)" if native.available() else "python",
+        "engine": native.describe(),
         "deals": len(again),
         "tilegames_version": tilegames.__version__,
         "python": sys.version.split()[0],

@@ -301,12 +301,10 @@ def run_matchups(
 
 
 def read_matchups(path=None) -> pd.DataFrame:
-    """The matches results file kept in the repository (``results/pyramids_matchups.csv``)."""
-    from pathlib import Path
+    """The matches results file tilegames ships (``results/pyramids_matchups.csv``), or ``path``."""
+    from ..resources import results_path
 
-    if path is None:
-        path = Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv"
-    return pd.read_csv(path)
+    return pd.read_csv(results_path("pyramids_matchups.csv") if path is None else path)
 
 
 def matchup_table(frame: pd.DataFrame) -> pd.DataFrame:
@@ -364,6 +362,18 @@ def first_player_edge_table(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("players")
 
 
+def _checkout_results():
+    """Where a run without ``path`` is kept: the development checkout's ``results/``."""
+    from ..resources import checkout
+
+    root = checkout()
+    if root is None:
+        raise ValueError(
+            "path: give the file to write; an installed tilegames's own results files are read-only"
+        )
+    return root / "results"
+
+
 def write_matchups(
     path=None,
     *,
@@ -378,7 +388,7 @@ def write_matchups(
     from .. import __version__
     from ..results import write_results
 
-    path = Path(path or Path(__file__).resolve().parents[2] / "results" / "pyramids_matchups.csv")
+    path = Path(path or _checkout_results() / "pyramids_matchups.csv")
     start = time.perf_counter()
     frame = run_matchups(seed=seed, workers=workers)
     seconds = time.perf_counter() - start

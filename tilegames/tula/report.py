@@ -23,6 +23,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from ..resources import folder
 from ..stats import paired_difference, wilson
 from . import study
 from .players import PLAYERS
@@ -44,7 +45,8 @@ __all__ = [
     "rates_table",
 ]
 
-RESULTS = Path(__file__).resolve().parents[2] / "results"
+RESULTS = folder("results")
+"""The results files tilegames ships (``tilegames.resources``)."""
 PINNED = RESULTS / "tula_hidden_players.csv"
 """The pinned simulation: every player on the same deals, with and without mercy."""
 LADDER = RESULTS / "tula_hidden_ladder.csv"

@@ -1,0 +1,352 @@
+"""``tilegames lessons DIR`` and ``tilegames course DIR``: the shipped files laid out in a folder.
+
+    tilegames lessons ~/tilegames                 # a student: the lessons and what they read
+    tilegames course ~/course --course-id prob101  # a teacher: an nbgrader course folder
+
+Both write only what is missing or unchanged since they wrote it: a file a
+person has edited (a lesson run and saved, a config with the class's settings)
+is skipped unless ``--force`` is given. What was written is remembered in a
+small manifest in DIR (``.tilegames-lessons.json``, ``.tilegames-course.json``:
+each file's SHA-256 as written), and every file is reported.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> report = lay_out(folder, {"a.txt": b"one"}, manifest=".m.json")
+>>> report.written, (folder / "a.txt").read_text()
+(['a.txt'], 'one')
+>>> _ = (folder / "a.txt").write_text("mine")
+>>> lay_out(folder, {"a.txt": b"two"}, manifest=".m.json").skipped
+['a.txt']
+>>> lay_out(folder, {"a.txt": b"two"}, manifest=".m.json", force=True).overwritten
+['a.txt']
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import importlib
+import json
+import os
+import re
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+from .. import __version__, resources
+
+__all__ = ["Report", "add_commands", "course_files", "lay_out", "lessons_files"]
+
+LESSONS_MANIFEST = ".tilegames-lessons.json"
+COURSE_MANIFEST = ".tilegames-course.json"
+COURSE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
+
+
+@dataclasses.dataclass
+class Report:
+    """What ``lay_out`` did with each file (paths relative to the folder)."""
+
+    folder: Path
+    written: list[str] = dataclasses.field(default_factory=list)
+    updated: list[str] = dataclasses.field(default_factory=list)
+    unchanged: list[str] = dataclasses.field(default_factory=list)
+    skipped: list[str] = dataclasses.field(default_factory=list)
+    overwritten: list[str] = dataclasses.field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """One line per file written, updated, overwritten or skipped, then a summary."""
+        out = [f"wrote      {name}" for name in self.written]
+        out += [
+            f"updated    {name} (a newer tilegames ships a new version)" for name in self.updated
+        ]
+        out += [f"overwrote  {name} (edited; --force)" for name in self.overwritten]
+        out += [
+            f"skipped    {name} (edited since written; --force replaces it)"
+            for name in self.skipped
+        ]
+        counts = [
+            (len(self.written), "written"),
+            (len(self.updated), "updated"),
+            (len(self.overwritten), "overwritten"),
+            (len(self.unchanged), "unchanged"),
+            (len(self.skipped), "skipped"),
+        ]
+        summary = ", ".join(f"{n} {word}" for n, word in counts if n) or "nothing to do"
+        return [*out, f"{self.folder}: {summary}"]
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def lay_out(folder: Path, files: dict[str, bytes], *, manifest: str, force: bool = False) -> Report:
+    """Write ``files`` (relative path -> content) under ``folder``, keeping a person's edits.
+
+    A file is written when it is missing, or when it is as this command last
+    wrote it (its hash is in the manifest); a file that differs from both the
+    new content and what was written is a person's: skipped, unless ``force``.
+    """
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"{folder} exists and is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    record_path = folder / manifest
+    try:
+        recorded = json.loads(record_path.read_text()).get("files", {})
+    except (OSError, ValueError, AttributeError):
+        recorded = {}
+    report = Report(folder)
+    kept: dict[str, str] = {}
+    for name, data in files.items():
+        path = folder / name
+        new = _digest(data)
+        if not path.exists():
+            _write_atomically(path, data)
+            report.written.append(name)
+        else:
+            current = _digest(path.read_bytes())
+            if current == new:
+                report.unchanged.append(name)
+            elif recorded.get(name) == current:
+                _write_atomically(path, data)
+                report.updated.append(name)
+            elif force:
+                _write_atomically(path, data)
+                report.overwritten.append(name)
+            else:
+                report.skipped.append(name)
+                kept[name] = recorded.get(name, "")
+                continue
+        kept[name] = new
+    record = {"written_by": f"tilegames {__version__}", "files": kept}
+    _write_atomically(record_path, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
+    return report
+
+
+def lessons_files(assignments: bool = False) -> dict[str, bytes]:
+    """What ``tilegames lessons`` writes: ``notebooks/``, ``results/`` (which the lessons read
+    as ``../results/``), ``cards/``, and with ``assignments`` the students' copies of the course.
+    """
+    parts = {"lessons": "notebooks", "results": "results", "cards": "cards"}
+    if assignments:
+        parts["release"] = "assignments"
+    files = {}
+    for kind, target in parts.items():
+        base = resources.folder(kind)
+        for name in resources.names(kind):
+            files[f"{target}/{name}"] = (base / name).read_bytes()
+    if not any(name.startswith("notebooks/") for name in files):
+        raise FileNotFoundError(
+            f"this tilegames ships no lessons (looked in {resources.folder('lessons')}): "
+            "reinstall it from a wheel or sdist"
+        )
+    return files
+
+
+def _course_package():
+    """``tilegames_course``, or ``None`` when the teacher's kit is not installed."""
+    try:
+        return importlib.import_module("tilegames_course")
+    except ImportError:
+        return None
+
+
+MISSING_KIT = (
+    "tilegames course needs the teacher's kit, the tilegames-course package, which is not "
+    "installed in this Python ({python}).\nIt holds the assignments' solutions and answer keys, "
+    "so it is not part of tilegames (which students install). Get the wheel from whoever runs "
+    "your course (or build it from a tilegames checkout: python -m build course), then:\n"
+    "    pip install tilegames_course-{version}-py3-none-any.whl"
+)
+
+
+def course_config(shipped: str, course_id: str, exchange: str) -> str:
+    """The course's ``nbgrader_config.py``: the shipped settings, then this class's.
+
+    >>> text = course_config("c = get_config()\\n", "prob101", "/srv/nbgrader/exchange")
+    >>> 'c.CourseDirectory.course_id = "prob101"' in text
+    True
+    """
+    return (
+        shipped.rstrip("\n")
+        + "\n\n# This class (written by `tilegames course`; edit freely: it is never overwritten\n"
+        + "# without --force). The exchange is the folder the hub shares between the teacher\n"
+        + "# and the students (nbgrader's default: /srv/nbgrader/exchange).\n"
+        + f"c.CourseDirectory.course_id = {json.dumps(course_id)}\n"
+        + f"c.Exchange.root = {json.dumps(exchange)}\n"
+        + "c.Exchange.path_includes_course = True  # several courses can share the exchange\n"
+    )
+
+
+def course_files(kit, course_id: str, exchange: str) -> dict[str, bytes]:
+    """What ``tilegames course`` writes, from the teacher's kit and the students' copies."""
+    base = kit.folder()
+    files = {}
+    for name in kit.names():
+        data = (base / name).read_bytes()
+        if name == "nbgrader_config.py":
+            data = course_config(data.decode("utf-8"), course_id, exchange).encode("utf-8")
+        files[name] = data
+    if not any(name.startswith("source/") for name in files):
+        raise FileNotFoundError(f"the teacher's kit in {base} holds no assignment sources")
+    release = resources.folder("release")
+    for name in resources.names("release"):
+        files[f"release/{name}"] = (release / name).read_bytes()
+    return files
+
+
+def assignments(files: dict[str, bytes]) -> list[str]:
+    """The assignment names among ``source/<assignment>/...`` paths, sorted."""
+    return sorted({name.split("/")[1] for name in files if name.startswith("source/")})
+
+
+def make_gradebook(folder: Path, course_id: str, names: list[str]) -> str:
+    """Create ``gradebook.db`` with the course's assignments, with nbgrader; never replace one."""
+    database = folder / "gradebook.db"
+    if database.exists():
+        return "kept       gradebook.db (it holds the class's grades: never replaced)"
+    try:
+        from nbgrader.api import Gradebook
+    except ImportError:
+        return (
+            "no gradebook: nbgrader is not installed here (pip install 'tilegames[course]'); "
+            "nbgrader creates gradebook.db on its first command"
+        )
+    # nbgrader runs the `alembic` command that sits beside this Python (on PATH in an
+    # activated environment; put it there for a console script run by its full path)
+    scripts = sysconfig.get_path("scripts")
+    path = os.environ.get("PATH", "")
+    os.environ["PATH"] = os.pathsep.join([scripts, path]) if path else scripts
+    try:
+        with Gradebook(f"sqlite:///{database}", course_id=course_id) as gradebook:
+            for name in names:
+                gradebook.update_or_create_assignment(name)
+    except Exception as error:  # nbgrader's own failure: leave no half-made gradebook
+        database.unlink(missing_ok=True)
+        return f"no gradebook: nbgrader could not create it ({error}); nbgrader makes one on its first command"
+    finally:
+        os.environ["PATH"] = path
+    return f"created    gradebook.db (nbgrader; assignments: {', '.join(names)})"
+
+
+def _refused(command: str, error: OSError) -> int:
+    print(f"tilegames {command}: {error}; stopped there", file=sys.stderr)
+    return 2
+
+
+def run_lessons(args: argparse.Namespace) -> int:
+    """``tilegames lessons DIR``."""
+    try:
+        return _lessons(args)
+    except OSError as error:
+        return _refused("lessons", error)
+
+
+def run_course(args: argparse.Namespace) -> int:
+    """``tilegames course DIR``."""
+    try:
+        return _course(args)
+    except OSError as error:
+        return _refused("course", error)
+
+
+def _lessons(args: argparse.Namespace) -> int:
+    report = lay_out(
+        Path(args.folder),
+        lessons_files(assignments=args.assignments),
+        manifest=LESSONS_MANIFEST,
+        force=args.force,
+    )
+    print("\n".join(report.lines()))
+    print(
+        f"open {Path(args.folder) / 'notebooks'} in JupyterLab and start with 01_tula_rules.ipynb"
+    )
+    return 0
+
+
+def _course(args: argparse.Namespace) -> int:
+    kit = _course_package()
+    if kit is None:
+        print(MISSING_KIT.format(python=sys.executable, version=__version__), file=sys.stderr)
+        return 2
+    kit_version = getattr(kit, "__version__", "?")
+    if kit_version != __version__:
+        print(
+            f"note: tilegames-course {kit_version} with tilegames {__version__}: "
+            "install the same release of both",
+            file=sys.stderr,
+        )
+    files = course_files(kit, args.course_id, args.exchange)
+    folder = Path(args.folder)
+    report = lay_out(folder, files, manifest=COURSE_MANIFEST, force=args.force)
+    print("\n".join(report.lines()))
+    print(make_gradebook(folder, args.course_id, assignments(files)))
+    if "nbgrader_config.py" in report.skipped:
+        print("your nbgrader_config.py is kept as you edited it: its course id and exchange stand")
+    else:
+        print(f"course {args.course_id!r} (exchange {args.exchange}) in {folder}")
+    print(
+        "run nbgrader from that folder (for the formgrader set c.CourseDirectory.root = "
+        f"{str(folder.resolve())!r} in ~/.jupyter/nbgrader_config.py); the guide is README.md"
+    )
+    return 0
+
+
+def _course_id(text: str) -> str:
+    if not COURSE_ID.match(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a course id is letters, digits, '.', '_' or '-', starting with a letter or digit"
+        )
+    return text
+
+
+def add_commands(commands) -> None:
+    """Register ``lessons`` and ``course`` on the ``tilegames`` sub-command parsers."""
+    lessons = commands.add_parser(
+        "lessons", help="write the lesson notebooks (and the files they read) into a folder"
+    )
+    lessons.add_argument("folder", metavar="DIR", help="the folder (made if missing)")
+    lessons.add_argument(
+        "--assignments",
+        action="store_true",
+        help="also the students' copies of the course's assignments (for self-study)",
+    )
+    lessons.add_argument("--force", action="store_true", help="replace files you have edited")
+    lessons.set_defaults(run=run_lessons)
+    course = commands.add_parser(
+        "course",
+        help="set up a teacher's nbgrader course folder (needs the tilegames-course package)",
+    )
+    course.add_argument("folder", metavar="DIR", help="the course folder (made if missing)")
+    course.add_argument(
+        "--course-id", type=_course_id, default="tilegames", help="nbgrader's course id"
+    )
+    course.add_argument(
+        "--exchange",
+        default=DEFAULT_EXCHANGE,
+        help=f"the hub's nbgrader exchange folder (default {DEFAULT_EXCHANGE})",
+    )
+    course.add_argument("--force", action="store_true", help="replace files you have edited")
+    course.set_defaults(run=run_course)
