@@ -1,7 +1,7 @@
 """Build ``tilegames-course`` from the repository's ``exercises/``: copies, no symlinks.
 
 The course material is the teacher's side of ``exercises/`` (``tilegames_course.PARTS``:
-the nbgrader config, the guide, ``source/`` with the solutions, ``keys/`` when present).
+the nbgrader config, the guide, ``source/`` with the solutions, ``keys/``, the class dashboard).
 It is copied, at build time, into ``tilegames_course/data/`` of the wheel, and into
 ``exercises/`` of the sdist (so a wheel built from the sdist has it too). Copying keeps
 one source of truth (the repository's ``exercises/``, which ``scripts/course.py`` and the
@@ -18,7 +18,7 @@ from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("nbgrader_config.py", "README.md", "source", "keys")
+PARTS = ("nbgrader_config.py", "README.md", "class_dashboard.ipynb", "source", "keys")
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints")
 
 
@@ -44,7 +44,7 @@ def copy_course(target: Path) -> None:
             shutil.copytree(path, target / part, ignore=SKIP)
         elif path.is_file():
             shutil.copyfile(path, target / part)
-        elif part != "keys":  # keys/ is the one optional part
+        else:  # every part is the teacher's: none may go missing
             raise SystemExit(f"tilegames-course: {path} is missing")
 
 

@@ -68,7 +68,7 @@ else:
         AssignLatePenalties,
         CheckCellMetadata,
     ]
-    c.SandboxedExecute.hide = [HERE, c.Exchange.root]
+    c.SandboxedExecute.hide = [HERE]  # and the exchange, wherever it is set (SandboxedExecute)
     c.SandboxedExecute.timeout = 120  # seconds per cell
     c.SandboxedExecute.notebook_seconds = 600  # and for the whole notebook
     c.TrustedGrade.keys = os.path.join(HERE, "keys")

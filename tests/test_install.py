@@ -341,6 +341,8 @@ CHECKOUT_ONLY = {
         "opens tilegames/triominos/rules.py relative to the working folder"
     ),
     "tests/test_install.py": "this file: it builds from the checkout",
+    "tests/exercises": "loads the answer keys from the checkout's exercises/keys (the teacher's kit)",
+    "tests/test_exercises.py": "loads the answer keys from the checkout's exercises/keys",
     "tests/test_cli.py::test_ctrl_c_stops_a_run_promptly_and_leaves_no_process": (
         "timed to seconds; a loaded machine running both copies of the suite misses them"
     ),

@@ -2,7 +2,8 @@
 
 ``folder()`` holds what ``tilegames course DIR`` lays out: ``nbgrader_config.py``,
 ``README.md`` (the teacher's guide), ``source/<assignment>/<assignment>.ipynb``
-(with solutions) and ``keys/`` (the answer keys the grader loads), as they are in
+(with solutions), ``keys/`` (the answer keys the grader loads) and the class
+dashboard (``class_dashboard.ipynb``), as they are in
 the repository's ``exercises/``. An installed package reads its copy, made when
 the wheel was built; a development checkout reads ``exercises/`` itself.
 
@@ -20,7 +21,7 @@ from pathlib import Path
 __all__ = ["folder", "names"]
 __version__ = "0.3.0"
 
-PARTS = ("nbgrader_config.py", "README.md", "source", "keys")
+PARTS = ("nbgrader_config.py", "README.md", "class_dashboard.ipynb", "source", "keys")
 """What of the repository's ``exercises/`` the teacher's kit holds."""
 
 

@@ -139,7 +139,12 @@ class SandboxedExecute(Execute):
 
         # the course, the exchange, and Jupyter's runtime folder (servers' tokens live there; the
         # kernel's own connection file is copied into its working folder)
-        wanted = [*(self.hide or [os.getcwd()]), jupyter_runtime_dir()]
+        exchange = self.config.get("Exchange", {}).get("root")
+        wanted = [
+            *(self.hide or [os.getcwd()]),
+            jupyter_runtime_dir(),
+            *([exchange] if exchange else []),
+        ]
         hide = [path for path in wanted if os.path.exists(path)]
         work_folders: list[Path] = []
         self.kernel_manager_class = type(
