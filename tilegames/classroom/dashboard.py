@@ -274,6 +274,23 @@ def _spread(summary: ClassSummary) -> float:
     return half / 1.96 * math.sqrt(max(summary.games, 1))
 
 
+def _figure_output(figure, text: str) -> dict:
+    """A matplotlib figure as an output widget's display data (a PNG, with its words as text)."""
+    import base64
+    import io
+
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=80)
+    plt.close(figure)
+    return {
+        "output_type": "display_data",
+        "data": {"image/png": base64.b64encode(buffer.getvalue()).decode(), "text/plain": text},
+        "metadata": {},
+    }
+
+
 class Dashboard:
     """The teacher's live view of one experiment in a class store (needs ipywidgets).
 
@@ -320,10 +337,11 @@ class Dashboard:
         )
 
     def refresh(self) -> None:
-        """Read the store again and redraw (never raises: a problem is said in the status line)."""
-        import matplotlib.pyplot as plt
-        from IPython.display import display
+        """Read the store again and redraw (never raises: a problem is said in the status line).
 
+        The picture is set as the output widget's contents directly, so a refresh from the
+        timer (outside any cell's run) draws in the dashboard, not in some other cell.
+        """
         try:
             summary = self.summary()
         except Exception as error:  # a busy or missing store: say so, keep the last picture
@@ -331,17 +349,20 @@ class Dashboard:
             return
         self.refreshes += 1
         present = self.present.value
-        with self.picture:
-            self.picture.clear_output(wait=True)
-            print(summary.text(names=not present))
-            if summary.students:
-                figure = plot_class(summary, present=present)
-                display(figure)
-                plt.close(figure)
-            if len(summary.refused) and not present:
-                display(
-                    summary.refused.assign(sent=pd.to_datetime(summary.refused["sent"], unit="s"))
-                )
+        text = summary.text(names=not present)
+        outputs = [{"output_type": "stream", "name": "stdout", "text": text + "\n"}]
+        if summary.students:
+            outputs.append(_figure_output(plot_class(summary, present=present), text))
+        if len(summary.refused) and not present:
+            refused = summary.refused.assign(sent=pd.to_datetime(summary.refused["sent"], unit="s"))
+            outputs.append(
+                {
+                    "output_type": "display_data",
+                    "data": {"text/html": refused.to_html(index=False), "text/plain": str(refused)},
+                    "metadata": {},
+                }
+            )
+        self.picture.outputs = tuple(outputs)
         self.status.value = (
             f"{len(summary.students)} students, {summary.games:,} rows (refresh {self.refreshes})"
         )
