@@ -345,7 +345,9 @@ def test_tri_ominos_board_fills_the_column_and_the_log_stays_readable():
     board.rotate()
     assert board.messages == before  # selecting and turning fill no log lines
     tile = "-".join(map(str, board.game.hand(0)[0]))
-    assert f"{tile} selected" in board.status.value
+    fits = board.game.fits(board.game.hand(0)[0])
+    said = f"{tile} fits nowhere" if not fits else f"{tile} selected"
+    assert said in board.status.value
     # a draw names the tile drawn; the other player's hand never shows in the text view
     while not board.game.is_over:
         if board.game.to_move != 0:
@@ -361,7 +363,7 @@ def test_tri_ominos_board_fills_the_column_and_the_log_stays_readable():
         board.act(moves[0])
     else:
         pytest.fail("no draw in this round")
-    assert "P1 hand" not in board.board.text and "P0 hand" in board.board.text
+    assert "(P1)" not in board.board.text and "Your hand (P0)" in board.board.text
 
 
 def test_tri_ominos_hint_selects_turns_and_outlines():
@@ -438,13 +440,14 @@ def test_tri_ominos_hot_seat_hides_hands_until_the_next_person_shows_theirs():
         # the turn went to the other person: hands hidden, clicks wait, the text hides hands
         assert board.covered and board.you == board.game.to_move
         assert _hand_targets(board.board.svg) == 0 and "hand (" not in board.board.text
+        assert "must draw" not in board.board.text and "placement" not in board.board.text
         assert "Pass the screen to P" in board.status.value
         history = list(board.game.history)
         board.board.click("hand:0")
         assert board.game.history == history and "Pass the screen first" in board.log.value
         board.show_button.click()
         assert not board.covered and _hand_targets(board.board.svg) > 0
-        assert f"P{board.you} hand" in board.board.text
+        assert f"Your hand (P{board.you})" in board.board.text
 
 
 def test_flaming_pyramids_hot_seat_passes_the_screen():

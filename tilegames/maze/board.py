@@ -64,10 +64,10 @@ class MazeView(GameView):
             controls=[self.hint_button, self.solve_button, self.step_button, self.ten_button],
             settings=[self.ring_box],
         )
-        self.hint_button.on_click(lambda _: self.hint())
-        self.solve_button.on_click(lambda _: self.solve())
-        self.step_button.on_click(lambda _: self.step())
-        self.ten_button.on_click(lambda _: self.step(10))
+        self.on_press(self.hint_button, self.hint)
+        self.on_press(self.solve_button, self.solve)
+        self.on_press(self.step_button, self.step)
+        self.on_press(self.ten_button, lambda: self.step(10))
         self.ring_box.observe(lambda change: self.set_ring(change["new"]), names="value")
         self.say("Click a card to pick it up, then click a gap to move it there.")
         self.refresh()
@@ -88,6 +88,22 @@ class MazeView(GameView):
         if self.plan and self._plan_valid():
             text += f" — solution: {len(self.plan)} moves to go (Step)"
         return text
+
+    def focus_target(self) -> str | None:
+        """Where play continues: a gap for the card picked up, else the card the hint names,
+        else the card just moved, else the first card that can move."""
+        game = self.game
+        if self.selected is not None and game.card_at(self.selected) is not None:
+            targets = game.targets_of(game.card_at(self.selected))
+            return f"slot:{targets[0]}" if targets else f"slot:{self.selected}"
+        if self.suggestion is not None:
+            return f"slot:{game.slot_of(self.suggestion.card)}"
+        moves = game.legal_moves()
+        if game.history:
+            moved = game.history[-1].card
+            if any(m.card == moved for m in moves):
+                return f"slot:{game.slot_of(moved)}"
+        return f"slot:{game.slot_of(moves[0].card)}" if moves else None
 
     # -- clicks -------------------------------------------------------------------
     def clicked(self, target: str) -> bool:

@@ -101,9 +101,9 @@ class PyramidsView(GameView):
             "none"  # with bots, undo goes back to your previous decision
         )
         self.widget.children = (*self.widget.children, self.mayhem_log)
-        self.next_button.on_click(lambda _: self.next_step())
-        self.skip_button.on_click(lambda _: self.skip())
-        self.hint_button.on_click(lambda _: self.hint())
+        self.on_press(self.next_button, self.next_step)
+        self.on_press(self.skip_button, self.skip)
+        self.on_press(self.hint_button, self.hint)
         self.enable_hot_seat(self._people)
         if len(self.humans) > 1:
             people = ", ".join(f"player {seat}" for seat in self.humans)
@@ -146,8 +146,27 @@ class PyramidsView(GameView):
                 hands=False,  # the hands now are those after the turn: not shown mid-replay
                 player=self.human,
                 caption=caption,
+                next_step=f"{caption}. Next step"
+                if self.step + 1 < len(self.steps)
+                else f"{caption}. Show the position now",
             )
         return render.svg(self.game, player=self.human, selected=self.selected)
+
+    def focus_target(self) -> str | None:
+        """Where the keyboard lands after a move: the step shown, the falling tile's landing
+        places, the spots for the selected tile, or your hand."""
+        game = self.game
+        if self.covered or game.is_over:
+            return None
+        if self.replaying:
+            return "next"
+        if game.to_move != self.human:
+            return None
+        if game.falling is not None:
+            return "fall:left"
+        if self.selected is not None and game.spots():
+            return "spot:" + ",".join(map(str, game.spots()[0]))
+        return "hand:0" if game.hand(self.human) else None
 
     def status_text(self) -> str:
         game = self.game
@@ -303,13 +322,15 @@ class PyramidsView(GameView):
         self.refresh()
 
     def hint(self) -> None:
-        """Say what the careful bot would play here."""
+        """Say what the careful bot would play here (never while the hands are covered)."""
         game = self.game
-        if game.is_over or game.to_move != self.human:
+        if self.refuse_while_covered():
+            pass
+        elif game.is_over or game.to_move != self.human or self.replaying:
             self.say("No hint now.")
         else:
             move = CarefulPlayer().choose(game.player_view(self.human), self.rng)
-            self.say(f"Hint: the careful bot would play {move}.", "good")
+            self.say(f"Hint: the careful bot would play {move}.", "good", private=True)
         self.refresh()
 
     def deal(self, seed: int) -> Game:

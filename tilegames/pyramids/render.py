@@ -189,6 +189,7 @@ def svg(
     hands: bool = True,
     caption: str | None = None,
     frame: tuple[int, int, int] | None = None,
+    next_step: str | None = None,
 ) -> str:
     """The game as an SVG picture.
 
@@ -200,7 +201,10 @@ def svg(
     - ``spots``: highlight the places to play (and the two landing places
       while a tile is in the air); ``hands``: draw hands and pile counts;
     - ``frame``: (lowest x, highest x, top row) the picture must at least
-      cover, so that several pictures line up.
+      cover, so that several pictures line up;
+    - ``next_step``: while mayhem is shown step by step, the caption becomes a target
+      (``data-target="next"``) with this accessible name: click it, or press Enter on it,
+      for the next step.
     """
     from .tiles import tile_id
 
@@ -236,12 +240,18 @@ def svg(
         return offset + (x - 1 - x_lo) * HALF_W, y0 + (top - r) * TILE_H
 
     parts = []
-    for i, line in enumerate(caption_lines):
-        parts.append(
-            s.text(
-                width / 2, MARGIN + 6 + 18 * i, line, font_size=13, font_weight="bold", fill="#333"
-            )
-        )
+    caption_parts = [
+        s.text(width / 2, MARGIN + 6 + 18 * i, line, font_size=13, font_weight="bold", fill="#333")
+        for i, line in enumerate(caption_lines)
+    ]
+    if next_step is not None and caption_lines:
+        backing = s.rect(
+            MARGIN / 2, MARGIN - 10, width - MARGIN, 18 * len(caption_lines) + 4, rx=4,
+            fill="#fff3e0", stroke="#e65100", stroke_width=1,
+        )  # fmt: skip
+        parts.append(s.group([backing, *caption_parts], data_target="next", aria_label=next_step))
+    else:
+        parts.extend(caption_parts)
     ground = y0 + (top + 1) * TILE_H
     parts.append(s.rect(0, ground, width, 8, fill="#8d6e63"))
     falling = state.falling_key if live else None

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..randomness import fresh_seed
 from ..widgets import GameView
 from . import render
-from .layout import LAYER3, POSITIONS
+from .layout import INDEX, LAYER, LAYER3, POSITIONS, XY
 from .rules import Game, Rules, new_game
 
 
@@ -45,7 +45,7 @@ class TulaView(GameView):
             self.mercy_buttons,
             *self.widget.children[3:],
         )
-        self.hint_button.on_click(lambda _: self.hint())
+        self.on_press(self.hint_button, self.hint)
         self.mercy_box.observe(lambda change: self.set_rules(mercy=change["new"]), names="value")
         self.auto_box.observe(
             lambda change: self.set_rules(auto_reveal=change["new"]), names="value"
@@ -58,6 +58,32 @@ class TulaView(GameView):
 
     def picture(self) -> str:
         return render.svg(self.game, caption="", hint=self.hint_position, legend=True)
+
+    def focus_target(self) -> str | None:
+        """Where play continues: the tile just revealed, else the playable tile nearest the
+        last move (the keyboard lands there after a move and on entering the board).
+
+        >>> from tilegames.tula import new_game
+        >>> board = view(new_game(seed=1))
+        >>> board.focus_target() in ("3A", "3B", "3C")
+        True
+        """
+        game = self.game
+        playable = [m.position for m in game.legal_moves() if m.kind in ("reveal", "remove")]
+        if not playable:
+            return None
+        last = game.history[-1].position if game.history else None
+        if last in playable:
+            return last
+        if last is None:
+            return playable[0]
+        lx, ly = XY[INDEX[last]]
+
+        def distance(name: str) -> tuple[float, int]:
+            x, y = XY[INDEX[name]]
+            return ((x - lx) ** 2 + (y - ly) ** 2, -LAYER[INDEX[name]])
+
+        return min(playable, key=distance)
 
     def clicked(self, target: str) -> bool:
         game = self.game
@@ -212,7 +238,7 @@ class TulaView(GameView):
                     layout={"width": "auto"},
                 )
                 button.add_class("tula-mercy")
-                button.on_click(lambda _, name=name: self.exchange(name))
+                self.on_press(button, lambda name=name: self.exchange(name))
                 buttons.append(button)
             self.mercy_buttons.children = [
                 widgets.HTML("<b>Nothing matches — mercy:</b>"),
