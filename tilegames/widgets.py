@@ -105,8 +105,10 @@ function render({ model, el }) {
   // focus is on this board, in this view, or lost (a button that just became disabled)
   const view = () => (el.parentElement && el.parentElement.closest(".widget-box")) || root;
   const follow = () => {
+    root.setAttribute("data-focus", model.get("focus"));
     if (model.get("focus_serial") === seenSerial) return;
     seenSerial = model.get("focus_serial");
+    root.setAttribute("data-focus-serial", String(seenSerial));
     const a = document.activeElement;
     const lost = !a || a === document.body || a.disabled || !a.isConnected;
     if (!(lost || box.contains(a) || view().contains(a))) return;
@@ -348,6 +350,9 @@ class GameView:
 
     Attributes a test (or a browser) can read: ``board.svg``, ``status.value``
     (CSS class ``tilegames-status``), ``log.value`` (``tilegames-log``).
+
+    Buttons carry words, no icon: a Font Awesome glyph becomes part of a button's
+    accessible name (a screen reader would read " Undo").
     """
 
     def __init__(self, game, controls: list | None = None, settings: list | None = None) -> None:
@@ -365,17 +370,11 @@ class GameView:
         self.status.add_class("tilegames-status")
         self.log = widgets.HTML()
         self.log.add_class("tilegames-log")
-        self.undo_button = widgets.Button(
-            description="Undo", icon="undo", tooltip="take back the last move"
-        )
-        self.redo_button = widgets.Button(
-            description="Redo", icon="repeat", tooltip="play the undone move again"
-        )
+        self.undo_button = widgets.Button(description="Undo", tooltip="take back the last move")
+        self.redo_button = widgets.Button(description="Redo", tooltip="play the undone move again")
         self.on_press(self.undo_button, self.undo)
         self.on_press(self.redo_button, self.redo)
-        self.new_button = widgets.Button(
-            description="New deal", icon="random", tooltip="a fresh random deal"
-        )
+        self.new_button = widgets.Button(description="New deal", tooltip="a fresh random deal")
         self.seed_box = widgets.IntText(
             value=getattr(game, "seed", None) or 0,
             description="seed",
@@ -588,9 +587,10 @@ class GameView:
 
         status = self.status_text()
         news, self._unread = self._unread, []
-        with self.board.hold_sync():
+        with self.board.hold_sync():  # one message: the picture and where the focus goes in it
             self.board.svg = self.picture()
             self.board.text = self.text_view()
+            self.board.focus = self.focus_target() or ""
         if news or status != self._last_status:
             parts = [*news, status] if status != self._last_status or not news else news
             self.board.announce(
@@ -606,7 +606,6 @@ class GameView:
         )
         self.undo_button.disabled = not self.game.can_undo
         self.redo_button.disabled = not self.game.can_redo
-        self.board.focus = self.focus_target() or ""
         if self._follow:
             self._follow = False
             self.board.take_focus()
@@ -626,7 +625,6 @@ class GameView:
         self.humans = tuple(sorted(set(humans)))
         self.show_button = widgets.Button(
             description="Show my hand",
-            icon="eye",
             button_style="warning",
             layout={"width": "auto", "min_width": "fit-content"},
         )

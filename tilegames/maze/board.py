@@ -45,16 +45,16 @@ class MazeView(GameView):
         """How many moves of this deal "Step" played (the rest are yours)."""
         self._plan_history: list[Move] = []
         self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="search for a move toward a win"
+            description="Hint", tooltip="search for a move toward a win"
         )
         self.solve_button = widgets.Button(
-            description="Solve", icon="search", tooltip="search for a winning sequence"
+            description="Solve", tooltip="search for a winning sequence"
         )
         self.step_button = widgets.Button(
-            description="Step", icon="step-forward", tooltip="play the next move of the solution"
+            description="Step", tooltip="play the next move of the solution"
         )
         self.ten_button = widgets.Button(
-            description="10 steps", icon="fast-forward", tooltip="play ten moves of the solution"
+            description="10 steps", tooltip="play ten moves of the solution"
         )
         self.ring_box = widgets.Checkbox(
             value=game.rules.ring, description="traditional ring", indent=False

@@ -77,14 +77,10 @@ class PyramidsView(GameView):
             indent=False,
             layout={"width": "100px"},
         )
-        self.next_button = widgets.Button(
-            description="Next", icon="step-forward", tooltip="show the next mayhem event"
-        )
-        self.skip_button = widgets.Button(
-            description="Skip", icon="fast-forward", tooltip="show the position now"
-        )
+        self.next_button = widgets.Button(description="Next", tooltip="show the next mayhem event")
+        self.skip_button = widgets.Button(description="Skip", tooltip="show the position now")
         self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="what would the careful bot do?"
+            description="Hint", tooltip="what would the careful bot do?"
         )
         self.mayhem_log = widgets.HTML()
         self.mayhem_log.add_class("tilegames-pyramids-mayhem")

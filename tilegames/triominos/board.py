@@ -44,22 +44,16 @@ class TriominosView(GameView):
         """The computer players' generator (seeded from the deal when it has a seed)."""
         self.selected: int | None = None
         self.rotation = 0
-        self.rotate_button = widgets.Button(
-            description="Rotate", icon="rotate-right", tooltip="turn the selected tile"
-        )
+        self.rotate_button = widgets.Button(description="Rotate", tooltip="turn the selected tile")
         self.draw_button = widgets.Button(description="Draw", tooltip="draw from the pool (-5)")
         self.pass_button = widgets.Button(
             description="Pass", tooltip="pass (-10): only when you cannot place or draw"
         )
-        self.next_button = widgets.Button(
-            description="Next move", icon="step-forward", tooltip="one opponent move"
-        )
+        self.next_button = widgets.Button(description="Next move", tooltip="one opponent move")
         self.run_button = widgets.Button(
-            description="Opponents play", icon="forward", tooltip="opponents play until your turn"
+            description="Opponents play", tooltip="opponents play until your turn"
         )
-        self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="suggest a placement"
-        )
+        self.hint_button = widgets.Button(description="Hint", tooltip="suggest a placement")
         self.rules_box = widgets.Dropdown(
             options=[
                 ("standard (draw until a tile fits)", "seed"),

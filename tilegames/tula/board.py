@@ -27,9 +27,7 @@ class TulaView(GameView):
     """A Tula game on a clickable board."""
 
     def __init__(self, game: Game) -> None:
-        self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="name a tile to play"
-        )
+        self.hint_button = widgets.Button(description="Hint", tooltip="name a tile to play")
         self.mercy_box = widgets.Checkbox(value=game.rules.mercy, description="mercy", indent=False)
         self.auto_box = widgets.Checkbox(
             value=game.auto_reveal, description="reveal automatically", indent=False
