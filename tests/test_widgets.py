@@ -534,3 +534,224 @@ def test_a_lost_tula_game_says_why():
         said.startswith("Lost: ") and f"the top tile, {top}, shares neither suit nor value" in said
     )
     assert f"{board.game.tile_at('3C')} on 3C" in said
+
+
+# -- every control refuses bad input in words and changes nothing (issue 23) -------------
+
+
+def _snapshot(board) -> tuple:
+    return board.game.to_json(), board.seed_box.value, board.board.svg
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    "seed", [-5, -1, 2**63, 10**30, 10**5000], ids=["-5", "-1", "2**63", "10**30", "10**5000"]
+)
+def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name, seed):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    game, before = board.game, _snapshot(board)
+    board.seed_box.value = seed
+    board.deal_button.click()  # what the browser's button does: no exception may escape
+    assert board.game is game and _snapshot(board) == before
+    newest = board.messages[0]
+    assert newest[0] == "refused" and "a seed is a whole number from 0 to" in newest[1]
+    assert "unchanged" in newest[1] and "New deal" not in board.log.value
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_good_seed_deals_and_the_box_shows_it(name):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    board.seed_box.value = 11
+    board.deal_button.click()
+    assert board.game.seed == 11 and board.seed_box.value == 11
+    assert "New deal from seed 11." in board.log.value
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_deal_that_fails_leaves_the_old_game_and_says_why(name, monkeypatch):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    game, before, log = board.game, _snapshot(board), list(board.messages)
+
+    def broken(seed):
+        raise ValueError("this deal cannot be made")
+
+    monkeypatch.setattr(board, "deal", broken)
+    board.new_button.click()
+    assert board.game is game and _snapshot(board) == before
+    assert board.messages[1:] == log
+    assert board.messages[0] == (
+        "refused",
+        "Refused: this deal cannot be made. The game goes on unchanged.",
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_button_whose_action_fails_changes_nothing_and_says_so(name, monkeypatch):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    before = board.game.to_json()
+
+    def half_done():
+        board.game.play(board.game.legal_moves()[0])  # changes the game, then fails
+        raise RuntimeError("the hint broke")
+
+    monkeypatch.setattr(board, "hint", half_done)
+    board.hint_button._click_handlers.callbacks.clear()
+    board.on_press(board.hint_button, board.hint)
+    board.hint_button.click()
+    assert board.game.to_json() == before
+    assert board.messages[0] == ("refused", "That did not work (the hint broke); nothing changed.")
+
+
+# -- keyboard focus: where play continues (issue 24, items 1-3) ----------------------------
+
+
+def _targets(markup: str) -> dict[str, str]:
+    """Each target of a picture with its opening tag."""
+    import re
+
+    return {
+        m.group(1): m.group(0)
+        for m in re.finditer(r'<[a-z]+ [^>]*data-target="([^"]*)"[^>]*>', markup)
+    }
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_pressing_where_the_focus_lands_plays_on(name, seed):
+    """Enter, again and again, on the target where the focus lands plays the game on: the
+    target is on the board, never a covered tile, and every move asks the browser to focus it."""
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=seed))
+    for _ in range(16):
+        if board.game.is_over:
+            break
+        target = board.focus_target()
+        if target is None:  # the computer's turn (Tri-Ominos waits for "Opponents play")
+            assert name == "triominos" and board.game.to_move != board.you
+            board.opponents_play()
+            continue
+        tag = _targets(board.board.svg).get(target)
+        assert tag is not None and "data-covered" not in tag, target
+        assert board.board.focus == target
+        moves, serial = len(board.game.history), board.board.focus_serial
+        board.board.click(target)
+        if len(board.game.history) != moves:
+            assert board.board.focus_serial == serial + 1
+    assert len(board.game.history) >= 2
+
+
+def test_tula_focus_starts_on_a_tile_in_play_and_follows_the_last_move():
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=3))
+    assert board.board.focus == board.focus_target() != "1A"
+    serial = board.board.focus_serial
+    board.board.click(board.focus_target())  # a reveal: the focus stays on the tile revealed
+    assert board.board.focus_serial == serial + 1
+    assert board.board.focus == board.game.history[-1].position
+    covered = [t for t, tag in _targets(board.board.svg).items() if "data-covered" in tag]
+    assert "1A" in covered and board.board.focus not in covered
+
+
+def test_pyramids_mayhem_steps_are_a_target_and_enter_steps_through_them():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4)
+    board.skip()
+    for _ in range(20):
+        game = board.game
+        move = game.legal_moves()[0]
+        if move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(game.hand(0)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+        if board.replaying:
+            break
+    assert board.replaying and board.focus_target() == "next"
+    assert 'data-target="next"' in board.board.svg
+    steps = len(board.steps)
+    for _ in range(steps):
+        board.board.click("next")
+    assert not board.replaying and board.focus_target() == "hand:0"
+
+
+# -- nothing hidden reaches the board (issue 23) and a hot seat that hides (issue 24) --------
+
+
+def _svg_label(markup: str) -> str:
+    return markup.split('aria-label="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 6])
+def test_tri_ominos_board_never_tells_another_seat_whether_the_bot_must_draw(seed):
+    from tilegames import triominos
+
+    board = triominos.view(seed=seed, you=0)
+    for _ in range(12):
+        game = board.game
+        if game.is_over:
+            break
+        if game.to_move != 0:  # the bot's turn: its hand is hidden
+            for said in (_svg_label(board.board.svg), board.board.text.splitlines()[0]):
+                assert "must" not in said and "placement" not in said, said
+            board.opponent_move()
+        else:
+            board.act(game.legal_moves()[0])
+    assert len(board.game.history) >= 4
+
+
+def _hot_seat(name: str):
+    if name == "triominos":
+        from tilegames import triominos
+
+        return triominos.view(seed=5, humans=[0, 1])
+    from tilegames import pyramids
+
+    return pyramids.view(seed=4, players=2, humans=[0, 1])
+
+
+def _play_until_covered(board) -> None:
+    for _ in range(40):
+        if board.covered:
+            return
+        if getattr(board, "replaying", False):
+            board.skip()
+            continue
+        board.hint()
+        move = board.game.legal_moves()[0]
+        if hasattr(board, "rotate"):  # Tri-Ominos
+            board.act(move)
+        elif move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(board.game.hand(board.human)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+    raise AssertionError("the screen never passed")
+
+
+@pytest.mark.parametrize("name", ["triominos", "pyramids"])
+def test_the_hot_seat_cover_says_nothing_about_any_hand(name):
+    board = _hot_seat(name)
+    _play_until_covered(board)
+    game = board.game
+    before = game.to_json()
+    assert "Hint" not in board.log.value  # the last person's hints left the shared log
+    board.hint_button.click()
+    assert board.messages[0] == ("refused", board.COVERED)
+    controls = [board.hint_button]
+    if name == "triominos":
+        controls += [board.draw_button, board.pass_button, board.rotate_button]
+    for button in controls:
+        button.click()
+        assert board.messages[0] == ("refused", board.COVERED)
+    assert game.to_json() == before and "Hint" not in board.log.value
+    seen = " ".join([board.board.svg, board.board.text, board.status.value, board.log.value])
+    assert "placement" not in seen and "must draw" not in seen
+    assert "you can place" not in seen.lower()
+    if name == "triominos":  # every tile is unique: none of either hand is named anywhere
+        for seat in range(game.players):
+            for tile in game.hand(seat):
+                assert "-".join(map(str, tile)) not in seen
+    assert board.show_button.layout.width == "auto"
+    board.show_button.click()
+    assert not board.covered and board.board.focus_serial > 0

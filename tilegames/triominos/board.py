@@ -134,17 +134,19 @@ class TriominosView(GameView):
         return render.words(self.game, seat=None if self.covered else self.you)
 
     def focus_target(self) -> str | None:
-        """Where play continues: a cell that takes the selected tile, else a hand tile that
-        fits somewhere, else the pool (you must draw)."""
+        """Where play continues: a cell that takes the selected tile as it is turned (else the
+        tile itself: Enter turns it), else a hand tile that fits somewhere, else the pool."""
         game = self.game
         if self.covered or game.is_over or game.to_move != self.you:
             return None
         hand = game.hand(self.you)
         if self.selected is not None and 0 <= self.selected < len(hand):
             fits = game.fits(hand[self.selected])
-            if fits:
-                cell = next((c for c, r in fits.items() if self.rotation in r), next(iter(fits)))
+            cell = next((c for c, r in fits.items() if self.rotation in r), None)
+            if cell is not None:
                 return f"cell:{cell[0]},{cell[1]}"
+            if fits:
+                return f"hand:{self.selected}"
         placing = {m.tile for m in game.legal_moves() if m.kind == "place"}
         for i, tile in enumerate(hand):
             if tile in placing:
