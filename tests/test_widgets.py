@@ -755,3 +755,54 @@ def test_the_hot_seat_cover_says_nothing_about_any_hand(name):
     assert board.show_button.layout.width == "auto"
     board.show_button.click()
     assert not board.covered and board.board.focus_serial > 0
+
+
+# -- Tri-Ominos says the right thing (issue 24, item 5) -------------------------------------
+
+
+def test_tri_ominos_hand_click_in_the_other_players_turn_is_refused_in_words():
+    from tilegames import triominos
+
+    board = triominos.view(seed=5, you=0)
+    if board.game.to_move == 0:
+        board.act(board.game.legal_moves()[0])
+    assert board.game.to_move == 1
+    board.board.click("hand:0")
+    assert board.selected is None
+    assert board.messages[0] == (
+        "refused",
+        "It is P1's turn, not yours: click 'Next move' or 'Opponents play'.",
+    )
+
+
+def test_tri_ominos_a_selected_tile_that_fits_nowhere_says_so():
+    from tilegames import triominos
+
+    for seed in range(1, 40):
+        board = triominos.view(seed=seed, you=0)
+        if board.game.to_move != 0:
+            board.opponents_play()
+        hand = board.game.hand(0)
+        misfits = [i for i, tile in enumerate(hand) if not board.game.fits(tile)]
+        if misfits and len(misfits) < len(hand):
+            break
+    else:
+        pytest.fail("no deal with a tile that fits nowhere")
+    board.board.click(f"hand:{misfits[0]}")
+    assert "fits nowhere on the board now: select another tile" in board.status.value
+    assert "green cell" not in board.status.value
+    assert board.focus_target().startswith("hand:")  # a tile that fits, not a dead end
+    assert board.focus_target() != f"hand:{misfits[0]}"
+
+
+def test_tri_ominos_editions_have_names_a_student_reads():
+    from tilegames import triominos
+
+    board = triominos.view(seed=5)
+    labels = [label for label, _ in board.rules_box.options]
+    assert board.rules_box.description == "edition"
+    assert labels[0].startswith("standard") and labels[1].startswith("Pressman")
+    assert not any(label.startswith("seed") for label in labels)
+    board.rules_box.value = "pressman"
+    board.new_deal(9)
+    assert board.game.rules.name == "pressman" and "Pressman edition." in board.log.value
