@@ -593,6 +593,7 @@ class GameView:
             self.board.focus = self.focus_target() or ""
         if news or status != self._last_status:
             parts = [*news, status] if status != self._last_status or not news else news
+            parts = list(dict.fromkeys(parts))  # the same words once, not twice in a row
             self.board.announce(
                 " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
             )

@@ -89,6 +89,23 @@ class MazeView(GameView):
             text += f" — solution: {len(self.plan)} moves to go (Step)"
         return text
 
+    def text_view(self) -> str:
+        """The table in words, a row a line (no ASCII art for a screen reader to spell out).
+
+        >>> from tilegames.maze import new_game
+        >>> print(view(new_game(seed=1)).text_view().splitlines()[1][:60])
+        Row 1: slot 0 empty; slot 1 empty; slot 2 ace of diamonds; s
+        """
+        game = self.game
+        lines = [f"Maze: {game.status()}."]
+        for row in range(6):
+            slots = range(9 * row, 9 * row + 9)
+            said = [
+                f"slot {s} " + (game.card_at(s).name if game.card_at(s) else "empty") for s in slots
+            ]
+            lines.append(f"Row {row + 1}: " + "; ".join(said) + ".")
+        return "\n".join(lines)
+
     def focus_target(self) -> str | None:
         """Where play continues: a gap for the card picked up, else the card the hint names,
         else the card just moved, else the first card that can move."""

@@ -57,6 +57,23 @@ class TulaView(GameView):
     def picture(self) -> str:
         return render.svg(self.game, caption="", hint=self.hint_position, legend=True)
 
+    def text_view(self) -> str:
+        """The position in words, one tile a line, as the board names them (no ASCII art for a
+        screen reader to spell out).
+
+        >>> from tilegames.tula import new_game
+        >>> print(view(new_game(seed=7)).text_view().splitlines()[1])
+        Stack: 1 tile, its top is 5 Moons.
+        """
+        game = self.game
+        count = len(game.stack)
+        lines = [
+            f"Tula: {game.status()}.",
+            f"Stack: {count} tile{'s' if count != 1 else ''}, its top is {game.stack_top}.",
+        ]
+        lines += [render.target_label(game, p) + "." for p in POSITIONS if game.is_present(p)]
+        return "\n".join(lines)
+
     def focus_target(self) -> str | None:
         """Where play continues: the tile just revealed, else the playable tile nearest the
         last move (the keyboard lands there after a move and on entering the board).
