@@ -21,6 +21,7 @@ import tempfile
 from .. import GAMES
 from ..sim import SimulationInterrupted
 from .common import non_negative_int, unwritable, worker_count
+from .play import add_play_command
 
 __all__ = ["build_parser", "main"]
 
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         common.add_argument("--out", help="write one row per game (or round) to this CSV file")
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
         sub.set_defaults(study=module)
+    add_play_command(commands)  # tilegames play [GAME]: the board alone, served by Voila
     return parser
 
 
@@ -67,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "play":
+        return args.run(args)
     if args.command != "simulate":  # pragma: no cover - the only command
         return 0
     if args.out is not None:  # check where the results go before the simulation, not after
