@@ -30,7 +30,7 @@ from ..widgets import GameView
 from . import render
 from .players import PLAYERS, CarefulPlayer, make_player
 from .rules import Game, new_game
-from .tiles import TILES
+from .tiles import TILES, tile_id
 
 
 class PyramidsView(GameView):
@@ -192,11 +192,16 @@ class PyramidsView(GameView):
         return game.status()
 
     def text_view(self) -> str:
-        """The pyramid as text, and your hand (the others' hands stay hidden)."""
-        if self.covered:
-            return str(self.game)
-        hand = ", ".join(str(tile) for tile in self.game.hand(self.human)) or "empty"
-        return f"{self.game}\nyour hand (player {self.human}): {hand}"
+        """The pyramid in words, and your hand (the others' hands stay hidden; while the screen
+        passes, no hand at all)."""
+        game = self.game
+        sizes = "; ".join(f"player {p}: {len(game.hand(p))} in hand" for p in range(game.n_players))
+        lines = [f"Flaming Pyramids: {game.status()}.", render.words(game), f"Hands: {sizes}."]
+        if not self.covered:
+            hand = "; ".join(render.tile_words(tile_id(t)) for t in game.hand(self.human))
+            hand = hand or "empty"
+            lines.append(f"Your hand (player {self.human}): {hand}.")
+        return "\n".join(lines)
 
     def refresh(self) -> None:
         if not self.replaying:

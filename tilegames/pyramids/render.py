@@ -348,6 +348,24 @@ def tile_words(tile_id: int) -> str:
     return f"{tile.name}: {colour}, {tile.material}, weight {tile.weight}"
 
 
+def words(state) -> str:
+    """The pyramid in words, a row a line, lowest first (the board's "Text view": no ASCII art
+    for a screen reader to spell out).
+
+    >>> from tilegames.pyramids import new_game
+    >>> print(words(new_game(3, players=2)))
+    Row 0, on the ground: red 120, stone, weight 120 at position 0.
+    """
+    rows: dict[int, list[str]] = {}
+    for k, t in sorted(_board_of(state, None).items(), key=lambda item: position(item[0])):
+        r, x = position(k)
+        rows.setdefault(r, []).append(f"{tile_words(t)} at position {x}")
+    return "\n".join(
+        f"Row {r}{', on the ground' if r == 0 else ''}: " + "; ".join(rows[r]) + "."
+        for r in sorted(rows)
+    )
+
+
 def spot_label(tiles: dict[int, int], r: int, x: int) -> str:
     """A place to play in words: its row, and the tiles it would rest on."""
     below = [
