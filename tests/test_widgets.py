@@ -806,3 +806,38 @@ def test_tri_ominos_editions_have_names_a_student_reads():
     board.rules_box.value = "pressman"
     board.new_deal(9)
     assert board.game.rules.name == "pressman" and "Pressman edition." in board.log.value
+
+
+def test_a_button_that_disappears_hands_the_focus_to_the_board():
+    """Tula's mercy buttons vanish once one is used: the keyboard goes back to the board,
+    where play continues, instead of falling to the page."""
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(10, mercy=True, auto_reveal=True))
+    assert board.game.mercy_available
+    buttons = [b for b in board.mercy_buttons.children if hasattr(b, "click")]
+    serial = board.board.focus_serial
+    buttons[0].click()
+    assert not board.game.mercy_available and board.mercy_buttons.children == ()
+    assert board.board.focus_serial > serial
+    assert board.board.focus == (board.focus_target() or "")
+
+
+def test_pyramids_skip_disables_itself_and_hands_the_focus_to_the_board():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4)
+    for _ in range(20):  # moves until the bot's reply is shown step by step
+        if board.replaying:
+            break
+        move = board.game.legal_moves()[0]
+        if move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(board.game.hand(0)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+    assert board.replaying and not board.skip_button.disabled
+    serial = board.board.focus_serial
+    board.skip_button.click()
+    assert board.skip_button.disabled and board.board.focus_serial == serial + 1
+    assert board.board.focus == board.focus_target() == "hand:0"
