@@ -327,7 +327,7 @@ class PyramidsView(GameView):
         game = self.game
         if self.refuse_while_covered():
             pass
-        elif game.is_over or game.to_move != self.human or self.replaying:
+        elif game.is_over or game.to_move != self.human:
             self.say("No hint now.")
         else:
             move = CarefulPlayer().choose(game.player_view(self.human), self.rng)

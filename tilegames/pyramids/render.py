@@ -223,6 +223,10 @@ def svg(
         else:
             spot_keys = [key(*spot) for spot in state.spots()]
     marked = {tuple(m) for m in marked}
+    chosen = None  # the selected hand tile: each spot says whether it keeps the rules there
+    if selected is not None and spot_keys and hasattr(state, "hand_ids"):
+        ids = state.hand_ids(state.to_move if player is None else player)
+        chosen = ids[selected] if 0 <= selected < len(ids) else None
     positions = [position(k) for k in list(tiles) + spot_keys + [f[1] for f in falls]]
     positions = positions + sorted(marked) or [(0, 0)]
     x_lo = min(x for _, x in positions) - 1
@@ -312,9 +316,9 @@ def svg(
         r, x = position(k)
         parts.append(
             _marker(
-                *corner(r, x), f"{r},{x}", f"play here: ({r},{x})", f"spot:{r},{x}", "fp-spot",
+                *corner(r, x), f"{r},{x}", f"a place to play: ({r},{x})", f"spot:{r},{x}", "fp-spot",
                 fill="#e3f2fd", opacity=0.6, ink="#1565c0", edge="#1565c0", font_size=11,
-                aria_label=spot_label(tiles, r, x),
+                aria_label=spot_label(tiles, r, x, chosen),
             )
         )  # fmt: skip
     for direction, k in falls:
@@ -366,15 +370,35 @@ def words(state) -> str:
     )
 
 
-def spot_label(tiles: dict[int, int], r: int, x: int) -> str:
-    """A place to play in words: its row, and the tiles it would rest on."""
-    below = [
-        tile_words(tiles[k]).split(",")[0]
-        for k in (key(r - 1, x - 1), key(r - 1, x + 1))
-        if r > 0 and k in tiles
-    ]
+def spot_label(tiles: dict[int, int], r: int, x: int, tile: int | None = None) -> str:
+    """A place to play in words: its row, the tiles it would rest on, and — for the selected
+    ``tile`` — whether it keeps the building rules there or brings mayhem.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> below = {key(0, 0): tile_id("red 100"), key(0, 2): tile_id("blue 60")}
+    >>> spot_label(below, 1, 1, tile_id("red 40"))
+    'empty place in row 1, position 1, on red 100 and blue 60: red 40 keeps the building rules here'
+    >>> spot_label(below, 1, 1, tile_id("millstone"))
+    'empty place in row 1, position 1, on red 100 and blue 60: millstone breaks the building rules here (mayhem)'
+    """
+    from .tiles import overhang_ok, supported_ok
+
+    under = [tiles.get(key(r - 1, x - 1)), tiles.get(key(r - 1, x + 1))] if r > 0 else []
+    below = [tile_words(t).split(",")[0] for t in under if t is not None]
     on = f", on {' and '.join(below)}" if below else ", on the ground" if r == 0 else ""
-    return f"empty place in row {r}, position {x}{on}: play here"
+    if tile is None:
+        return f"empty place in row {r}, position {x}{on}: play here"
+    name = TILES[tile].name
+    if r == 0:
+        keeps = True
+    elif None not in under:
+        keeps = supported_ok(tile, under[0], under[1])
+    else:
+        keeps = overhang_ok(tile, next(t for t in under if t is not None))
+    verdict = (
+        "keeps the building rules here" if keeps else "breaks the building rules here (mayhem)"
+    )
+    return f"empty place in row {r}, position {x}{on}: {name} {verdict}"
 
 
 def _marker(
