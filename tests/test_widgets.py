@@ -841,3 +841,20 @@ def test_pyramids_skip_disables_itself_and_hands_the_focus_to_the_board():
     board.skip_button.click()
     assert board.skip_button.disabled and board.board.focus_serial == serial + 1
     assert board.board.focus == board.focus_target() == "hand:0"
+
+
+def test_the_tula_mercy_hint_never_promises_a_win_when_every_exchange_loses():
+    from tilegames import tula
+
+    for seed, none_wins in ((10, True), (12, False)):
+        game = tula.new_game(seed, mercy=True, auto_reveal=True)
+        assert game.mercy_available
+        board = tula.view(game)
+        board.hint()
+        hint = board.messages[0][1]
+        wins = board._exchange_wins([m for m in game.legal_moves() if m.kind == "mercy"])
+        assert (max(wins.values()) == 0) == none_wins
+        if none_wins:
+            assert "none of the three exchanges wins" in hint and "most often" not in hint
+        else:
+            assert f"in {max(wins.values())} of the {board.IMAGINED} deals" in hint

@@ -163,12 +163,27 @@ class TulaView(GameView):
             )
             self._mark_hint(choice.position)
         elif any(m.kind == "mercy" for m in moves):
-            mercy = self._best_removal([m for m in moves if m.kind == "mercy"])
+            exchanges = [m for m in moves if m.kind == "mercy"]
+            wins = self._exchange_wins(exchanges)
+            mercy = max(exchanges, key=lambda m: wins[m])  # the first of the best, if tied
             tile = self.game.tile_at(mercy.position)
+            if wins[mercy] == 0:
+                why = (
+                    f"none of the three exchanges wins in any of the {self.IMAGINED} deals "
+                    "imagined for the hidden tiles, so this one is as good as any"
+                )
+            else:
+                how = (
+                    "most often"
+                    if list(wins.values()).count(wins[mercy]) == 1
+                    else "as often as any"
+                )
+                why = (
+                    f"of the three exchanges it wins {how}: in {wins[mercy]} of the "
+                    f"{self.IMAGINED} deals imagined for the hidden tiles"
+                )
             self.say(
-                f"Hint: nothing matches — use mercy: take {tile} from {mercy.position} "
-                f"(of the three exchanges, it wins most often when the hidden tiles are "
-                "dealt at random).",
+                f"Hint: nothing matches — use mercy: take {tile} from {mercy.position} ({why}).",
                 "good",
             )
             self._mark_hint(mercy.position)
@@ -199,6 +214,27 @@ class TulaView(GameView):
             self.refresh()
             return
         super().undo()
+
+    IMAGINED = 32
+    """How many deals of the hidden tiles the mercy hint imagines."""
+
+    def _exchange_wins(self, exchanges) -> dict:
+        """In how many of ``IMAGINED`` deals of the face-down tiles (what the player cannot see,
+        dealt at random) each exchange leaves a game that can be won; seeded by the position,
+        so asking twice gives the same hint."""
+        import numpy as np
+
+        from .solver import solve
+
+        dice = np.random.default_rng([len(self.game.history), self.game.seed or 0, 1])
+        wins = dict.fromkeys(exchanges, 0)
+        for _ in range(self.IMAGINED):
+            imagined = self.game.resample_hidden(None, dice)
+            for move in exchanges:
+                trial = imagined.copy()
+                trial.play(move)
+                wins[move] += solve(trial).winnable
+        return wins
 
     def _best_removal(self, removals):
         """The removal that wins most often when the face-down tiles are dealt at random.
