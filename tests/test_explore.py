@@ -129,7 +129,7 @@ def test_the_progress_label_says_done_and_the_chart_has_words():
     panel = explore_demo()
     panel.controls["p"].value = 0.8
     assert panel.progress.description == "done"
-    assert panel.image.tooltip == panel.chart_text()
+    assert "The chart in words" in panel.summary.value
     assert "chance of heads 80%" in panel.chart_text() and "95% CI" in panel.chart_text()
 
 

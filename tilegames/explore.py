@@ -186,15 +186,16 @@ class Explorer:
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png", dpi=80)
         self.image.value = buffer.getvalue()
-        self.image.tooltip = self.chart_text(settings)  # the chart's text alternative
         self.progress.description = "done"
         self.progress.value = self.progress.max
         items = "".join(
             f"<li>{html.escape(label)}: {html.escape(_shown(e))}</li>"
             for label, e in self.estimates.items()
         )
+        # the chart in words, beside it: its text alternative for a screen reader
         self.summary.value = (
-            f"<p>{html.escape(self._caption(settings))}: "
+            "<p>The chart in words — "
+            f"{html.escape(self._caption(settings))}: "
             f"{self.number_of_games(settings)} {self.what}, seed {self.seed}.</p><ul>{items}</ul>"
         )
 
