@@ -76,12 +76,15 @@ def still_pictures(notebook: nbformat.NotebookNode) -> int:
     return made
 
 
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+"""The kernel a lesson names: ipykernel's own spec, word for word. JupyterLab rewrites any
+other display name when it opens the notebook, marking a lesson modified that nobody touched."""
+
+
 def execute(path: Path, timeout: int = 600, run: bool = True) -> float:
     """Run one notebook in its own folder and store its pictures; return the seconds it took."""
     notebook = nbformat.read(path, as_version=4)
-    notebook.metadata.setdefault(
-        "kernelspec", {"name": "python3", "display_name": "Python 3", "language": "python"}
-    )
+    notebook.metadata["kernelspec"] = dict(KERNELSPEC)
     start = time.perf_counter()
     if run:
         NotebookClient(

@@ -121,3 +121,25 @@ def test_the_panel_carries_a_still_picture_of_its_chart():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert base64.b64decode(bundle["image/png"]) == panel.image.value
     assert "run the notebook" in bundle["text/plain"]
+
+
+def test_the_progress_label_says_done_and_the_chart_has_words():
+    from tilegames.explore import explore_demo
+
+    panel = explore_demo()
+    panel.controls["p"].value = 0.8
+    assert panel.progress.description == "done"
+    assert "The chart in words" in panel.summary.value
+    assert "chance of heads 80%" in panel.chart_text() and "95% CI" in panel.chart_text()
+
+
+def test_the_tula_explorer_offers_the_expert_and_the_sampler_on_fewer_deals():
+    from tilegames import explore
+
+    panel = explore.tula(games=30, slow=6)
+    options = [value for _, value in panel.controls["player"].options]
+    assert "expert" in options and "sampler" in options
+    assert panel.number_of_games({"mercy": False, "player": "sampler"}) == 6
+    assert panel.number_of_games({"mercy": False, "player": "greedy"}) == 30
+    panel.controls["player"].value = "expert"
+    assert "expert player wins" in panel.estimates and panel.runs == 2

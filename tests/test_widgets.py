@@ -345,7 +345,9 @@ def test_tri_ominos_board_fills_the_column_and_the_log_stays_readable():
     board.rotate()
     assert board.messages == before  # selecting and turning fill no log lines
     tile = "-".join(map(str, board.game.hand(0)[0]))
-    assert f"{tile} selected" in board.status.value
+    fits = board.game.fits(board.game.hand(0)[0])
+    said = f"{tile} fits nowhere" if not fits else f"{tile} selected"
+    assert said in board.status.value
     # a draw names the tile drawn; the other player's hand never shows in the text view
     while not board.game.is_over:
         if board.game.to_move != 0:
@@ -361,7 +363,7 @@ def test_tri_ominos_board_fills_the_column_and_the_log_stays_readable():
         board.act(moves[0])
     else:
         pytest.fail("no draw in this round")
-    assert "P1 hand" not in board.board.text and "P0 hand" in board.board.text
+    assert "(P1)" not in board.board.text and "Your hand (P0)" in board.board.text
 
 
 def test_tri_ominos_hint_selects_turns_and_outlines():
@@ -393,7 +395,7 @@ def test_pyramids_log_follows_every_move_and_status_names_the_player():
     assert 'data-target="hand:' not in board.board.svg  # no hand from after the turn mid-replay
     board.skip()
     assert 'data-target="hand:' in board.board.svg
-    assert "your hand (player 0): " in board.board.text
+    assert "Your hand (player 0): " in board.board.text
 
 
 def test_refusals_are_announced_for_screen_readers():
@@ -438,13 +440,14 @@ def test_tri_ominos_hot_seat_hides_hands_until_the_next_person_shows_theirs():
         # the turn went to the other person: hands hidden, clicks wait, the text hides hands
         assert board.covered and board.you == board.game.to_move
         assert _hand_targets(board.board.svg) == 0 and "hand (" not in board.board.text
+        assert "must draw" not in board.board.text and "placement" not in board.board.text
         assert "Pass the screen to P" in board.status.value
         history = list(board.game.history)
         board.board.click("hand:0")
         assert board.game.history == history and "Pass the screen first" in board.log.value
         board.show_button.click()
         assert not board.covered and _hand_targets(board.board.svg) > 0
-        assert f"P{board.you} hand" in board.board.text
+        assert f"Your hand (P{board.you})" in board.board.text
 
 
 def test_flaming_pyramids_hot_seat_passes_the_screen():
@@ -456,7 +459,7 @@ def test_flaming_pyramids_hot_seat_passes_the_screen():
     for _ in range(4):
         if board.covered:
             assert _hand_targets(board.board.svg) == 0
-            assert "your hand" not in board.board.text
+            assert "your hand" not in board.board.text.lower()
             board.board.click("hand:0")
             assert "Pass the screen first" in board.log.value
             board.show_button.click()
@@ -531,3 +534,327 @@ def test_a_lost_tula_game_says_why():
         said.startswith("Lost: ") and f"the top tile, {top}, shares neither suit nor value" in said
     )
     assert f"{board.game.tile_at('3C')} on 3C" in said
+
+
+# -- every control refuses bad input in words and changes nothing (issue 23) -------------
+
+
+def _snapshot(board) -> tuple:
+    return board.game.to_json(), board.seed_box.value, board.board.svg
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    "seed", [-5, -1, 2**63, 10**30, 10**5000], ids=["-5", "-1", "2**63", "10**30", "10**5000"]
+)
+def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name, seed):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    game, before = board.game, _snapshot(board)
+    board.seed_box.value = seed
+    board.deal_button.click()  # what the browser's button does: no exception may escape
+    assert board.game is game and _snapshot(board) == before
+    newest = board.messages[0]
+    assert newest[0] == "refused" and "a seed is a whole number from 0 to" in newest[1]
+    assert "unchanged" in newest[1] and "New deal" not in board.log.value
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_good_seed_deals_and_the_box_shows_it(name):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    board.seed_box.value = 11
+    board.deal_button.click()
+    assert board.game.seed == 11 and board.seed_box.value == 11
+    assert "New deal from seed 11." in board.log.value
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_deal_that_fails_leaves_the_old_game_and_says_why(name, monkeypatch):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    game, before, log = board.game, _snapshot(board), list(board.messages)
+
+    def broken(seed):
+        raise ValueError("this deal cannot be made")
+
+    monkeypatch.setattr(board, "deal", broken)
+    board.new_button.click()
+    assert board.game is game and _snapshot(board) == before
+    assert board.messages[1:] == log
+    assert board.messages[0] == (
+        "refused",
+        "Refused: this deal cannot be made. The game goes on unchanged.",
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_button_whose_action_fails_changes_nothing_and_says_so(name, monkeypatch):
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    before = board.game.to_json()
+
+    def half_done():
+        board.game.play(board.game.legal_moves()[0])  # changes the game, then fails
+        raise RuntimeError("the hint broke")
+
+    monkeypatch.setattr(board, "hint", half_done)
+    board.hint_button._click_handlers.callbacks.clear()
+    board.on_press(board.hint_button, board.hint)
+    board.hint_button.click()
+    assert board.game.to_json() == before
+    assert board.messages[0] == ("refused", "That did not work (the hint broke); nothing changed.")
+
+
+# -- keyboard focus: where play continues (issue 24, items 1-3) ----------------------------
+
+
+def _targets(markup: str) -> dict[str, str]:
+    """Each target of a picture with its opening tag."""
+    import re
+
+    return {
+        m.group(1): m.group(0)
+        for m in re.finditer(r'<[a-z]+ [^>]*data-target="([^"]*)"[^>]*>', markup)
+    }
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_pressing_where_the_focus_lands_plays_on(name, seed):
+    """Enter, again and again, on the target where the focus lands plays the game on: the
+    target is on the board, never a covered tile, and every move asks the browser to focus it."""
+    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=seed))
+    for _ in range(16):
+        if board.game.is_over:
+            break
+        target = board.focus_target()
+        if target is None:  # the computer's turn (Tri-Ominos waits for "Opponents play")
+            assert name == "triominos" and board.game.to_move != board.you
+            board.opponents_play()
+            continue
+        tag = _targets(board.board.svg).get(target)
+        assert tag is not None and "data-covered" not in tag, target
+        assert board.board.focus == target
+        moves, serial = len(board.game.history), board.board.focus_serial
+        board.board.click(target)
+        if len(board.game.history) != moves:
+            assert board.board.focus_serial == serial + 1
+    assert len(board.game.history) >= 2
+
+
+def test_tula_focus_starts_on_a_tile_in_play_and_follows_the_last_move():
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(seed=3))
+    assert board.board.focus == board.focus_target() != "1A"
+    serial = board.board.focus_serial
+    board.board.click(board.focus_target())  # a reveal: the focus stays on the tile revealed
+    assert board.board.focus_serial == serial + 1
+    assert board.board.focus == board.game.history[-1].position
+    covered = [t for t, tag in _targets(board.board.svg).items() if "data-covered" in tag]
+    assert "1A" in covered and board.board.focus not in covered
+
+
+def test_pyramids_mayhem_steps_are_a_target_and_enter_steps_through_them():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4)
+    board.skip()
+    for _ in range(20):
+        game = board.game
+        move = game.legal_moves()[0]
+        if move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(game.hand(0)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+        if board.replaying:
+            break
+    assert board.replaying and board.focus_target() == "next"
+    assert 'data-target="next"' in board.board.svg
+    steps = len(board.steps)
+    for _ in range(steps):
+        board.board.click("next")
+    assert not board.replaying and board.focus_target() == "hand:0"
+
+
+# -- nothing hidden reaches the board (issue 23) and a hot seat that hides (issue 24) --------
+
+
+def _svg_label(markup: str) -> str:
+    return markup.split('aria-label="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 6])
+def test_tri_ominos_board_never_tells_another_seat_whether_the_bot_must_draw(seed):
+    from tilegames import triominos
+
+    board = triominos.view(seed=seed, you=0)
+    for _ in range(12):
+        game = board.game
+        if game.is_over:
+            break
+        if game.to_move != 0:  # the bot's turn: its hand is hidden
+            for said in (_svg_label(board.board.svg), board.board.text.splitlines()[0]):
+                assert "must" not in said and "placement" not in said, said
+            board.opponent_move()
+        else:
+            board.act(game.legal_moves()[0])
+    assert len(board.game.history) >= 4
+
+
+def _hot_seat(name: str):
+    if name == "triominos":
+        from tilegames import triominos
+
+        return triominos.view(seed=5, humans=[0, 1])
+    from tilegames import pyramids
+
+    return pyramids.view(seed=4, players=2, humans=[0, 1])
+
+
+def _play_until_covered(board) -> None:
+    for _ in range(40):
+        if board.covered:
+            return
+        if getattr(board, "replaying", False):
+            board.skip()
+            continue
+        board.hint()
+        move = board.game.legal_moves()[0]
+        if hasattr(board, "rotate"):  # Tri-Ominos
+            board.act(move)
+        elif move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(board.game.hand(board.human)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+    raise AssertionError("the screen never passed")
+
+
+@pytest.mark.parametrize("name", ["triominos", "pyramids"])
+def test_the_hot_seat_cover_says_nothing_about_any_hand(name):
+    board = _hot_seat(name)
+    _play_until_covered(board)
+    game = board.game
+    before = game.to_json()
+    assert "Hint" not in board.log.value  # the last person's hints left the shared log
+    board.hint_button.click()
+    assert board.messages[0] == ("refused", board.COVERED)
+    controls = [board.hint_button]
+    if name == "triominos":
+        controls += [board.draw_button, board.pass_button, board.rotate_button]
+    for button in controls:
+        button.click()
+        assert board.messages[0] == ("refused", board.COVERED)
+    assert game.to_json() == before and "Hint" not in board.log.value
+    seen = " ".join([board.board.svg, board.board.text, board.status.value, board.log.value])
+    assert "placement" not in seen and "must draw" not in seen
+    assert "you can place" not in seen.lower()
+    if name == "triominos":  # every tile is unique: none of either hand is named anywhere
+        for seat in range(game.players):
+            for tile in game.hand(seat):
+                assert "-".join(map(str, tile)) not in seen
+    assert board.show_button.layout.width == "auto"
+    board.show_button.click()
+    assert not board.covered and board.board.focus_serial > 0
+
+
+# -- Tri-Ominos says the right thing (issue 24, item 5) -------------------------------------
+
+
+def test_tri_ominos_hand_click_in_the_other_players_turn_is_refused_in_words():
+    from tilegames import triominos
+
+    board = triominos.view(seed=5, you=0)
+    if board.game.to_move == 0:
+        board.act(board.game.legal_moves()[0])
+    assert board.game.to_move == 1
+    board.board.click("hand:0")
+    assert board.selected is None
+    assert board.messages[0] == (
+        "refused",
+        "It is P1's turn, not yours: click 'Next move' or 'Opponents play'.",
+    )
+
+
+def test_tri_ominos_a_selected_tile_that_fits_nowhere_says_so():
+    from tilegames import triominos
+
+    for seed in range(1, 40):
+        board = triominos.view(seed=seed, you=0)
+        if board.game.to_move != 0:
+            board.opponents_play()
+        hand = board.game.hand(0)
+        misfits = [i for i, tile in enumerate(hand) if not board.game.fits(tile)]
+        if misfits and len(misfits) < len(hand):
+            break
+    else:
+        pytest.fail("no deal with a tile that fits nowhere")
+    board.board.click(f"hand:{misfits[0]}")
+    assert "fits nowhere on the board now: select another tile" in board.status.value
+    assert "green cell" not in board.status.value
+    assert board.focus_target().startswith("hand:")  # a tile that fits, not a dead end
+    assert board.focus_target() != f"hand:{misfits[0]}"
+
+
+def test_tri_ominos_editions_have_names_a_student_reads():
+    from tilegames import triominos
+
+    board = triominos.view(seed=5)
+    labels = [label for label, _ in board.rules_box.options]
+    assert board.rules_box.description == "edition"
+    assert labels[0].startswith("standard") and labels[1].startswith("Pressman")
+    assert not any(label.startswith("seed") for label in labels)
+    board.rules_box.value = "pressman"
+    board.new_deal(9)
+    assert board.game.rules.name == "pressman" and "Pressman edition." in board.log.value
+
+
+def test_a_button_that_disappears_hands_the_focus_to_the_board():
+    """Tula's mercy buttons vanish once one is used: the keyboard goes back to the board,
+    where play continues, instead of falling to the page."""
+    from tilegames import tula
+
+    board = tula.view(tula.new_game(10, mercy=True, auto_reveal=True))
+    assert board.game.mercy_available
+    buttons = [b for b in board.mercy_buttons.children if hasattr(b, "click")]
+    serial = board.board.focus_serial
+    buttons[0].click()
+    assert not board.game.mercy_available and board.mercy_buttons.children == ()
+    assert board.board.focus_serial > serial
+    assert board.board.focus == (board.focus_target() or "")
+
+
+def test_pyramids_skip_disables_itself_and_hands_the_focus_to_the_board():
+    from tilegames import pyramids
+
+    board = pyramids.view(seed=4)
+    for _ in range(20):  # moves until the bot's reply is shown step by step
+        if board.replaying:
+            break
+        move = board.game.legal_moves()[0]
+        if move.fall is not None:
+            board.board.click(f"fall:{move.fall}")
+        else:
+            board.board.click(f"hand:{list(board.game.hand(0)).index(move.tile)}")
+            board.board.click(f"spot:{move.position[0]},{move.position[1]}")
+    assert board.replaying and not board.skip_button.disabled
+    serial = board.board.focus_serial
+    board.skip_button.click()
+    assert board.skip_button.disabled and board.board.focus_serial == serial + 1
+    assert board.board.focus == board.focus_target() == "hand:0"
+
+
+def test_the_tula_mercy_hint_never_promises_a_win_when_every_exchange_loses():
+    from tilegames import tula
+
+    for seed, none_wins in ((10, True), (12, False)):
+        game = tula.new_game(seed, mercy=True, auto_reveal=True)
+        assert game.mercy_available
+        board = tula.view(game)
+        board.hint()
+        hint = board.messages[0][1]
+        wins = board._exchange_wins([m for m in game.legal_moves() if m.kind == "mercy"])
+        assert (max(wins.values()) == 0) == none_wins
+        if none_wins:
+            assert "none of the three exchanges wins" in hint and "most often" not in hint
+        else:
+            assert f"in {max(wins.values())} of the {board.IMAGINED} deals" in hint

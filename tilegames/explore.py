@@ -169,6 +169,7 @@ class Explorer:
         def report() -> None:
             self.progress.value += 1
 
+        self.progress.description = "simulating"
         frame = simulate(
             self.task(settings),
             n,
@@ -185,13 +186,33 @@ class Explorer:
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png", dpi=80)
         self.image.value = buffer.getvalue()
+        self.progress.description = "done"
+        self.progress.value = self.progress.max
         items = "".join(
             f"<li>{html.escape(label)}: {html.escape(_shown(e))}</li>"
             for label, e in self.estimates.items()
         )
+        # the chart in words, beside it: its text alternative for a screen reader
         self.summary.value = (
-            f"<p>{html.escape(self._caption(settings))}: "
+            "<p>The chart in words — "
+            f"{html.escape(self._caption(settings))}: "
             f"{self.number_of_games(settings)} {self.what}, seed {self.seed}.</p><ul>{items}</ul>"
+        )
+
+    def chart_text(self, settings: dict[str, Any] | None = None) -> str:
+        """The chart in words (its text alternative): each estimate with its interval.
+
+        >>> panel = explore_demo()
+        >>> panel.chart_text()
+        'Chart of 1000 tosses, seed 1, chance of heads 20%: heads: 18.9% (95% CI 16.6% to 21.4%)'
+        >>> panel.progress.description  # not "simulating" once the chart is drawn
+        'done'
+        """
+        settings = self.settings() if settings is None else settings
+        shown = "; ".join(f"{label}: {_shown(e)}" for label, e in self.estimates.items())
+        return (
+            f"Chart of {self.number_of_games(settings)} {self.what}, seed {self.seed}, "
+            f"{self._caption(settings)}: {shown}"
         )
 
     def _caption(self, settings: dict[str, Any]) -> str:
@@ -323,11 +344,16 @@ def explore_demo() -> Explorer:
 OFF_ON = [("off", False), ("on", True)]
 
 
-def tula(games: int = 3000, seed: int = 1) -> Explorer:
+SLOW_TULA_PLAYERS = ("expert", "sampler")
+"""Tula players that take a tenth of a second or more per deal: the explorer plays fewer deals."""
+
+
+def tula(games: int = 3000, seed: int = 1, slow: int = 120) -> Explorer:
     """Tula: mercy on or off, and which player; the player's win rate beside the best possible.
 
     "best possible" is the solver's verdict: the share of the same deals that someone
-    who sees every tile could win under the same rules.
+    who sees every tile could win under the same rules. The expert and the sampler play
+    ``slow`` deals (they think hard about every move); the others ``games``.
     """
     from .tula import study
 
@@ -354,12 +380,13 @@ def tula(games: int = 3000, seed: int = 1) -> Explorer:
             "player": (
                 "player",
                 [("greedy", "greedy"), ("chain", "chain"), ("matches", "matches")]
-                + [("random", "random")],
+                + [("random", "random"), ("expert", "expert"), ("sampler", "sampler")],
             ),
         },
         task,
         measure,
-        games=games,
+        # the expert and the sampler think hard about every move: fewer deals, same seeds
+        games=lambda settings: games if settings["player"] not in SLOW_TULA_PLAYERS else slow,
         seed=seed,
         what="deals",
     )
@@ -408,7 +435,7 @@ def triominos(rounds: int = 600, seed: int = 1) -> Explorer:
     return rule_explorer(
         "Tri-Ominos: what does a round score?",
         {
-            "edition": ("edition", [("seed", "seed"), ("Pressman", "pressman")]),
+            "edition": ("edition", [("standard", "seed"), ("Pressman", "pressman")]),
             "players": ("players", [("2", 2), ("3", 3), ("4", 4)]),
             "hexagon": ("hexagon bonus", points([50, 0, 100])),
             "bridge": ("bridge bonus", points([40, 0, 80])),

@@ -62,16 +62,23 @@ function render({ model, el }) {
   bar.append(toggle, keys);
   root.append(box, ring, live, bar, pre);
   let current = null;  // data-target of the roving Tab stop
+  let drawnSvg = null, seenSerial = model.get("focus_serial");
+  box.tabIndex = -1;  // holds the focus for a moment when a redraw has no target to give it
 
   const targets = () => [...box.querySelectorAll("[data-target]")];
+  // a target marked data-covered (a tile under others) is never where the focus lands by itself
+  const open = () => targets().filter((t) => !t.hasAttribute("data-covered"));
   const byName = (name) =>
     targets().find((t) => t.getAttribute("data-target") === name) || null;
+  const isTarget = (t) => !!t && box.contains(t) && t !== box && t.hasAttribute("data-target");
   const centre = (t) => {
     const r = t.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   };
-  const showRing = (t) => {
-    if (!t || document.activeElement !== t) { ring.style.display = "none"; return; }
+  // the ring is drawn only around a board target that has the focus, never elsewhere
+  const showRing = () => {
+    const t = document.activeElement;
+    if (!isTarget(t)) { ring.style.display = "none"; return; }
     const r = t.getBoundingClientRect(), o = root.getBoundingClientRect();
     Object.assign(ring.style, {
       display: "block", left: (r.left - o.left - 4) + "px", top: (r.top - o.top - 4) + "px",
@@ -82,12 +89,36 @@ function render({ model, el }) {
     for (const other of targets()) other.setAttribute("tabindex", other === t ? "0" : "-1");
     current = t ? t.getAttribute("data-target") : null;
   };
-  const focusTarget = (t) => { if (t) { setStop(t); t.focus(); showRing(t); } };
+  const focusTarget = (t) => {
+    if (t) { setStop(t); t.focus(); } else box.focus();
+    showRing();
+  };
   const act = (t) => model.send({ event: "click", target: t.getAttribute("data-target") });
+  // where the Tab stop goes: the same target if it is still there, else where the game says
+  // play continues (model "focus"), else the first uncovered target
+  const pick = () => {
+    const here = current && byName(current);
+    if (here && !here.hasAttribute("data-covered")) return here;
+    return byName(model.get("focus")) || open()[0] || targets()[0] || null;
+  };
+  // the view asks for the focus after a move (focus_serial): it goes to model "focus" when the
+  // focus is on this board, in this view, or lost (a button that just became disabled)
+  const view = () => (el.parentElement && el.parentElement.closest(".widget-box")) || root;
+  const follow = () => {
+    root.setAttribute("data-focus", model.get("focus"));
+    if (model.get("focus_serial") === seenSerial) return;
+    seenSerial = model.get("focus_serial");
+    root.setAttribute("data-focus-serial", String(seenSerial));
+    const a = document.activeElement;
+    const lost = !a || a === document.body || a.disabled || !a.isConnected;
+    if (!(lost || box.contains(a) || view().contains(a))) return;
+    focusTarget(byName(model.get("focus")) || pick());
+  };
 
   const draw = () => {
     const hadFocus = box.contains(document.activeElement);
-    box.innerHTML = model.get("svg");
+    drawnSvg = model.get("svg");
+    box.innerHTML = drawnSvg;
     const svg = box.querySelector("svg");
     if (svg && svg.getAttribute("role") === "img") {
       svg.setAttribute("role", "group");  // an img hides its parts from screen readers
@@ -101,10 +132,11 @@ function render({ model, el }) {
         t.setAttribute("aria-label", title ? title.textContent : t.getAttribute("data-target"));
       }
     }
-    const keep = (current && byName(current)) || targets()[0] || null;
+    const keep = pick();
     setStop(keep);
-    if (hadFocus && keep) keep.focus();
-    showRing(document.activeElement);
+    if (hadFocus) focusTarget(keep);
+    follow();
+    showRing();
     pre.textContent = model.get("text");
   };
 
@@ -117,8 +149,8 @@ function render({ model, el }) {
     return !hit || !box.contains(hit) || hit.closest("[data-target]") === t;
   };
   const nearest = (from, dx, dy) => {
-    const all = targets(), shown = all.filter(onTop);
-    return nearestAmong(from, dx, dy, shown) || nearestAmong(from, dx, dy, all);
+    const uncovered = open(), shown = uncovered.filter(onTop);
+    return nearestAmong(from, dx, dy, shown) || nearestAmong(from, dx, dy, uncovered);
   };
   const nearestAmong = (from, dx, dy, candidates) => {
     const a = centre(from);
@@ -154,7 +186,8 @@ function render({ model, el }) {
   });
   box.addEventListener("focusin", (event) => {
     const t = event.target.closest && event.target.closest("[data-target]");
-    if (t) { setStop(t); showRing(t); }
+    if (t) setStop(t);
+    showRing();
   });
   box.addEventListener("focusout", () => { ring.style.display = "none"; });
   box.addEventListener("click", (event) => {
@@ -174,15 +207,23 @@ function render({ model, el }) {
     setTimeout(() => { live.textContent = model.get("announcement"); }, 50);
   };
   const retext = () => { pre.textContent = model.get("text"); };
+  const refocus = () => {
+    if (drawnSvg !== model.get("svg")) draw();  // the new picture first, then the focus
+    else follow();
+  };
+  window.addEventListener("resize", showRing);
   model.on("change:svg", draw);
   model.on("change:announce_serial", announce);
   model.on("change:text", retext);
+  model.on("change:focus_serial", refocus);
   draw();
   el.appendChild(root);
   return () => {
+    window.removeEventListener("resize", showRing);
     model.off("change:svg", draw);
     model.off("change:announce_serial", announce);
     model.off("change:text", retext);
+    model.off("change:focus_serial", refocus);
   };
 }
 export default { render };
@@ -196,6 +237,8 @@ _CSS = """
 .tilegames-board [data-target] * { pointer-events: all; }  /* an unfilled shape is clickable too */
 .tilegames-board [data-target]:hover { filter: brightness(1.08) drop-shadow(0 0 2px #1565c0); }
 .tilegames-board [data-target]:focus { outline: none; }
+.tilegames-board:focus { outline: none; }
+.tilegames-board:focus-visible { outline: 3px solid #0072b2; outline-offset: 2px; }
 .tilegames-focus-ring {
   display: none; position: absolute; pointer-events: none; box-sizing: border-box;
   border: 3px solid #000; outline: 3px solid #ffd400; border-radius: 4px;
@@ -229,6 +272,10 @@ class Board(anywidget.AnyWidget):
     """Counts announcements, so the same words said twice are read twice."""
     text = traitlets.Unicode("").tag(sync=True)
     """The position as text, shown by the board's "Text view" button."""
+    focus = traitlets.Unicode("").tag(sync=True)
+    """The ``data-target`` where play continues: the keyboard's stop when its own is gone."""
+    focus_serial = traitlets.Int(0).tag(sync=True)
+    """Counts requests to put the keyboard focus on ``focus`` (see ``take_focus``)."""
 
     def __init__(self, svg: str = "", **kwargs) -> None:
         super().__init__(svg=svg, **kwargs)
@@ -251,9 +298,46 @@ class Board(anywidget.AnyWidget):
             self.announcement = message
             self.announce_serial += 1
 
+    def take_focus(self, target: str | None = None) -> None:
+        """Ask the browser to put the keyboard focus on ``target`` (default: ``focus``).
+
+        The browser obeys only when the focus is on this board, in its view, or lost (on a
+        button that has just been disabled): focus elsewhere on the page is left alone.
+
+        >>> board = Board(svg='<svg><rect data-target="a"/><rect data-target="b"/></svg>')
+        >>> board.take_focus("b")
+        >>> board.focus, board.focus_serial
+        ('b', 1)
+        """
+        with self.hold_sync():
+            if target is not None:
+                self.focus = target
+            self.focus_serial += 1
+
     def _receive_front_end_message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "click":
             self.click(str(content.get("target", "")))
+
+
+MAX_SEED = 2**63 - 1
+"""The largest seed the seed box deals (a seed is a whole number from 0 to this)."""
+
+
+def seed_problem(seed: object) -> str | None:
+    """What is wrong with ``seed`` as a deal's seed, in words; None when it is fine.
+
+    >>> seed_problem(7) is None, seed_problem(-5), seed_problem(2.5)
+    (True, 'a seed is a whole number from 0 to 9223372036854775807, not -5', 'a seed is a whole number from 0 to 9223372036854775807, not 2.5')
+    """
+    import numbers
+
+    from .errors import describe
+
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        if 0 <= int(seed) <= MAX_SEED:
+            return None
+        seed = int(seed)
+    return f"a seed is a whole number from 0 to {MAX_SEED}, not {describe(seed)}"
 
 
 class GameView:
@@ -266,6 +350,9 @@ class GameView:
 
     Attributes a test (or a browser) can read: ``board.svg``, ``status.value``
     (CSS class ``tilegames-status``), ``log.value`` (``tilegames-log``).
+
+    Buttons carry words, no icon: a Font Awesome glyph becomes part of a button's
+    accessible name (a screen reader would read " Undo").
     """
 
     def __init__(self, game, controls: list | None = None, settings: list | None = None) -> None:
@@ -273,6 +360,8 @@ class GameView:
 
         self.game = game
         self.messages: list[tuple[str, str]] = []
+        self._private: list[tuple[str, str]] = []  # log lines about one seat's hand (hot seat)
+        self._follow = False  # put the keyboard focus where play continues at the next refresh
         self._unread: list[str] = []  # said since the last refresh: read out next
         self._last_status: str | None = None
         self.board = Board(svg="")
@@ -281,25 +370,23 @@ class GameView:
         self.status.add_class("tilegames-status")
         self.log = widgets.HTML()
         self.log.add_class("tilegames-log")
-        self.undo_button = widgets.Button(
-            description="Undo", icon="undo", tooltip="take back the last move"
-        )
-        self.redo_button = widgets.Button(
-            description="Redo", icon="repeat", tooltip="play the undone move again"
-        )
-        self.undo_button.on_click(lambda _: self.undo())
-        self.redo_button.on_click(lambda _: self.redo())
-        self.new_button = widgets.Button(
-            description="New deal", icon="random", tooltip="a fresh random deal"
-        )
+        self.undo_button = widgets.Button(description="Undo", tooltip="take back the last move")
+        self.redo_button = widgets.Button(description="Redo", tooltip="play the undone move again")
+        self.on_press(self.undo_button, self.undo)
+        self.on_press(self.redo_button, self.redo)
+        self.new_button = widgets.Button(description="New deal", tooltip="a fresh random deal")
         self.seed_box = widgets.IntText(
-            value=getattr(game, "seed", None) or 0, description="seed", layout={"width": "170px"}
+            value=getattr(game, "seed", None) or 0,
+            description="seed",
+            description_allow_html=False,
+            tooltip=f"the random seed of the deal: a whole number from 0 to {MAX_SEED}",
+            layout={"width": "200px"},
         )
         self.deal_button = widgets.Button(
             description="Deal this seed", tooltip="deal the seed in the box"
         )
-        self.new_button.on_click(lambda _: self.new_deal())
-        self.deal_button.on_click(lambda _: self.new_deal(self.seed_box.value))
+        self.on_press(self.new_button, self.new_deal)
+        self.on_press(self.deal_button, lambda: self.new_deal(self.seed_box.value))
         row = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox(
             [
@@ -331,16 +418,88 @@ class GameView:
         """A new game from ``seed`` with the view's current settings; reset any selection."""
         raise NotImplementedError
 
-    def new_deal(self, seed: int | None = None) -> None:
-        """Deal again: a fresh random seed, or ``seed`` (shown in the seed box either way)."""
+    def new_deal(self, seed: object = None) -> None:
+        """Deal again: a fresh random seed, or ``seed`` (shown in the seed box either way).
+
+        A seed that is not a whole number from 0 to ``MAX_SEED`` is refused in words, and
+        the game, the log and the seed box stay as they were.
+
+        >>> from tilegames.tula import new_game
+        >>> board = new_game(seed=1).view()
+        >>> board.new_deal(-5)
+        >>> board.game.seed, board.seed_box.value, board.messages[0][1]
+        (1, 1, 'Refused: a seed is a whole number from 0 to 9223372036854775807, not -5. The game goes on unchanged.')
+        """
         from .randomness import fresh_seed
 
-        seed = fresh_seed() % 1_000_000 if seed is None else int(seed)
-        self.seed_box.value = seed
+        seed = fresh_seed() % 1_000_000 if seed is None else seed
+        problem = seed_problem(seed)
+        if problem is not None:
+            self.refuse_deal(problem)
+            return
+        seed = int(seed)  # type: ignore[call-overload]
+        saved = dict(vars(self))
+        old_messages, old_private = list(self.messages), list(self._private)
         self.messages.clear()
+        self._private.clear()
+        self._unread.clear()
         self.say(f"New deal from seed {seed}.")
-        self.game = self.deal(seed)
+        try:
+            game = self.deal(seed)
+        except Exception as error:  # noqa: BLE001 - whatever went wrong, the old game stays
+            vars(self).clear()
+            vars(self).update(saved)
+            self.messages[:] = old_messages
+            self._private[:] = old_private
+            self._unread.clear()
+            self.refuse_deal(str(error) or type(error).__name__)
+            return
+        self.game = game
+        self.seed_box.value = seed
+        self._follow = True
         self.refresh()
+
+    def refuse_deal(self, why: str) -> None:
+        """Say why no new deal was made; the seed box shows the game's seed again."""
+        self.say(f"Refused: {why}. The game goes on unchanged.", "refused")
+        seed = getattr(self.game, "seed", None)
+        if seed_problem(seed) is None:
+            self.seed_box.value = seed
+        self.refresh()
+
+    def on_press(self, button, action: Callable[[], object]) -> None:
+        """Run ``action`` when ``button`` is pressed, safely: an error is said in the log and
+        changes nothing; a button that the action disables or hides hands the keyboard focus
+        to the board (where play continues) instead of dropping it on the page."""
+
+        def pressed(_button) -> None:
+            before = self.game.copy()
+            try:
+                action()
+            except Exception as error:  # noqa: BLE001 - a button never breaks the board
+                self.game = before
+                self.forget_selection()
+                self.say(f"That did not work ({error}); nothing changed.", "refused")
+                self.refresh()
+            if button.disabled or button.layout.display == "none" or not self._shown(button):
+                self.board.take_focus(self.focus_target() or "")
+
+        button.on_click(pressed)
+
+    def _shown(self, widget) -> bool:
+        """Whether ``widget`` is still somewhere in this view."""
+        stack = [self.widget]
+        while stack:
+            box = stack.pop()
+            if box is widget:
+                return True
+            stack.extend(getattr(box, "children", ()))
+        return False
+
+    def focus_target(self) -> str | None:
+        """The ``data-target`` where play continues (the keyboard lands there after a move);
+        games override it. None: the board's first target."""
+        return None
 
     # -- shared behaviour -------------------------------------------------------
     NOT_CLICKABLE = "That is not something you can click."
@@ -363,6 +522,7 @@ class GameView:
             known = False
         if known is False:
             self.say(self.NOT_CLICKABLE, "refused")
+        self._follow = len(self.game.history) != len(before.history)
         self.refresh()
 
     def forget_selection(self) -> None:
@@ -393,10 +553,17 @@ class GameView:
             self.say(f"Redid {self.game.redo()}")
         self.refresh()
 
-    def say(self, message: str, kind: str = "info") -> None:
-        """Add a line to the log (newest first; ``kind`` ``refused`` shows red)."""
-        self.messages.insert(0, (kind, message))
+    def say(self, message: str, kind: str = "info", *, private: bool = False) -> None:
+        """Add a line to the log (newest first; ``kind`` ``refused`` shows red).
+
+        ``private``: the line tells something about the hand of the seat at the screen (a
+        hint, a tile drawn); in a hot seat it leaves the log when the screen passes on.
+        """
+        line = (kind, message)
+        self.messages.insert(0, line)
         del self.messages[12:]
+        if private:
+            self._private.append(line)
         self._unread.append(message)
 
     def text_view(self) -> str:
@@ -420,11 +587,13 @@ class GameView:
 
         status = self.status_text()
         news, self._unread = self._unread, []
-        with self.board.hold_sync():
+        with self.board.hold_sync():  # one message: the picture and where the focus goes in it
             self.board.svg = self.picture()
             self.board.text = self.text_view()
+            self.board.focus = self.focus_target() or ""
         if news or status != self._last_status:
             parts = [*news, status] if status != self._last_status or not news else news
+            parts = list(dict.fromkeys(parts))  # the same words once, not twice in a row
             self.board.announce(
                 " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
             )
@@ -438,6 +607,9 @@ class GameView:
         )
         self.undo_button.disabled = not self.game.can_undo
         self.redo_button.disabled = not self.game.can_redo
+        if self._follow:
+            self._follow = False
+            self.board.take_focus()
 
     # -- hot seat: several people at one screen ------------------------------------------
     humans: tuple[int, ...] = ()
@@ -453,11 +625,13 @@ class GameView:
 
         self.humans = tuple(sorted(set(humans)))
         self.show_button = widgets.Button(
-            description="Show my hand", icon="eye", button_style="warning"
+            description="Show my hand",
+            button_style="warning",
+            layout={"width": "auto", "min_width": "fit-content"},
         )
         self.show_button.add_class("tilegames-show-hand")
         self.show_button.layout.display = "none"
-        self.show_button.on_click(lambda _: self.uncover())
+        self.on_press(self.show_button, self.uncover)
         children = list(self.widget.children)
         children.insert(children.index(self.status) + 1, self.show_button)
         self.widget.children = tuple(children)
@@ -473,18 +647,30 @@ class GameView:
         self.covered = True
         self.show_button.description = f"I am {self.seat_name(seat)}: show my hand"
         self.show_button.layout.display = None
+        # what the last person learnt about their own hand leaves the shared log
+        self.messages[:] = [m for m in self.messages if not any(m is p for p in self._private)]
+        self._unread = [t for t in self._unread if not any(t is p[1] for p in self._private)]
+        self._private.clear()
         self.say(f"Pass the screen to {self.seat_name(seat)}.")
 
     def uncover(self) -> None:
         """The next person has the screen: show their hand."""
+        if not self.covered:
+            return
         self.covered = False
         self.show_button.layout.display = "none"
+        self._follow = True
         self.refresh()
 
+    COVERED = 'Pass the screen first: the next player presses "Show my hand".'
+
     def refuse_while_covered(self) -> bool:
-        """Say why a click waits (the hands are covered); True when covered."""
+        """Say why a click or a button waits (the hands are covered); True when covered.
+
+        Nothing about anyone's hand is said then: not a hint, not whether a draw is allowed.
+        """
         if self.covered:
-            self.say('Pass the screen first: the next player presses "Show my hand".', "refused")
+            self.say(self.COVERED, "refused")
         return self.covered
 
     STILL_NOTE = "A still picture of the board: run the notebook to play on it."
@@ -506,5 +692,5 @@ class GameView:
         bundle = dict(self.widget._repr_mimebundle_(**kwargs))
         bundle["image/svg+xml"] = self.still_picture()
         name = type(self.game).__module__.split(".")[1].replace("_", " ")
-        bundle["text/plain"] = f"{name} board ({self.game.status()}). {self.STILL_NOTE}"
+        bundle["text/plain"] = f"{name} board ({self.status_text()}). {self.STILL_NOTE}"
         return bundle

@@ -269,3 +269,51 @@ def assert_focus_ring_visible(page) -> None:
     """The focus ring is drawn around the focused target."""
     box = page.locator(".tilegames-focus-ring").bounding_box()
     assert box is not None and box["width"] > 10 and box["height"] > 10
+
+
+RING_AROUND_FOCUS = """() => {
+    const ring = document.querySelector('.tilegames-focus-ring');
+    const shown = ring && getComputedStyle(ring).display !== 'none';
+    const el = document.activeElement;
+    const onBoard = !!(el && el.closest && el.closest('.tilegames-board') && el.hasAttribute('data-target'));
+    if (!shown) return {shown, onBoard, around: false};
+    const r = ring.getBoundingClientRect(), t = el.getBoundingClientRect();
+    const around = r.left <= t.left && r.top <= t.top && r.right >= t.right && r.bottom >= t.bottom;
+    return {shown, onBoard, around};
+}"""
+
+
+def assert_ring_only_on_board_focus(page) -> None:
+    """The ring is drawn exactly when a board target has the focus, and then around it."""
+    state = page.evaluate(RING_AROUND_FOCUS)
+    assert state["shown"] == state["onBoard"], state
+    assert not state["shown"] or state["around"], state
+
+
+def wait_for_focus_on(page, target: str) -> None:
+    """Wait until the keyboard focus is on the board target ``target``."""
+    try:
+        page.wait_for_function(f"() => ({FOCUSED_TARGET})() === {target!r}", timeout=20_000)
+    except Exception as error:
+        where = page.evaluate(
+            "() => { const a = document.activeElement;"
+            " return a ? a.tagName + ' ' + (a.getAttribute('data-target') || a.className) : null; }"
+        )
+        where += " " + str(
+            page.evaluate(
+                "() => [...document.querySelectorAll('.tilegames-root')].map("
+                "r => [r.getAttribute('data-focus'), r.getAttribute('data-focus-serial')])"
+            )
+        )
+        raise AssertionError(f"the focus is on {where}, not on {target}") from error
+
+
+CLIPPED_BUTTONS = """() => [...document.querySelectorAll('.jp-OutputArea button, .jp-OutputArea .widget-button')]
+    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+    .map(b => b.textContent.trim())"""
+
+
+def assert_no_clipped_button(page) -> None:
+    """Every visible button of the output shows its whole text."""
+    clipped = page.evaluate(CLIPPED_BUTTONS)
+    assert clipped == [], f"buttons with clipped text: {clipped}"

@@ -10,6 +10,7 @@ from tilegames.maze.players import solve
 from .conftest import (
     FOCUSED_TARGET,
     assert_focus_ring_visible,
+    key_to,
     open_and_run,
     play_by_keyboard,
     tab_into_board,
@@ -32,9 +33,10 @@ def test_the_last_moves_of_a_maze_game_by_keyboard(jupyter_lab, lab_root, page):
     twin = maze.view(maze.Game.from_json(saved))  # the same table here: what it says
     open_and_run(page, jupyter_lab, name)
     first = tab_into_board(page)
-    assert first == "slot:0"
+    assert first == twin.focus_target()  # a card that can move: where play continues
     assert_focus_ring_visible(page)
     # arrows follow the table: right of slot 0 is slot 1, below it slot 9
+    key_to(page, "slot:0")
     page.keyboard.press("ArrowRight")
     assert page.evaluate(FOCUSED_TARGET) == "slot:1"
     page.keyboard.press("ArrowDown")

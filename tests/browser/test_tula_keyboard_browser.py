@@ -50,4 +50,4 @@ def test_a_short_tula_game_by_keyboard(jupyter_lab, lab_root, page):
     assert page.evaluate(FOCUSED_TARGET) is not None
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
-    expect(page.locator(".tilegames-text")).to_have_text(str(twin.game))
+    expect(page.locator(".tilegames-text")).to_have_text(twin.text_view())

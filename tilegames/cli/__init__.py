@@ -33,6 +33,7 @@ import sys
 
 from .. import GAMES, __version__
 from . import setup_folders
+from .play import add_play_command
 
 __all__ = ["build_parser", "main"]
 
@@ -86,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
         sub.set_defaults(study=module)
     setup_folders.add_commands(commands)  # lessons, course
+    add_play_command(commands)  # tilegames play [GAME]: the board alone, served by Voila
     return parser
 
 
@@ -147,7 +149,7 @@ def _main(argv: list[str], received: list[int]) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "run", None) is not None:  # a command that runs itself (lessons, course)
+    if getattr(args, "run", None) is not None:  # a command that runs itself (lessons, course, play)
         return args.run(args)
     writes_its_own = getattr(args.study, "writes_its_own_out", None)
     args.study_writes_out = bool(args.out and writes_its_own is not None and writes_its_own(args))

@@ -45,16 +45,16 @@ class MazeView(GameView):
         """How many moves of this deal "Step" played (the rest are yours)."""
         self._plan_history: list[Move] = []
         self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="search for a move toward a win"
+            description="Hint", tooltip="search for a move toward a win"
         )
         self.solve_button = widgets.Button(
-            description="Solve", icon="search", tooltip="search for a winning sequence"
+            description="Solve", tooltip="search for a winning sequence"
         )
         self.step_button = widgets.Button(
-            description="Step", icon="step-forward", tooltip="play the next move of the solution"
+            description="Step", tooltip="play the next move of the solution"
         )
         self.ten_button = widgets.Button(
-            description="10 steps", icon="fast-forward", tooltip="play ten moves of the solution"
+            description="10 steps", tooltip="play ten moves of the solution"
         )
         self.ring_box = widgets.Checkbox(
             value=game.rules.ring, description="traditional ring", indent=False
@@ -64,10 +64,10 @@ class MazeView(GameView):
             controls=[self.hint_button, self.solve_button, self.step_button, self.ten_button],
             settings=[self.ring_box],
         )
-        self.hint_button.on_click(lambda _: self.hint())
-        self.solve_button.on_click(lambda _: self.solve())
-        self.step_button.on_click(lambda _: self.step())
-        self.ten_button.on_click(lambda _: self.step(10))
+        self.on_press(self.hint_button, self.hint)
+        self.on_press(self.solve_button, self.solve)
+        self.on_press(self.step_button, self.step)
+        self.on_press(self.ten_button, lambda: self.step(10))
         self.ring_box.observe(lambda change: self.set_ring(change["new"]), names="value")
         self.say("Click a card to pick it up, then click a gap to move it there.")
         self.refresh()
@@ -88,6 +88,39 @@ class MazeView(GameView):
         if self.plan and self._plan_valid():
             text += f" — solution: {len(self.plan)} moves to go (Step)"
         return text
+
+    def text_view(self) -> str:
+        """The table in words, a row a line (no ASCII art for a screen reader to spell out).
+
+        >>> from tilegames.maze import new_game
+        >>> print(view(new_game(seed=1)).text_view().splitlines()[1][:60])
+        Row 1: slot 0 empty; slot 1 empty; slot 2 ace of diamonds; s
+        """
+        game = self.game
+        lines = [f"Maze: {game.status()}."]
+        for row in range(6):
+            slots = range(9 * row, 9 * row + 9)
+            said = [
+                f"slot {s} " + (game.card_at(s).name if game.card_at(s) else "empty") for s in slots
+            ]
+            lines.append(f"Row {row + 1}: " + "; ".join(said) + ".")
+        return "\n".join(lines)
+
+    def focus_target(self) -> str | None:
+        """Where play continues: a gap for the card picked up, else the card the hint names,
+        else the card just moved, else the first card that can move."""
+        game = self.game
+        if self.selected is not None and game.card_at(self.selected) is not None:
+            targets = game.targets_of(game.card_at(self.selected))
+            return f"slot:{targets[0]}" if targets else f"slot:{self.selected}"
+        if self.suggestion is not None:
+            return f"slot:{game.slot_of(self.suggestion.card)}"
+        moves = game.legal_moves()
+        if game.history:
+            moved = game.history[-1].card
+            if any(m.card == moved for m in moves):
+                return f"slot:{game.slot_of(moved)}"
+        return f"slot:{game.slot_of(moves[0].card)}" if moves else None
 
     # -- clicks -------------------------------------------------------------------
     def clicked(self, target: str) -> bool:

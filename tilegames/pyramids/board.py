@@ -30,7 +30,7 @@ from ..widgets import GameView
 from . import render
 from .players import PLAYERS, CarefulPlayer, make_player
 from .rules import Game, new_game
-from .tiles import TILES
+from .tiles import TILES, tile_id
 
 
 class PyramidsView(GameView):
@@ -77,14 +77,10 @@ class PyramidsView(GameView):
             indent=False,
             layout={"width": "100px"},
         )
-        self.next_button = widgets.Button(
-            description="Next", icon="step-forward", tooltip="show the next mayhem event"
-        )
-        self.skip_button = widgets.Button(
-            description="Skip", icon="fast-forward", tooltip="show the position now"
-        )
+        self.next_button = widgets.Button(description="Next", tooltip="show the next mayhem event")
+        self.skip_button = widgets.Button(description="Skip", tooltip="show the position now")
         self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="what would the careful bot do?"
+            description="Hint", tooltip="what would the careful bot do?"
         )
         self.mayhem_log = widgets.HTML()
         self.mayhem_log.add_class("tilegames-pyramids-mayhem")
@@ -101,9 +97,9 @@ class PyramidsView(GameView):
             "none"  # with bots, undo goes back to your previous decision
         )
         self.widget.children = (*self.widget.children, self.mayhem_log)
-        self.next_button.on_click(lambda _: self.next_step())
-        self.skip_button.on_click(lambda _: self.skip())
-        self.hint_button.on_click(lambda _: self.hint())
+        self.on_press(self.next_button, self.next_step)
+        self.on_press(self.skip_button, self.skip)
+        self.on_press(self.hint_button, self.hint)
         self.enable_hot_seat(self._people)
         if len(self.humans) > 1:
             people = ", ".join(f"player {seat}" for seat in self.humans)
@@ -146,8 +142,27 @@ class PyramidsView(GameView):
                 hands=False,  # the hands now are those after the turn: not shown mid-replay
                 player=self.human,
                 caption=caption,
+                next_step=f"{caption}. Next step"
+                if self.step + 1 < len(self.steps)
+                else f"{caption}. Show the position now",
             )
         return render.svg(self.game, player=self.human, selected=self.selected)
+
+    def focus_target(self) -> str | None:
+        """Where the keyboard lands after a move: the step shown, the falling tile's landing
+        places, the spots for the selected tile, or your hand."""
+        game = self.game
+        if self.covered or game.is_over:
+            return None
+        if self.replaying:
+            return "next"
+        if game.to_move != self.human:
+            return None
+        if game.falling is not None:
+            return "fall:left"
+        if self.selected is not None and game.spots():
+            return "spot:" + ",".join(map(str, game.spots()[0]))
+        return "hand:0" if game.hand(self.human) else None
 
     def status_text(self) -> str:
         game = self.game
@@ -177,11 +192,16 @@ class PyramidsView(GameView):
         return game.status()
 
     def text_view(self) -> str:
-        """The pyramid as text, and your hand (the others' hands stay hidden)."""
-        if self.covered:
-            return str(self.game)
-        hand = ", ".join(str(tile) for tile in self.game.hand(self.human)) or "empty"
-        return f"{self.game}\nyour hand (player {self.human}): {hand}"
+        """The pyramid in words, and your hand (the others' hands stay hidden; while the screen
+        passes, no hand at all)."""
+        game = self.game
+        sizes = "; ".join(f"player {p}: {len(game.hand(p))} in hand" for p in range(game.n_players))
+        lines = [f"Flaming Pyramids: {game.status()}.", render.words(game), f"Hands: {sizes}."]
+        if not self.covered:
+            hand = "; ".join(render.tile_words(tile_id(t)) for t in game.hand(self.human))
+            hand = hand or "empty"
+            lines.append(f"Your hand (player {self.human}): {hand}.")
+        return "\n".join(lines)
 
     def refresh(self) -> None:
         if not self.replaying:
@@ -303,13 +323,15 @@ class PyramidsView(GameView):
         self.refresh()
 
     def hint(self) -> None:
-        """Say what the careful bot would play here."""
+        """Say what the careful bot would play here (never while the hands are covered)."""
         game = self.game
-        if game.is_over or game.to_move != self.human:
+        if self.refuse_while_covered():
+            pass
+        elif game.is_over or game.to_move != self.human:
             self.say("No hint now.")
         else:
             move = CarefulPlayer().choose(game.player_view(self.human), self.rng)
-            self.say(f"Hint: the careful bot would play {move}.", "good")
+            self.say(f"Hint: the careful bot would play {move}.", "good", private=True)
         self.refresh()
 
     def deal(self, seed: int) -> Game:

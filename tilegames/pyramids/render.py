@@ -189,6 +189,7 @@ def svg(
     hands: bool = True,
     caption: str | None = None,
     frame: tuple[int, int, int] | None = None,
+    next_step: str | None = None,
 ) -> str:
     """The game as an SVG picture.
 
@@ -200,7 +201,10 @@ def svg(
     - ``spots``: highlight the places to play (and the two landing places
       while a tile is in the air); ``hands``: draw hands and pile counts;
     - ``frame``: (lowest x, highest x, top row) the picture must at least
-      cover, so that several pictures line up.
+      cover, so that several pictures line up;
+    - ``next_step``: while mayhem is shown step by step, the caption becomes a target
+      (``data-target="next"``) with this accessible name: click it, or press Enter on it,
+      for the next step.
     """
     from .tiles import tile_id
 
@@ -219,6 +223,10 @@ def svg(
         else:
             spot_keys = [key(*spot) for spot in state.spots()]
     marked = {tuple(m) for m in marked}
+    chosen = None  # the selected hand tile: each spot says whether it keeps the rules there
+    if selected is not None and spot_keys and hasattr(state, "hand_ids"):
+        ids = state.hand_ids(state.to_move if player is None else player)
+        chosen = ids[selected] if 0 <= selected < len(ids) else None
     positions = [position(k) for k in list(tiles) + spot_keys + [f[1] for f in falls]]
     positions = positions + sorted(marked) or [(0, 0)]
     x_lo = min(x for _, x in positions) - 1
@@ -236,12 +244,18 @@ def svg(
         return offset + (x - 1 - x_lo) * HALF_W, y0 + (top - r) * TILE_H
 
     parts = []
-    for i, line in enumerate(caption_lines):
-        parts.append(
-            s.text(
-                width / 2, MARGIN + 6 + 18 * i, line, font_size=13, font_weight="bold", fill="#333"
-            )
-        )
+    caption_parts = [
+        s.text(width / 2, MARGIN + 6 + 18 * i, line, font_size=13, font_weight="bold", fill="#333")
+        for i, line in enumerate(caption_lines)
+    ]
+    if next_step is not None and caption_lines:
+        backing = s.rect(
+            MARGIN / 2, MARGIN - 10, width - MARGIN, 18 * len(caption_lines) + 4, rx=4,
+            fill="#fff3e0", stroke="#e65100", stroke_width=1,
+        )  # fmt: skip
+        parts.append(s.group([backing, *caption_parts], data_target="next", aria_label=next_step))
+    else:
+        parts.extend(caption_parts)
     ground = y0 + (top + 1) * TILE_H
     parts.append(s.rect(0, ground, width, 8, fill="#8d6e63"))
     falling = state.falling_key if live else None
@@ -302,9 +316,9 @@ def svg(
         r, x = position(k)
         parts.append(
             _marker(
-                *corner(r, x), f"{r},{x}", f"play here: ({r},{x})", f"spot:{r},{x}", "fp-spot",
+                *corner(r, x), f"{r},{x}", f"a place to play: ({r},{x})", f"spot:{r},{x}", "fp-spot",
                 fill="#e3f2fd", opacity=0.6, ink="#1565c0", edge="#1565c0", font_size=11,
-                aria_label=spot_label(tiles, r, x),
+                aria_label=spot_label(tiles, r, x, chosen),
             )
         )  # fmt: skip
     for direction, k in falls:
@@ -338,15 +352,53 @@ def tile_words(tile_id: int) -> str:
     return f"{tile.name}: {colour}, {tile.material}, weight {tile.weight}"
 
 
-def spot_label(tiles: dict[int, int], r: int, x: int) -> str:
-    """A place to play in words: its row, and the tiles it would rest on."""
-    below = [
-        tile_words(tiles[k]).split(",")[0]
-        for k in (key(r - 1, x - 1), key(r - 1, x + 1))
-        if r > 0 and k in tiles
-    ]
+def words(state) -> str:
+    """The pyramid in words, a row a line, lowest first (the board's "Text view": no ASCII art
+    for a screen reader to spell out).
+
+    >>> from tilegames.pyramids import new_game
+    >>> print(words(new_game(3, players=2)))
+    Row 0, on the ground: red 120, stone, weight 120 at position 0.
+    """
+    rows: dict[int, list[str]] = {}
+    for k, t in sorted(_board_of(state, None).items(), key=lambda item: position(item[0])):
+        r, x = position(k)
+        rows.setdefault(r, []).append(f"{tile_words(t)} at position {x}")
+    return "\n".join(
+        f"Row {r}{', on the ground' if r == 0 else ''}: " + "; ".join(rows[r]) + "."
+        for r in sorted(rows)
+    )
+
+
+def spot_label(tiles: dict[int, int], r: int, x: int, tile: int | None = None) -> str:
+    """A place to play in words: its row, the tiles it would rest on, and — for the selected
+    ``tile`` — whether it keeps the building rules there or brings mayhem.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> below = {key(0, 0): tile_id("red 100"), key(0, 2): tile_id("blue 60")}
+    >>> spot_label(below, 1, 1, tile_id("red 40"))
+    'empty place in row 1, position 1, on red 100 and blue 60: red 40 keeps the building rules here'
+    >>> spot_label(below, 1, 1, tile_id("millstone"))
+    'empty place in row 1, position 1, on red 100 and blue 60: millstone breaks the building rules here (mayhem)'
+    """
+    from .tiles import overhang_ok, supported_ok
+
+    under = [tiles.get(key(r - 1, x - 1)), tiles.get(key(r - 1, x + 1))] if r > 0 else []
+    below = [tile_words(t).split(",")[0] for t in under if t is not None]
     on = f", on {' and '.join(below)}" if below else ", on the ground" if r == 0 else ""
-    return f"empty place in row {r}, position {x}{on}: play here"
+    if tile is None:
+        return f"empty place in row {r}, position {x}{on}: play here"
+    name = TILES[tile].name
+    if r == 0:
+        keeps = True
+    elif None not in under:
+        keeps = supported_ok(tile, under[0], under[1])
+    else:
+        keeps = overhang_ok(tile, next(t for t in under if t is not None))
+    verdict = (
+        "keeps the building rules here" if keeps else "breaks the building rules here (mayhem)"
+    )
+    return f"empty place in row {r}, position {x}{on}: {name} {verdict}"
 
 
 def _marker(

@@ -44,27 +44,25 @@ class TriominosView(GameView):
         """The computer players' generator (seeded from the deal when it has a seed)."""
         self.selected: int | None = None
         self.rotation = 0
-        self.rotate_button = widgets.Button(
-            description="Rotate", icon="rotate-right", tooltip="turn the selected tile"
-        )
+        self.rotate_button = widgets.Button(description="Rotate", tooltip="turn the selected tile")
         self.draw_button = widgets.Button(description="Draw", tooltip="draw from the pool (-5)")
         self.pass_button = widgets.Button(
             description="Pass", tooltip="pass (-10): only when you cannot place or draw"
         )
-        self.next_button = widgets.Button(
-            description="Next move", icon="step-forward", tooltip="one opponent move"
-        )
+        self.next_button = widgets.Button(description="Next move", tooltip="one opponent move")
         self.run_button = widgets.Button(
-            description="Opponents play", icon="forward", tooltip="opponents play until your turn"
+            description="Opponents play", tooltip="opponents play until your turn"
         )
-        self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="suggest a placement"
-        )
+        self.hint_button = widgets.Button(description="Hint", tooltip="suggest a placement")
         self.rules_box = widgets.Dropdown(
-            options=["seed", "pressman"],
-            value=game.rules.name if game.rules.name in ("seed", "pressman") else "seed",
-            description="rules",
-            layout={"width": "180px"},
+            options=[
+                ("standard (draw until a tile fits)", "seed"),
+                ("Pressman (at most 3 draws)", "pressman"),
+            ],
+            value=game.rules.name if game.rules.name in render.EDITIONS else "seed",
+            description="edition",
+            tooltip="the rule edition of the next deal",
+            layout={"width": "330px"},
         )
         self.scores_table = widgets.HTML()
         self.scores_table.add_class("triominos-scores")
@@ -81,12 +79,12 @@ class TriominosView(GameView):
             settings=[self.rules_box],
         )
         self.widget.children = (*self.widget.children, self.scores_table)
-        self.rotate_button.on_click(lambda _: self.rotate())
-        self.draw_button.on_click(lambda _: self.act("draw"))
-        self.pass_button.on_click(lambda _: self.act("pass"))
-        self.next_button.on_click(lambda _: self.opponent_move())
-        self.run_button.on_click(lambda _: self.opponents_play())
-        self.hint_button.on_click(lambda _: self.hint())
+        self.on_press(self.rotate_button, self.rotate)
+        self.on_press(self.draw_button, lambda: self.act("draw"))
+        self.on_press(self.pass_button, lambda: self.act("pass"))
+        self.on_press(self.next_button, self.opponent_move)
+        self.on_press(self.run_button, self.opponents_play)
+        self.on_press(self.hint_button, self.hint)
         self.enable_hot_seat(humans)
         if len(self.humans) > 1:
             people = ", ".join(f"P{seat}" for seat in self.humans)
@@ -131,13 +129,29 @@ class TriominosView(GameView):
         )
 
     def text_view(self) -> str:
-        """The position as text, without the other players' hands."""
-        hidden = tuple(
-            f"P{seat} hand" for seat in range(self.game.players) if seat != self.you or self.covered
-        )
-        return "\n".join(
-            line for line in str(self.game).splitlines() if not line.startswith(hidden)
-        )
+        """The position in words, without what the seat at the screen may not see (the other
+        hands; while covered, every hand; nor whether another seat must draw)."""
+        return render.words(self.game, seat=None if self.covered else self.you)
+
+    def focus_target(self) -> str | None:
+        """Where play continues: a cell that takes the selected tile as it is turned (else the
+        tile itself: Enter turns it), else a hand tile that fits somewhere, else the pool."""
+        game = self.game
+        if self.covered or game.is_over or game.to_move != self.you:
+            return None
+        hand = game.hand(self.you)
+        if self.selected is not None and 0 <= self.selected < len(hand):
+            fits = game.fits(hand[self.selected])
+            cell = next((c for c, r in fits.items() if self.rotation in r), None)
+            if cell is not None:
+                return f"cell:{cell[0]},{cell[1]}"
+            if fits:
+                return f"hand:{self.selected}"
+        placing = {m.tile for m in game.legal_moves() if m.kind == "place"}
+        for i, tile in enumerate(hand):
+            if tile in placing:
+                return f"hand:{i}"
+        return "pool" if hand else None
 
     hint_cell: tuple[int, int] | None = None
     """The cell the last hint names (outlined in blue) until the next move."""
@@ -145,13 +159,17 @@ class TriominosView(GameView):
     def hint(self) -> None:
         """Suggest the placement of highest value (select the tile, turn it, outline the cell)."""
         game = self.game
-        if game.is_over or game.to_move != self.you:
+        if self.refuse_while_covered():
+            pass
+        elif game.is_over or game.to_move != self.you:
             self.say("No hint now: it is not your turn.")
         else:
             places = [m for m in game.legal_moves() if m.kind == "place"]
             if not places:
                 self.say(
-                    f"Hint: no tile of yours fits anywhere: {game.legal_moves()[0].kind}.", "good"
+                    f"Hint: no tile of yours fits anywhere: {game.legal_moves()[0].kind}.",
+                    "good",
+                    private=True,
                 )
             else:
                 best = max(places, key=lambda m: (sum(m.tile), m.tile))
@@ -163,6 +181,7 @@ class TriominosView(GameView):
                     f"Hint: {tile_name(best.tile)}, your tile of highest value that fits, "
                     f"at {render.cell_words(best.cell)} (outlined in blue), turned r{best.rotation}.",
                     "good",
+                    private=True,
                 )
         self.refresh()
 
@@ -176,7 +195,19 @@ class TriominosView(GameView):
             moves = game.legal_moves()
             if moves[0].kind == "place":
                 if self.selected is not None and self.selected < len(game.hand(self.you)):
-                    tile = tile_name(game.hand(self.you)[self.selected])
+                    chosen = game.hand(self.you)[self.selected]
+                    tile, fits = tile_name(chosen), game.fits(chosen)
+                    if not fits:
+                        return (
+                            f"Your turn (P{self.you}): {tile} fits nowhere on the board now: "
+                            "select another tile."
+                        )
+                    if not any(self.rotation in r for r in fits.values()):
+                        return (
+                            f"Your turn (P{self.you}): {tile} selected, turned r{self.rotation}: "
+                            "no cell takes it turned this way; the orange cells take it turned "
+                            "another way (Rotate)."
+                        )
                     return (
                         f"Your turn (P{self.you}): {tile} selected, turned r{self.rotation}: "
                         "click a green cell (an orange cell needs another turn: Rotate)."
@@ -217,7 +248,15 @@ class TriominosView(GameView):
         if what is None:
             return False
         kind, value = what
-        if kind == "hand":
+        if kind == "hand" and self.game.is_over:
+            self.say("The round is over: press New deal to play again.")
+        elif kind == "hand" and self.game.to_move != self.you:
+            self.say(
+                f"It is P{self.game.to_move}'s turn, not yours: "
+                "click 'Next move' or 'Opponents play'.",
+                "refused",
+            )
+        elif kind == "hand":
             if self.selected == value:
                 self.rotate()
             else:
@@ -257,6 +296,9 @@ class TriominosView(GameView):
 
     def rotate(self) -> None:
         """Turn the selected tile to its next rotation."""
+        if self.refuse_while_covered():
+            self.refresh()
+            return
         hand = self.game.hand(self.you)
         if self.selected is not None and not 0 <= self.selected < len(hand):
             self.selected, self.rotation = None, 0
@@ -305,6 +347,9 @@ class TriominosView(GameView):
 
     def act(self, move: Move | str) -> None:
         """Play your move (placement, draw or pass) and report its points."""
+        if self.refuse_while_covered():
+            self.refresh()
+            return
         if self.game.to_move != self.you:
             self.say(f"It is P{self.game.to_move}'s turn.", "refused")
             return
@@ -349,7 +394,7 @@ class TriominosView(GameView):
                 drawn = getattr(self, "_drawn", [])
                 mine = who == "You" or len(self.humans) > 1 and who == f"P{self.you}"
                 tile = f"a tile, {tile_name(drawn[0])}" if mine and drawn else "a tile"
-                self.say(f"{who} drew {tile}: {event.points} points.")
+                self.say(f"{who} drew {tile}: {event.points} points.", private=tile != "a tile")
             elif event.kind == "pass":
                 self.say(f"{who} passed: {event.points}.")
             elif event.kind == "out":
@@ -364,7 +409,8 @@ class TriominosView(GameView):
     def deal(self, seed: int) -> Game:
         """A new round from ``seed`` with the rules chosen in the menu."""
         self.selected, self.rotation = None, 0
-        self.say(f"{self.rules_box.value.capitalize()} rules. You are P{self.you}.")
+        edition = render.EDITIONS[self.rules_box.value]
+        self.say(f"{edition.capitalize()} edition. You are P{self.you}.")
         return new_game(seed, players=self.game.players, rules=Rules.preset(self.rules_box.value))
 
 

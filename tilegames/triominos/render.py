@@ -277,7 +277,8 @@ def svg(
         width = max(width, 7 * len(caption) + 16)
         parts.append(draw.text(width / 2, height + 12, caption, font_size=13))
         height += 24
-    label = f"Tri-Ominos board: {len(placed)} tiles placed; {game.status()}"
+    status = public_status(game, seat if show_hand else None)
+    label = f"Tri-Ominos board: {plural(len(placed), 'tile')} placed; {status}"
     return draw.document(round(width, 1), round(height, 1), parts, label=label)
 
 
@@ -411,6 +412,82 @@ def tile_set_svg(tiles=None, *, per_row: int = 14, size: float = 52) -> str:
     return draw.document(round(width, 1), round(height, 1), parts, label=f"{len(tiles)} tiles")
 
 
+EDITIONS = {"seed": "standard", "pressman": "Pressman"}
+"""The rule editions by the names a player reads: ``seed`` (the rules of the source text:
+draw until a tile fits) is the standard edition; ``pressman`` is the Pressman rule sheet."""
+
+
+def edition(game: Game) -> str:
+    """The name of the game's rule edition, as a player reads it (``standard``, ``Pressman``)."""
+    return EDITIONS.get(game.rules.name, game.rules.name)
+
+
+def plural(count: int, noun: str) -> str:
+    """``plural(1, "tile")`` is ``'1 tile'``; ``plural(2, "tile")`` is ``'2 tiles'``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def public_status(game: Game, seat: int | None) -> str:
+    """The status line as ``seat`` may know it (None: nobody's hand is on the screen).
+
+    How many placements the player to move has, or that it must draw, is a fact about its
+    hidden hand: only that player's own status says it.
+
+    >>> from tilegames.triominos import new_game
+    >>> game = new_game(seed=6)
+    >>> public_status(game, 1)
+    'player 1 to play (1 placement); pool 38'
+    >>> public_status(game, 0)
+    'player 1 to play; pool 38'
+    """
+    if game.is_over or (seat is not None and seat == game.to_move):
+        return game.status()
+    return f"player {game.to_move} to play; pool {game.pool_size}"
+
+
+def words(game: Game, seat: int | None = None) -> str:
+    """The round in words, for a screen reader (the board's "Text view"): what ``seat``
+    sees — its own hand and every public fact; None shows no hand.
+
+    >>> from tilegames.triominos import new_game
+    >>> game = new_game(seed=6)
+    >>> game.play("5-5-5 @ 0,0 r0")
+    >>> print(words(game, seat=0))
+    Tri-Ominos, 2 players, standard edition: player 0 to play (3 placements); pool 38.
+    Board, 1 tile: 5-5-5 at row 0, column 0 (placed last).
+    Scores: P0 0, P1 25.
+    Hands: P0 9 tiles, P1 8 tiles.
+    Your hand (P0): 0-0-2, 0-0-4, 0-0-5, 0-1-3, 0-3-3, 0-3-4, 2-4-5, 4-4-5, 4-5-5.
+    Last move: P1 played 5-5-5 @ 0,0 r0.
+    >>> words(game, seat=1).splitlines()[0]  # P1 may not know whether P0 must draw
+    'Tri-Ominos, 2 players, standard edition: player 0 to play; pool 38.'
+    """
+    lines = [f"Tri-Ominos, {game.players} players, {edition(game)} edition: "
+             f"{public_status(game, seat)}."]  # fmt: skip
+    placed = game.board.placements()
+    last = game.board.order[-1] if game.board.order else None
+    tiles = [
+        f"{tile_name(tile)} at {cell_words(cell)}"
+        + (" (placed last)" if last is not None and key_cell(last) == cell else "")
+        for cell, tile, _ in placed
+    ]
+    lines.append(f"Board, {plural(len(placed), 'tile')}: " + ("; ".join(tiles) or "empty") + ".")
+    lines.append("Scores: " + ", ".join(f"P{s} {p}" for s, p in enumerate(game.scores)) + ".")
+    lines.append(
+        "Hands: "
+        + ", ".join(f"P{s} {plural(n, 'tile')}" for s, n in enumerate(game.hand_sizes))
+        + "."
+    )
+    if seat is not None:
+        hand = ", ".join(tile_name(t) for t in game.hand(seat)) or "empty"
+        lines.append(f"Your hand (P{seat}): {hand}.")
+    if game.history:
+        events = [e for e in game.events if e.move == len(game.history) - 1]
+        who = f"P{events[0].seat} played " if events else ""
+        lines.append(f"Last move: {who}{game.history[-1]}.")
+    return "\n".join(lines)
+
+
 def text(game: Game) -> str:
     """The round as text: a header, the board in ASCII (numbers at lattice points), scores, hands."""
     lines = [
@@ -467,4 +544,8 @@ __all__ = [
     "svg",
     "text",
     "triangle",
+    "words",
+    "public_status",
+    "edition",
+    "EDITIONS",
 ]

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..randomness import fresh_seed
 from ..widgets import GameView
 from . import render
-from .layout import LAYER3, POSITIONS
+from .layout import INDEX, LAYER, LAYER3, POSITIONS, XY
 from .rules import Game, Rules, new_game
 
 
@@ -27,9 +27,7 @@ class TulaView(GameView):
     """A Tula game on a clickable board."""
 
     def __init__(self, game: Game) -> None:
-        self.hint_button = widgets.Button(
-            description="Hint", icon="lightbulb-o", tooltip="name a tile to play"
-        )
+        self.hint_button = widgets.Button(description="Hint", tooltip="name a tile to play")
         self.mercy_box = widgets.Checkbox(value=game.rules.mercy, description="mercy", indent=False)
         self.auto_box = widgets.Checkbox(
             value=game.auto_reveal, description="reveal automatically", indent=False
@@ -45,7 +43,7 @@ class TulaView(GameView):
             self.mercy_buttons,
             *self.widget.children[3:],
         )
-        self.hint_button.on_click(lambda _: self.hint())
+        self.on_press(self.hint_button, self.hint)
         self.mercy_box.observe(lambda change: self.set_rules(mercy=change["new"]), names="value")
         self.auto_box.observe(
             lambda change: self.set_rules(auto_reveal=change["new"]), names="value"
@@ -58,6 +56,49 @@ class TulaView(GameView):
 
     def picture(self) -> str:
         return render.svg(self.game, caption="", hint=self.hint_position, legend=True)
+
+    def text_view(self) -> str:
+        """The position in words, one tile a line, as the board names them (no ASCII art for a
+        screen reader to spell out).
+
+        >>> from tilegames.tula import new_game
+        >>> print(view(new_game(seed=7)).text_view().splitlines()[1])
+        Stack: 1 tile, its top is 5 Moons.
+        """
+        game = self.game
+        count = len(game.stack)
+        lines = [
+            f"Tula: {game.status()}.",
+            f"Stack: {count} tile{'s' if count != 1 else ''}, its top is {game.stack_top}.",
+        ]
+        lines += [render.target_label(game, p) + "." for p in POSITIONS if game.is_present(p)]
+        return "\n".join(lines)
+
+    def focus_target(self) -> str | None:
+        """Where play continues: the tile just revealed, else the playable tile nearest the
+        last move (the keyboard lands there after a move and on entering the board).
+
+        >>> from tilegames.tula import new_game
+        >>> board = view(new_game(seed=1))
+        >>> board.focus_target() in ("3A", "3B", "3C")
+        True
+        """
+        game = self.game
+        playable = [m.position for m in game.legal_moves() if m.kind in ("reveal", "remove")]
+        if not playable:
+            return None
+        last = game.history[-1].position if game.history else None
+        if last in playable:
+            return last
+        if last is None:
+            return playable[0]
+        lx, ly = XY[INDEX[last]]
+
+        def distance(name: str) -> tuple[float, int]:
+            x, y = XY[INDEX[name]]
+            return ((x - lx) ** 2 + (y - ly) ** 2, -LAYER[INDEX[name]])
+
+        return min(playable, key=distance)
 
     def clicked(self, target: str) -> bool:
         game = self.game
@@ -122,12 +163,27 @@ class TulaView(GameView):
             )
             self._mark_hint(choice.position)
         elif any(m.kind == "mercy" for m in moves):
-            mercy = self._best_removal([m for m in moves if m.kind == "mercy"])
+            exchanges = [m for m in moves if m.kind == "mercy"]
+            wins = self._exchange_wins(exchanges)
+            mercy = max(exchanges, key=lambda m: wins[m])  # the first of the best, if tied
             tile = self.game.tile_at(mercy.position)
+            if wins[mercy] == 0:
+                why = (
+                    f"none of the three exchanges wins in any of the {self.IMAGINED} deals "
+                    "imagined for the hidden tiles, so this one is as good as any"
+                )
+            else:
+                how = (
+                    "most often"
+                    if list(wins.values()).count(wins[mercy]) == 1
+                    else "as often as any"
+                )
+                why = (
+                    f"of the three exchanges it wins {how}: in {wins[mercy]} of the "
+                    f"{self.IMAGINED} deals imagined for the hidden tiles"
+                )
             self.say(
-                f"Hint: nothing matches — use mercy: take {tile} from {mercy.position} "
-                f"(of the three exchanges, it wins most often when the hidden tiles are "
-                "dealt at random).",
+                f"Hint: nothing matches — use mercy: take {tile} from {mercy.position} ({why}).",
                 "good",
             )
             self._mark_hint(mercy.position)
@@ -158,6 +214,27 @@ class TulaView(GameView):
             self.refresh()
             return
         super().undo()
+
+    IMAGINED = 32
+    """How many deals of the hidden tiles the mercy hint imagines."""
+
+    def _exchange_wins(self, exchanges) -> dict:
+        """In how many of ``IMAGINED`` deals of the face-down tiles (what the player cannot see,
+        dealt at random) each exchange leaves a game that can be won; seeded by the position,
+        so asking twice gives the same hint."""
+        import numpy as np
+
+        from .solver import solve
+
+        dice = np.random.default_rng([len(self.game.history), self.game.seed or 0, 1])
+        wins = dict.fromkeys(exchanges, 0)
+        for _ in range(self.IMAGINED):
+            imagined = self.game.resample_hidden(None, dice)
+            for move in exchanges:
+                trial = imagined.copy()
+                trial.play(move)
+                wins[move] += solve(trial).winnable
+        return wins
 
     def _best_removal(self, removals):
         """The removal that wins most often when the face-down tiles are dealt at random.
@@ -212,7 +289,7 @@ class TulaView(GameView):
                     layout={"width": "auto"},
                 )
                 button.add_class("tula-mercy")
-                button.on_click(lambda _, name=name: self.exchange(name))
+                self.on_press(button, lambda name=name: self.exchange(name))
                 buttons.append(button)
             self.mercy_buttons.children = [
                 widgets.HTML("<b>Nothing matches — mercy:</b>"),

@@ -211,12 +211,15 @@ def svg(
             )  # fmt: skip
         state = "face up" if game.is_face_up(name) else "face down"
         tile_parts.append(draw.title(f"{name}: {tile if game.is_face_up(name) else state}"))
+        label = target_label(game, name)
         parts.append(
             draw.group(
                 tile_parts,
                 data_target=name,
                 class_=f"tula-tile layer-{layer}",
-                aria_label=target_label(game, name),
+                aria_label=label,
+                # the board's arrow keys pass over a tile under others
+                data_covered="true" if "covered by" in label else None,
             )
         )
     if explain is not None:

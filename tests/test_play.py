@@ -1,0 +1,58 @@
+"""``tilegames play``: its arguments, its page's notebook and its refusals (the page itself is
+tested in a real browser, tests/browser/test_play_page_browser.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tilegames import GAMES
+from tilegames.cli import build_parser, main
+from tilegames.cli.play import play_notebook, voila_command
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_shows_one_board_and_no_other_output(game):
+    notebook = play_notebook(game, seed=5)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert len(code) == 1 and code[0].source.endswith(f"{game}.view(seed=5)")
+    namespace: dict = {}
+    exec(code[0].source.rsplit("\n", 1)[0], namespace)  # the import works
+    board = eval(code[0].source.rsplit("\n", 1)[1], namespace)
+    assert board.game.seed == 5
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+
+
+def test_without_a_seed_every_page_load_deals_afresh():
+    assert play_notebook("tula").cells[-1].source.endswith("tula.view()")
+
+
+def test_arguments_default_to_tula_and_refuse_nonsense(capsys):
+    args = build_parser().parse_args(["play"])
+    assert (args.game, args.seed, args.port, args.no_browser) == ("tula", None, 8866, False)
+    for bad in (["play", "chess"], ["play", "--port", "70000"], ["play", "--seed", "-1"]):
+        with pytest.raises(SystemExit) as stop:
+            build_parser().parse_args(bad)
+        assert stop.value.code == 2
+    assert "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+def test_an_absurd_seed_is_refused_before_anything_starts(capsys):
+    assert main(["play", "maze", "--seed", "9" * 25]) == 2
+    assert "a seed is a whole number from 0 to" in capsys.readouterr().err
+
+
+def test_without_voila_the_command_says_how_to_get_it(monkeypatch, capsys):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "voila" else real(name, *a)
+    )
+    assert main(["play", "--no-browser"]) == 2
+    assert 'pip install "tilegames[play]"' in capsys.readouterr().err
+
+
+def test_the_page_is_served_on_the_loopback_only(tmp_path):
+    command = voila_command(tmp_path / "tula.ipynb", 9999, open_browser=False)
+    assert "--Voila.ip=127.0.0.1" in command and "--port=9999" in command
+    assert "--no-browser" in command

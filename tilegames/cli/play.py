@@ -1,0 +1,145 @@
+"""``tilegames play [GAME]``: a page with just the board, served by Voilà — no code to see.
+
+Teachers of younger classes want the boards without notebooks. The command writes a
+one-cell notebook that shows the board of GAME (Tula unless named), and Voilà serves it
+as a web page: the code stays hidden, every page load deals a fresh board in a fresh kernel.
+
+    tilegames play                 # Tula, in the browser
+    tilegames play pyramids --seed 4 --port 8866 --no-browser
+
+Voilà comes with the ``play`` extra: ``pip install "tilegames[play]"``.
+
+>>> notebook = play_notebook("maze", seed=3)
+>>> notebook.cells[-1].source
+'from tilegames import maze\\n\\nmaze.view(seed=3)'
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .. import GAMES
+
+TITLES = {
+    "tula": "Tula",
+    "maze": "Maze",
+    "triominos": "Tri-Ominos",
+    "pyramids": "Flaming Pyramids",
+}
+"""Each game's name on its page."""
+
+HOW = (
+    "Click a piece of the board to play it, or use the keyboard: Tab to the board, the arrow "
+    "keys to move, Enter to play. The buttons above the board undo, deal again and give hints; "
+    "the log below says why a move is refused."
+)
+
+
+def add_play_command(commands) -> None:
+    """Register ``play [GAME] [--seed N] [--port N] [--no-browser]`` on the sub-command parsers."""
+    from .common import non_negative_int
+
+    play = commands.add_parser(
+        "play",
+        help="open a page with just a board to play (served by Voila)",
+        description="Open a web page with just the board of GAME: no code, nothing to run.",
+    )
+    play.add_argument(
+        "game", nargs="?", default="tula", choices=list(GAMES), help="the game (default: tula)"
+    )
+    play.add_argument("--seed", type=non_negative_int, help="deal this seed (default: a new deal)")
+    play.add_argument("--port", type=_port, default=8866, help="the page's port (default 8866)")
+    play.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser; print the address"
+    )
+    play.set_defaults(run=run_play)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {port}")
+    return port
+
+
+def play_notebook(game: str, seed: int | None = None):
+    """The page's notebook: a title, how to play, and the board of ``game``."""
+    import nbformat
+
+    if game not in GAMES:
+        raise ValueError(f"no game called {game!r}: choose one of {', '.join(GAMES)}")
+    dealt = "" if seed is None else f"seed={seed}"
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell(f"# {TITLES.get(game, game)}\n\n{HOW}"),
+            nbformat.v4.new_code_cell(f"from tilegames import {game}\n\n{game}.view({dealt})"),
+        ]
+    )
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+    }
+    return notebook
+
+
+def voila_command(path: Path, port: int, open_browser: bool) -> list[str]:
+    """The command that serves ``path`` as a page (Voilà, with this Python)."""
+    command = [
+        sys.executable, "-m", "voila", str(path), f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0", "--show_tracebacks=False",
+    ]  # fmt: skip
+    if not open_browser:
+        command.append("--no-browser")
+    return command
+
+
+def _interrupt(_signum, _frame) -> None:
+    raise KeyboardInterrupt
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Write the page's notebook and serve it until Ctrl-C; a clear message without Voilà."""
+    import importlib.util
+
+    import nbformat
+
+    from ..widgets import seed_problem
+
+    if args.seed is not None and seed_problem(args.seed):
+        print(f"tilegames play: --seed: {seed_problem(args.seed)}", file=sys.stderr)
+        return 2
+    if importlib.util.find_spec("voila") is None:
+        print(
+            'tilegames play needs Voila: pip install "tilegames[play]" (or pip install voila)',
+            file=sys.stderr,
+        )
+        return 2
+    folder = Path(tempfile.mkdtemp(prefix="tilegames-play-"))
+    path = folder / f"{args.game}.ipynb"
+    try:
+        nbformat.write(play_notebook(args.game, args.seed), path)
+        print(f"{TITLES[args.game]} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
+        server = subprocess.Popen(voila_command(path, args.port, not args.no_browser))
+        signal.signal(signal.SIGTERM, _interrupt)  # a job runner's stop ends the page too
+        try:
+            return server.wait()
+        except KeyboardInterrupt:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+            print("stopped", file=sys.stderr)
+            return 130
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
