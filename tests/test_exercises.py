@@ -19,8 +19,11 @@ import pytest
 
 from tilegames import tula
 from tilegames.exercises import AnswerFormat, Form, Sheet, answer_texts, as_fraction, as_whole
+from tilegames.exercises import first_player as first_player_sheet
 from tilegames.exercises import maze as maze_sheet
+from tilegames.exercises import mercy as mercy_sheet
 from tilegames.exercises import pyramids as pyramids_sheet
+from tilegames.exercises import round_score as round_score_sheet
 from tilegames.exercises import triominos as triominos_sheet
 from tilegames.exercises import tula as tula_sheet
 from tilegames.exercises.handin import MIME, decode, encode, submit, variant_seed
@@ -206,10 +209,14 @@ def _deep():
 ODD = ["", "x", 1.5, -3, True, [], {}, (1,), object(), float("nan"), {"rows": "x"}, _Hostile()]
 
 
-@pytest.mark.parametrize("module", [tula_sheet], ids=["w1_tula"])
+SHEETS = [tula_sheet, maze_sheet, triominos_sheet, pyramids_sheet, mercy_sheet, round_score_sheet,
+          first_player_sheet]  # fmt: skip
+
+
+@pytest.mark.parametrize("module", SHEETS, ids=lambda m: m.ASSIGNMENT)
 def test_a_home_check_answers_any_object_quickly_and_never_raises(module):
     for key in module.FORMS:
-        for answer in [*ODD, _endless(), _deep(), np.bool_(True)]:
+        for answer in [*ODD, _endless(), _deep(), np.bool_(True), {"rows": _endless()}]:
             started = time.perf_counter()
             result = module.check(key, answer)
             assert time.perf_counter() - started < 1.0, (key, type(answer))

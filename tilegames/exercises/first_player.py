@@ -30,7 +30,7 @@ import numpy as np
 
 from ..pyramids.study import game_task
 from . import AnswerFormat, Form, Sheet, as_bool, as_number, as_whole
-from .handin import student_id, variant_seed
+from .handin import seed_window, student_id, variant_seed
 from .simulation import check_proportion, read_simulation, replay_rows
 
 __all__ = [
@@ -74,8 +74,7 @@ def alternative(student: str) -> float:
 
 def deals(student: str) -> range:
     """The seeds of the games ``student``'s test plays: ``GAMES`` consecutive ones."""
-    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
-    return range(first, first + GAMES)
+    return seed_window(ASSIGNMENT, student, GAMES)
 
 
 def first_won(seed: int) -> bool:

@@ -42,6 +42,7 @@ __all__ = [
     "encode",
     "student_id",
     "submit",
+    "seed_window",
     "variant_seed",
 ]
 
@@ -110,6 +111,18 @@ def variant_seed(assignment: str, student: str) -> int:
     """A whole number made from the assignment and the student id: the seed of their variant."""
     digest = hashlib.sha256(f"tilegames/{assignment}/{student}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
+
+
+def seed_window(assignment: str, student: str, games: int) -> range:
+    """The ``games`` consecutive seeds of ``student``'s own deals in ``assignment``.
+
+    >>> seed_window("w1_tula", "ada", 3) == seed_window("w1_tula", "ada", 3)
+    True
+    >>> len(seed_window("w1_tula", "ada", 2000))
+    2000
+    """
+    first = variant_seed(assignment, student) % 1_000_000 * 1000
+    return range(first, first + games)
 
 
 # -- plain data ---------------------------------------------------------------------------------

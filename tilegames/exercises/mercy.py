@@ -43,7 +43,7 @@ import numpy as np
 from ..players import play_game
 from ..tula import Game, make_player, new_game
 from . import AnswerFormat, Form, Sheet, as_fraction, as_whole
-from .handin import student_id, variant_seed
+from .handin import seed_window, student_id, variant_seed
 from .players import check_player
 from .simulation import check_paired, read_simulation, replay_rows
 
@@ -101,8 +101,7 @@ def margin_question(student: str) -> tuple[float, float]:
 
 def deals(student: str) -> range:
     """The seeds of the deals ``student``'s comparisons play: ``DEALS`` consecutive ones."""
-    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
-    return range(first, first + DEALS)
+    return seed_window(ASSIGNMENT, student, DEALS)
 
 
 # -- playing a row ------------------------------------------------------------------------------

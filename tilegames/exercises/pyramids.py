@@ -25,7 +25,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ..pyramids import TILES, Game, new_game
 from ..pyramids.tiles import supported_ok, tile_id
@@ -40,8 +39,8 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import student_id, variant_seed
-from .simulation import FORM, check_proportion
+from .handin import seed_window, student_id, variant_seed
+from .simulation import check_proportion
 
 __all__ = [
     "ASSIGNMENT",
@@ -169,8 +168,7 @@ def position(name: str, student: str) -> Game:
 
 def deals(student: str) -> range:
     """The seeds of the six-player deals ``student``'s simulation plays: ``GAMES`` consecutive ones."""
-    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
-    return range(first, first + GAMES)
+    return seed_window(ASSIGNMENT, student, GAMES)
 
 
 def fire_left_over(seed: int) -> bool:
@@ -211,9 +209,6 @@ def simulation_of(
 ) -> str | None:
     """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
     student = student or student_id()
-    rows = answer.get("rows") if isinstance(answer, dict) else None
-    if rows is not None and not isinstance(rows, (pd.DataFrame, list, tuple)):
-        raise AnswerFormat(f"'rows' is your simulation's table, a DataFrame: {FORM}.")
     return check_proportion(
         answer,
         outcome="fire_left_over",

@@ -37,7 +37,7 @@ import numpy as np
 
 from ..triominos.study import paired_task, round_task
 from . import AnswerFormat, Form, Sheet
-from .handin import student_id, variant_seed
+from .handin import seed_window, student_id, variant_seed
 from .simulation import FORM, check_mean, check_paired, read_simulation, replay_rows
 
 __all__ = [
@@ -74,8 +74,7 @@ def left_in_hand(student: str) -> int:
 
 def deals(student: str) -> range:
     """The seeds of the rounds ``student``'s simulations play: ``ROUNDS`` consecutive ones."""
-    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
-    return range(first, first + ROUNDS)
+    return seed_window(ASSIGNMENT, student, ROUNDS)
 
 
 # -- playing a row ------------------------------------------------------------------------------

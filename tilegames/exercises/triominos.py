@@ -24,7 +24,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ..errors import IllegalMove
 from ..triominos import TILES, Game, Move, Rules, new_game, parse_tile, tile_name, value
@@ -39,8 +38,8 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import student_id, variant_seed
-from .simulation import FORM, check_proportion
+from .handin import seed_window, student_id, variant_seed
+from .simulation import check_proportion
 
 __all__ = [
     "ASSIGNMENT",
@@ -160,8 +159,7 @@ def picture(game: Game, highlight: list[Cell] | None = None) -> Any:
 
 def deals(student: str) -> range:
     """The seeds of the two-player deals ``student``'s simulation plays: ``GAMES`` consecutive ones."""
-    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
-    return range(first, first + GAMES)
+    return seed_window(ASSIGNMENT, student, GAMES)
 
 
 def no_triple(seed: int) -> bool:
@@ -223,9 +221,6 @@ def simulation_of(
 ) -> str | None:
     """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
     student = student or student_id()
-    rows = answer.get("rows") if isinstance(answer, dict) else None
-    if rows is not None and not isinstance(rows, (pd.DataFrame, list, tuple)):
-        raise AnswerFormat(f"'rows' is your simulation's table, a DataFrame: {FORM}.")
     return check_proportion(
         answer,
         outcome="no_triple",

@@ -37,7 +37,7 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import student_id, variant_seed
+from .handin import seed_window, student_id, variant_seed
 from .simulation import check_proportion
 
 __all__ = [
@@ -123,8 +123,7 @@ def picture(game: Game) -> Any:
 
 def deals(student: str) -> range:
     """The seeds of the deals ``student``'s simulation plays: ``GAMES`` consecutive ones."""
-    first = variant_seed(ASSIGNMENT, student) % 1_000_000 * 1000
-    return range(first, first + GAMES)
+    return seed_window(ASSIGNMENT, student, GAMES)
 
 
 def one_match(seed: int) -> bool:
