@@ -69,7 +69,7 @@ chromium:
 ## or by setting BIG_RUN = True in the notebook. Then the course: the teacher's sources are
 ## re-executed and the students' copies regenerated from them (nbgrader)
 notebooks: install
-	$(PY) scripts/execute_notebooks.py $(wildcard notebooks/*.ipynb exercises/source/*/*.ipynb)
+	$(PY) scripts/execute_notebooks.py $(wildcard notebooks/*.ipynb exercises/class_dashboard.ipynb exercises/source/*/*.ipynb)
 	$(PY) scripts/course.py release
 	$(PY) scripts/make_cards.py
 
