@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import course  # noqa: E402  (scripts/course.py)
-
 from tilegames.grading import course as grading  # noqa: E402
 from tilegames.grading.sandbox import available  # noqa: E402
 

@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 pytest.importorskip("nbgrader", reason="nbgrader is the teacher's: pip install -e '.[dev]'")
 
-import course  # noqa: E402  (scripts/course.py)
 from nbgrader.api import Gradebook  # noqa: E402
 
+import course  # noqa: E402  (scripts/course.py)
 from tilegames.exercises import tula as w1  # noqa: E402
 from tilegames.grading import course as grading  # noqa: E402
 from tilegames.grading.autograde import REPORT  # noqa: E402
