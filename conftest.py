@@ -65,3 +65,14 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "notebook Run All times (budget 60 s on 2 cores)")
         for notebook, took in sorted(_took.items()):
             terminalreporter.write_line(f"{took:6.1f} s  {os.path.relpath(notebook)}")
+
+
+@pytest.fixture(autouse=True)
+def _no_student_id_left_over():
+    """Every test (doctests too) starts with no student id typed in this process: an id typed
+    by one (``student_id("ada")``) must not decide another's questions."""
+    from tilegames.exercises import handin
+
+    handin.forget_student()
+    yield
+    handin.forget_student()

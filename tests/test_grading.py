@@ -341,6 +341,16 @@ def test_autograde_grades_every_submission_and_marks_failures_in_the_export(cour
     assert ",graded,16," in rows[(W1, "zed")]
     report = course_dir / "autograded" / "zed" / W1 / REPORT
     assert report.exists()
+    # the same marks through nbgrader's export plugin interface, in Canvas's format
+    from tilegames.grading.exports import CanvasExport
+
+    plugin = CanvasExport(to=str(tmp_path / "canvas.csv"), course=str(course_dir))
+    with Gradebook(f"sqlite:///{course_dir / 'gradebook.db'}") as gradebook:
+        plugin.export(gradebook)
+    canvas = (tmp_path / "canvas.csv").read_text().splitlines()
+    assert canvas[0].startswith("Student,ID,SIS User ID,SIS Login ID,Section,")
+    broken = next(line for line in canvas if ",broken," in line)
+    assert "grading failed, not a zero" in broken
 
 
 @pytest.mark.parametrize("name", course.assignments())

@@ -37,6 +37,7 @@ from typing import Any
 
 __all__ = [
     "MIME",
+    "forget_student",
     "Unreadable",
     "decode",
     "encode",
@@ -105,6 +106,11 @@ def student_id(typed: str | None = None) -> str:
             "your id in this cell, like student_id('ab123'), to get your own questions."
         )
     return PRACTICE
+
+
+def forget_student() -> None:
+    """Forget the id typed in this process (a fresh notebook, or a fresh test)."""
+    _typed.clear()
 
 
 def variant_seed(assignment: str, student: str) -> int:

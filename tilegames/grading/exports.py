@@ -26,6 +26,7 @@ from pathlib import Path
 
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.plugins import ExportPlugin
+from traitlets import Unicode
 
 __all__ = [
     "CanvasExport",
@@ -177,10 +178,13 @@ class _Export(ExportPlugin):
 
     kind = "status"
     default = "grades.csv"
+    course = Unicode("", help="The course folder (its reports/); default: nbgrader's").tag(
+        config=True
+    )
 
     def export(self, gradebook: Gradebook) -> None:
         coursedir = getattr(self.parent, "coursedir", None)
-        course = Path(coursedir.root if coursedir is not None else ".")
+        course = Path(self.course or (coursedir.root if coursedir is not None else "."))
         rows = [
             m
             for m in marks(gradebook, course)
