@@ -254,6 +254,8 @@ def _build(
             launcher += [flag, str(limit)]
     for key, value in (env or {}).items():
         launcher += ["--env", f"{key}={value}"]
+    for place in sorted({p for p in sys.path if p and os.path.isdir(p)}):
+        launcher += ["--keep", place]  # this Python's own libraries (a .pth can add them anywhere)
     return [*outer, *launcher, "--", *argv]
 
 
@@ -393,7 +395,7 @@ def _under(path: str, folder: str) -> bool:
 
 def _kept(args: argparse.Namespace) -> dict[str, int]:
     """What must stay visible in the private /tmp: the Python that runs, this package, argv[0]."""
-    places = {sys.prefix, sys.base_prefix}
+    places = {sys.prefix, sys.base_prefix, *args.keep}
     places.add(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
     for program in (sys.executable, args.argv[0]):  # a venv's folder, and what its links reach
         if os.path.isabs(program):
@@ -487,6 +489,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--processes", type=int)
     parser.add_argument("--file-bytes", type=int)
     parser.add_argument("--env", action="append", default=[])
+    parser.add_argument("--keep", action="append", default=[])
     parser.add_argument("--loopback", action="store_true")
     parser.add_argument("--remount-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("argv", nargs="+")
