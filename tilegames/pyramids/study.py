@@ -480,8 +480,14 @@ def study_conclusion(frame: pd.DataFrame) -> str:
     lengths = frame.groupby("players")["turns"].mean()
     kinds = {k: frame[f"n_{k}"].mean() for k in MAYHEM_KINDS}
     top = sorted(kinds, key=kinds.get, reverse=True)[:2]
+    per_count = frame.groupby("players").size()
+    each = (
+        f"{per_count.iloc[0]} with each number of players"
+        if per_count.nunique() == 1
+        else ", ".join(f"{n} with {p} players" for p, n in per_count.items())
+    )
     text = [
-        f"In {len(frame)} games a game lasted {lengths.iloc[0]:.0f} turns on average with "
+        f"In {len(frame)} games ({each}) a game lasted {lengths.iloc[0]:.0f} turns on average with "
         f"{lengths.index[0]} players"
         + (f" and {lengths.iloc[-1]:.0f} with {lengths.index[-1]}." if len(lengths) > 1 else "."),
         f"The commonest mayhem: {KIND_WORDS[top[0]]} ({kinds[top[0]]:.1f} a game) and "
@@ -557,12 +563,14 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
     table = matchup_table(frame)
     first = first_player_edge_table(frame)
     row = table.loc["expert v careful"]
+    edge = row["A's edge per game"]  # (A's wins - B's wins) per game, same deals both seats
     text = [
         f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
         f"player (95% CI {row['A low']:.0%} to {row['A high']:.0%}). Playing the same deals "
-        f"from both seats, the expert's share of wins minus careful's was {row['edge low']:.2f} "
-        f"to {row['edge high']:.2f} (95% CI): far from zero, so the expert is the better "
-        "player, not the luckier.",
+        f"from both seats, the expert won {100 * edge:.0f} more games in "
+        f"every 100 than careful did (95% CI {100 * row['edge low']:.0f} to "
+        f"{100 * row['edge high']:.0f}): far from zero, so the expert is the better player, "
+        "not the luckier.",
     ]
     for name in table.index:
         if name.endswith("random"):

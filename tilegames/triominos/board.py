@@ -20,10 +20,9 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as widgets
-import numpy as np
 
 from ..errors import IllegalMove
-from ..randomness import fresh_seed
+from ..randomness import fresh_seed, players_generator
 from ..widgets import GameView
 from . import render
 from .lattice import check_cell, rotations, tile_name
@@ -40,8 +39,8 @@ class TriominosView(GameView):
         """The seat whose hand is shown (with several people: the one whose turn it is)."""
         self.opponent_kind = opponent
         self.opponents = {s: make_player(opponent) for s in range(game.players) if s not in humans}
-        self.rng = np.random.default_rng(game.seed if game.seed is not None else fresh_seed())
-        """The computer players' generator (seeded from the deal when it has a seed)."""
+        self.rng = players_generator(game.seed if game.seed is not None else fresh_seed())
+        """The computer players' dice: the same for the same deal, yet telling nothing of it."""
         self.selected: int | None = None
         self.rotation = 0
         self.rotate_button = widgets.Button(description="Rotate", tooltip="turn the selected tile")

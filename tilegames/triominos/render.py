@@ -491,7 +491,7 @@ def words(game: Game, seat: int | None = None) -> str:
 def text(game: Game) -> str:
     """The round as text: a header, the board in ASCII (numbers at lattice points), scores, hands."""
     lines = [
-        f"Tri-Ominos, {game.players} players, {game.rules.name} rules: {game.status()}",
+        f"Tri-Ominos, {game.players} players, {edition(game)} rules: {game.status()}",
     ]
     placed = game.board.placements()
     lines.append("")

@@ -149,6 +149,15 @@ class Rules(RulesBase):
         return cls()
 
     @classmethod
+    def standard(cls) -> Rules:
+        """The standard edition, by the name a player reads: the same as ``Rules.seed()``.
+
+        >>> Rules.standard() == Rules.seed()
+        True
+        """
+        return cls.seed()
+
+    @classmethod
     def pressman(cls) -> Rules:
         """The Pressman rule sheet: at most 3 draws, then pass (-25 in all); lowest value wins a block."""
         return cls(name="pressman", max_draws=3, blocked_winner="lowest_value")

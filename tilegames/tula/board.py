@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..randomness import fresh_seed
+from ..randomness import fresh_seed, players_generator
 from ..widgets import GameView
 from . import render
 from .layout import INDEX, LAYER, LAYER3, POSITIONS, XY
@@ -226,7 +226,9 @@ class TulaView(GameView):
 
         from .solver import solve
 
-        dice = np.random.default_rng([len(self.game.history), self.game.seed or 0, 1])
+        dice = players_generator(
+            np.random.SeedSequence([self.game.seed or 0, len(self.game.history), 1])
+        )
         wins = dict.fromkeys(exchanges, 0)
         for _ in range(self.IMAGINED):
             imagined = self.game.resample_hidden(None, dice)
@@ -249,7 +251,9 @@ class TulaView(GameView):
         if len(removals) == 1:
             return removals[0]
         sampler = SamplerPlayer(samples=32)
-        dice = np.random.default_rng([len(self.game.history), self.game.seed or 0])
+        dice = players_generator(
+            np.random.SeedSequence([self.game.seed or 0, len(self.game.history)])
+        )
         return sampler.decide(self.game.player_view(), removals, dice)
 
     def deal(self, seed: int) -> Game:
