@@ -36,10 +36,21 @@ FileNotFoundError: tilegames ships no results file 'nope.csv'; it ships: ...maze
 
 from __future__ import annotations
 
+import datetime
 import importlib.resources
+import json
 from pathlib import Path
 
-__all__ = ["KINDS", "checkout", "folder", "installed_data", "names", "results_path"]
+__all__ = [
+    "KINDS",
+    "checkout",
+    "folder",
+    "installed_data",
+    "minutes_taken",
+    "names",
+    "results_path",
+    "results_provenance",
+]
 
 KINDS = {
     "lessons": "notebooks",
@@ -112,3 +123,29 @@ def results_path(name: str) -> Path:
         there = ", ".join(names("results")) or f"none (no folder {folder('results')})"
         raise FileNotFoundError(f"tilegames ships no results file {name!r}; it ships: {there}")
     return path
+
+
+def results_provenance(name: str) -> dict:
+    """The provenance kept beside the results file ``name`` (its ``.json``).
+
+    >>> results_provenance("pyramids_matchups.csv")["command"].startswith("python")
+    True
+    """
+    return json.loads(results_path(name).with_suffix(".json").read_text())
+
+
+def minutes_taken(provenance: dict) -> float:
+    """How long the run a provenance describes took, in minutes (from its seconds, or its start
+    and finish times).
+
+    >>> minutes_taken({"seconds": 90})
+    1.5
+    >>> minutes_taken({"started_utc": "2026-11-30T17:00:00+00:00",
+    ...                "finished_utc": "2026-11-30T17:30:00+00:00"})
+    30.0
+    """
+    if "seconds" in provenance:
+        return float(provenance["seconds"]) / 60
+    started = datetime.datetime.fromisoformat(provenance["started_utc"])
+    finished = datetime.datetime.fromisoformat(provenance["finished_utc"])
+    return (finished - started).total_seconds() / 60
