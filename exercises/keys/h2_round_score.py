@@ -98,7 +98,7 @@ def questions(student: str, sources: dict[str, str]) -> QuestionSet:
             Question("mean_round_points", "Mean points of a round (both players), greedy v greedy, on your rounds: 95% interval.",
                      lambda a: _g_mean(a, student), form["mean_round_points"],
                      topic="law of large numbers, confidence intervals"),
-            Question("pressman_effect", "Mean round points, Pressman minus seed rules, on your rounds: paired 95% interval.",
+            Question("pressman_effect", "Mean round points, Pressman minus standard rules, on your rounds: paired 95% interval.",
                      lambda a: _g_pressman(a, student), form["pressman_effect"],
                      topic="paired comparison"),
         ]

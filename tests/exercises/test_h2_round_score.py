@@ -55,14 +55,14 @@ def round_mean(student: str) -> dict:
 
 def pressman(student: str) -> dict:
     rows = pd.DataFrame({"seed": list(round_score.deals(student))})
-    rows[["seed_rules", "pressman"]] = list(_pairs(tuple(rows["seed"])))
-    ci = mean_interval(rows["pressman"] - rows["seed_rules"])
+    rows[["standard", "pressman"]] = list(_pairs(tuple(rows["seed"])))
+    ci = mean_interval(rows["pressman"] - rows["standard"])
     return {"rows": rows, "estimate": ci.value, "interval": (ci.low, ci.high)}
 
 
 def unpaired(answer: dict) -> dict:
     rows = answer["rows"]
-    a, b = rows["pressman"].astype(float), rows["seed_rules"].astype(float)
+    a, b = rows["pressman"].astype(float), rows["standard"].astype(float)
     half = 1.96 * np.sqrt(a.var() / len(a) + b.var() / len(b))
     return {**answer, "interval": (answer["estimate"] - half, answer["estimate"] + half)}
 

@@ -56,7 +56,7 @@ ASSIGNMENT = "h2_round_score"
 ROUNDS = 400
 """How many rounds each simulation plays: ``deals(student)``, every one of them."""
 MEAN_COLUMNS = ("round_points",)
-PAIRED_COLUMNS = ("pressman", "seed_rules")
+PAIRED_COLUMNS = ("pressman", "standard")
 
 
 # -- your numbers -------------------------------------------------------------------------------
@@ -86,16 +86,16 @@ def round_points(seed: int, rules: str = "seed") -> int:
 
 
 def round_pair(seed: int) -> tuple[int, int]:
-    """The same deal played under the ``seed`` rules and the ``pressman`` rules: both rounds' points."""
+    """The same deal played under the standard rules and the Pressman rules: both rounds' points."""
     rows = paired_task(np.random.default_rng(seed), players=2, rules=("seed", "pressman"))
     by_rules = {row["rules"]: int(row["round_points"]) for row in rows}
     return by_rules["seed"], by_rules["pressman"]
 
 
 def pressman_row(seed: int) -> tuple[int, int]:
-    """One row of the Pressman question, in its columns' order: (pressman, seed_rules)."""
-    seed_rules, pressman = round_pair(seed)
-    return pressman, seed_rules
+    """One row of the Pressman question, in its columns' order: (pressman, standard)."""
+    standard, pressman = round_pair(seed)
+    return pressman, standard
 
 
 # -- the form of each answer --------------------------------------------------------------------
