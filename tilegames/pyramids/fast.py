@@ -28,15 +28,15 @@ What is fused, and why it is exact:
   building rules costs 2 tiles at least (its first event is a collapse) and
   joins the race at 2, unstarted; with nothing above it and no fire beside
   it, its own collapse is that first event, applied without a scan;
-- a forecast (``_costs``) finds each problem by an inlined scan
-  (``mayhem.first_problem_near`` without the fire cube) over the places
+- a forecast (``_costs``) finds each problem by ``mayhem.scan`` (the scan of
+  ``mayhem.first_problem_near``, without the fire cube) over the places
   that can have one, and watches only places that hold a tile; after a
   collapse or an overhang the next problem is known without a scan (the
   tile it held falls, or the one beside it first); collapses, overhangs,
   falls and fires are applied in place (a fire counts the tiles it touches
   first, so a forecast that costs too much already stops there), the rarer
   events by ``mayhem.resolve``; the game's own mayhem, when it follows no
-  forecast, is found by the same scan (``_scan``); the fire cube's games use
+  forecast, is found by the same scan (``mayhem.scan``); the fire cube's games use
   ``mayhem.first_problem_near`` and ``players.forecast`` themselves;
 - the chosen forecast keeps a record of its events, and the game, which
   follows it event by event (a careful player falls as the forecast's quick
@@ -100,6 +100,7 @@ from .mayhem import (
     first_problem_near,
     resolve,
     roll_contact,
+    scan,
     touches_fire,
     watch_added,
     watch_removed,
@@ -396,7 +397,9 @@ def play(
                         break
                     kind, at = problem
                 else:
-                    kind, at, near = _scan(get, near, curse)
+                    kind, at, fine = scan(get, near, curse)
+                    if fine:
+                        near.difference_update(fine)
                     if kind is None:
                         break
                 events += 1
@@ -758,86 +761,16 @@ def _costs(
             kind, k = first
             first = None
         else:
-            # -- the scan: _scan, inlined --
-            air = collapse = explosion = fire = cursed = None
-            collapse_kind = COLLAPSE
-            drop = []  # the places watched that have no problem (any more)
-            for k in near:
-                t = get(k)
-                if t is None:
-                    drop.append(k)
-                    continue
-                if k <= -HALF:
-                    left = get(k + SUPPORT_LEFT)
-                    right = get(k + SUPPORT_RIGHT)
-                    if left is None:
-                        if right is None:
-                            if air is None or k < air:
-                                air = k
-                            continue
-                        if not OVER[t * 45 + right]:
-                            if collapse is None or k < collapse:
-                                collapse, collapse_kind = k, OVERHANG
-                            continue
-                    elif right is None:
-                        if not OVER[t * 45 + left]:
-                            if collapse is None or k < collapse:
-                                collapse, collapse_kind = k, OVERHANG
-                            continue
-                    else:
-                        index = t * 2025 + left * 45 + right
-                        if not LEGAL[index]:
-                            if collapse is None or k < collapse:
-                                collapse, collapse_kind = k, COLLAPSE
-                            continue
-                        if curse and CURSE[index] and not IS_FIRE[t]:
-                            if cursed is None or k < cursed:
-                                cursed = k
-                            continue
-                if IS_FIRE[t]:
-                    reach = REACH[t]
-                    burns = False
-                    for d in TOUCH:
-                        n = get(k + d)
-                        if n is not None:
-                            if IS_FIRE[n]:
-                                if explosion is None or k < explosion:
-                                    explosion = k
-                                break
-                            if MATERIAL[n] <= reach:
-                                burns = True
-                    else:
-                        if burns:
-                            if fire is None or k < fire:
-                                fire = k
-                        elif curse and _cursed(get, k, t):
-                            if cursed is None or k < cursed:
-                                cursed = k
-                        else:
-                            drop.append(k)
-                else:
-                    drop.append(k)
+            kind, k, drop = scan(get, near, curse)
             # The tile of the problem resolved next leaves its place (it falls, falls after its
             # collapse, or burns), so that place is not watched (except for the rarer kinds).
             # The others leave the watch set (changed in place: it is this forecast's own).
             if drop:
                 near.difference_update(drop)
-            if air is not None:
-                kind, k = AIR, air
-                near.discard(k)
-            elif collapse is not None:
-                kind, k = collapse_kind, collapse
-                if not slide:
-                    near.discard(k)
-            elif explosion is not None:
-                kind, k = EXPLOSION, explosion
-            elif fire is not None:
-                kind, k = FIRE, fire
-                near.discard(k)
-            elif cursed is not None:
-                kind, k = CURSE_KIND, cursed
-            else:
+            if kind is None:
                 return
+            if kind in (AIR, FIRE) or (not slide and kind in (COLLAPSE, OVERHANG)):
+                near.discard(k)
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
             material = MATERIAL[tile]
@@ -999,103 +932,6 @@ def _costs(
         elif mine and step.debris:
             total += len(step.debris)
             yield total
-
-
-def _cursed(get, k: int, t: int) -> bool:
-    """Whether the tile ``t`` at ``k`` is supported and cursed (``get``: the board's ``get``).
-
-    >>> from tilegames.pyramids.tiles import key, tile_id
-    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
-    >>> _cursed(board.get, key(1, 1), tile_id("yellow 20")), _cursed(board.get, key(0, 4), 0)
-    (True, False)
-    """
-    if k > -HALF:
-        return False
-    left, right = get(k + SUPPORT_LEFT), get(k + SUPPORT_RIGHT)
-    return left is not None and right is not None and bool(CURSE[t * 2025 + left * 45 + right])
-
-
-def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set[int]]:
-    """``mayhem.first_problem_near`` without the fire cube: ``(kind, key, new near)``, kind None when all is well.
-
-    Per kind, the first position in scan order with that problem; the new
-    near set holds only the positions that have one (the others leave it,
-    as ``first_problem_near`` drops them).
-    """
-    air = collapse = explosion = fire = cursed = None
-    collapse_kind = COLLAPSE
-    keep = []
-    for k in near:
-        t = get(k)
-        if t is None:
-            continue
-        is_cursed = False
-        if k <= -HALF:
-            left = get(k + SUPPORT_LEFT)
-            right = get(k + SUPPORT_RIGHT)
-            if left is None:
-                if right is None:
-                    keep.append(k)
-                    if air is None or k < air:
-                        air = k
-                    continue
-                if not OVER[t * 45 + right]:
-                    keep.append(k)
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, OVERHANG
-                    continue
-            elif right is None:
-                if not OVER[t * 45 + left]:
-                    keep.append(k)
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, OVERHANG
-                    continue
-            else:
-                index = t * 2025 + left * 45 + right
-                if not LEGAL[index]:
-                    keep.append(k)
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, COLLAPSE
-                    continue
-                is_cursed = curse and CURSE[index]
-        if IS_FIRE[t]:
-            reach = REACH[t]
-            burns = False
-            for d in TOUCH:
-                n = get(k + d)
-                if n is not None:
-                    if IS_FIRE[n]:
-                        keep.append(k)
-                        if explosion is None or k < explosion:
-                            explosion = k
-                        break
-                    if MATERIAL[n] <= reach:
-                        burns = True
-            else:
-                if burns:
-                    keep.append(k)
-                    if fire is None or k < fire:
-                        fire = k
-                elif is_cursed:
-                    keep.append(k)
-                    if cursed is None or k < cursed:
-                        cursed = k
-            continue
-        if is_cursed:
-            keep.append(k)
-            if cursed is None or k < cursed:
-                cursed = k
-    if air is not None:
-        return AIR, air, set(keep)
-    if collapse is not None:
-        return collapse_kind, collapse, set(keep)
-    if explosion is not None:
-        return EXPLOSION, explosion, set(keep)
-    if fire is not None:
-        return FIRE, fire, set(keep)
-    if cursed is not None:
-        return CURSE_KIND, cursed, set(keep)
-    return None, None, set(keep)
 
 
 def _careful_fall(
