@@ -37,8 +37,9 @@ from typing import ClassVar
 import numpy as np
 
 from ..players import Player
+from .core import bit_positions
 from .fast import CHAIN_LIMIT, longest_chain, popcount
-from .hidden import Board, bit_positions, expectimax, removal_value, tula_board
+from .hidden import Board, expectimax, removal_value, tula_board
 from .layout import INDEX, POSITIONS, TOP
 from .rules import Move, PlayerView
 

@@ -48,11 +48,11 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .core import best_exchange, bit_positions, greedy_removal, search
 from .layout import LAYOUT, open_among
 
 __all__ = [
     "Board",
-    "bit_positions",
     "board_from_layout",
     "clairvoyant_win_rate",
     "expectimax",
@@ -214,29 +214,6 @@ def row_pyramid(base: int, suits: int, values: int) -> Board:
 
 
 # -- the clairvoyant --------------------------------------------------------------
-def _search(board: Board, tile_at, present: int, open_mask: int, top: int, lost: set) -> bool:
-    if not present:
-        return True
-    key = present << 6 | top
-    if key in lost:
-        return False
-    match = board.match[top]
-    scan = open_mask
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        p = low.bit_length() - 1
-        tile = tile_at[p]
-        if match >> tile & 1:
-            after = present ^ low
-            if _search(
-                board, tile_at, after, (open_mask ^ low) | board.unlocked(p, after), tile, lost
-            ):
-                return True
-    lost.add(key)
-    return False
-
-
 def solve(board: Board, tile_at: list[int], mercy: bool = False) -> bool:
     """Whether a deal (tile on each position) can be won by someone who sees every tile.
 
@@ -250,10 +227,12 @@ def solve(board: Board, tile_at: list[int], mercy: bool = False) -> bool:
         for p in bit_positions(first):
             swapped = list(tile_at)
             swapped[p], swapped[board.top] = top, tile_at[p]
-            if _search(board, swapped, start, first, swapped[board.top], set()):
+            if search(
+                board.match, board.unlocked, swapped, start, first, swapped[board.top], set()
+            ):
                 return True
         return False
-    return _search(board, tile_at, start, first, top, set())
+    return search(board.match, board.unlocked, tile_at, start, first, top, set())
 
 
 def clairvoyant_win_rate(board: Board, mercy: bool = False) -> Fraction:
@@ -268,20 +247,6 @@ def clairvoyant_win_rate(board: Board, mercy: bool = False) -> Fraction:
         solve(board, list(deal), mercy) for deal in itertools.permutations(range(board.size))
     )
     return Fraction(wins, math.factorial(board.size))
-
-
-def bit_positions(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first.
-
-    >>> bit_positions(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 # -- the best play without seeing -------------------------------------------------
@@ -481,12 +446,7 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
         if rule == "random":
             p = choices[int(rng.integers(len(choices)))]
         else:
-            p = max(
-                choices,
-                key=lambda p: sum(
-                    board.match[tile_at[p]] >> tile_at[q] & 1 for q in choices if q != p
-                ),
-            )
+            p = best_exchange(board.match, tile_at, choices)
         tile_at = list(tile_at)
         tile_at[p], tile_at[board.top] = top, tile_at[p]
         top = tile_at[board.top]
@@ -498,10 +458,7 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
         if rule == "random":
             p = choices[int(rng.integers(len(choices)))] if len(choices) > 1 else choices[0]
         else:
-            p = max(
-                choices,
-                key=lambda p: bin(board.unlocked(p, present & ~(1 << p)) & ~open_mask).count("1"),
-            )
+            p = greedy_removal(board.match[top], board.unlocked, tile_at, present, open_mask)[0]
         present &= ~(1 << p)
         open_mask = (open_mask & ~(1 << p)) | board.unlocked(p, present)
         top = tile_at[p]
