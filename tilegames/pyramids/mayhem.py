@@ -74,11 +74,6 @@ class Step(NamedTuple):
     """The fire cube's face, for a roll."""
 
 
-def in_air(board: dict[int, int], k: int) -> bool:
-    """Whether the tile at ``k`` (row >= 1) has neither support."""
-    return k <= -HALF and (k + SUPPORT_LEFT) not in board and (k + SUPPORT_RIGHT) not in board
-
-
 def roll_contact(board: dict[int, int], k: int, tile: int) -> tuple[int, tuple[int, ...]] | None:
     """The fire cube's contact made by ``tile`` at ``k``: (fire tile's key, burnable keys) or None.
 

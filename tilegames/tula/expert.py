@@ -45,9 +45,6 @@ from .rules import Move, PlayerView
 
 __all__ = ["ExpertPlayer", "decide", "play_board", "play_expert"]
 
-FULL = (1 << 24) - 1
-
-
 _CACHES: dict[Board, dict[int, int]] = {}
 """Per board: (present << 6 | position) -> positions that removing ``position`` opened."""
 

@@ -107,10 +107,6 @@ class Board:
         """Positions open once ``position`` has left (only those it covered or blocked)."""
         return open_among(self.unlock_checks[position], present)
 
-    def tile_name(self, tile: int) -> str:
-        """``"v2 s1"``: value and suit numbers (suits and values have no names here)."""
-        return f"v{tile % self.values} s{tile // self.values}"
-
 
 def board_from_layout(
     layout: tuple[tuple[str, int, int, int], ...], suits: int, values: int
