@@ -106,7 +106,7 @@ from .mayhem import (
     watch_removed,
     watch_step,
 )
-from .players import CarefulPlayer, RandomPlayer, forecast
+from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
 from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
@@ -663,22 +663,8 @@ def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tupl
                 # The chosen forecast ran to its end: what it noted serves the falls to come.
                 return t, k, False, None if record is None else (record, total, 0)
             heapq.heapreplace(race, (total, i, costs, t, k, record, collapses))
-    chosen, bound = None, float("inf")
-    for t in order:
-        for k in spots:
-            trial = dict(board)
-            trial[k] = t
-            pending = (k, t) if roll_contact(trial, k, t) else None
-            cost = forecast(
-                trial,
-                rules,
-                roll_pending=pending,
-                bound=bound - 1e-9,
-                near=watch_added(trial, set(), k),
-            )
-            if cost < bound - 1e-9:
-                chosen, bound = (t, k), cost
-    return chosen[0], chosen[1], False, None
+    t, k = expected_cheapest(((t, k, {**board, k: t}) for t in order for k in spots), rules)
+    return t, k, False, None
 
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
