@@ -28,8 +28,10 @@ What is fused, and why it is exact:
   building rules costs 2 tiles at least (its first event is a collapse) and
   joins the race at 2, unstarted; with nothing above it and no fire beside
   it, its own collapse is that first event, applied without a scan;
-- a forecast (``_costs``) finds each problem by ``mayhem.scan`` (the scan of
-  ``mayhem.first_problem_near``, without the fire cube) over the places
+- a forecast (``_costs``) finds each problem by an inlined copy of ``mayhem.scan``
+  without the fire cube (a declared fast path: a forecast scans two or three
+  places thousands of times a game, and calling the scan cost 5-15% of the
+  speed; the differential tests play whole games both ways) over the places
   that can have one, and watches only places that hold a tile; after a
   collapse or an overhang the next problem is known without a scan (the
   tile it held falls, or the one beside it first); collapses, overhangs,
@@ -747,16 +749,88 @@ def _costs(
             kind, k = first
             first = None
         else:
-            kind, k, drop = scan(get, near, curse)
+            # -- the scan: mayhem.scan, inlined (a declared fast path: a forecast scans a
+            # few places thousands of times a game, and the call costs more than the look;
+            # the differential tests play whole games both ways) --
+            air = collapse = explosion = fire = cursed = None
+            collapse_kind = COLLAPSE
+            drop = []  # the places watched that have no problem (any more)
+            for k in near:
+                t = get(k)
+                if t is None:
+                    drop.append(k)
+                    continue
+                if k <= -HALF:
+                    left = get(k + SUPPORT_LEFT)
+                    right = get(k + SUPPORT_RIGHT)
+                    if left is None:
+                        if right is None:
+                            if air is None or k < air:
+                                air = k
+                            continue
+                        if not OVER[t * 45 + right]:
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, OVERHANG
+                            continue
+                    elif right is None:
+                        if not OVER[t * 45 + left]:
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, OVERHANG
+                            continue
+                    else:
+                        index = t * 2025 + left * 45 + right
+                        if not LEGAL[index]:
+                            if collapse is None or k < collapse:
+                                collapse, collapse_kind = k, COLLAPSE
+                            continue
+                        if curse and CURSE[index] and not IS_FIRE[t]:
+                            if cursed is None or k < cursed:
+                                cursed = k
+                            continue
+                if IS_FIRE[t]:
+                    reach = REACH[t]
+                    burns = False
+                    for d in TOUCH:
+                        n = get(k + d)
+                        if n is not None:
+                            if IS_FIRE[n]:
+                                if explosion is None or k < explosion:
+                                    explosion = k
+                                break
+                            if MATERIAL[n] <= reach:
+                                burns = True
+                    else:
+                        if burns:
+                            if fire is None or k < fire:
+                                fire = k
+                        elif curse and _cursed(get, k, t):
+                            if cursed is None or k < cursed:
+                                cursed = k
+                        else:
+                            drop.append(k)
+                else:
+                    drop.append(k)
             # The tile of the problem resolved next leaves its place (it falls, falls after its
             # collapse, or burns), so that place is not watched (except for the rarer kinds).
             # The others leave the watch set (changed in place: it is this forecast's own).
             if drop:
                 near.difference_update(drop)
-            if kind is None:
-                return
-            if kind in (AIR, FIRE) or (not slide and kind in (COLLAPSE, OVERHANG)):
+            if air is not None:
+                kind, k = AIR, air
                 near.discard(k)
+            elif collapse is not None:
+                kind, k = collapse_kind, collapse
+                if not slide:
+                    near.discard(k)
+            elif explosion is not None:
+                kind, k = EXPLOSION, explosion
+            elif fire is not None:
+                kind, k = FIRE, fire
+                near.discard(k)
+            elif cursed is not None:
+                kind, k = CURSE_KIND, cursed
+            else:
+                return
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
             material = MATERIAL[tile]
@@ -918,6 +992,20 @@ def _costs(
         elif mine and step.debris:
             total += len(step.debris)
             yield total
+
+
+def _cursed(get, k: int, t: int) -> bool:
+    """Whether the tile ``t`` at ``k`` is supported and cursed (``get``: the board's ``get``).
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
+    >>> _cursed(board.get, key(1, 1), tile_id("yellow 20")), _cursed(board.get, key(0, 4), 0)
+    (True, False)
+    """
+    if k > -HALF:
+        return False
+    left, right = get(k + SUPPORT_LEFT), get(k + SUPPORT_RIGHT)
+    return left is not None and right is not None and bool(CURSE[t * 2025 + left * 45 + right])
 
 
 def _careful_fall(
