@@ -71,29 +71,35 @@ def search(
     appended to it, last one first.
     """
 
-    def walk(present: int, open_mask: int, top: int) -> bool:
-        if not present:
-            return True
-        key = present << 6 | top
-        if key in lost:
-            return False
-        partners = match[top]
-        scan = open_mask
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            p = low.bit_length() - 1
-            tile = tile_at[p]
-            if partners >> tile & 1:
-                after = present ^ low
-                if walk(after, (open_mask ^ low) | unlocked(p, after), tile):
-                    if path is not None:
-                        path.append(p)
-                    return True
-        lost.add(key)
+    if not present:
+        return True
+    key = present << 6 | top
+    if key in lost:
         return False
-
-    return walk(present, open_mask, top)
+    partners = match[top]
+    scan = open_mask
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        p = low.bit_length() - 1
+        tile = tile_at[p]
+        if partners >> tile & 1:
+            after = present ^ low
+            if search(
+                match,
+                unlocked,
+                tile_at,
+                after,
+                (open_mask ^ low) | unlocked(p, after),
+                tile,
+                lost,
+                path,
+            ):
+                if path is not None:
+                    path.append(p)
+                return True
+    lost.add(key)
+    return False
 
 
 def greedy_removal(
