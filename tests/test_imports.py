@@ -9,6 +9,7 @@ import put off until a function runs still ties two modules into one).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -58,12 +59,18 @@ def loaded_imports(path: Path, modules: set[str], deep: bool = False) -> set[str
     return {module for module in found if module in modules and module not in parents | {name}}
 
 
+@functools.cache
+def whole_graph(deep: bool) -> dict[str, set[str]]:
+    """Every module of the package -> the package's modules it imports (read once)."""
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(path) for path in paths}
+    return {module_name(path): loaded_imports(path, modules, deep) for path in paths}
+
+
 def import_graph(under: str = "", deep: bool = False) -> dict[str, set[str]]:
     """Module -> the package's modules it imports, for the modules whose names start
     with ``tilegames`` + ``under``."""
-    paths = sorted(PACKAGE.rglob("*.py"))
-    modules = {module_name(path) for path in paths}
-    graph = {module_name(path): loaded_imports(path, modules, deep) for path in paths}
+    graph = whole_graph(deep)
     chosen = {module for module in graph if module.startswith("tilegames" + under)}
     return {module: graph[module] & chosen for module in chosen}
 
