@@ -158,3 +158,44 @@ def test_the_lesson_tables_speak_percent_and_the_conclusion_quotes_the_figures()
     assert (
         not preview.apply(lambda column: column.astype(str).str.fullmatch(r"\d[A-Z]")).any().any()
     )
+
+
+def expert_verdict(board, deal: list[int]) -> bool:
+    """The expert's pruned search (``expert._wins``) on a fresh deal, no mercy."""
+    from tilegames.tula.expert import _cache, _strand_check, _where, _wins
+
+    top = deal[board.top]
+    present = board.start
+    tiles = ((1 << board.size) - 1) ^ 1 << top
+    return _wins(
+        board,
+        _cache(board),
+        deal,
+        _where(board, deal, present),
+        present,
+        board.opened(present),
+        top,
+        tiles,
+        _strand_check(board.match, top, tiles),
+        set(),
+    )
+
+
+def test_the_experts_pruned_search_is_a_fast_path_of_the_plain_search():
+    """Pruning and move order change how fast the expert's search is, never its verdict:
+    the same as the shared clairvoyant search (``core.search``) deal by deal, on the temple
+    and on a reduced board."""
+    from tilegames.tula.hidden import row_pyramid, solve, tula_board
+    from tilegames.tula.solver import winnable
+
+    rng = np.random.default_rng(26)
+    temple = tula_board()
+    deals = [deal_from_rng(rng) for _ in range(300)]
+    verdicts = [winnable(deal) for deal in deals]
+    assert 0 < sum(verdicts) < len(deals)  # both kinds of deal are compared
+    assert [expert_verdict(temple, deal) for deal in deals] == verdicts
+    small = row_pyramid(4, suits=2, values=5)
+    deals = [rng.permutation(small.size).tolist() for _ in range(300)]
+    verdicts = [solve(small, deal) for deal in deals]
+    assert 0 < sum(verdicts) < len(deals)
+    assert [expert_verdict(small, deal) for deal in deals] == verdicts

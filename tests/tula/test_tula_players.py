@@ -215,3 +215,34 @@ def test_the_chain_players_lookahead_counts_removals_among_face_up_tiles():
             )
     # a run of the four Suns after 5 Suns: null, ace, 2, 3 Suns all chain
     assert _longest_chain(TILES[5], frozenset(TILES[:4]), 8) == 4
+
+
+def test_the_greedy_choice_is_the_rule_written_from_the_public_view():
+    """``core.greedy_removal`` (the one greedy choice of ``fast``, the player and ``hidden``)
+    against the rule as the docs say it, from the player's view only: the removal after
+    which the most face-down tiles can be revealed, the first in position order on a tie."""
+    from tilegames.tula.layout import INDEX
+
+    def by_the_rule(view) -> Move:
+        present = sum(1 << INDEX[name] for name in view.present)
+        face_up = sum(1 << INDEX[name] for name in view.face_up)
+        removals = [move for move in view.legal_moves if move.kind == "remove"]
+        scores = [
+            bin(revealable_mask(present & ~(1 << INDEX[move.position]), face_up)).count("1")
+            for move in removals
+        ]
+        return removals[scores.index(max(scores))]
+
+    greedy = make_player("greedy")
+    compared = choices = 0
+    for seed in range(60):
+        game = new_game(seed, mercy=True, auto_reveal=True)
+        while not game.is_over:
+            view = game.player_view()
+            move = greedy.choose(view, np.random.default_rng(seed))
+            if move.kind == "remove":
+                assert move == by_the_rule(view), (seed, view.legal_moves)
+                compared += 1
+                choices += len(view.legal_moves) > 1
+            game.play(move)
+    assert compared > 100 and choices > 20  # real choices were compared, not only forced moves

@@ -75,8 +75,6 @@ DEFAULT_TABLES = 2_000_000
 """Distinct tables the exhaustive search may reach before it says "undecided" (memory
 grows about 150 bytes a table)."""
 
-STATUSES = ("winnable", "unwinnable", "undecided")
-"""The three verdicts, in this order."""
 ENGINES = ("auto", "native", "python")
 """``"python"``: the readable search here; ``"native"``: the same walk compiled
 (``native.py``); ``"auto"``: the compiled one when it is installed (``native.ENGINE``)."""

@@ -28,15 +28,17 @@ What is fused, and why it is exact:
   building rules costs 2 tiles at least (its first event is a collapse) and
   joins the race at 2, unstarted; with nothing above it and no fire beside
   it, its own collapse is that first event, applied without a scan;
-- a forecast (``_costs``) finds each problem by an inlined scan
-  (``mayhem.first_problem_near`` without the fire cube) over the places
+- a forecast (``_costs``) finds each problem by an inlined copy of ``mayhem.scan``
+  without the fire cube (a declared fast path: a forecast scans two or three
+  places thousands of times a game, and calling the scan cost 5-15% of the
+  speed; the differential tests play whole games both ways) over the places
   that can have one, and watches only places that hold a tile; after a
   collapse or an overhang the next problem is known without a scan (the
   tile it held falls, or the one beside it first); collapses, overhangs,
   falls and fires are applied in place (a fire counts the tiles it touches
   first, so a forecast that costs too much already stops there), the rarer
   events by ``mayhem.resolve``; the game's own mayhem, when it follows no
-  forecast, is found by the same scan (``_scan``); the fire cube's games use
+  forecast, is found by the same scan (``mayhem.scan``); the fire cube's games use
   ``mayhem.first_problem_near`` and ``players.forecast`` themselves;
 - the chosen forecast keeps a record of its events, and the game, which
   follows it event by event (a careful player falls as the forecast's quick
@@ -100,12 +102,13 @@ from .mayhem import (
     first_problem_near,
     resolve,
     roll_contact,
+    scan,
     touches_fire,
     watch_added,
     watch_removed,
     watch_step,
 )
-from .players import CarefulPlayer, RandomPlayer, forecast
+from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
 from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
@@ -396,7 +399,9 @@ def play(
                         break
                     kind, at = problem
                 else:
-                    kind, at, near = _scan(get, near, curse)
+                    kind, at, fine = scan(get, near, curse)
+                    if fine:
+                        near.difference_update(fine)
                     if kind is None:
                         break
                 events += 1
@@ -660,22 +665,8 @@ def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tupl
                 # The chosen forecast ran to its end: what it noted serves the falls to come.
                 return t, k, False, None if record is None else (record, total, 0)
             heapq.heapreplace(race, (total, i, costs, t, k, record, collapses))
-    chosen, bound = None, float("inf")
-    for t in order:
-        for k in spots:
-            trial = dict(board)
-            trial[k] = t
-            pending = (k, t) if roll_contact(trial, k, t) else None
-            cost = forecast(
-                trial,
-                rules,
-                roll_pending=pending,
-                bound=bound - 1e-9,
-                near=watch_added(trial, set(), k),
-            )
-            if cost < bound - 1e-9:
-                chosen, bound = (t, k), cost
-    return chosen[0], chosen[1], False, None
+    t, k = expected_cheapest(((t, k, {**board, k: t}) for t in order for k in spots), rules)
+    return t, k, False, None
 
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
@@ -758,7 +749,9 @@ def _costs(
             kind, k = first
             first = None
         else:
-            # -- the scan: _scan, inlined --
+            # -- the scan: mayhem.scan, inlined (a declared fast path: a forecast scans a
+            # few places thousands of times a game, and the call costs more than the look;
+            # the differential tests play whole games both ways) --
             air = collapse = explosion = fire = cursed = None
             collapse_kind = COLLAPSE
             drop = []  # the places watched that have no problem (any more)
@@ -1013,89 +1006,6 @@ def _cursed(get, k: int, t: int) -> bool:
         return False
     left, right = get(k + SUPPORT_LEFT), get(k + SUPPORT_RIGHT)
     return left is not None and right is not None and bool(CURSE[t * 2025 + left * 45 + right])
-
-
-def _scan(get, near: set[int], curse: bool) -> tuple[str | None, int | None, set[int]]:
-    """``mayhem.first_problem_near`` without the fire cube: ``(kind, key, new near)``, kind None when all is well.
-
-    Per kind, the first position in scan order with that problem; the new
-    near set holds only the positions that have one (the others leave it,
-    as ``first_problem_near`` drops them).
-    """
-    air = collapse = explosion = fire = cursed = None
-    collapse_kind = COLLAPSE
-    keep = []
-    for k in near:
-        t = get(k)
-        if t is None:
-            continue
-        is_cursed = False
-        if k <= -HALF:
-            left = get(k + SUPPORT_LEFT)
-            right = get(k + SUPPORT_RIGHT)
-            if left is None:
-                if right is None:
-                    keep.append(k)
-                    if air is None or k < air:
-                        air = k
-                    continue
-                if not OVER[t * 45 + right]:
-                    keep.append(k)
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, OVERHANG
-                    continue
-            elif right is None:
-                if not OVER[t * 45 + left]:
-                    keep.append(k)
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, OVERHANG
-                    continue
-            else:
-                index = t * 2025 + left * 45 + right
-                if not LEGAL[index]:
-                    keep.append(k)
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, COLLAPSE
-                    continue
-                is_cursed = curse and CURSE[index]
-        if IS_FIRE[t]:
-            reach = REACH[t]
-            burns = False
-            for d in TOUCH:
-                n = get(k + d)
-                if n is not None:
-                    if IS_FIRE[n]:
-                        keep.append(k)
-                        if explosion is None or k < explosion:
-                            explosion = k
-                        break
-                    if MATERIAL[n] <= reach:
-                        burns = True
-            else:
-                if burns:
-                    keep.append(k)
-                    if fire is None or k < fire:
-                        fire = k
-                elif is_cursed:
-                    keep.append(k)
-                    if cursed is None or k < cursed:
-                        cursed = k
-            continue
-        if is_cursed:
-            keep.append(k)
-            if cursed is None or k < cursed:
-                cursed = k
-    if air is not None:
-        return AIR, air, set(keep)
-    if collapse is not None:
-        return collapse_kind, collapse, set(keep)
-    if explosion is not None:
-        return EXPLOSION, explosion, set(keep)
-    if fire is not None:
-        return FIRE, fire, set(keep)
-    if cursed is not None:
-        return CURSE_KIND, cursed, set(keep)
-    return None, None, set(keep)
 
 
 def _careful_fall(

@@ -74,11 +74,6 @@ class Step(NamedTuple):
     """The fire cube's face, for a roll."""
 
 
-def in_air(board: dict[int, int], k: int) -> bool:
-    """Whether the tile at ``k`` (row >= 1) has neither support."""
-    return k <= -HALF and (k + SUPPORT_LEFT) not in board and (k + SUPPORT_RIGHT) not in board
-
-
 def roll_contact(board: dict[int, int], k: int, tile: int) -> tuple[int, tuple[int, ...]] | None:
     """The fire cube's contact made by ``tile`` at ``k``: (fire tile's key, burnable keys) or None.
 
@@ -243,7 +238,35 @@ def first_problem_near(
     problem: ``watch_added`` and the others put it back when a position it
     depends on changes.
     """
-    get = board.get
+    kind, k, fine = scan(board.get, near, curse, fire_cube)
+    if fine:
+        near.difference_update(fine)
+    if (
+        fire_cube  # the fire cube's roll comes after an explosion, before a curse
+        and kind in (None, CURSE_KIND)
+        and roll_pending is not None
+        and roll_contact(board, *roll_pending) is not None
+    ):
+        return ROLL, roll_pending[0]
+    return None if kind is None else (kind, k)
+
+
+def scan(
+    get, near, curse: bool, fire_cube: bool = False
+) -> tuple[str | None, int | None, list[int]]:
+    """The one mayhem scan (the game, the players' forecasts and ``fast`` all use it):
+    ``(kind, key, fine)`` for the tiles at the positions ``near`` (``get``: the board's ``get``).
+
+    ``(kind, key)`` is the first problem in check order and scan order, both None when all
+    is well; with ``fire_cube`` no fire is looked for (the caller checks the roll).
+    ``fine`` lists the positions of ``near`` that hold no tile or a tile with no problem.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(2, 2): tile_id("red 4")}
+    >>> kind, at, fine = scan(board.get, set(board), curse=False)
+    >>> kind, position(at), [position(k) for k in fine]
+    ('air', (2, 2), [(0, 0)])
+    """
     # per kind, the first key in scan order with that problem (a tile counts under its first kind)
     air = collapse = explosion = fire = cursed = None
     collapse_kind = COLLAPSE
@@ -307,22 +330,17 @@ def first_problem_near(
                 cursed = k
             continue
         fine.append(k)
-    if fine:
-        near.difference_update(fine)
     if air is not None:
-        return AIR, air
+        return AIR, air, fine
     if collapse is not None:
-        return collapse_kind, collapse
+        return collapse_kind, collapse, fine
     if explosion is not None:
-        return EXPLOSION, explosion
-    if fire_cube:
-        if roll_pending is not None and roll_contact(board, *roll_pending) is not None:
-            return ROLL, roll_pending[0]
-    elif fire is not None:
-        return FIRE, fire
+        return EXPLOSION, explosion, fine
+    if fire is not None:
+        return FIRE, fire, fine
     if cursed is not None:
-        return CURSE_KIND, cursed
-    return None
+        return CURSE_KIND, cursed, fine
+    return None, None, fine
 
 
 def burn(board: dict[int, int], starts: tuple[int, ...], reach: int) -> list[int]:

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from math import comb
 
 import numpy as np
@@ -63,6 +63,7 @@ __all__ = [
     "RandomPlayer",
     "SpitefulPlayer",
     "cheapest",
+    "expected_cheapest",
     "forecast",
     "make_player",
     "next_player_cost",
@@ -277,21 +278,7 @@ def _landing_is_quiet(board: dict[int, int], tile: int, landing: int, cube: bool
                 return False
         elif not LEGAL[tile * 2025 + left * 45 + right]:
             return False
-    if cube:
-        return True
-    if IS_FIRE[tile]:
-        reach = REACH[tile]
-        for d in TOUCH:
-            other = get(landing + d)
-            if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
-                return False
-        return True
-    material = MATERIAL[tile]
-    for d in TOUCH:
-        other = get(landing + d)
-        if other is not None and REACH[other] >= material:
-            return False
-    return True
+    return cube or not mayhem.touches_fire(get, landing, tile)
 
 
 def quick_fall(board: dict[int, int], k: int, rules) -> str:
@@ -340,6 +327,36 @@ class RandomPlayer(Player):
         return moves[int(rng.integers(len(moves)))]
 
 
+def expected_cheapest(options: Iterable[tuple[int, int, dict[int, int]]], rules) -> tuple[int, int]:
+    """With the fire cube: the placement ``(tile, key)`` of ``options`` (each ``(tile, key,
+    board with it placed)``) whose forecast costs least, the first among equals.
+
+    Costs are expectations here, so the forecasts run one after the other; a later one must
+    cost strictly less to win, so each stops as soon as it costs as much as the best so far.
+
+    >>> from tilegames.pyramids.rules import Rules
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> t = tile_id("yellow 2")
+    >>> expected_cheapest([(t, key(0, 0), {key(0, 0): t})], Rules(fire_cube=True)) == (t, key(0, 0))
+    True
+    """
+    chosen, bound = None, float("inf")
+    for t, k, trial in options:
+        pending = (k, t) if mayhem.roll_contact(trial, k, t) else None
+        cost = forecast(
+            trial,
+            rules,
+            roll_pending=pending,
+            bound=bound - 1e-9,
+            near=watch_added(trial, set(), k),
+        )
+        if cost < bound - 1e-9:
+            chosen, bound = (t, k), cost
+    if chosen is None:
+        raise ValueError("no placement to choose from")
+    return chosen
+
+
 class CarefulPlayer(Player):
     """Plays the heaviest tile that causes no mayhem; with none, the move it forecasts to cost it fewest tiles."""
 
@@ -372,22 +389,7 @@ class CarefulPlayer(Player):
             )
             t, k, _ = options[index]
             return placement(t, k)
-        # With the fire cube, costs are expectations: forecast each in turn; a later one
-        # must cost strictly less to win, so each forecast stops at the best cost so far.
-        chosen, bound = None, float("inf")
-        for t, k, trial in options:
-            pending = (k, t) if mayhem.roll_contact(trial, k, t) else None
-            cost = forecast(
-                trial,
-                rules,
-                roll_pending=pending,
-                bound=bound - 1e-9,
-                near=watch_added(trial, set(), k),
-            )
-            if cost < bound - 1e-9:
-                chosen, bound = (t, k), cost
-        t, k = chosen
-        return placement(t, k)
+        return placement(*expected_cheapest(options, rules))
 
     quick_falls = True
     """When the tile would land quietly on both sides, let it fall left without forecasting."""

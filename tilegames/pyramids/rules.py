@@ -1360,9 +1360,6 @@ DEAL_FIELDS = frozenset(
 """The fields of a saved deal (anything else is refused)."""
 
 
-_RULE_FIELDS = tuple(f.name for f in fields(Rules))
-
-
 def deal_piles(n_players: int, rng: np.random.Generator) -> tuple[list[list[int]], list[int]]:
     """Shuffle the 45 tiles and deal them evenly: the piles (top first) and the leftovers.
 

@@ -207,11 +207,6 @@ def position(k: int) -> tuple[int, int]:
     return r, k + r * ROW
 
 
-def row_of(k: int) -> int:
-    """The row of an internal key."""
-    return (HALF - k) // ROW
-
-
 def touching(r: int, x: int) -> list[tuple[int, int]]:
     """The six positions touching (r, x): beside, below, above.
 

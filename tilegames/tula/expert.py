@@ -37,15 +37,13 @@ from typing import ClassVar
 import numpy as np
 
 from ..players import Player
+from .core import bit_positions
 from .fast import CHAIN_LIMIT, longest_chain, popcount
-from .hidden import Board, bit_positions, expectimax, removal_value, tula_board
+from .hidden import Board, expectimax, removal_value, tula_board
 from .layout import INDEX, POSITIONS, TOP
 from .rules import Move, PlayerView
 
 __all__ = ["ExpertPlayer", "decide", "play_board", "play_expert"]
-
-FULL = (1 << 24) - 1
-
 
 _CACHES: dict[Board, dict[int, int]] = {}
 """Per board: (present << 6 | position) -> positions that removing ``position`` opened."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .core import best_exchange, greedy_removal
 from .layout import (
     ALL,
     CORNER_BLOCKERS,
@@ -61,7 +62,6 @@ __all__ = [
 
 START = ALL & ~(1 << TOP)
 """Positions present once 4A has started the stack."""
-LAYER3_MASK = sum(1 << p for p in LAYER3)
 CHAIN_LIMIT = 8
 """How far the chain player looks along a chain of face-up tiles."""
 RANDOM_DRAWS = 24
@@ -142,14 +142,8 @@ def _removable(tile_at: list[int], open_mask: int, top: int) -> list[int]:
     return out
 
 
-def _mercy_scores(tile_at: list[int]) -> list[int]:
-    """For each exchange 3A/3B/3C: how many of the other two layer-3 tiles match the new top."""
-    return [sum(MATCH_MASK[tile_at[p]] >> tile_at[q] & 1 for q in LAYER3 if q != p) for p in LAYER3]
-
-
 def _best_mercy(tile_at: list[int]) -> int:
-    scores = _mercy_scores(tile_at)
-    return LAYER3[scores.index(max(scores))]
+    return best_exchange(MATCH_MASK, tile_at, LAYER3)
 
 
 def _exchange(tile_at: list[int], p: int) -> list[int]:
@@ -197,21 +191,7 @@ def play_greedy(tile_at: list[int], mercy: bool) -> int:
         tile_at = _exchange(tile_at, _best_mercy(tile_at))
     present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
     while True:
-        match = MATCH_MASK[top]
-        best = -1
-        best_score = -1
-        best_open = 0
-        scan = open_mask
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            p = low.bit_length() - 1
-            if match >> tile_at[p] & 1:
-                after = present ^ low
-                new = unlocked(p, after) & ~open_mask
-                score = popcount(new)
-                if score > best_score:
-                    best, best_score, best_open = p, score, new
+        best, best_open = greedy_removal(MATCH_MASK[top], unlocked, tile_at, present, open_mask)
         if best < 0:
             return stacked
         bit = 1 << best

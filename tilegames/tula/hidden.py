@@ -48,17 +48,14 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .core import best_exchange, bit_positions, greedy_removal, search
 from .layout import LAYOUT, open_among
 
 __all__ = [
-    "BOARDS",
-    "LADDER_PLAYERS",
     "Board",
-    "bit_positions",
     "board_from_layout",
     "clairvoyant_win_rate",
     "expectimax",
-    "ladder",
     "optimal_win_rate",
     "play_simple",
     "removal_value",
@@ -109,10 +106,6 @@ class Board:
     def unlocked(self, position: int, present: int) -> int:
         """Positions open once ``position`` has left (only those it covered or blocked)."""
         return open_among(self.unlock_checks[position], present)
-
-    def tile_name(self, tile: int) -> str:
-        """``"v2 s1"``: value and suit numbers (suits and values have no names here)."""
-        return f"v{tile % self.values} s{tile // self.values}"
 
 
 def board_from_layout(
@@ -217,29 +210,6 @@ def row_pyramid(base: int, suits: int, values: int) -> Board:
 
 
 # -- the clairvoyant --------------------------------------------------------------
-def _search(board: Board, tile_at, present: int, open_mask: int, top: int, lost: set) -> bool:
-    if not present:
-        return True
-    key = present << 6 | top
-    if key in lost:
-        return False
-    match = board.match[top]
-    scan = open_mask
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        p = low.bit_length() - 1
-        tile = tile_at[p]
-        if match >> tile & 1:
-            after = present ^ low
-            if _search(
-                board, tile_at, after, (open_mask ^ low) | board.unlocked(p, after), tile, lost
-            ):
-                return True
-    lost.add(key)
-    return False
-
-
 def solve(board: Board, tile_at: list[int], mercy: bool = False) -> bool:
     """Whether a deal (tile on each position) can be won by someone who sees every tile.
 
@@ -253,10 +223,12 @@ def solve(board: Board, tile_at: list[int], mercy: bool = False) -> bool:
         for p in bit_positions(first):
             swapped = list(tile_at)
             swapped[p], swapped[board.top] = top, tile_at[p]
-            if _search(board, swapped, start, first, swapped[board.top], set()):
+            if search(
+                board.match, board.unlocked, swapped, start, first, swapped[board.top], set()
+            ):
                 return True
         return False
-    return _search(board, tile_at, start, first, top, set())
+    return search(board.match, board.unlocked, tile_at, start, first, top, set())
 
 
 def clairvoyant_win_rate(board: Board, mercy: bool = False) -> Fraction:
@@ -271,20 +243,6 @@ def clairvoyant_win_rate(board: Board, mercy: bool = False) -> Fraction:
         solve(board, list(deal), mercy) for deal in itertools.permutations(range(board.size))
     )
     return Fraction(wins, math.factorial(board.size))
-
-
-def bit_positions(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first.
-
-    >>> bit_positions(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
 
 
 # -- the best play without seeing -------------------------------------------------
@@ -461,7 +419,7 @@ def optimal_win_rate(
     return total / count
 
 
-# -- players on any board, and the ladder -------------------------------------------
+# -- players on any board -------------------------------------------------------
 def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -> int:
     """A heuristic on any board; returns tiles stacked (``board.size`` = won).
 
@@ -484,12 +442,7 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
         if rule == "random":
             p = choices[int(rng.integers(len(choices)))]
         else:
-            p = max(
-                choices,
-                key=lambda p: sum(
-                    board.match[tile_at[p]] >> tile_at[q] & 1 for q in choices if q != p
-                ),
-            )
+            p = best_exchange(board.match, tile_at, choices)
         tile_at = list(tile_at)
         tile_at[p], tile_at[board.top] = top, tile_at[p]
         top = tile_at[board.top]
@@ -501,133 +454,8 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
         if rule == "random":
             p = choices[int(rng.integers(len(choices)))] if len(choices) > 1 else choices[0]
         else:
-            p = max(
-                choices,
-                key=lambda p: bin(board.unlocked(p, present & ~(1 << p)) & ~open_mask).count("1"),
-            )
+            p = greedy_removal(board.match[top], board.unlocked, tile_at, present, open_mask)[0]
         present &= ~(1 << p)
         open_mask = (open_mask & ~(1 << p)) | board.unlocked(p, present)
         top = tile_at[p]
         stacked += 1
-
-
-BOARDS: dict[str, tuple[int, int, int]] = {
-    "pyramid of 6 (2 suits x 3 values)": (3, 2, 3),
-    "pyramid of 10 (2 suits x 5 values)": (4, 2, 5),
-}
-"""The reduced boards of the study: name -> ``row_pyramid`` arguments."""
-
-LADDER_PLAYERS = ("random", "greedy", "sampler", "expert")
-
-
-def ladder(board: Board, deals: int, seed: int, progress: bool = False):
-    """Win rates on one board, without and with mercy: each player on the same ``deals``
-    random deals (Wilson intervals), then the exact best play without seeing
-    (``optimal_win_rate``) and the exact clairvoyant (every deal; boards up to 10 tiles).
-
-    On a board this small the sampler is ``expert.play_board`` with 16 imagined deals and
-    no more, the expert with its usual settings — which decide exactly once fewer than six
-    tiles are face down, so on the 6-tile board the expert *is* the optimal player.
-
-    >>> table = ladder(row_pyramid(3, 2, 3), deals=50, seed=1)
-    >>> table.loc[table["player"] == "best without seeing", "win rate"].round(4).tolist()
-    [0.5333, 0.5667]
-    """
-    import numpy as np
-    import pandas as pd
-
-    from ..stats import wilson
-    from .expert import play_board
-
-    rng = np.random.default_rng(seed)
-    dealt = [rng.permutation(board.size).tolist() for _ in range(deals)]
-    rows = []
-    for mercy in (False, True):
-        variant = "mercy" if mercy else "published"
-        for name in LADDER_PLAYERS:
-            player_rng = np.random.default_rng([seed, LADDER_PLAYERS.index(name)])
-            wins = 0
-            for deal in dealt:
-                if name in ("random", "greedy"):
-                    stacked = play_simple(board, deal, mercy, player_rng, name)
-                elif name == "sampler":
-                    stacked = play_board(
-                        board, deal, mercy, player_rng, samples=16, max_samples=16, exact_below=0
-                    )
-                else:
-                    stacked = play_board(board, deal, mercy, player_rng)
-                wins += stacked == board.size
-            estimate = wilson(wins, deals)
-            rows.append(
-                (name, variant, "simulated", deals, estimate.value, estimate.low, estimate.high)
-            )
-        best = optimal_win_rate(board, mercy)
-        rows.append(
-            ("best without seeing", variant, "exact", None, float(best), float(best), float(best))
-        )
-        if board.size <= 10:
-            seeing = clairvoyant_win_rate(board, mercy)
-            rows.append(
-                ("clairvoyant", variant, "exact", None, float(seeing), float(seeing), float(seeing))
-            )
-    return pd.DataFrame(
-        rows, columns=["player", "variant", "how", "deals", "win rate", "CI low", "CI high"]
-    )
-
-
-def ladder_table(deals: int, seed: int):
-    """``ladder`` on every board of ``BOARDS``, one table (a ``board`` column first)."""
-    import pandas as pd
-
-    parts = []
-    for name, arguments in BOARDS.items():
-        part = ladder(row_pyramid(*arguments), deals, seed)
-        part.insert(0, "board", name)
-        parts.append(part)
-    return pd.concat(parts, ignore_index=True)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m tilegames.tula.hidden --deals 10000 --seed 2026 --out results/tula_hidden_ladder.csv``
-
-    Writes the ladder of every reduced board and, beside it (``.json``), the command,
-    seed and library version.
-    """
-    import argparse
-    import datetime
-    import sys
-
-    import tilegames
-
-    from ..results import write_results
-
-    parser = argparse.ArgumentParser(
-        prog="python -m tilegames.tula.hidden",
-        description="Players, best play without seeing and the clairvoyant on reduced Tula boards.",
-    )
-    parser.add_argument("--deals", type=int, default=10_000, help="deals per board (default 10000)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed (default 2026)")
-    parser.add_argument("--out", required=True, help="CSV file to write")
-    args = parser.parse_args(argv)
-    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-    table = ladder_table(args.deals, args.seed)
-    provenance = {
-        "what": "Tula on reduced boards: players (simulated), best play without seeing and "
-        "the clairvoyant (exact)",
-        "command": f"python -m tilegames.tula.hidden --deals {args.deals} --seed {args.seed} "
-        f"--out {args.out}",
-        "seed": args.seed,
-        "deals": args.deals,
-        "boards": {name: list(arguments) for name, arguments in BOARDS.items()},
-        "tilegames_version": tilegames.__version__,
-        "python": sys.version.split()[0],
-        "started_utc": started,
-        "finished_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-    }
-    write_results(table, args.out, provenance)  # the CSV and its provenance, atomically
-    print(table.to_string(index=False))
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

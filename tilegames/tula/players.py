@@ -44,9 +44,10 @@ import numpy as np
 
 from .. import players as _shared
 from ..players import play_game, registry_maker
+from .core import best_exchange, greedy_removal
 from .expert import ExpertPlayer
 from .fast import CHAIN_LIMIT, RANDOM_DRAWS, opened, popcount, unlocked
-from .layout import INDEX, LAYER3, MATCH_MASK, POSITIONS, TOP, Tile, matches, revealable_mask
+from .layout import INDEX, MATCH_MASK, POSITIONS, TOP, Tile, matches, revealable_mask
 from .rules import Game, Move, PlayerView
 from .solver import search, solve
 
@@ -120,19 +121,15 @@ class RandomPlayer(Player):
         return move
 
 
+def _tiles(view: PlayerView) -> list[int]:
+    """The tile number on each position, -1 where no tile is seen."""
+    return [-1 if tile is None else tile.index for tile in view.visible]
+
+
 def _mercy_choice(view: PlayerView, moves: list[Move]) -> Move:
     """The exchange after which the most of the other two layer-3 tiles match the new top."""
-    best, best_score = moves[0], -1
-    for move in moves:
-        tile = view.visible[INDEX[move.position]]
-        score = sum(
-            MATCH_MASK[tile.index] >> view.visible[q].index & 1
-            for q in LAYER3
-            if POSITIONS[q] != move.position
-        )
-        if score > best_score:
-            best, best_score = move, score
-    return best
+    choices = [INDEX[move.position] for move in moves]
+    return moves[choices.index(best_exchange(MATCH_MASK, _tiles(view), choices))]
 
 
 class GreedyPlayer(Player):
@@ -144,14 +141,18 @@ class GreedyPlayer(Player):
     def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
-        present, face_up = _mask(view.present), _mask(view.face_up)
-        best, best_score = moves[0], -1
-        for move in moves:
-            after = present & ~(1 << INDEX[move.position])
-            score = popcount(revealable_mask(after, face_up))
-            if score > best_score:
-                best, best_score = move, score
-        return best
+        # everything revealable is face up (revealed first), so the face-up tiles are the
+        # open ones and a removal uncovers what ``core.greedy_removal`` counts
+        among = sum(1 << INDEX[move.position] for move in moves)
+        p, _ = greedy_removal(
+            MATCH_MASK[view.stack[-1].index],
+            unlocked,
+            _tiles(view),
+            _mask(view.present),
+            _mask(view.face_up),
+            among,
+        )
+        return moves[[INDEX[move.position] for move in moves].index(p)]
 
 
 class MatchesPlayer(Player):
@@ -265,7 +266,7 @@ class SamplerPlayer(Player):
                 if move.kind == "mercy":
                     swapped = list(tile_at)
                     swapped[p], swapped[TOP] = top, tile_at[p]
-                    won = search(swapped, present, open_mask, tile_at[p], set(), [])
+                    won = search(swapped, present, open_mask, tile_at[p], set(), None)
                 else:
                     after = present & ~(1 << p)
                     won = search(

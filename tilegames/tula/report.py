@@ -4,8 +4,8 @@ The lesson's numbers come from two results files kept in the repository:
 
 - ``results/tula_hidden_players.csv``: one row per deal (``study.deal_task``), every
   player with and without mercy, made by the command in its ``.json`` sidecar;
-- ``results/tula_hidden_ladder.csv``: the reduced boards of ``hidden.BOARDS``, players
-  simulated and the best play without seeing computed exactly (``hidden.main``).
+- ``results/tula_hidden_ladder.csv``: the reduced boards of ``hidden_study.BOARDS``, players
+  simulated and the best play without seeing computed exactly (``hidden_study.main``).
 
 Every table here speaks in percent and in words, so a lesson shows one line per idea.
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import core
 from .fast import START, START_OPEN, mercy_usable, opened, unlocked
 from .layout import LAYER3, MATCH_MASK, POSITIONS, TOP
 from .rules import Game, Move
@@ -47,27 +48,16 @@ class Solution:
     """Positions the search proved lost on the way (a measure of its work)."""
 
 
-def search(tile_at: list[int], present: int, open_mask: int, top: int, lost: set, path: list):
-    """True when the position wins; the winning removals are appended to ``path`` (reversed)."""
-    if not present:
-        return True
-    key = present << 5 | top
-    if key in lost:
-        return False
-    match = MATCH_MASK[top]
-    scan = open_mask
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        p = low.bit_length() - 1
-        tile = tile_at[p]
-        if match >> tile & 1:
-            after = present ^ low
-            if search(tile_at, after, (open_mask ^ low) | unlocked(p, after), tile, lost, path):
-                path.append(p)
-                return True
-    lost.add(key)
-    return False
+def search(
+    tile_at: list[int], present: int, open_mask: int, top: int, lost: set, path: list | None
+) -> bool:
+    """``core.search`` on the temple: True when the position wins; the winning removals
+    are appended to ``path`` (last one first) when it is a list.
+
+    >>> search(list(range(24)), START, START_OPEN, 23, set(), None)
+    True
+    """
+    return core.search(MATCH_MASK, unlocked, tile_at, present, open_mask, top, lost, path)
 
 
 def winnable(tile_at: list[int], mercy: bool = False) -> bool:
@@ -80,10 +70,10 @@ def winnable(tile_at: list[int], mercy: bool = False) -> bool:
         for p in LAYER3:
             swapped = list(tile_at)
             swapped[p], swapped[TOP] = tile_at[TOP], tile_at[p]
-            if search(swapped, START, START_OPEN, swapped[TOP], set(), []):
+            if search(swapped, START, START_OPEN, swapped[TOP], set(), None):
                 return True
         return False
-    return search(tile_at, START, START_OPEN, tile_at[TOP], set(), [])
+    return search(tile_at, START, START_OPEN, tile_at[TOP], set(), None)
 
 
 def solve_deal(tile_at: list[int], mercy: bool = False) -> Solution:

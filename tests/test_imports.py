@@ -1,0 +1,133 @@
+"""No import circle in ``tilegames``: the modules import each other in one direction only.
+
+The graph is read from the source, so the test needs no import of the package and
+names the circle when there is one. Over the whole package it holds the imports a module
+runs when it loads; inside the four games it also holds those inside functions (an
+import put off until a function runs still ties two modules into one).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from pathlib import Path
+
+import pytest
+
+import tilegames
+
+PACKAGE = Path(tilegames.__file__).parent
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def loaded_imports(path: Path, modules: set[str], deep: bool = False) -> set[str]:
+    """The package's modules that ``path`` imports as it loads (top level, ``try``, ``if``;
+    with ``deep``, inside functions too). A module's own parent packages are left out:
+    they are always loaded first, so importing them closes no circle."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for node in statements:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{parent}.{base}" if base else parent
+                found.add(base)
+                found.update(f"{base}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            elif isinstance(node, (ast.If, ast.Try)):
+                visit(node.body)
+                visit(node.orelse)
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body)
+                visit(getattr(node, "finalbody", []))
+            elif deep and isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.With)):
+                visit(node.body)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    parents = {name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1)}
+    return {module for module in found if module in modules and module not in parents | {name}}
+
+
+@functools.cache
+def whole_graph(deep: bool) -> dict[str, set[str]]:
+    """Every module of the package -> the package's modules it imports (read once)."""
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(path) for path in paths}
+    return {module_name(path): loaded_imports(path, modules, deep) for path in paths}
+
+
+def import_graph(under: str = "", deep: bool = False) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports, for the modules whose names start
+    with ``tilegames`` + ``under``."""
+    graph = whole_graph(deep)
+    chosen = {module for module in graph if module.startswith("tilegames" + under)}
+    return {module: graph[module] & chosen for module in chosen}
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A list of modules that import each other in a circle (first = last), or None."""
+    state: dict[str, str] = {}
+    path: list[str] = []
+
+    def walk(module: str) -> list[str] | None:
+        state[module] = "open"
+        path.append(module)
+        for other in sorted(graph[module]):
+            if state.get(other) == "open":
+                return path[path.index(other) :] + [other]
+            if other not in state:
+                circle = walk(other)
+                if circle:
+                    return circle
+        state[module] = "done"
+        path.pop()
+        return None
+
+    for module in sorted(graph):
+        if module not in state:
+            circle = walk(module)
+            if circle:
+                return circle
+    return None
+
+
+def test_the_graph_sees_the_package() -> None:
+    graph = import_graph()
+    assert "tilegames.tula.expert" in graph
+    assert "tilegames.tula.hidden" in graph["tilegames.tula.expert"]  # from .hidden import ...
+    assert "tilegames.stats" in graph["tilegames.tula.hidden_study"]  # from ..stats import ...
+    assert "tilegames.tula" not in graph["tilegames.tula.expert"]  # its own package
+    assert "tilegames.tula.solver" not in graph["tilegames.tula.board"]  # inside a method
+    deep = import_graph(".tula", deep=True)
+    assert "tilegames.tula.solver" in deep["tilegames.tula.board"]
+    assert "tilegames.stats" not in deep["tilegames.tula.hidden_study"]  # outside .tula
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert find_circle(graph) == ["a", "b", "c", "a"]
+    assert find_circle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_circle_in_the_package() -> None:
+    circle = find_circle(import_graph())
+    assert circle is None, "modules import each other in a circle: " + " -> ".join(circle)
+
+
+@pytest.mark.parametrize("game", ["tula", "pyramids", "maze", "triominos"])
+def test_no_import_circle_in_a_game_even_inside_functions(game: str) -> None:
+    graph = import_graph("." + game, deep=True)
+    assert graph, f"no modules found under tilegames.{game}"
+    circle = find_circle(graph)
+    assert circle is None, "modules import each other in a circle: " + " -> ".join(circle)
