@@ -459,3 +459,11 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
         open_mask = (open_mask & ~(1 << p)) | board.unlocked(p, present)
         top = tile_at[p]
         stacked += 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    # the command results/tula_hidden_ladder.json records (0.2.0); the study now lives in
+    # hidden_study, so that this algorithm module imports no study code
+    import runpy
+
+    runpy.run_module("tilegames.tula.hidden_study", run_name="__main__")
