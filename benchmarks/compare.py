@@ -7,7 +7,9 @@ extension built in place with this Python. Each study's task (the function a
 ``tilegames simulate`` run calls once per game) is then timed in fresh
 subprocesses, ``PYTHONPATH`` pointing at one tree or the other, alternating
 old, new, old, new... so a busy machine slows both alike. Both trees play the
-same seeded games (the number is fixed by a first calibration run). Writes
+same seeded games (the number is fixed by a first calibration run). Rates are
+games per CPU second of the timing process (time.process_time), so time spent
+waiting for a core on a busy machine does not count. Writes
 ``benchmarks/compare.json`` (best and median games/s of each, the ratios) and
 prints a table; a ratio below 1 means this checkout is slower.
 """
@@ -57,12 +59,12 @@ warm = np.random.default_rng(999)
 for _ in range(3):
     task(warm, **kwargs)
 rng = np.random.default_rng(2026)
-played, start = 0, time.perf_counter()
+played, start, cpu = 0, time.perf_counter(), time.process_time()
 while (games and played < games) or (not games and time.perf_counter() - start < seconds):
     task(rng, **kwargs)
     played += 1
-elapsed = time.perf_counter() - start
-print(json.dumps({"games": played, "seconds": elapsed, "file": module.__file__}))
+cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
+print(json.dumps({"games": played, "seconds": cpu, "wall": elapsed, "file": module.__file__}))
 """
 
 
@@ -106,12 +108,16 @@ def checkout(ref: str, folder: Path) -> str:
         check=True,
         capture_output=True,
     )
-    with tempfile.TemporaryDirectory() as scratch:
-        subprocess.run(
-            [sys.executable, "-c", BUILD, str(folder)], cwd=scratch, check=True, capture_output=True
-        )
-    if not list((folder / "tilegames" / "maze").glob("csearch*.so")):
-        raise RuntimeError(f"the Maze extension of {ref} did not build")
+    if (folder / "tilegames" / "maze" / "csearch.c").exists():  # older trees build it themselves
+        with tempfile.TemporaryDirectory() as scratch:
+            subprocess.run(
+                [sys.executable, "-c", BUILD, str(folder)],
+                cwd=scratch,
+                check=True,
+                capture_output=True,
+            )
+        if not list((folder / "tilegames" / "maze").glob("csearch*.so")):
+            raise RuntimeError(f"the Maze extension of {ref} did not build")
     return git("rev-parse", "HEAD", cwd=folder)
 
 
