@@ -127,6 +127,28 @@ def pyramids_task():
     )
 
 
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("tilegames.sim", "run_batch"),
+        ("tilegames.tula.study", "deal_task"),
+        ("tilegames.maze.study", "solve_task"),
+        ("tilegames.triominos.study", "round_task"),
+        ("tilegames.pyramids.study", "game_task"),
+    ],
+)
+def test_what_a_worker_runs_travels_by_reference_to_the_installed_modules(module, name):
+    import importlib
+
+    import cloudpickle
+
+    function = getattr(importlib.import_module(module), name)
+    task = functools.partial(function, players=2)
+    again = cloudpickle.loads(cloudpickle.dumps(task))  # as Dask sends it
+    assert again.func is function  # the worker imports it; its code is not copied over
+    assert len(cloudpickle.dumps(task)) < 300
+
+
 @pytest.mark.parametrize("make_task", [tula_task, pyramids_task])
 def test_python_api_on_the_cluster_gives_the_serial_rows(cluster, make_task):
     task = make_task()
