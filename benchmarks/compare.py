@@ -6,7 +6,7 @@ The previous release is checked out into a temporary git worktree and its Maze
 extension built in place with this Python. Each study's task (the function a
 ``tilegames simulate`` run calls once per game) is then timed in fresh
 subprocesses, ``PYTHONPATH`` pointing at one tree or the other, alternating
-old, new, old, new... so a busy machine slows both alike. Both trees play the
+old, new, new, old, old, new... so a busy machine slows both alike. Both trees play the
 same seeded games (the number is fixed by a first calibration run). Rates are
 games per CPU second of the timing process (time.process_time), so time spent
 waiting for a core on a busy machine does not count. Writes
@@ -133,8 +133,9 @@ def compare(old: Path, new: Path, studies: list[str], repeats: int, seconds: flo
     for study in studies:
         games = run_timer(new, study, 0, seconds)["games"]  # calibration: the same games after
         rates: dict[str, list[float]] = {"old": [], "new": []}
-        for _ in range(repeats):
-            for side, tree in (("old", old), ("new", new)):
+        for repeat in range(repeats):
+            order = (("old", old), ("new", new))
+            for side, tree in order if repeat % 2 == 0 else order[::-1]:  # old new new old ...
                 result = run_timer(tree, study, games, seconds)
                 rates[side].append(result["games"] / result["seconds"])
         row = {"games_per_run": games}
@@ -167,7 +168,7 @@ def table_line(study: str, row: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default=DEFAULT_AGAINST, help="the previous release's ref")
-    parser.add_argument("--repeats", type=int, default=5, help="runs of each tree per study")
+    parser.add_argument("--repeats", type=int, default=6, help="runs of each tree per study")
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     parser.add_argument("--study", action="append", choices=list(STUDIES), help="default: all")
     parser.add_argument("--out", default=str(HERE / "compare.json"))
