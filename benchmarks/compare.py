@@ -156,7 +156,7 @@ def table_line(study: str, row: dict) -> str:
 
     >>> table_line("maze", {"old_best_games_per_s": 10.0, "new_best_games_per_s": 12.5,
     ...                     "ratio_best": 1.25, "ratio_median": 1.2})
-    'maze                        old    10.0/s   new    12.5/s   new/old 1.25 (median 1.20)'
+    'maze                        old     10.0/s   new     12.5/s   new/old 1.25 (median 1.20)'
     """
     return (
         f"{study:<26}  old {row['old_best_games_per_s']:>8.1f}/s   "
