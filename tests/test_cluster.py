@@ -250,3 +250,10 @@ def test_workers_and_a_scheduler_together_are_refused(capsys):
     assert "--workers and --scheduler do not go together" in capsys.readouterr().err
     with pytest.raises(ValueError, match="not both"):
         simulate(tula_task(), 10, seed=1, workers=2, scheduler="tcp://127.0.0.1:9")
+
+
+def test_the_maze_exhaustive_study_refuses_a_scheduler_it_would_not_use(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "maze", "--exhaustive", "--games", "2", "--scheduler", "x:1"])
+    assert stop.value.code == 2
+    assert "--exhaustive runs on this machine" in capsys.readouterr().err
