@@ -103,6 +103,7 @@ def simulate(
     batch_size: int = DEFAULT_BATCH_SIZE,
     progress: bool = True,
     description: str = "games",
+    scheduler: str | None = None,
 ) -> pd.DataFrame:
     """Run ``task(rng)`` ``n`` times; one DataFrame row per returned row.
 
@@ -112,6 +113,9 @@ def simulate(
       whole number 1 or more). Neither: run in this process. If a task fails, the
       pool's own workers are stopped (no other child of the caller) and the error
       is raised.
+    - ``scheduler``: the address of a Dask scheduler (``"tcp://HOST:8786"``): the
+      batches run on its workers (``tilegames.cluster``); not with ``executor``
+      or ``workers``.
     - ``progress``: a tqdm.auto progress bar counting games.
     - Ctrl-C stops the run promptly (worker processes included) and raises
       ``SimulationInterrupted`` holding the rows that finished.
@@ -127,6 +131,21 @@ def simulate(
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, not {batch_size}")
     check_workers(workers)
+    if scheduler is not None:
+        if executor is not None or (workers or 1) > 1:
+            raise ValueError("give simulate a scheduler, or an executor or workers, not both")
+        from .cluster import cluster_executor
+
+        with cluster_executor(scheduler) as cluster:
+            return simulate(
+                task,
+                n,
+                seed=seed,
+                executor=cluster,
+                batch_size=batch_size,
+                progress=progress,
+                description=description,
+            )
     batches = _batches(int(n), batch_size, np.random.SeedSequence(seed))
     count = -(-int(n) // batch_size)
     bar = _progress_bar(n, description) if progress else None

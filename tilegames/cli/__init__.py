@@ -77,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
             "--workers", type=worker_count, default=1, help="worker processes (default 1)"
         )
         common.add_argument(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
+            "its workers need tilegames installed. Not with --workers",
+        )
+        common.add_argument(
             "--seed", type=non_negative_int, default=1, help="seed of the whole run (default 1)"
         )
         common.add_argument(

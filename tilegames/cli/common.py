@@ -80,12 +80,21 @@ def add_players_argument(parser: argparse.ArgumentParser, what: str = "game") ->
 
 
 def simulate_from_args(task, games: int, args: argparse.Namespace, description: str):
-    """``sim.simulate`` with the run options every study shares (--seed, --workers, --no-progress)."""
+    """``sim.simulate`` with the run options every study shares (--seed, --workers,
+    --scheduler, --no-progress). ``--workers`` above 1 with ``--scheduler`` is refused:
+    on a cluster, ``dask worker --nworkers`` decides how many processes play."""
+    scheduler = getattr(args, "scheduler", None)
+    if scheduler is not None and args.workers > 1:
+        raise ValueError(
+            "--workers and --scheduler do not go together: on a cluster the workers are "
+            "the `dask worker` processes (choose how many with their --nworkers)"
+        )
     return simulate(
         task,
         games,
         seed=args.seed,
-        workers=args.workers,
+        workers=None if scheduler is not None else args.workers,
         progress=not args.no_progress,
         description=description,
+        scheduler=scheduler,
     )

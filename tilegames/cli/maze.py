@@ -107,6 +107,8 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
 
 
 def run_winnability_from_args(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
+    if getattr(args, "scheduler", None) is not None:
+        raise ValueError("--exhaustive runs on this machine (--workers), not on a Dask cluster")
     variants = ("ring",) if args.traditional else ("standard", "ring")
     solver_nodes = {v: getattr(args, f"{v}_solver_nodes") for v in variants}
     max_tables = {v: getattr(args, f"{v}_max_tables") for v in variants}

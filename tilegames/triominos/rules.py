@@ -954,18 +954,7 @@ class Game(GameState):
             return f"the round opens with {allowed}"
         return self._board.why_illegal(cell, tile, rot)  # type: ignore[arg-type]
 
-    def play_unchecked(self, move: Move) -> None:
-        """Apply a legal ``Move`` with no check and no undo record (the fast path of ``play_game``)."""
-        kind = move.kind
-        if kind == "place":
-            self._place(TILE_ID[move.tile], checked_cell_key(move.cell), move.rotation)  # type: ignore[index,arg-type]
-        elif kind == "draw":
-            self._draw()
-        else:
-            self._pass()
-        self._moves += 1
-        self.history.append(move)
-
+    # play_unchecked is the base class's: this _apply, then the history (one code path)
     def _apply(self, move: Move) -> None:
         kind = move.kind
         if kind == "place":
