@@ -698,9 +698,9 @@ class Game(GameState):
         return self._winner
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """Points each seat has scored in this round."""
-        return tuple(self._scores)
+    def scores(self) -> list[int]:
+        """Points each seat has scored in this round (a new list: changing it changes nothing)."""
+        return list(self._scores)
 
     def hand(self, seat: int) -> list[Tile]:
         """The tiles in a seat's hand, in tile order."""
@@ -1096,10 +1096,6 @@ class Game(GameState):
         self._sizes = [h.bit_count() for h in hands]
         self._events = list(events)
         self._scores = list(scores)
-
-    def copy(self) -> Game:
-        """An independent copy (history and undo included)."""
-        return super().copy()
 
     # -- what one player sees --------------------------------------------------------------------
     def player_view(self, seat: int | None = None) -> PlayerView:
