@@ -69,7 +69,9 @@ class GameSpec:
     presets_path: str = ""
     """A ``name -> Rules`` mapping to offer as ``--rules`` (default ``Rules.presets()``)."""
     task: str = ""
-    """The study's one-game task ``task(rng, *, rules, players, player, **options) -> row``."""
+    """The study's one-game task ``task(rng, *, rules, **options) -> row`` (a dict, or a list of
+    them); the generic command line and explorer pass ``players`` (how many) and ``player``
+    (a name, or a comma list taken seat by seat) when the game has a choice of them."""
     summary_text: str = ""
     """``summary_text(frame) -> str``: what ``tilegames simulate`` prints after the run."""
     command: str = ""
@@ -80,6 +82,10 @@ class GameSpec:
     (a flag with a whole ``NAME=VALUE`` is a switch; a bare name takes a value)."""
     default_games: int = 1000
     """Games ``tilegames simulate`` plays when ``--games`` is not given."""
+    explorer: Mapping[str, tuple] = field(default_factory=dict)
+    """The explorer's controls (``tilegames.explore.game``): a ``Rules`` field, ``players`` or
+    ``player`` -> the values offered, the first shown first (``()``: every choice of the field).
+    Empty: one control per true/false or fixed-choice rule, and the players."""
 
     def __post_init__(self) -> None:
         low, high = self.seats

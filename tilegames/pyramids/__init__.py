@@ -54,5 +54,12 @@ SPEC = GameSpec(
     command="tilegames.cli.pyramids",
     rule_flags={"--curse": "curse=true", "--fire-cube": "fire_cube=true", "--turn-cap": "turn_cap"},
     default_games=1000,
+    explorer={
+        "curse": (),
+        "fire_cube": (),
+        "turn_cap": (500, 100, 40),
+        "players": (2, 3, 4),
+        "player": ("careful", "random"),
+    },
 )
 """Tilegames' one declaration of Flaming Pyramids: see ``tilegames.spec.GameSpec``."""

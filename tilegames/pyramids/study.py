@@ -194,6 +194,8 @@ def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
                 "fair share 1/N": 1 / players,
             }
         )
+    if not rows:  # every game stopped by the turn cap: nothing to count
+        return pd.DataFrame()
     return pd.DataFrame(rows).set_index("players")
 
 

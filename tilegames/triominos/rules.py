@@ -101,11 +101,11 @@ class Rules(RulesBase):
     """Bonus for completing one, two or three hexagons at once (additive variant: 50, 100, 150)."""
     bridge_bonus: int = 40
     """Bonus for a bridge (never together with a hexagon)."""
-    bridge_rule: str = "general"
+    bridge_rule: Literal["general", "strict", "loose"] = "general"
     """``general`` (the spec), ``strict`` (other two edges open) or ``loose`` (all corners touched)."""
     going_out_bonus: int = 25
     """Bonus for playing one's last tile (plus the values left in the opponents' hands)."""
-    blocked_winner: str = "fewest_tiles"
+    blocked_winner: Literal["fewest_tiles", "lowest_value"] = "fewest_tiles"
     """Who wins a blocked round: ``fewest_tiles`` (seed) or ``lowest_value`` (Pressman)."""
     target_score: int = 400
     """A game (``Match``) ends at the end of the round in which someone reaches this."""
