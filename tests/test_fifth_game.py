@@ -97,3 +97,17 @@ def test_its_players_play_it_through_the_shared_play_game():
 
     game = play_game(toygame.new_game(2, players=3), toygame.make_player("greedy"), seed=1)
     assert game.is_over and sum(game.taken) == 15
+
+
+def test_it_gets_a_rules_card_with_its_variants_under_their_one_name():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "make_cards.py"
+    spec = importlib.util.spec_from_file_location("make_cards", path)
+    cards = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cards)
+    text = cards.generic_card(toygame.SPEC)
+    assert "<h1>Take-away</h1>" in text and text.count("<svg") == 1
+    assert "<code>max_take</code>" in text and "The most counters one turn may take." in text
+    assert "<code>tilegames simulate toy --rules NAME" in text
