@@ -33,6 +33,7 @@ import concurrent.futures as cf
 import dataclasses
 import functools
 import html
+import inspect
 import io
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -43,6 +44,7 @@ import pandas as pd
 
 from .rules_base import rule_fields
 from .sim import Task, simulate
+from .spec import GameSpec
 from .stats import Estimate, mean_interval, wilson
 
 __all__ = [
@@ -277,7 +279,8 @@ def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):
         ax.errorbar(
             values,
             range(len(group)),
-            xerr=[values - lows, highs - values],
+            # a Wilson bound can stray past its estimate by a rounding error (0 of n: 7e-18)
+            xerr=[np.maximum(values - lows, 0), np.maximum(highs - values, 0)],
             fmt="o",
             capsize=5,
             color="#1f77b4",
@@ -352,14 +355,14 @@ OFF_ON = [("off", False), ("on", True)]
 
 
 def game(
-    name: str,
+    name: str | GameSpec,
     *,
     games: int | None = None,
     seed: int = 1,
     measure: Callable[[pd.DataFrame, dict[str, Any]], dict[str, Estimate]] | None = None,
     title: str = "",
 ) -> Explorer:
-    """The explorer of any game in ``tilegames.GAMES``, built from its spec.
+    """The explorer of any game in ``tilegames.GAMES`` (by name, or its spec), built from its spec.
 
     A control per entry of the spec's ``explorer`` (a ``Rules`` field, ``players`` or
     ``player``); each setting plays the spec's study ``task`` with those rules.
@@ -374,10 +377,19 @@ def game(
     from . import GAMES
     from .spec import load
 
-    spec = GAMES.spec(name)
+    spec = GAMES.spec(name) if isinstance(name, str) else name
     controls = explorer_controls(spec)
     rule_names = {field.name for field in rule_fields(spec.Rules)}
     task_function = load(spec.task)
+    taken = inspect.signature(task_function).parameters
+    refused = [
+        name for name in ("rules", *controls) if name not in rule_names and name not in taken
+    ]
+    if refused:
+        raise ValueError(
+            f"{spec.name}: the study task {spec.task} takes no {', '.join(refused)}; "
+            "name only the controls it takes in the spec's explorer"
+        )
 
     def task(settings):
         changes = {key: value for key, value in settings.items() if key in rule_names}

@@ -48,5 +48,6 @@ SPEC = GameSpec(
     command="tilegames.cli.maze",
     rule_flags={"--traditional": "@traditional"},
     default_games=100,
+    explorer={"ring": (), "queen_before_ace": (), "corners": ()},
 )
 """Tilegames' one declaration of Maze: see ``tilegames.spec.GameSpec``."""

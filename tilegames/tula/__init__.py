@@ -51,5 +51,6 @@ SPEC = GameSpec(
     summary_text="tilegames.tula.study:summary_text",
     command="tilegames.cli.tula",
     default_games=10000,
+    explorer={"mercy": ()},
 )
 """Tilegames' one declaration of Tula: see ``tilegames.spec.GameSpec``."""
