@@ -92,12 +92,13 @@ def _example(field) -> str:
     return str(field.default).lower().replace(" ", "").strip("()")
 
 
-def rules_from_args(args: argparse.Namespace):
+def rules_from_args(args: argparse.Namespace, spec=None):
     """The ``Rules`` the command line asked for: the preset, then each ``--rule`` in order.
 
-    A wrong name or value raises ValueError saying what was wrong.
+    ``spec`` is the game's (default ``args.spec``); arguments with no rule options give
+    the game's usual rules. A wrong name or value raises ValueError saying what was wrong.
     """
-    spec = args.spec
+    spec = spec if spec is not None else args.spec
     rules = spec.presets()[args.rules] if getattr(args, "rules", None) else spec.Rules()
     return with_rules(rules, getattr(args, "rule", None) or [])
 

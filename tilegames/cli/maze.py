@@ -13,6 +13,7 @@ import functools
 
 import pandas as pd
 
+from ..maze import SPEC
 from ..maze.exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES
 from ..maze.players import DEFAULT_NODES, DEFAULT_SECONDS
 from ..maze.study import (
@@ -98,14 +99,14 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         solve_task,
         max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
-        rules=rules_from_args(args),
+        rules=rules_from_args(args, SPEC),
     )
     frame = simulate_from_args(task, args.games, args, "Maze deals")
     return frame, summary_text(frame)
 
 
 def run_winnability_from_args(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, SPEC)
     traditional = rules == VARIANTS["ring"]
     if not traditional and rules != VARIANTS["standard"]:
         raise ValueError(

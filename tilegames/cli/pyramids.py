@@ -14,6 +14,7 @@ import time
 
 import pandas as pd
 
+from ..pyramids import SPEC
 from ..pyramids.players import PLAYERS
 from ..pyramids.study import game_task, lineup_of, summary_text
 from .common import add_players_argument, game_count, simulate_from_args
@@ -52,7 +53,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     (6, 'Flaming Pyramids: 6 games, 2 players (careful, random), variants: fire cube')
     """
     lineup = lineup_of(args.player, args.players)
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, SPEC)
     task = functools.partial(game_task, players=args.players, player=args.player, rules=rules)
     start = time.perf_counter()
     frame = simulate_from_args(task, args.games, args, "Flaming Pyramids games")

@@ -16,6 +16,7 @@ import time
 
 import pandas as pd
 
+from ..triominos import SPEC
 from ..triominos.players import PLAYERS
 from ..triominos.study import (
     game_summary,
@@ -65,7 +66,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         raise ValueError(
             f"unknown Tri-Ominos player {unknown[0]!r}: choose from {', '.join(PLAYERS)}"
         )
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, SPEC)
     start = time.perf_counter()
     if args.games:
         task = functools.partial(game_task, players=args.players, player=args.player, rules=rules)
