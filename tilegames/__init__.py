@@ -33,12 +33,14 @@ class GameRegistry(Mapping):
 
     def __init__(self, packages: dict[str, str]) -> None:
         self._packages = dict(packages)
+        self._registered: dict = {}  # name -> the spec given to ``register``
 
     def spec(self, name: str):
-        """The game's declaration (its package's ``SPEC``); an unknown name raises KeyError."""
+        """The game's declaration (its package's ``SPEC``, or the spec it was registered with);
+        an unknown name raises KeyError."""
         if name not in self._packages:
             raise KeyError(f"no game {name!r}: the games are {', '.join(self._packages)}")
-        return self[name].SPEC
+        return self._registered.get(name) or self[name].SPEC
 
     def specs(self) -> list:
         """Every game's declaration, in order."""
@@ -51,12 +53,14 @@ class GameRegistry(Mapping):
         if not spec.name.isidentifier():
             raise ValueError(f"a game's name must be one word of letters, not {spec.name!r}")
         self._packages[spec.name] = spec.package
+        self._registered[spec.name] = spec
 
     def unregister(self, name: str) -> None:
         """Take a registered game away again (tests that add one do)."""
         if name not in self._packages:
             raise KeyError(f"no game {name!r} is registered")
         del self._packages[name]
+        self._registered.pop(name, None)
 
     def __getitem__(self, name: str) -> ModuleType:
         return importlib.import_module(self._packages[name])

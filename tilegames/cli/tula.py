@@ -11,11 +11,11 @@ import functools
 
 import pandas as pd
 
-from ..rules_base import with_rules
+from ..tula import SPEC
 from ..tula.players import PLAYERS
-from ..tula.rules import Rules
 from ..tula.study import DEFAULT_PLAYERS, deal_task, summary_text
 from .common import game_count, simulate_from_args
+from .generic import rules_from_args
 
 __all__ = ["add_simulate_arguments", "run_simulation"]
 
@@ -88,11 +88,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
 
 def _mercy(args: argparse.Namespace) -> bool:
     """Whether the deals are played again with mercy: ``--mercy``, or the rules asked for it."""
-    if args.mercy:
-        return True
-    if getattr(args, "rules", None) or getattr(args, "rule", None):
-        return bool(with_rules(Rules.presets().get(args.rules, Rules()), args.rule or []).mercy)
-    return False
+    return bool(args.mercy or rules_from_args(args, SPEC).mercy)
 
 
 def _players(args: argparse.Namespace) -> tuple[str, ...]:
