@@ -67,6 +67,11 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
             f"unknown Tri-Ominos player {unknown[0]!r}: choose from {', '.join(PLAYERS)}"
         )
     rules = rules_from_args(args, SPEC)
+    changes = [
+        change for change in getattr(args, "rule", None) or [] if change.split("=")[0] != "name"
+    ]
+    if changes:  # the rows' rules label says what was changed, not only the preset's name
+        rules = rules.replace(name=" ".join([rules.name, *changes]))
     start = time.perf_counter()
     if args.games:
         task = functools.partial(game_task, players=args.players, player=args.player, rules=rules)
