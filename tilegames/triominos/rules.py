@@ -20,7 +20,7 @@ tilegames.errors.InvalidPosition: tiles: 51 tiles are missing from the hands, th
 (1, [Move.parse('5-5-5 @ 0,0 r0')])
 >>> game.play("5-5-5 @ 0,0 r0")
 >>> game.scores
-(0, 25)
+[0, 25]
 >>> game.play("5-5-5 @ 0,1 r0")
 Traceback (most recent call last):
 ...
@@ -804,7 +804,7 @@ class Game(GameState):
         >>> game = new_game(seed=6)
         >>> game.play("5-5-5 @ 0,0 r0")
         >>> game.rescored(Rules.seed().replace(start_bonus=20)).scores
-        (0, 35)
+        [0, 35]
         """
         rules = _rules_of(rules)
         data = self.to_dict()
