@@ -104,6 +104,8 @@ def test_it_gets_a_rules_card_with_its_variants_under_their_one_name():
     from pathlib import Path
 
     path = Path(__file__).resolve().parent.parent / "scripts" / "make_cards.py"
+    if not path.exists():
+        pytest.skip("a copied tests/ folder has no scripts/ (the checkout's make test runs this)")
     spec = importlib.util.spec_from_file_location("make_cards", path)
     cards = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(cards)
