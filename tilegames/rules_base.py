@@ -157,7 +157,9 @@ class RuleField:
 
     @property
     def kind(self) -> str:
-        """The type in words: ``true/false``, ``whole number``, ``word`` …"""
+        """The type in words: ``true or false``, ``whole number``, ``all or single`` …"""
+        if self.choices and not isinstance(self.default, bool):
+            return " or ".join(map(str, self.choices))
         return _KIND_WORDS.get(type(self.default), "whole number or none")
 
 

@@ -59,7 +59,10 @@ def add_rule_arguments(parser: argparse.ArgumentParser, spec) -> None:
     group = parser.add_argument_group(
         "rules",
         "every rule of the game, by its field name: "
-        + "; ".join(f"{field.name} ({field.kind})" for field in fields),
+        + "; ".join(
+            f"{field.name} ({field.kind}): {field.doc.replace('``', '').rstrip('.')}"
+            for field in fields
+        ),
     )
     group.add_argument(
         "--rules",
@@ -82,7 +85,12 @@ def add_rule_arguments(parser: argparse.ArgumentParser, spec) -> None:
         else:
             said = f"--rule {meaning}=VALUE"
         group.add_argument(
-            flag, action=_RuleFlag, meaning=meaning, dest="rule", help=f"the same as {said}"
+            flag,
+            action=_RuleFlag,
+            meaning=meaning,
+            dest="rule",
+            metavar="VALUE",
+            help=f"the same as {said}",
         )
 
 
