@@ -1,7 +1,9 @@
 """Print-friendly rules cards, one A4 page per game, drawn by the library (docs/cards/*.html).
 
 Each card has the game's aim, set-up, turn, scoring and notation in a few
-lines, and pictures drawn by the game's own ``render`` module. Every notation
+lines, pictures drawn by the game's own ``render`` module, and its variants: every
+``Rules`` field under its one name, with its docstring. A game of ``tilegames.GAMES``
+with no hand-written card gets ``generic_card`` from its spec. Every notation
 example on a card is parsed by the library and printed back, so a card can
 never show a move the library would refuse.
 
@@ -15,9 +17,10 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from tilegames import maze, pyramids, triominos, tula
+from tilegames import GAMES, maze, pyramids, triominos, tula
 from tilegames.maze import render as maze_render
 from tilegames.pyramids import render as pyramids_render
+from tilegames.rules_base import rule_fields
 from tilegames.triominos import render as triominos_render
 from tilegames.tula import render as tula_render
 
@@ -54,11 +57,52 @@ def _notation(parse, examples: list[tuple[str, str]]) -> str:
     return "<ul>" + "".join(items) + "</ul>"
 
 
-def card(title: str, intro: str, sections: list[tuple[str, str]], pictures) -> str:
+def variants_section(game: str) -> str:
+    """Every rule of the game under the one name the command line, the explorers and the
+    notebooks use, with what it does (from the ``Rules`` class), and the named rule sets."""
+    spec = GAMES.spec(game)
+    items = "".join(
+        f"<li><code>{html.escape(field.name)}</code> ({html.escape(field.kind)}, usually "
+        f"<code>{html.escape(_written(field.default))}</code>): {html.escape(field.doc)}</li>"
+        for field in rule_fields(spec.Rules)
+    )
+    presets = ", ".join(f"<code>{html.escape(name)}</code>" for name in spec.presets())
+    return (
+        f"<ul>{items}</ul><p>Named rule sets: {presets}. Try one: "
+        f"<code>tilegames simulate {game} --rules NAME --rule RULE=VALUE</code>.</p>"
+    )
+
+
+def _written(value) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return "none" if value is None else str(value)
+
+
+def generic_card(spec) -> str:
+    """The card of a game with no hand-written one: its summary, a fresh deal, its rules."""
+    low, high = spec.seats
+    seats = f"{low} player" if low == high == 1 else f"{low}–{high} players"
+    return card(
+        spec.title,
+        html.escape(f"{spec.summary[0].upper()}{spec.summary[1:]} ({seats})."),
+        [],
+        [(spec.render_module().svg(spec.new_game(2026)), "a fresh deal (seed 2026)")],
+        variants=variants_section(spec.name),
+    )
+
+
+def card(
+    title: str, intro: str, sections: list[tuple[str, str]], pictures, *, variants: str = ""
+) -> str:
     figures = "".join(
         f"<figure>{_svg(picture)}<figcaption>{html.escape(caption)}</figcaption></figure>"
         for picture, caption in pictures
     )
+    if variants:
+        sections = [*sections, ("Variants", variants)]
     body = "".join(f"<h2>{html.escape(name)}</h2>{content}" for name, content in sections)
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)} '
@@ -120,6 +164,7 @@ def tula_card() -> str:
                 "the 24 tiles: a tile matches the 5 of its suit and the 3 of its value",
             ),
         ],
+        variants=variants_section("tula"),
     )
 
 
@@ -155,6 +200,7 @@ def maze_card() -> str:
             ),
         ],
         [(maze_render.svg(game), "a fresh deal (seed 2026); green bars are links that score")],
+        variants=variants_section("maze"),
     )
 
 
@@ -211,6 +257,7 @@ def triominos_card() -> str:
             ),
             (triominos_render.tile_set_svg(), "the 56 tiles"),
         ],
+        variants=variants_section("triominos"),
     )
 
 
@@ -261,16 +308,24 @@ def pyramids_card() -> str:
             (pyramids_render.svg(position, hands=False), "blue 60 on blue 20 and red 40: legal"),
             (pyramids_render.tiles_picture(), "the 45 tiles: straw, wood, stone, millstone, fire"),
         ],
+        variants=variants_section("pyramids"),
     )
+
+
+MAKERS = {
+    "tula": tula_card,
+    "maze": maze_card,
+    "triominos": triominos_card,
+    "pyramids": pyramids_card,
+}
+"""The hand-written cards; any other game in ``tilegames.GAMES`` gets ``generic_card``."""
 
 
 def main() -> None:
     CARDS.mkdir(parents=True, exist_ok=True)
     made = {
-        "tula": tula_card(),
-        "maze": maze_card(),
-        "triominos": triominos_card(),
-        "pyramids": pyramids_card(),
+        spec.name: MAKERS[spec.name]() if spec.name in MAKERS else generic_card(spec)
+        for spec in GAMES.specs()
     }
     for name, text in made.items():
         (CARDS / f"{name}.html").write_text(text, encoding="utf-8")

@@ -3,6 +3,8 @@ refuses bad arguments with a clear message and exit code 2."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 import pytest
 
@@ -75,6 +77,88 @@ def test_unknown_game_exits_2(capsys):
 def test_tula_is_offered_with_its_options():
     help_text = build_parser().format_help()
     assert "simulate" in help_text
+
+
+# -- every rule under its one name, from the specs -------------------------------------------
+def _other_value(field):
+    """A value of ``field`` that is not its default, written as the command line takes it."""
+    if field.choices:
+        value = next(choice for choice in field.choices if choice != field.default)
+    elif field.default is None:
+        value = 3
+    elif isinstance(field.default, tuple):
+        value = tuple(item + 1 for item in field.default)
+    elif isinstance(field.default, int):
+        value = field.default + 1
+    else:
+        value = "mine"
+    text = ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower()
+    return value, text
+
+
+@pytest.mark.parametrize("game", ["tula", "maze", "triominos", "pyramids"])
+def test_every_rules_field_is_reached_by_rule_name_value(game):
+    from tilegames import GAMES
+    from tilegames.cli.generic import rules_from_args
+    from tilegames.rules_base import rule_fields
+
+    spec = GAMES.spec(game)
+    for field in rule_fields(spec.Rules):
+        value, text = _other_value(field)
+        args = build_parser().parse_args(["simulate", game, "--rule", f"{field.name}={text}"])
+        rules = rules_from_args(args)
+        assert rules == dataclasses.replace(spec.Rules(), **{field.name: value}), field.name
+    for preset, rules in spec.presets().items():
+        assert (
+            rules_from_args(build_parser().parse_args(["simulate", game, "--rules", preset]))
+            == rules
+        )
+
+
+@pytest.mark.parametrize(
+    "game, shortcut, same",
+    [
+        ("pyramids", ["--curse", "--fire-cube"], ["--rule", "curse=true", "--rule", "fire_cube=on"]),
+        ("pyramids", ["--turn-cap", "90"], ["--rule", "turn_cap=90"]),
+        ("maze", ["--traditional"], ["--rules", "traditional"]),
+        ("maze", ["--traditional"], ["--rule", "ring=1", "--rule", "queen_before_ace=no", "--rule", "corners=false"]),
+    ],
+)  # fmt: skip
+def test_the_old_flags_are_shortcuts_for_rules(game, shortcut, same):
+    from tilegames.cli.generic import rules_from_args
+
+    def rules(argv):
+        return rules_from_args(build_parser().parse_args(["simulate", game, *argv]))
+
+    assert rules(shortcut) == rules(same) != rules([])
+
+
+@pytest.mark.parametrize(
+    "game, argv, message",
+    [
+        ("tula", ["--rule", "mercy=maybe"], "rule mercy: expected true or false, not 'maybe'"),
+        ("maze", ["--rule", "rings=true"], "no rule 'rings': the rules are ring, queen_before_ace"),
+        ("pyramids", ["--rule", "row0_gaps=some"], "rule row0_gaps: choose from all, single"),
+        ("pyramids", ["--rule", "turn_cap=0"], "turn_cap must be a whole number of at least 1"),
+        ("pyramids", ["--rule", "curse"], "a rule is written NAME=VALUE"),
+        ("triominos", ["--rule", "hexagon_bonuses=1,2"], "expected 3 whole numbers"),
+        ("triominos", ["--rules", "house"], "invalid choice: 'house'"),
+    ],
+)
+def test_a_wrong_rule_exits_2_and_says_what_was_wrong(game, argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", game, "--games", "2", "--no-progress", *argv])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_rule_on_the_command_line_changes_the_games_played(capsys):
+    argv = ["simulate", "pyramids", "--games", "6", "--no-progress", "--seed", "2"]
+    assert main([*argv, "--rule", "turn_cap=3"]) == 0
+    capped = capsys.readouterr().out
+    assert "variants: turn_cap=3" in capped
+    assert main(argv) == 0
+    assert "variants: none" in capsys.readouterr().out
 
 
 def test_an_unwritable_out_path_is_refused_before_the_run(tmp_path, capsys):

@@ -25,34 +25,38 @@ import types
 
 import numpy as np
 import pytest
+import toygame
 
 import tilegames
 from tilegames import GAMES, BadNotation, IllegalMove, InvalidPosition
 from tilegames.game import GAME_MEMBERS, PACKAGE_MEMBERS, GameState
 from tilegames.players import Player, play_game
-from tilegames.rules_base import RulesBase
+from tilegames.rules_base import RulesBase, rule_fields
+from tilegames.spec import GameSpec
 
 PACKAGE_ROOT = pathlib.Path(tilegames.__file__).parent
-PENDING: set[str] = set()
-"""Games whose move to this contract is still being merged (this set must end empty)."""
-LAYERING_PENDING = PENDING
-"""Games whose command-line glue has not yet moved to tilegames/cli (this set must end empty)."""
-NAMES = [
-    pytest.param(name, marks=pytest.mark.skip(reason="contract work in progress"))
-    if name in PENDING
-    else name
-    for name in GAMES
-]
+BUILT_IN = list(GAMES)
+"""The games tilegames ships (the toy game of ``tests/toygame`` joins them for this suite)."""
+NAMES = [*BUILT_IN, toygame.SPEC.name]
 SEEDS = range(6)
 MAX_MOVES = 400
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_game_registered():
+    """The toy game, registered through its spec alone, takes the whole suite with the others."""
+    tilegames.register(toygame.SPEC)
+    yield
+    tilegames.unregister(toygame.SPEC.name)
 
 
 def package(name: str):
     return GAMES[name]
 
 
-def seats(game) -> int:
-    return len(game.scores)
+def seats(name: str) -> int:
+    """The seats of the games this suite deals: the fewest the game's spec allows."""
+    return GAMES.spec(name).seats[0]
 
 
 def state_of(game, *, redo: bool = True) -> str:
@@ -77,7 +81,66 @@ def random_game(name: str, seed: int, moves: int | None = None):
 # -- the shape -------------------------------------------------------------------------
 def test_every_game_package_is_registered():
     folders = {path.parent.name for path in PACKAGE_ROOT.glob("*/rules.py")}
-    assert folders == set(GAMES), "a game package is missing from tilegames.GAMES (or vice versa)"
+    assert folders == set(BUILT_IN), (
+        "a game package is missing from tilegames.GAMES (or vice versa)"
+    )
+    assert set(GAMES) == {*BUILT_IN, "toy"}, "the toy game is registered for this suite"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_spec_is_the_games_declaration(name):
+    spec = GAMES.spec(name)
+    assert isinstance(spec, GameSpec) and spec.name == name == spec.Game.GAME
+    assert spec.module is package(name) and spec.module.SPEC is spec
+    assert spec.Rules is package(name).Rules and spec.players is package(name).PLAYERS
+    for preset in spec.presets().values():
+        assert isinstance(preset, spec.Rules)
+    assert callable(spec.render_module().text) and callable(spec.render_module().svg)
+    assert all(field.doc for field in rule_fields(spec.Rules)), "every rule says what it does"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seats_scores_and_their_direction_follow_the_spec(name):
+    spec = GAMES.spec(name)
+    low, high = spec.seats
+    for count in range(low, high + 1):
+        options = {"players": count} if high > 1 else {}
+        game = play_game(
+            spec.new_game(count, **options),
+            _random_seats(name) * count,
+            seed=count,
+            max_moves=MAX_MOVES,
+        )
+        scores = game.scores
+        assert isinstance(scores, list) and len(scores) == count, scores
+        assert all(type(points) is int for points in scores)
+        if game.is_over and game.winner is not None and count > 1:
+            best = spec.best_seat(scores)
+            assert scores[game.winner] == scores[best], (spec.score_direction, scores, game.winner)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_copies_keep_or_drop_undo_as_asked(name):
+    game = random_game(name, 1, moves=6)
+    kept, dropped = game.copy(keep_undo=True), game.copy(keep_undo=False)
+    assert kept == game == dropped and kept.can_undo == game.can_undo
+    assert not dropped.can_undo and not dropped.can_redo
+    if game.can_undo:
+        kept.undo()
+        assert kept != game
+
+
+def test_a_game_that_leaves_out_a_hook_cannot_be_made():
+    """The hooks are abstract: leaving one out fails when the game is made, naming it."""
+    hooks = {name: vars(toygame.Game)[name] for name in GameState.__abstractmethods__}
+    assert {"legal_moves", "_apply", "_snapshot", "player_view", "from_deal_dict"} <= set(hooks)
+    for left_out in sorted(hooks):
+        others = {key: hook for key, hook in hooks.items() if key != left_out}
+        unfinished = type("Unfinished", (GameState,), {**others, "GAME": "unfinished"})
+        with pytest.raises(TypeError, match=left_out):
+            unfinished()
+    finished = type("Finished", (GameState,), {**hooks, "GAME": "finished"})
+    assert finished().history == []
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -166,8 +229,7 @@ def test_the_same_seed_replays_the_same_game(name):
 
 
 def _random_seats(name):
-    game = package(name).new_game(0)
-    return [package(name).make_player("random") for _ in range(seats(game))]
+    return [package(name).make_player("random") for _ in range(seats(name))]
 
 
 # -- refusals --------------------------------------------------------------------------
@@ -338,7 +400,7 @@ def test_saved_generators_other_than_pcg64_are_never_called():
 def test_every_player_finishes_games_from_every_seat(name):
     module = package(name)
     for player_name in module.PLAYERS:
-        count = seats(module.new_game(0))
+        count = seats(name)
         for seat in range(count):
             seated = [module.make_player("random") for _ in range(count)]
             seated[seat] = module.make_player(player_name)
@@ -374,7 +436,7 @@ def test_views_are_values_that_hide_what_the_seat_cannot_see(name):
         game = random_game(name, seed, moves=3 + seed)
         if game.is_over:
             continue
-        for seat in range(seats(game)):
+        for seat in range(seats(name)):
             view = game.player_view(seat)
             assert dataclasses.is_dataclass(view) and view.__dataclass_params__.frozen
             assert not any(isinstance(item, GameState) for item in _reachable(view))
@@ -405,7 +467,7 @@ def _modules():
 
 
 def test_rules_never_import_players():
-    for name in set(GAMES) - PENDING:
+    for name in BUILT_IN:
         tree = ast.parse((PACKAGE_ROOT / name / "rules.py").read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
@@ -413,7 +475,7 @@ def test_rules_never_import_players():
 
 
 def test_studies_do_not_import_the_command_line():
-    for name in set(GAMES) - LAYERING_PENDING:
+    for name in BUILT_IN:
         study = PACKAGE_ROOT / name / "study.py"
         if study.exists():
             text = study.read_text()
@@ -424,8 +486,6 @@ def test_no_module_reads_another_modules_underscore_names():
     """``x._name`` is allowed only on ``self``/``cls`` or for a name the same module defines."""
     problems = []
     for path in _modules():
-        if path.relative_to(PACKAGE_ROOT).parts[0] in PENDING:
-            continue
         tree = ast.parse(path.read_text())
         own = set()
         for node in ast.walk(tree):
@@ -667,7 +727,7 @@ def test_a_view_shares_nothing_with_the_game(name):
     game holds, and trying to change every part of it changes neither the game nor the view."""
     for seed in range(3):
         game = random_game(name, seed, moves=4 + seed)
-        for seat in range(seats(game)):
+        for seat in range(seats(name)):
             before, snapshot = game.to_json(), game._snapshot()
             view = game.player_view(seat)
             held = _game_holds(game)
@@ -717,11 +777,11 @@ def test_the_players_dice_carry_nothing_of_the_deal(name):
     for seed in (3, 2026):
         game = module.new_game(seed)
         spy = _DiceSpy()
-        play_game(game, [spy] * seats(game), seed=seed, max_moves=3)
+        play_game(game, [spy] * seats(name), seed=seed, max_moves=3)
         assert spy.dice, "the player was never asked"
         assert not _dice_reveal_the_deal(spy.dice[0], seed, game.to_dict()["deal"], module)
         spy_again = _DiceSpy()
-        play_game(module.new_game(seed), [spy_again] * seats(game), seed=seed, max_moves=3)
+        play_game(module.new_game(seed), [spy_again] * seats(name), seed=seed, max_moves=3)
         assert spy.dice[0].random() == spy_again.dice[0].random(), "the same seed, other dice"
     # the check can fail: the deal's own generator reveals it
     deal_rng = np.random.default_rng(5)

@@ -143,3 +143,63 @@ def test_the_tula_explorer_offers_the_expert_and_the_sampler_on_fewer_deals():
     assert panel.number_of_games({"mercy": False, "player": "greedy"}) == 30
     panel.controls["player"].value = "expert"
     assert "expert player wins" in panel.estimates and panel.runs == 2
+
+
+@pytest.mark.parametrize("name", ["tula", "maze", "triominos", "pyramids"])
+def test_every_games_explorer_controls_come_from_its_rules_fields(name):
+    from tilegames import GAMES
+    from tilegames.rules_base import rule_fields
+
+    spec = GAMES.spec(name)
+    controls = explore.explorer_controls(spec)
+    fields = {field.name: field for field in rule_fields(spec.Rules)}
+    assert controls and set(controls) <= {*fields, "players", "player"}
+    for control, (label, choices) in controls.items():
+        values = [value for _, value in choices]
+        assert label == control.replace("_", " ") and len(set(values)) == len(values) >= 2
+        if control in fields:  # each value makes valid rules
+            for value in values:
+                assert getattr(_replaced(spec.Rules(), control, value), control) == value
+        elif control == "player":
+            assert set(values) <= set(spec.players)
+
+
+def _replaced(rules, name, value):
+    import dataclasses
+
+    return dataclasses.replace(rules, **{name: value})
+
+
+def test_an_explorer_control_that_names_no_rule_is_refused_in_words():
+    import dataclasses
+
+    from tilegames import GAMES
+
+    spec = dataclasses.replace(GAMES.spec("pyramids"), explorer={"colour": ("red",)})
+    with pytest.raises(ValueError, match="the explorer control 'colour' is neither a rule"):
+        explore.explorer_controls(spec)
+
+
+def test_the_pyramids_explorer_is_the_one_its_spec_declares():
+    panel = explore.pyramids(games=4)
+    assert list(panel.controls) == list(explore.game("pyramids", games=4).controls)
+    panel.controls["curse"].value = True
+    assert "curse on" in panel.summary.value
+
+
+def test_a_spec_explorer_runs_the_study_with_the_rules_it_sets():
+    panel = explore.game("tula", games=60)
+    assert list(panel.controls) == ["mercy"]
+    before = panel.estimates["solver won"]
+    panel.controls["mercy"].value = True
+    assert panel.runs == 2 and panel.estimates["solver won"].value >= before.value
+
+
+def test_an_explorer_control_the_study_task_cannot_take_is_refused_in_words():
+    import dataclasses
+
+    from tilegames import GAMES
+
+    spec = dataclasses.replace(GAMES.spec("tula"), explorer={"mercy": (), "player": ("greedy",)})
+    with pytest.raises(ValueError, match="takes no player"):
+        explore.game(spec, games=5)

@@ -11,12 +11,12 @@ and read the diff before committing it.
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 
 import numpy as np
 import pytest
+import toygame
 
 import tilegames
 
@@ -30,9 +30,9 @@ def _pyramids_options() -> dict:
     return {"players": 3, "rules": Rules(curse=True, fire_cube=True)}
 
 
-GAMES = {
+SHOWN = {
     # game: (a description for the header, new_game options, lines the game logs as it goes);
-    # a game of tilegames.GAMES not listed here plays with the defaults
+    # a game of tilegames.GAMES not listed here plays with the defaults (the toy game does)
     "tula": ("", dict, None),
     "maze": ("", dict, None),
     "triominos": (
@@ -50,9 +50,8 @@ GAMES = {
 
 def playthrough(game_name: str, seed: int = 1) -> str:
     """The record of one seeded game whose moves are drawn from a Generator seeded the same."""
-    description, options, log = GAMES.get(game_name, ("", dict, None))
-    module = importlib.import_module(f"tilegames.{game_name}")
-    game = module.new_game(seed=seed, **options())
+    description, options, log = SHOWN.get(game_name, ("", dict, None))
+    game = tilegames.GAMES.spec(game_name).new_game(seed, **options())
     chooser = np.random.default_rng(seed)
     lines = [
         f"# {game_name} playthrough, seed {seed}" + (f", {description}" if description else "")
@@ -73,7 +72,14 @@ def playthrough(game_name: str, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("game_name", list(tilegames.GAMES))
+@pytest.fixture(autouse=True, scope="module")
+def _toy_game_registered():
+    tilegames.register(toygame.SPEC)
+    yield
+    tilegames.unregister(toygame.SPEC.name)
+
+
+@pytest.mark.parametrize("game_name", [*tilegames.GAMES, toygame.SPEC.name])
 def test_golden_playthrough_is_unchanged(game_name):
     path = GOLDEN / f"{game_name}.txt"
     record = playthrough(game_name)

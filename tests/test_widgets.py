@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
+import toygame
 
 import tilegames
 from tilegames.widgets import GameView
 
-GAMES = ["tula", "maze", "triominos", "pyramids"]
+GAMES = [*tilegames.GAMES, toygame.SPEC.name]
+"""Every registered game, and the toy fifth game of tests/toygame (registered by its spec)."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_game_registered():
+    tilegames.register(toygame.SPEC)
+    yield
+    tilegames.unregister(toygame.SPEC.name)
 
 
 def _new(name: str, seed: int = 3):
-    return importlib.import_module(f"tilegames.{name}").new_game(seed=seed)
+    return tilegames.GAMES.spec(name).new_game(seed)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_package_view_is_the_function_even_after_the_board_module_is_imported(name):
-    package = importlib.import_module(f"tilegames.{name}")
-    board_module = importlib.import_module(f"tilegames.{name}.board")
+    package = tilegames.GAMES[name]
+    board_module = tilegames.GAMES.spec(name).board_module()
     assert package.view is board_module.view
     assert callable(package.view) and not isinstance(package.view, type(package))
     board = package.view(_new(name))
@@ -29,7 +36,7 @@ def test_package_view_is_the_function_even_after_the_board_module_is_imported(na
 
 def test_no_module_has_its_class_swapped():
     for name in GAMES:
-        module = importlib.import_module(f"tilegames.{name}.board")
+        module = tilegames.GAMES.spec(name).board_module()
         assert type(module) is type(tilegames)
 
 
@@ -548,7 +555,7 @@ def _snapshot(board) -> tuple:
     "seed", [-5, -1, 2**63, 10**30, 10**5000], ids=["-5", "-1", "2**63", "10**30", "10**5000"]
 )
 def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name, seed):
-    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    board = tilegames.GAMES[name].view(_new(name, seed=7))
     game, before = board.game, _snapshot(board)
     board.seed_box.value = seed
     board.deal_button.click()  # what the browser's button does: no exception may escape
@@ -560,7 +567,7 @@ def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_good_seed_deals_and_the_box_shows_it(name):
-    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    board = tilegames.GAMES[name].view(_new(name, seed=7))
     board.seed_box.value = 11
     board.deal_button.click()
     assert board.game.seed == 11 and board.seed_box.value == 11
@@ -569,7 +576,7 @@ def test_a_good_seed_deals_and_the_box_shows_it(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_deal_that_fails_leaves_the_old_game_and_says_why(name, monkeypatch):
-    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    board = tilegames.GAMES[name].view(_new(name, seed=7))
     game, before, log = board.game, _snapshot(board), list(board.messages)
 
     def broken(seed):
@@ -587,7 +594,7 @@ def test_a_deal_that_fails_leaves_the_old_game_and_says_why(name, monkeypatch):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_button_whose_action_fails_changes_nothing_and_says_so(name, monkeypatch):
-    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=7))
+    board = tilegames.GAMES[name].view(_new(name, seed=7))
     before = board.game.to_json()
 
     def half_done():
@@ -620,7 +627,7 @@ def _targets(markup: str) -> dict[str, str]:
 def test_pressing_where_the_focus_lands_plays_on(name, seed):
     """Enter, again and again, on the target where the focus lands plays the game on: the
     target is on the board, never a covered tile, and every move asks the browser to focus it."""
-    board = importlib.import_module(f"tilegames.{name}").view(_new(name, seed=seed))
+    board = tilegames.GAMES[name].view(_new(name, seed=seed))
     for _ in range(16):
         if board.game.is_over:
             break

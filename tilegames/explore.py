@@ -1,7 +1,9 @@
 """Rule explorers: change a rule or a player, see the estimates of a fresh simulation.
 
-One generic panel (``rule_explorer``) and one entry per game (``tula``,
-``triominos``, ``pyramids``, ``maze``). A panel has a control per rule or
+One generic panel (``rule_explorer``); ``game(name)`` builds it for any game
+in ``tilegames.GAMES`` from its spec (a control per rule, the players, the
+study's task); and curated entries (``tula``, ``triominos``, ``pyramids``,
+``maze``) with measures of their own. A panel has a control per rule or
 player option; each change runs a fresh seeded simulation of a few hundred
 to a few thousand games through ``tilegames.sim.simulate`` (the games' fast
 paths, in this process), shows a progress bar while it runs, and redraws a
@@ -28,8 +30,10 @@ In a notebook, one line per game::
 from __future__ import annotations
 
 import concurrent.futures as cf
+import dataclasses
 import functools
 import html
+import inspect
 import io
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -38,13 +42,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .rules_base import rule_fields
 from .sim import Task, simulate
+from .spec import GameSpec
 from .stats import Estimate, mean_interval, wilson
 
 __all__ = [
     "Explorer",
     "coin_task",
+    "default_measure",
     "explore_demo",
+    "explorer_controls",
+    "game",
     "plot_estimates",
     "maze",
     "pyramids",
@@ -270,7 +279,8 @@ def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):
         ax.errorbar(
             values,
             range(len(group)),
-            xerr=[values - lows, highs - values],
+            # a Wilson bound can stray past its estimate by a rounding error (0 of n: 7e-18)
+            xerr=[np.maximum(values - lows, 0), np.maximum(highs - values, 0)],
             fmt="o",
             capsize=5,
             color="#1f77b4",
@@ -340,8 +350,126 @@ def explore_demo() -> Explorer:
     )
 
 
-# -- one entry per game ---------------------------------------------------------------------------------
+# -- any game, from its spec ----------------------------------------------------------------------------
 OFF_ON = [("off", False), ("on", True)]
+
+
+def game(
+    name: str | GameSpec,
+    *,
+    games: int | None = None,
+    seed: int = 1,
+    measure: Callable[[pd.DataFrame, dict[str, Any]], dict[str, Estimate]] | None = None,
+    title: str = "",
+) -> Explorer:
+    """The explorer of any game in ``tilegames.GAMES`` (by name, or its spec), built from its spec.
+
+    A control per entry of the spec's ``explorer`` (a ``Rules`` field, ``players`` or
+    ``player``); each setting plays the spec's study ``task`` with those rules.
+    ``measure`` (default: ``default_measure``) turns the rows into estimates.
+
+    >>> panel = game("pyramids", games=4)
+    >>> list(panel.controls)
+    ['curse', 'fire_cube', 'turn_cap', 'players', 'player']
+    >>> panel.controls["turn_cap"].description
+    'turn cap'
+    """
+    from . import GAMES
+    from .spec import load
+
+    spec = GAMES.spec(name) if isinstance(name, str) else name
+    controls = explorer_controls(spec)
+    rule_names = {field.name for field in rule_fields(spec.Rules)}
+    task_function = load(spec.task)
+    taken = inspect.signature(task_function).parameters
+    refused = [
+        name for name in ("rules", *controls) if name not in rule_names and name not in taken
+    ]
+    if refused:
+        raise ValueError(
+            f"{spec.name}: the study task {spec.task} takes no {', '.join(refused)}; "
+            "name only the controls it takes in the spec's explorer"
+        )
+
+    def task(settings):
+        changes = {key: value for key, value in settings.items() if key in rule_names}
+        options = {key: value for key, value in settings.items() if key not in rule_names}
+        rules = dataclasses.replace(spec.Rules(), **changes)
+        return functools.partial(task_function, rules=rules, **options)
+
+    return rule_explorer(
+        title or f"{spec.title}: what changes with the rules?",
+        controls,
+        task,
+        measure or default_measure,
+        games=spec.default_games if games is None else games,
+        seed=seed,
+    )
+
+
+def explorer_controls(spec) -> dict[str, tuple[str, Choices]]:
+    """name -> (label, choices) for a spec's explorer: its ``explorer`` entries, or else every
+    true/false and fixed-choice rule, then the number of players and the player.
+
+    >>> from tilegames import GAMES
+    >>> explorer_controls(GAMES.spec("maze"))["ring"]
+    ('ring', [('off', False), ('on', True)])
+    """
+    fields = {field.name: field for field in rule_fields(spec.Rules)}
+    wanted = dict(spec.explorer)
+    if not wanted:
+        wanted = {name: () for name, field in fields.items() if field.choices}
+        low, high = spec.seats
+        if low < high:
+            wanted["players"] = tuple(range(low, high + 1))
+        wanted["player"] = tuple(spec.players)
+    controls: dict[str, tuple[str, Choices]] = {}
+    for name, values in wanted.items():
+        if name in fields:
+            field = fields[name]
+            values = values or field.choices
+            if field.default not in values and not wanted.get(name):
+                values = (field.default, *values)
+        elif name not in ("players", "player"):
+            raise ValueError(
+                f"{spec.name}: the explorer control {name!r} is neither a rule "
+                f"({', '.join(fields)}) nor players or player"
+            )
+        if not values:
+            values = tuple(spec.players) if name == "player" else spec.seats
+        controls[name] = (name.replace("_", " "), [(_label(value), value) for value in values])
+    return controls
+
+
+def _label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def default_measure(frame: pd.DataFrame, settings: dict[str, Any]) -> dict[str, Estimate]:
+    """Estimates from any study's rows: the share of each true/false column, the mean of each
+    number column (seeds and game numbers left out).
+
+    >>> frame = pd.DataFrame({"game": [0, 1, 2, 3], "won": [True, False, True, True], "moves": [3, 5, 4, 4]})
+    >>> {label: round(e.value, 2) for label, e in default_measure(frame, {}).items()}
+    {'won': 0.75, 'moves (mean)': 4.0}
+    """
+    estimates: dict[str, Estimate] = {}
+    for column in frame.columns:
+        values = frame[column]
+        if column in ("game", "seed") or column.endswith("_seed"):
+            continue
+        if values.dtype == bool:
+            estimates[column.replace("_", " ")] = wilson(int(values.sum()), len(values))
+        elif pd.api.types.is_numeric_dtype(values):
+            estimates[f"{column.replace('_', ' ')} (mean)"] = mean_interval(
+                values.to_numpy(dtype=float)
+            )
+    return estimates
+
+
+# -- the games' own entries: curated controls and measures --------------------------------------------
 
 
 SLOW_TULA_PLAYERS = ("expert", "sampler")
@@ -453,18 +581,10 @@ def triominos(rounds: int = 600, seed: int = 1) -> Explorer:
 
 
 def pyramids(games: int = 120, seed: int = 1) -> Explorer:
-    """Flaming Pyramids: curse, fire cube, turn cap and players; game length and the first player's edge."""
-    from .pyramids import study
+    """Flaming Pyramids: curse, fire cube, turn cap and players; game length and the first player's edge.
 
-    def task(settings):
-        return functools.partial(
-            study.game_task,
-            players=settings["players"],
-            player=settings["player"],
-            curse=settings["curse"],
-            fire_cube=settings["fire_cube"],
-            turn_cap=settings["turn_cap"],
-        )
+    The controls are the spec's (``tilegames.pyramids.SPEC.explorer``): see ``game``.
+    """
 
     def measure(frame, settings):
         n = len(frame)
@@ -475,19 +595,12 @@ def pyramids(games: int = 120, seed: int = 1) -> Explorer:
             "mayhem events per game": mean_interval(frame["mayhem"].to_numpy()),
         }
 
-    return rule_explorer(
-        "Flaming Pyramids: how long is a game, and who wins?",
-        {
-            "curse": ("curse", OFF_ON),
-            "fire_cube": ("fire cube", OFF_ON),
-            "turn_cap": ("turn cap", [("500", 500), ("100", 100), ("40", 40)]),
-            "players": ("players", [("2", 2), ("3", 3), ("4", 4)]),
-            "player": ("players play", [("carefully", "careful"), ("at random", "random")]),
-        },
-        task,
-        measure,
+    return game(
+        "pyramids",
         games=games,
         seed=seed,
+        measure=measure,
+        title="Flaming Pyramids: how long is a game, and who wins?",
     )
 
 
@@ -504,7 +617,7 @@ def maze(deals: int = 24, seed: int = 1) -> Explorer:
             study.solve_task,
             max_nodes=settings["budget"],
             max_seconds=float("inf"),
-            traditional=settings["ring"],
+            rules=study.VARIANTS["ring" if settings["ring"] else "standard"],
         )
 
     def measure(frame, settings):

@@ -34,6 +34,7 @@ from __future__ import annotations
 import copy as _copy
 import importlib
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
@@ -75,6 +76,7 @@ PACKAGE_MEMBERS = (
     "make_player",
     "play_game",
     "view",
+    "SPEC",
 )
 """What every game package exports, the same names in each."""
 
@@ -85,8 +87,12 @@ MAX_SAVED_NUMBER = 2**128 - 1
 """The largest whole number a saved game holds (a generator's state; seeds are smaller)."""
 
 
-class GameState:
-    """Base of every game state: ``play``, ``undo``, ``redo``, ``copy``, ``to_dict``."""
+class GameState(ABC):
+    """Base of every game state: ``play``, ``undo``, ``redo``, ``copy``, ``to_dict``.
+
+    The hooks a game supplies are abstract: a game class that leaves one out
+    cannot be made at all (TypeError naming it), rather than failing when called.
+    """
 
     GAME: ClassVar[str] = ""
     """Short game name used in saved games and the CLI (``"tula"``)."""
@@ -110,41 +116,60 @@ class GameState:
         self._redo_stack: list[tuple[Any, Hashable]] = []
 
     # -- what a game supplies -------------------------------------------------
-    def legal_moves(self) -> list:  # pragma: no cover - abstract
+    @abstractmethod
+    def legal_moves(self) -> list:
+        """Every move that may be played now."""
         raise NotImplementedError
 
-    def _parse_move(self, text: str):  # pragma: no cover - abstract
+    @abstractmethod
+    def _parse_move(self, text: str):
+        """A ``Move`` from its notation (``BadNotation`` when it is not one)."""
         raise NotImplementedError
 
-    def _why_illegal(self, move) -> str | None:  # pragma: no cover - abstract
+    @abstractmethod
+    def _why_illegal(self, move) -> str | None:
+        """``None`` when ``move`` is legal now, else the reason in words."""
         raise NotImplementedError
 
-    def _apply(self, move) -> None:  # pragma: no cover - abstract
+    @abstractmethod
+    def _apply(self, move) -> None:
+        """Change the state by a legal ``move``."""
         raise NotImplementedError
 
-    def _snapshot(self) -> Hashable:  # pragma: no cover - abstract
+    @abstractmethod
+    def _snapshot(self) -> Hashable:
+        """The mutable part of the state as a hashable, comparable value."""
         raise NotImplementedError
 
-    def _restore(self, snapshot: Hashable) -> None:  # pragma: no cover - abstract
+    @abstractmethod
+    def _restore(self, snapshot: Hashable) -> None:
+        """Put back a state ``_snapshot`` returned."""
         raise NotImplementedError
 
-    def _deal_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
+    @abstractmethod
+    def _deal_dict(self) -> dict[str, Any]:
+        """The deal (and rules), JSON-safe."""
         raise NotImplementedError
 
     @classmethod
-    def from_deal_dict(cls, deal: dict[str, Any]):  # pragma: no cover - abstract
+    @abstractmethod
+    def from_deal_dict(cls, deal: dict[str, Any]):
+        """A new game from ``_deal_dict`` data."""
         raise NotImplementedError
 
     @property
-    def is_over(self) -> bool:  # pragma: no cover - abstract
+    @abstractmethod
+    def is_over(self) -> bool:
         """Whether the game has ended (no move can be played)."""
         raise NotImplementedError
 
-    def player_view(self, seat: int | None = None):  # pragma: no cover - abstract
+    @abstractmethod
+    def player_view(self, seat: int | None = None):
         """What ``seat`` (default: the seat to move) may see: an immutable value, no game inside."""
         raise NotImplementedError
 
-    def resample_hidden(self, seat: int | None, rng):  # pragma: no cover - abstract
+    @abstractmethod
+    def resample_hidden(self, seat: int | None, rng):
         """A game that looks the same to ``seat``, every tile it cannot see dealt again at random.
 
         Players that imagine the hidden tiles (determinisation) and the tests that
@@ -152,12 +177,14 @@ class GameState:
         """
         raise NotImplementedError
 
-    def invariant_errors(self) -> list[str]:  # pragma: no cover - abstract
+    @abstractmethod
+    def invariant_errors(self) -> list[str]:
         """What is inconsistent (a tile in two places or none …); empty when all is well."""
         raise NotImplementedError
 
     @classmethod
-    def from_deal(cls, *args, **kwargs):  # pragma: no cover - abstract
+    @abstractmethod
+    def from_deal(cls, *args, **kwargs):
         """A game from an explicit deal, so a class can share one position."""
         raise NotImplementedError
 
@@ -263,21 +290,25 @@ class GameState:
     def status(self) -> str:  # pragma: no cover - games override
         return "game over" if self.is_over else "in play"
 
-    # -- pictures: each game's render.py and board.py ------------------------------
-    def _game_module(self, part: str):
-        return importlib.import_module(f"tilegames.{self.GAME}.{part}")
+    # -- pictures: the modules the game's spec names (``render``, ``board``) --------
+    @classmethod
+    def spec(cls):
+        """The game's declaration (``tilegames.spec.GameSpec``), found by ``GAME``."""
+        from . import GAMES
+
+        return GAMES.spec(cls.GAME)
 
     def __str__(self) -> str:
         """The text board (the game's ``render.text``)."""
-        return self._game_module("render").text(self)
+        return self.spec().render_module().text(self)
 
     def _repr_svg_(self) -> str:
         """The board as a picture in any notebook (the game's ``render.svg``)."""
-        return self._game_module("render").svg(self)
+        return self.spec().render_module().svg(self)
 
     def view(self, **options):
         """The interactive board for this game (its ``board.view``; needs ipywidgets)."""
-        return self._game_module("board").view(self, **options)
+        return self.spec().board_module().view(self, **options)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -449,7 +480,7 @@ def lazy_view(package: str):
 
     def __getattr__(name: str):
         if name == "view":
-            return importlib.import_module(".board", package).view
+            return importlib.import_module(package).SPEC.board_module().view
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__

@@ -8,6 +8,12 @@ refuses unknown, missing and wrong-typed fields with ``InvalidPosition``
 naming the field. A game lists its named presets in ``PRESETS`` (names of
 classmethods); ``Rules.preset(name)`` and ``Rules.presets()`` read them.
 
+Each field's docstring (the string under it in the class) is its description:
+``rule_fields`` lists the fields with type, default, choices and description,
+and ``with_rules`` changes fields from text (``"mercy=true"``), checked against
+the field's type, which is how the command line and the explorers reach every
+rule under one name.
+
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Rules(RulesBase):
@@ -24,11 +30,18 @@ Traceback (most recent call last):
 tilegames.errors.InvalidPosition: rules.mercy: expected true or false, found 1
 >>> Rules.preset("standard").to_dict()
 {'mercy': False}
+>>> with_rules(Rules(), ["mercy=yes"])
+Rules(mercy=True)
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
+import inspect
+import textwrap
+import typing
 from typing import Any, ClassVar
 
 from .errors import InvalidPosition, describe
@@ -126,3 +139,164 @@ def _checked(value: Any, default: Any, where: str) -> Any:
             return value
         raise InvalidPosition(f"{where}: expected a whole number or null, found {describe(value)}")
     raise TypeError(f"{where}: Rules fields must be bool, int, float, str or tuple")
+
+
+# -- every field, described: what the command line and the explorers offer -------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleField:
+    """One rule of a game: its name, default, choices (if fixed) and description."""
+
+    name: str
+    default: Any
+    doc: str
+    """The field's docstring in the ``Rules`` class (its first sentence is a label)."""
+    choices: tuple[Any, ...] = ()
+    """The values allowed (a ``Literal`` type, or ``True, False``); empty: any of its type."""
+
+    @property
+    def kind(self) -> str:
+        """The type in words: ``true or false``, ``whole number``, ``all or single`` …"""
+        if self.choices and not isinstance(self.default, bool):
+            return " or ".join(map(str, self.choices))
+        return _KIND_WORDS.get(type(self.default), "whole number or none")
+
+
+_KIND_WORDS = {
+    bool: "true or false",
+    int: "whole number",
+    float: "number",
+    str: "word",
+    tuple: "list of whole numbers, like 50,60,70",
+}
+
+
+@functools.cache
+def rule_fields(rules_type: type) -> tuple[RuleField, ...]:
+    """Every field of a ``Rules`` class, in order, with its docstring and choices.
+
+    >>> from tilegames.pyramids import Rules
+    >>> [field.name for field in rule_fields(Rules)][:3]
+    ['row0_gaps', 'overhang_collapse', 'curse']
+    >>> rule_fields(Rules)[0].choices
+    ('all', 'single')
+    """
+    docs = _field_docs(rules_type)
+    try:
+        hints = typing.get_type_hints(rules_type)
+    except Exception:  # an annotation this Python cannot evaluate: no choices, no harm
+        hints = {}
+    fields = []
+    for spec in dataclasses.fields(rules_type):
+        default = _default(spec)
+        choices: tuple[Any, ...] = ()
+        if typing.get_origin(hints.get(spec.name)) is typing.Literal:
+            choices = typing.get_args(hints[spec.name])
+        elif isinstance(default, bool):
+            choices = (False, True)
+        fields.append(RuleField(spec.name, default, docs.get(spec.name, ""), choices))
+    return tuple(fields)
+
+
+def _field_docs(rules_type: type) -> dict[str, str]:
+    """Each field's docstring, read from the class's source (every class in its MRO)."""
+    docs: dict[str, str] = {}
+    for klass in reversed(rules_type.__mro__):
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError):  # a built-in, or no source on disk
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for statement, after in zip(body, body[1:]):
+            if (
+                isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[statement.target.id] = " ".join(after.value.value.split())
+    return docs
+
+
+def parse_value(field: RuleField, text: str) -> Any:
+    """The value ``text`` gives ``field``, read according to the field's type and choices.
+
+    >>> parse_value(RuleField("mercy", False, ""), "on")
+    True
+    >>> parse_value(RuleField("turn_cap", 500, ""), "many")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule turn_cap: expected a whole number, not 'many'
+    """
+    word = text.strip()
+    lowered = word.lower()
+    default = field.default
+    value: Any
+    if isinstance(default, bool):
+        truth = {"true": True, "yes": True, "on": True, "1": True}
+        truth.update({"false": False, "no": False, "off": False, "0": False})
+        if lowered not in truth:
+            raise ValueError(f"rule {field.name}: expected true or false, not {text!r}")
+        value = truth[lowered]
+    elif default is None or isinstance(default, int):
+        if default is None and lowered in ("none", "null"):
+            return None
+        value = _whole(field.name, word)
+    elif isinstance(default, float):
+        try:
+            value = float(word)
+        except ValueError:
+            raise ValueError(f"rule {field.name}: expected a number, not {text!r}") from None
+    elif isinstance(default, tuple):
+        parts = [part for part in word.replace(" ", "").split(",") if part]
+        if len(parts) != len(default):
+            raise ValueError(
+                f"rule {field.name}: expected {len(default)} whole numbers separated by commas, "
+                f"not {text!r}"
+            )
+        value = tuple(_whole(field.name, part) for part in parts)
+    else:
+        value = word
+    if field.choices and value not in field.choices:
+        choices = ", ".join(str(choice).lower() for choice in field.choices)
+        raise ValueError(f"rule {field.name}: choose from {choices}, not {text!r}")
+    return value
+
+
+def _whole(name: str, word: str) -> int:
+    cleaned = word.replace("_", "")
+    if not cleaned.lstrip("+-").isdigit() or len(cleaned) > 12:
+        raise ValueError(f"rule {name}: expected a whole number, not {word!r}")
+    return int(cleaned)
+
+
+def with_rules(rules: Any, changes: list[str] | tuple[str, ...]) -> Any:
+    """``rules`` with each ``"NAME=VALUE"`` of ``changes`` applied; anything wrong raises
+    ValueError saying what (and nothing changes: a new ``Rules`` is returned).
+
+    >>> from tilegames.maze import Rules
+    >>> with_rules(Rules(), ["ring=true", "corners=off"])
+    Rules(ring=True, queen_before_ace=True, corners=False)
+    >>> with_rules(Rules(), ["rings=true"])
+    Traceback (most recent call last):
+    ...
+    ValueError: no rule 'rings': the rules are ring, queen_before_ace, corners
+    """
+    fields = {field.name: field for field in rule_fields(type(rules))}
+    values: dict[str, Any] = {}
+    for change in changes:
+        name, equals, text = change.partition("=")
+        name = name.strip().replace("-", "_")
+        if not equals:
+            raise ValueError(
+                f"a rule is written NAME=VALUE (like {next(iter(fields))}=...), not {change!r}"
+            )
+        if name not in fields:
+            raise ValueError(f"no rule {name!r}: the rules are {', '.join(fields)}")
+        values[name] = parse_value(fields[name], text)
+    try:
+        return dataclasses.replace(rules, **values)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"those rules do not go together: {error}") from None

@@ -213,7 +213,7 @@ def test_start_highest_triple_scores_value_plus_10():
     with pytest.raises(IllegalMove, match=r"first tile goes in cell \(0, 0\)"):
         game.play("5-5-5 @ 1,1 r0")
     game.play("5-5-5 @ 0,0 r0")
-    assert game.scores == (0, 25)
+    assert game.scores == [0, 25]
     assert game.events[0].bonus_kind == "start"
 
 
@@ -222,7 +222,7 @@ def test_start_with_zero_triple_scores_40():
     game = Game.from_deal(hands, _rest(*hands))
     assert game.legal_moves() == [Move.parse("0-0-0 @ 0,0 r0"), Move.parse("5-5-5 @ 0,0 r0")]
     game.play("0-0-0 @ 0,0 r0")
-    assert game.scores == (0, 40)
+    assert game.scores == [0, 40]
     no_zero = Game.from_deal(hands, _rest(*hands), rules=Rules(zero_triple_may_start=False))
     assert no_zero.legal_moves() == [Move.parse("5-5-5 @ 0,0 r0")]
 
@@ -241,7 +241,7 @@ def test_start_without_triples_highest_tile_ties_next_tile_then_seat():
         "4-5-5 @ 0,0 r2",
     }
     game.play("4-5-5 @ 0,0 r1")
-    assert game.scores == (14, 0)  # no bonus without a triple
+    assert game.scores == [14, 0]  # no bonus without a triple
     # equal highest tiles: the next-highest decides, then the earlier seat
     hands = [_tiles("3-5-5 0-0-1"), _tiles("4-4-5 0-0-2")]
     pool = [t for t in _rest(*hands) if len(set(t.split("-"))) > 1 or t == "x"]
@@ -303,7 +303,7 @@ def test_going_out_scores_25_plus_opponents_tiles():
     game = Game.from_deal(hands, _rest(*hands))
     game.play("5-5-5 @ 0,0 r0")
     assert game.is_over and game.end == "out" and game.winner == 0
-    assert game.scores == (15 + 10 + 25 + 2 + 3, 0)
+    assert game.scores == [15 + 10 + 25 + 2 + 3, 0]
     assert game.legal_moves() == []
     with pytest.raises(IllegalMove, match="over"):
         game.play("draw")
@@ -347,12 +347,12 @@ def test_blocked_round_fewest_tiles_wins_seed_lowest_value_pressman():
     assert seed_game.legal_moves() == []
     # seed preset: fewest tiles wins and scores the opponents' values minus his own
     assert seed_game.winner == 0
-    assert seed_game.scores == (values[1] - values[0], 0)
+    assert seed_game.scores == [values[1] - values[0], 0]
     assert seed_game.events[-1].kind == "blocked"
     # Pressman: the lowest total wins
     pressman = Game.from_deal(hands, [], board=board, rules=Rules.pressman())
     assert pressman.winner == 1
-    assert pressman.scores == (0, values[0] - values[1])
+    assert pressman.scores == [0, values[0] - values[1]]
 
 
 def test_blocked_round_tie_nobody_scores():
@@ -362,7 +362,7 @@ def test_blocked_round_tie_nobody_scores():
     board, hands = _blocked_split(tie)
     for rules in (Rules.seed(), Rules.pressman()):
         game = Game.from_deal(hands, [], board=board, rules=rules)
-        assert game.end == "blocked" and game.winner is None and game.scores == (0, 0)
+        assert game.end == "blocked" and game.winner is None and game.scores == [0, 0]
 
 
 def test_blocked_when_the_last_draw_leaves_nobody_able_to_place():

@@ -3,9 +3,11 @@
     tilegames simulate tula --player greedy --mercy --games 100000 --workers 2 --seed 1 --out results.csv
     tilegames lessons DIR       tilegames course DIR       tilegames --version
 
-Each game in ``tilegames.GAMES`` has a module here, ``tilegames/cli/<game>.py``,
-with two functions: ``add_simulate_arguments(parser)`` and
-``run_simulation(args) -> (DataFrame, summary)``; it may add ``provenance(args)``
+Each game in ``tilegames.GAMES`` gets ``simulate GAME`` from its spec
+(``tilegames.cli.generic``): ``--rules PRESET`` and ``--rule NAME=VALUE`` reach
+every field of its ``Rules``, and a game whose study needs more names a
+``command`` module in its spec with two functions: ``add_simulate_arguments(parser)``
+and ``run_simulation(args) -> (DataFrame, summary)``; it may add ``provenance(args)``
 (what the sidecar of ``--out`` records besides the command) and
 ``writes_its_own_out(args)`` (a run that writes ``--out`` batch by batch). A
 module that fails to import is an error, not a missing sub-command.
@@ -46,8 +48,9 @@ class Stopped(KeyboardInterrupt):
 
 
 def command_module(game: str):
-    """The module that declares ``tilegames simulate <game>``."""
-    return importlib.import_module(f"tilegames.cli.{game}")
+    """The module that runs ``tilegames simulate <game>``: the spec's ``command``, or the generic one."""
+    spec = GAMES.spec(game)
+    return importlib.import_module(spec.command or "tilegames.cli.generic")
 
 
 def version_line() -> str:
@@ -59,19 +62,26 @@ def version_line() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one ``simulate`` sub-command per game."""
+    from . import generic
     from .common import non_negative_int, worker_count
 
+    titles = [spec.title for spec in GAMES.specs()]
     parser = argparse.ArgumentParser(
-        prog="tilegames", description="Play and study Tula, Maze, Tri-Ominos and Flaming Pyramids."
+        prog="tilegames",
+        description=f"Play and study {', '.join(titles[:-1])} and {titles[-1]}.",
     )
     parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True)
     simulate = commands.add_parser("simulate", help="run many seeded games and summarise them")
     games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
-    for game in GAMES:
-        module = command_module(game)
-        sub = games.add_parser(game, help=(module.__doc__ or "").strip().splitlines()[0])
-        module.add_simulate_arguments(sub)
+    for spec in GAMES.specs():
+        module = command_module(spec.name)
+        sub = games.add_parser(spec.name, help=f"{spec.title}: {spec.summary}")
+        if spec.command:
+            module.add_simulate_arguments(sub)
+        else:
+            generic.add_simulate_arguments(sub, spec)
+        generic.add_rule_arguments(sub, spec)
         common = sub.add_argument_group("running")
         common.add_argument(
             "--workers", type=worker_count, default=1, help="worker processes (default 1)"
@@ -91,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
             "beside it (the same name with .json)",
         )
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-        sub.set_defaults(study=module)
+        sub.set_defaults(study=module, spec=spec)
     setup_folders.add_commands(commands)  # lessons, course
     add_play_command(commands)  # tilegames play [GAME]: the board alone, served by Voila
     return parser

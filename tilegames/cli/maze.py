@@ -2,7 +2,8 @@
 
 The simulations themselves are ``maze.study.solve_task`` and, with
 ``--exhaustive``, ``maze.study.run_winnability``; this module only reads the
-command line and prints the studies' summaries.
+command line and prints the studies' summaries. The rules come from the
+spec's options (``--rules``, ``--rule``; ``--traditional`` is ``--rules traditional``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import functools
 
 import pandas as pd
 
+from ..maze import SPEC
 from ..maze.exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES
 from ..maze.players import DEFAULT_NODES, DEFAULT_SECONDS
 from ..maze.study import (
+    VARIANTS,
     WINNABILITY_BATCH,
     run_winnability,
     solve_task,
@@ -22,6 +25,7 @@ from ..maze.study import (
     winnability_text,
 )
 from .common import game_count, positive_int, simulate_from_args
+from .generic import rules_from_args
 
 __all__ = [
     "add_simulate_arguments",
@@ -49,11 +53,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         default=DEFAULT_NODES,
         help=f"tables the solver may expand per deal (default {DEFAULT_NODES})",
-    )
-    parser.add_argument(
-        "--traditional",
-        action="store_true",
-        help="play the traditional ring variant instead of AisleRiot's rules",
     )
     exhaustive = parser.add_argument_group(
         "winnability (--exhaustive)",
@@ -100,7 +99,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
         solve_task,
         max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
-        traditional=args.traditional,
+        rules=rules_from_args(args, SPEC),
     )
     frame = simulate_from_args(task, args.games, args, "Maze deals")
     return frame, summary_text(frame)
@@ -109,13 +108,20 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
 def run_winnability_from_args(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     if getattr(args, "scheduler", None) is not None:
         raise ValueError("--exhaustive runs on this machine (--workers), not on a Dask cluster")
-    variants = ("ring",) if args.traditional else ("standard", "ring")
+    rules = rules_from_args(args, SPEC)
+    traditional = rules == VARIANTS["ring"]
+    if not traditional and rules != VARIANTS["standard"]:
+        raise ValueError(
+            "--exhaustive decides AisleRiot's rules and the traditional ones (--traditional), "
+            "not other rules"
+        )
+    variants = ("ring",) if traditional else ("standard", "ring")
     solver_nodes = {v: getattr(args, f"{v}_solver_nodes") for v in variants}
     max_tables = {v: getattr(args, f"{v}_max_tables") for v in variants}
     command = " ".join(
         [
             "tilegames simulate maze --exhaustive",
-            *(["--traditional"] if args.traditional else []),
+            *(["--traditional"] if traditional else []),
             f"--games {args.games} --seed {args.seed} --workers {args.workers}",
             *(
                 f"--{v}-solver-nodes {solver_nodes[v]} --{v}-max-tables {max_tables[v]}"

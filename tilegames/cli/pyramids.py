@@ -1,7 +1,9 @@
 """Flaming Pyramids: simulate seeded games with chosen players (``tilegames simulate pyramids``).
 
 The simulation itself is ``pyramids.study.game_task``; this module only reads
-the command line and prints ``pyramids.study.summary_text``.
+the command line and prints ``pyramids.study.summary_text``. The rules come
+from the spec's options (``--rules``, ``--rule``, and ``--curse``, ``--fire-cube``,
+``--turn-cap`` as shortcuts: ``tilegames.pyramids.SPEC.rule_flags``).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import time
 
 import pandas as pd
 
+from ..pyramids import SPEC
 from ..pyramids.players import PLAYERS
 from ..pyramids.study import game_task, lineup_of, summary_text
-from .common import add_players_argument, game_count, positive_int, simulate_from_args
+from .common import add_players_argument, game_count, simulate_from_args
+from .generic import changed_rules, rules_from_args
 
 __all__ = ["add_simulate_arguments", "run_simulation"]
 
@@ -35,32 +39,25 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=game_count, default=1000, help="games to simulate (default 1000)"
     )
-    parser.add_argument("--curse", action="store_true", help="play with the curse variant")
-    parser.add_argument("--fire-cube", action="store_true", help="play with the fire cube variant")
-    parser.add_argument("--turn-cap", type=positive_int, default=500, help="turn cap (default 500)")
 
 
 def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     """Run the simulation the command line asked for; returns the rows and a summary text.
 
-    >>> args = argparse.Namespace(players=2, player="careful,random", games=6, curse=False,
-    ...                           fire_cube=False, turn_cap=500, seed=1, workers=1, no_progress=True)
+    >>> from tilegames import GAMES
+    >>> args = argparse.Namespace(players=2, player="careful,random", games=6, rules=None,
+    ...                           rule=["fire_cube=true"], spec=GAMES.spec("pyramids"),
+    ...                           seed=1, workers=1, no_progress=True)
     >>> frame, summary = run_simulation(args)
     >>> len(frame), summary.splitlines()[0].split(", seed")[0]
-    (6, 'Flaming Pyramids: 6 games, 2 players (careful, random), variants: none')
+    (6, 'Flaming Pyramids: 6 games, 2 players (careful, random), variants: fire cube')
     """
     lineup = lineup_of(args.player, args.players)
-    task = functools.partial(
-        game_task,
-        players=args.players,
-        player=args.player,
-        curse=args.curse,
-        fire_cube=args.fire_cube,
-        turn_cap=args.turn_cap,
-    )
+    rules = rules_from_args(args, SPEC)
+    task = functools.partial(game_task, players=args.players, player=args.player, rules=rules)
     start = time.perf_counter()
     frame = simulate_from_args(task, args.games, args, "Flaming Pyramids games")
     seconds = time.perf_counter() - start
-    variants = [name for name, on in (("curse", args.curse), ("fire cube", args.fire_cube)) if on]
+    variants = changed_rules(rules)
     summary = summary_text(frame, lineup=lineup, variants=variants, seed=args.seed, seconds=seconds)
     return frame, summary

@@ -11,9 +11,11 @@ import functools
 
 import pandas as pd
 
+from ..tula import SPEC
 from ..tula.players import PLAYERS
 from ..tula.study import DEFAULT_PLAYERS, deal_task, summary_text
 from .common import game_count, simulate_from_args
+from .generic import rules_from_args
 
 __all__ = ["add_simulate_arguments", "run_simulation"]
 
@@ -34,7 +36,8 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mercy",
         action="store_true",
-        help="also play every deal with the mercy variant, and report the paired difference",
+        help="also play every deal with the mercy variant, and report the paired difference "
+        "(--rule mercy=true and --rules with_mercy say the same)",
     )
     parser.add_argument(
         "--games", type=game_count, default=10_000, help="deals to play (default 10000)"
@@ -59,7 +62,7 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
 
     >>> import argparse
     >>> args = argparse.Namespace(player=["greedy"], mercy=True, games=20, samples=16,
-    ...                           seed=1, workers=1, no_progress=True)
+    ...                           seed=1, workers=1, no_progress=True, rules=None, rule=None)
     >>> frame, summary = run_simulation(args)
     >>> len(frame), summary.splitlines()[0]
     (20, 'Tula: 20 deals, win rates with 95% Wilson CIs.')
@@ -75,12 +78,17 @@ def run_simulation(args: argparse.Namespace) -> tuple[pd.DataFrame, str]:
     task = functools.partial(
         deal_task,
         players=players,
-        mercy=args.mercy,
+        mercy=_mercy(args),
         samples=args.samples,
         legacy_dice=getattr(args, "legacy_dice", False),
     )
     frame = simulate_from_args(task, args.games, args, "Tula deals")
     return frame, summary_text(frame)
+
+
+def _mercy(args: argparse.Namespace) -> bool:
+    """Whether the deals are played again with mercy: ``--mercy``, or the rules asked for it."""
+    return bool(args.mercy or rules_from_args(args, SPEC).mercy)
 
 
 def _players(args: argparse.Namespace) -> tuple[str, ...]:
@@ -99,7 +107,7 @@ def command_line(args: argparse.Namespace, players: tuple[str, ...]) -> str:
     words = ["tilegames", "simulate", "tula"]
     for name in players:
         words += ["--player", name]
-    if args.mercy:
+    if _mercy(args):
         words.append("--mercy")
     words += ["--games", str(args.games), "--samples", str(args.samples)]
     if getattr(args, "legacy_dice", False):
@@ -125,6 +133,6 @@ def provenance(args: argparse.Namespace) -> dict:
         "seed": args.seed,
         "games": args.games,
         "players": list(players),
-        "mercy": bool(args.mercy),
+        "mercy": _mercy(args),
         "sampler_samples": args.samples,
     }

@@ -11,10 +11,12 @@ True
 from __future__ import annotations
 
 from ..game import lazy_view
+from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
 from .rules import DECK, Card, Game, Move, PlayerView, Rules, new_game
 
 __all__ = [
+    "SPEC",
     "DECK",
     "PLAYERS",
     "Card",
@@ -30,3 +32,22 @@ __all__ = [
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked
+
+
+SPEC = GameSpec(
+    name="maze",
+    title="Maze",
+    package=__name__,
+    seats=(1, 1),
+    hidden_information=False,
+    chance=False,
+    score_direction="higher",
+    summary="the card solitaire: put the 48 cards in order in a line of 54 slots",
+    task="tilegames.maze.study:solve_task",
+    summary_text="tilegames.maze.study:summary_text",
+    command="tilegames.cli.maze",
+    rule_flags={"--traditional": "@traditional"},
+    default_games=100,
+    explorer={"ring": (), "queen_before_ace": (), "corners": ()},
+)
+"""Tilegames' one declaration of Maze: see ``tilegames.spec.GameSpec``."""

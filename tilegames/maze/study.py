@@ -78,16 +78,20 @@ def solve_task(
     *,
     max_nodes: int = DEFAULT_NODES,
     max_seconds: float = DEFAULT_SECONDS,
+    rules: Rules | None = None,
     traditional: bool = False,
 ) -> dict:
-    """Deal one game from ``rng`` and run the solver on it: one row.
+    """Deal one game from ``rng`` under ``rules`` and run the solver on it: one row.
+
+    ``traditional=True`` (used only without ``rules``) is ``rules=Rules.traditional()``.
 
     ``seconds`` is a measurement of this machine, not a result of the deal: it
     is the one column that differs between two runs of the same seed (and on a
     deal that needs nearly the whole time budget, ``solved`` can too; give
     ``max_seconds=float("inf")`` to let only the node budget decide).
     """
-    rules = Rules.traditional() if traditional else Rules()
+    if rules is None:
+        rules = Rules.traditional() if traditional else Rules()
     game = new_game(rng, rules=rules)
     solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
     return {

@@ -14,11 +14,13 @@ causes mayhem: collapses, falls, explosions, fires, curses.
 from __future__ import annotations
 
 from ..game import lazy_view
+from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
 from .rules import Event, Game, Move, PlayerView, Rules, new_game
 from .tiles import COLOURS, TILES, Tile
 
 __all__ = [
+    "SPEC",
     "COLOURS",
     "PLAYERS",
     "TILES",
@@ -36,3 +38,28 @@ __all__ = [
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked
+
+
+SPEC = GameSpec(
+    name="pyramids",
+    title="Flaming Pyramids",
+    package=__name__,
+    seats=(2, 6),
+    hidden_information=True,
+    chance=True,
+    score_direction="lower",
+    summary="build a pyramid of straw, wood and stone and shed your tiles",
+    task="tilegames.pyramids.study:game_task",
+    summary_text="tilegames.pyramids.study:summary_text",
+    command="tilegames.cli.pyramids",
+    rule_flags={"--curse": "curse=true", "--fire-cube": "fire_cube=true", "--turn-cap": "turn_cap"},
+    default_games=1000,
+    explorer={
+        "curse": (),
+        "fire_cube": (),
+        "turn_cap": (500, 100, 40),
+        "players": (2, 3, 4),
+        "player": ("careful", "random"),
+    },
+)
+"""Tilegames' one declaration of Flaming Pyramids: see ``tilegames.spec.GameSpec``."""

@@ -112,6 +112,7 @@ def game_task(
     *,
     players: int = 2,
     player: str = "careful",
+    rules: Rules | None = None,
     curse: bool = False,
     fire_cube: bool = False,
     turn_cap: int = 500,
@@ -119,10 +120,13 @@ def game_task(
     """Play one seeded game; one row: seed, first player, winner, turns, mayhem counts, tiles left.
 
     ``player`` names the strategy of every seat, or a comma list of them
-    taken seat by seat (``"careful,random"``).
+    taken seat by seat (``"careful,random"``). ``rules`` is the ``Rules`` to
+    play (``curse``, ``fire_cube`` and ``turn_cap`` are the older way to say
+    ``Rules(curse=..., fire_cube=..., turn_cap=...)``, used only without ``rules``).
     """
     seed = int(rng.integers(2**62))
-    rules = Rules(curse=curse, fire_cube=fire_cube, turn_cap=turn_cap)
+    if rules is None:
+        rules = Rules(curse=curse, fire_cube=fire_cube, turn_cap=turn_cap)
     lineup = [make_player(kind) for kind in lineup_of(player, players)]
     dice = players_generator(rng)  # the players' own: never the generator the seed came from
     row = game_row(play_fast_or_public(seed, lineup, rules, dice))
@@ -190,6 +194,8 @@ def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
                 "fair share 1/N": 1 / players,
             }
         )
+    if not rows:  # every game stopped by the turn cap: nothing to count
+        return pd.DataFrame()
     return pd.DataFrame(rows).set_index("players")
 
 

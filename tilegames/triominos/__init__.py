@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 from ..game import lazy_view
+from ..spec import GameSpec
 from .lattice import TILES, Board, cells_around, corners, parse_tile, tile_name, value
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Match, Move, PlayerView, Rules, ScoreEvent, new_game
 
 __all__ = [
+    "SPEC",
     "TILES",
     "Board",
     "Game",
@@ -37,3 +39,21 @@ __all__ = [
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked
+
+
+SPEC = GameSpec(
+    name="triominos",
+    title="Tri-Ominos",
+    package=__name__,
+    seats=(2, 6),
+    hidden_information=True,
+    chance=True,
+    score_direction="higher",
+    summary="triangular dominoes for 2-6 players: match corners, score points",
+    presets_path="tilegames.triominos.study:VARIANTS",
+    task="tilegames.triominos.study:round_task",
+    summary_text="tilegames.triominos.study:summary_text",
+    command="tilegames.cli.triominos",
+    default_games=1000,
+)
+"""Tilegames' one declaration of Tri-Ominos: see ``tilegames.spec.GameSpec``."""

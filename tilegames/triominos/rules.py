@@ -20,7 +20,7 @@ tilegames.errors.InvalidPosition: tiles: 51 tiles are missing from the hands, th
 (1, [Move.parse('5-5-5 @ 0,0 r0')])
 >>> game.play("5-5-5 @ 0,0 r0")
 >>> game.scores
-(0, 25)
+[0, 25]
 >>> game.play("5-5-5 @ 0,1 r0")
 Traceback (most recent call last):
 ...
@@ -101,11 +101,11 @@ class Rules(RulesBase):
     """Bonus for completing one, two or three hexagons at once (additive variant: 50, 100, 150)."""
     bridge_bonus: int = 40
     """Bonus for a bridge (never together with a hexagon)."""
-    bridge_rule: str = "general"
+    bridge_rule: Literal["general", "strict", "loose"] = "general"
     """``general`` (the spec), ``strict`` (other two edges open) or ``loose`` (all corners touched)."""
     going_out_bonus: int = 25
     """Bonus for playing one's last tile (plus the values left in the opponents' hands)."""
-    blocked_winner: str = "fewest_tiles"
+    blocked_winner: Literal["fewest_tiles", "lowest_value"] = "fewest_tiles"
     """Who wins a blocked round: ``fewest_tiles`` (seed) or ``lowest_value`` (Pressman)."""
     target_score: int = 400
     """A game (``Match``) ends at the end of the round in which someone reaches this."""
@@ -707,9 +707,9 @@ class Game(GameState):
         return self._winner
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """Points each seat has scored in this round."""
-        return tuple(self._scores)
+    def scores(self) -> list[int]:
+        """Points each seat has scored in this round (a new list: changing it changes nothing)."""
+        return list(self._scores)
 
     def hand(self, seat: int) -> list[Tile]:
         """The tiles in a seat's hand, in tile order."""
@@ -813,7 +813,7 @@ class Game(GameState):
         >>> game = new_game(seed=6)
         >>> game.play("5-5-5 @ 0,0 r0")
         >>> game.rescored(Rules.seed().replace(start_bonus=20)).scores
-        (0, 35)
+        [0, 35]
         """
         rules = _rules_of(rules)
         data = self.to_dict()
@@ -1094,10 +1094,6 @@ class Game(GameState):
         self._sizes = [h.bit_count() for h in hands]
         self._events = list(events)
         self._scores = list(scores)
-
-    def copy(self) -> Game:
-        """An independent copy (history and undo included)."""
-        return super().copy()
 
     # -- what one player sees --------------------------------------------------------------------
     def player_view(self, seat: int | None = None) -> PlayerView:

@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 from ..game import lazy_view
+from ..spec import GameSpec
 from .layout import POSITIONS, SUITS, TILES, VALUES, Tile, matches
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Move, PlayerView, Rules, new_game
 
 __all__ = [
+    "SPEC",
     "POSITIONS",
     "SUITS",
     "TILES",
@@ -34,3 +36,21 @@ __all__ = [
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked
+
+
+SPEC = GameSpec(
+    name="tula",
+    title="Tula",
+    package=__name__,
+    seats=(1, 1),
+    hidden_information=True,
+    chance=False,
+    score_direction="higher",
+    summary="the piecepack solitaire: clear the pyramid of tiles",
+    task="tilegames.tula.study:deal_task",
+    summary_text="tilegames.tula.study:summary_text",
+    command="tilegames.cli.tula",
+    default_games=10000,
+    explorer={"mercy": ()},
+)
+"""Tilegames' one declaration of Tula: see ``tilegames.spec.GameSpec``."""

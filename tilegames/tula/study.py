@@ -94,8 +94,12 @@ def deal_task(
     mercy: bool = True,
     samples: int = 16,
     legacy_dice: bool = False,
+    rules: Rules | None = None,
 ) -> dict:
     """One deal, every player, without and (if ``mercy``) with mercy: one row.
+
+    ``rules=Rules(mercy=True)`` says ``mercy=True`` the way every game's study
+    takes its rules (the published game is always played, as the comparison's base).
 
     Columns: ``deal``; ``mercy_usable`` (none of 3A–3C matches 4A's tile: without
     mercy the deal is lost at the first move); per player ``<player>_tiles``
@@ -109,6 +113,8 @@ def deal_task(
     ``legacy_dice=True`` gives the players ``rng`` itself, the deal's generator, as
     before issue 23: only to reproduce ``results/tula_hidden_players.csv``.
     """
+    if rules is not None:
+        mercy = rules.mercy
     tile_at = deal_from_rng(rng)
     dice = rng if legacy_dice else players_generator(rng)
     usable = mercy_usable(tile_at)

@@ -1,0 +1,138 @@
+"""``GameSpec``: the one place a game is declared.
+
+Each game package ends with ``SPEC = GameSpec(...)``: its name, how many seats,
+whether anything is hidden or left to chance, which way the scores go, its
+``Rules``, players, pictures, study and command-line extras. Everything that
+loops over games (the command line, the explorers, the conformance suite, the
+golden playthroughs, the benchmarks, the rules cards) reads the specs in
+``tilegames.GAMES``; ``tilegames.register(spec)`` adds a game at run time.
+
+The heavy parts (the board's ipywidgets, the study's pandas) are named as
+``"module:attribute"`` paths and imported only when asked, so declaring a
+game never imports Jupyter.
+
+>>> from tilegames import GAMES
+>>> spec = GAMES.spec("pyramids")
+>>> spec.seats, spec.score_direction, spec.hidden_information
+((2, 6), 'lower', True)
+>>> spec.best_seat([3, 0, 7])
+1
+>>> sorted(spec.presets())[:2]
+['online', 'standard']
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["GameSpec", "load"]
+
+
+def load(path: str) -> Any:
+    """The object a ``"package.module:attribute"`` path names (a module alone without ``:``).
+
+    >>> load("tilegames.tula:Rules").__name__
+    'Rules'
+    """
+    module, _, attribute = path.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of tilegames needs to know about one game."""
+
+    name: str
+    """Short name used on the command line and in saved games (``"tula"``)."""
+    title: str
+    """The game's name for people (``"Flaming Pyramids"``)."""
+    package: str
+    """The game's package (``"tilegames.tula"``): ``Game``, ``Rules``, ``new_game``, ``PLAYERS`` …"""
+    seats: tuple[int, int]
+    """The fewest and the most players (``(1, 1)`` for a solitaire)."""
+    hidden_information: bool
+    """Whether a seat may not see everything (views then hide it)."""
+    chance: bool
+    """Whether chance decides anything after the deal (dice, draws)."""
+    score_direction: Literal["higher", "lower"]
+    """Which scores are better: ``higher`` (points won) or ``lower`` (tiles left)."""
+    summary: str
+    """One line for a menu: what the game is."""
+    render: str = ""
+    """The text and SVG pictures' module (default ``<package>.render``)."""
+    board: str = ""
+    """The interactive board's module, with ``view(game)`` (default ``<package>.board``)."""
+    presets_path: str = ""
+    """A ``name -> Rules`` mapping to offer as ``--rules`` (default ``Rules.presets()``)."""
+    task: str = ""
+    """The study's one-game task ``task(rng, *, rules, **options) -> row`` (a dict, or a list of
+    them); the generic command line and explorer pass ``players`` (how many) and ``player``
+    (a name, or a comma list taken seat by seat) when the game has a choice of them."""
+    summary_text: str = ""
+    """``summary_text(frame) -> str``: what ``tilegames simulate`` prints after the run."""
+    command: str = ""
+    """A module with the game's own ``simulate`` options (``add_simulate_arguments``,
+    ``run_simulation``); empty: the generic command runs ``task``."""
+    rule_flags: Mapping[str, str] = field(default_factory=dict)
+    """Command-line shortcuts for rules: ``{"--curse": "curse=true", "--turn-cap": "turn_cap"}``
+    (a flag with a whole ``NAME=VALUE`` is a switch; a bare name takes a value)."""
+    default_games: int = 1000
+    """Games ``tilegames simulate`` plays when ``--games`` is not given."""
+    explorer: Mapping[str, tuple] = field(default_factory=dict)
+    """The explorer's controls (``tilegames.explore.game``): a ``Rules`` field, ``players`` or
+    ``player`` -> the values offered, the first shown first (``()``: every choice of the field).
+    Empty: one control per true/false or fixed-choice rule, and the players."""
+
+    def __post_init__(self) -> None:
+        low, high = self.seats
+        if not 1 <= low <= high:
+            raise ValueError(f"{self.name}: seats must be (fewest, most) with 1 <= fewest <= most")
+        if self.score_direction not in ("higher", "lower"):
+            raise ValueError(f"{self.name}: score_direction must be 'higher' or 'lower'")
+
+    # -- what the declaration names, loaded when asked --------------------------------
+    @property
+    def module(self):
+        """The game's package."""
+        return importlib.import_module(self.package)
+
+    @property
+    def Game(self) -> type:  # noqa: N802 - the class, named as in the package
+        return self.module.Game
+
+    @property
+    def Rules(self) -> type:  # noqa: N802
+        return self.module.Rules
+
+    @property
+    def players(self) -> Mapping[str, Callable]:
+        """Player name -> factory (the package's ``PLAYERS``)."""
+        return self.module.PLAYERS
+
+    def new_game(self, seed: Any = None, **options):
+        """A new game (the package's ``new_game``)."""
+        return self.module.new_game(seed, **options)
+
+    def presets(self) -> dict[str, Any]:
+        """Every named rule set, by name."""
+        if self.presets_path:
+            return dict(load(self.presets_path))
+        return self.Rules.presets()
+
+    def render_module(self):
+        """The module with ``text(game)`` and ``svg(game)``."""
+        return load(self.render or f"{self.package}.render")
+
+    def board_module(self):
+        """The module with ``view(game)`` (imports ipywidgets)."""
+        return load(self.board or f"{self.package}.board")
+
+    def best_seat(self, scores) -> int:
+        """The seat whose score is best in this game's direction (the first of equals)."""
+        pick = max if self.score_direction == "higher" else min
+        best = pick(scores)
+        return list(scores).index(best)
