@@ -607,7 +607,7 @@ def pyramids(games: int = 120, seed: int = 1) -> Explorer:
 def maze(deals: int = 24, seed: int = 1) -> Explorer:
     """Maze: the standard board or the books' ring, and the solver's budget; how many deals it solves.
 
-    The solver stops after ``budget`` positions searched (never after a time limit), so
+    The solver stops after ``budget`` tables searched (never after a time limit), so
     the result is the same on any machine.
     """
     from .maze import study
@@ -624,14 +624,14 @@ def maze(deals: int = 24, seed: int = 1) -> Explorer:
         n = len(frame)
         return {
             "deals solved": wilson(int(frame["solved"].sum()), n),
-            "positions searched per deal": mean_interval(frame["nodes"].to_numpy(dtype=float)),
+            "tables searched per deal": mean_interval(frame["nodes"].to_numpy(dtype=float)),
         }
 
     return rule_explorer(
         "Maze: how many deals does the solver win?",
         {
             "ring": ("board", [("standard", False), ("ring (the books' variant)", True)]),
-            "budget": ("solver budget", [("500 positions", 500), ("2000 positions", 2000)]),
+            "budget": ("solver budget", [("500 tables", 500), ("2000 tables", 2000)]),
         },
         task,
         measure,
