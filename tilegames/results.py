@@ -253,7 +253,8 @@ def _finish_record(record: dict[str, Any], out: str, rows: int) -> dict[str, Any
     record = {**record, "file": os.path.basename(out), "rows": rows}
     record.setdefault("tilegames_version", tilegames.__version__)
     record.setdefault("python", sys.version.split()[0])
-    record.setdefault("complete", True)
+    if record.get("complete") is None:
+        record["complete"] = True
     if record.get("finished_utc") is None:
         record["finished_utc"] = now()
     return record
@@ -559,11 +560,16 @@ class BatchWriter:
             "provenance": self.provenance,
         }
         staged = _staged(self.progress_path)
-        with open(staged, "w") as stream:
-            json.dump(record, stream, default=_plain)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(staged, self.progress_path)
+        try:
+            with open(staged, "w") as stream:
+                json.dump(record, stream, default=_plain)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(staged, self.progress_path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(staged)
+            raise
 
     def _session(self) -> dict:
         return {

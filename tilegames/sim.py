@@ -227,7 +227,9 @@ class _Sink:
                 self.tally(frame)
 
     def games(self) -> int:
-        return min(self.n, self.next * self.batch_size)
+        """Games in the batches taken (with ``out``: recorded whole in the file)."""
+        done = self.writer.batches_done if self.writer is not None else self.next
+        return min(self.n, done * self.batch_size)
 
     def take(self, results: dict[int, pd.DataFrame]) -> None:
         """Write (or keep) every finished batch that comes next in order."""
