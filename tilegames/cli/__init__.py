@@ -158,7 +158,8 @@ def _main(argv: list[str], received: list[int]) -> int:
         problem = why_not_out(args.out)
         if problem:
             parser.error(f"--out {args.out}: {problem}")
-        if os.path.exists(args.out) and read_sidecar(args.out).get("run") is None:
+        resumable = read_sidecar(args.out).get("run") is not None or _writes_its_own_out(args)
+        if os.path.exists(args.out) and not resumable:
             _say(f"note: {args.out} exists and will be overwritten", sys.stderr)
     cores = os.cpu_count() or 1
     if args.workers > cores:
@@ -182,14 +183,18 @@ def _main(argv: list[str], received: list[int]) -> int:
     return 0
 
 
+def _writes_its_own_out(args: argparse.Namespace) -> bool:
+    """Whether the study writes (and resumes) ``--out`` itself (Maze's ``--exhaustive``)."""
+    writes = getattr(args.study, "writes_its_own_out", None)
+    return bool(writes is not None and writes(args))
+
+
 def _stopped(stop, args: argparse.Namespace, code: int) -> int:
     """Ctrl-C (or SIGTERM, SIGHUP): one line on what finished and, with ``--out``, where it is."""
     line = f"stopped: {stop.games:,} of {stop.total:,} games finished"
     if args.out and stop.games:
-        line += (
-            f"; their rows are in {args.out}.partial: run the same command again to go on "
-            "from there"
-        )
+        where = args.out if _writes_its_own_out(args) else f"{args.out}.partial"
+        line += f"; their rows are in {where}: run the same command again to go on from there"
     elif args.out:
         line += "; nothing was written"
     _say(line, sys.stderr)

@@ -26,7 +26,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from ..results import keep_elsewhere, now, read_sidecar, write_results
+from ..results import format_of, keep_elsewhere, now, read_sidecar, write_results
 from ..results import provenance as results_provenance
 from ..sim import SimulationInterrupted, WorkerPool, batch_sizes, check_workers, run_batch
 from ..stats import mean_interval, wilson
@@ -332,8 +332,11 @@ STATUSES = ("winnable", "unwinnable", "undecided")
 def _whole_rows(out: str, variants: tuple[str, ...]) -> pd.DataFrame:
     """The rows of a winnability file that are whole (a verdict, a variant, a deal, its
     tables); a row cut short (a write that never finished) is left out, so its batch is
-    decided again. A file that is not a winnability table at all raises ValueError."""
+    decided again. A file that is not a winnability table at all raises ValueError.
+    (A Parquet file is written whole or not at all: every row of it is whole.)"""
     try:
+        if format_of(out) == "parquet":
+            return pd.read_parquet(out)
         frame = pd.read_csv(out, keep_default_na=False, na_values=[""], dtype=str)
     except (ValueError, OSError, UnicodeDecodeError) as error:
         raise ValueError(
