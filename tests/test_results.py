@@ -222,3 +222,12 @@ def test_another_run_is_named_in_the_refusal(tmp_path):
     writer.close()
     with pytest.raises(DifferentRun, match="games 5, not 6"):
         BatchWriter(tmp_path / "r.parquet", run={"seed": 1, "games": 6}, provenance={})
+
+
+def test_a_streamed_tula_run_prints_the_summary_of_the_rows_it_keeps(tmp_path, capsys):
+    argv = ["simulate", "tula", "--games", "1500", "--mercy", "--seed", "6", "--no-progress"]
+    assert main(argv) == 0
+    kept_in_memory = capsys.readouterr().out
+    assert main([*argv, "--out", str(tmp_path / "r.csv")]) == 0
+    streamed = capsys.readouterr().out
+    assert streamed == kept_in_memory + f"wrote 1500 rows to {tmp_path / 'r.csv'}\n"

@@ -441,6 +441,7 @@ class BatchWriter:
         self.kind = format_of(self.out)
         self.run = _jsonable(run)
         self.provenance = dict(provenance)
+        self._command = self.provenance.get("command")
         self.partial = self.out + PARTIAL
         self.progress_path = self.partial + ".json"
         self.batches_done = 0
@@ -492,6 +493,10 @@ class BatchWriter:
         self.batches_done, self.rows = int(progress["batches"]), int(progress["rows"])
         self._bytes, self._columns = int(progress["bytes"]), progress.get("columns")
         self._sessions = list(progress.get("sessions", []))
+        # the run keeps the provenance it started with (its command, workers ...): the file's
+        # bytes do not depend on how it was resumed; each session's own command is in "sessions"
+        started = {k: v for k, v in progress.get("provenance", {}).items() if k not in SESSION_KEYS}
+        self.provenance = {**self.provenance, **started}
         if self.kind == "csv":
             with open(self.partial, "rb+") as handle:  # cut a torn tail: only whole batches stay
                 handle.truncate(self._bytes)
@@ -573,6 +578,7 @@ class BatchWriter:
 
     def _session(self) -> dict:
         return {
+            "command": self._command,
             "host": socket.gethostname(),
             "started_utc": self.provenance.get("started_utc"),
             "until_utc": now(),
@@ -604,8 +610,6 @@ class BatchWriter:
             self.out,
             self.rows,
         )
-        if self.provenance.get("started_utc") is None and self._sessions:
-            record["started_utc"] = self._sessions[0].get("started_utc")
         if self._sessions:
             record["started_utc"] = self._sessions[0].get("started_utc") or record.get(
                 "started_utc"
