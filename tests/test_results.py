@@ -231,3 +231,11 @@ def test_a_streamed_tula_run_prints_the_summary_of_the_rows_it_keeps(tmp_path, c
     assert main([*argv, "--out", str(tmp_path / "r.csv")]) == 0
     streamed = capsys.readouterr().out
     assert streamed == kept_in_memory + f"wrote 1500 rows to {tmp_path / 'r.csv'}\n"
+
+
+def test_a_csv_and_a_parquet_of_one_name_never_share_a_sidecar(tmp_path):
+    BatchWriter(tmp_path / "r.csv", run={"seed": 1}, provenance={}).finish()
+    before = (tmp_path / "r.json").read_bytes()
+    with pytest.raises(DifferentRun, match="r.json is the provenance of r.csv"):
+        BatchWriter(tmp_path / "r.parquet", run={"seed": 1}, provenance={})
+    assert (tmp_path / "r.json").read_bytes() == before and read_results(tmp_path / "r.csv").empty

@@ -374,6 +374,8 @@ def read_results(out: str | os.PathLike, columns: list[str] | None = None) -> pd
         )
     if format_of(out) == "parquet":
         return pd.read_parquet(out, columns=columns)
+    if os.path.getsize(out) == 0:  # a run of no rows
+        return pd.DataFrame()
     return pd.read_csv(out, usecols=columns)
 
 
@@ -464,6 +466,17 @@ class BatchWriter:
             self._resume(progress)
             return
         done = read_sidecar(self.out)
+        other = done.get("file")
+        folder = os.path.dirname(os.path.abspath(self.out))
+        if (
+            other
+            and other != os.path.basename(self.out)
+            and os.path.exists(os.path.join(folder, other))
+        ):
+            raise DifferentRun(
+                f"{sidecar_path(self.out)} is the provenance of {other}: give "
+                f"{os.path.basename(self.out)} another name"
+            )
         if os.path.exists(self.out) and done.get("run") is not None:
             self._refuse_if_different(done.get("run"), self.out)
             if done.get("complete") and describes(self.out):
@@ -616,6 +629,7 @@ class BatchWriter:
             )
         if self.kind == "csv":
             data = self.partial
+            open(data, "ab").close()  # a run of no rows: an empty file
         else:
             data = _staged(self.out)
             try:
