@@ -152,6 +152,7 @@ def test_streamed_rows_are_the_rows_simulate_returns(tmp_path, suffix, how):
     pd.testing.assert_frame_equal(pd.concat(seen, ignore_index=True), expected)  # in game order
     record = read_provenance(out)
     assert record["rows"] == 46 and record["run"]["seed"] == 8 and record["run"]["batch_size"] == 4
+    assert record["seed"] == 8 and record["what"].endswith("two_rows") and record["host"]
 
 
 class _nothing:

@@ -218,8 +218,10 @@ class _Sink:
 
     def open(self, out, run: dict, provenance: dict) -> None:
         from .results import BatchWriter, iter_results
+        from .results import provenance as standard
 
-        self.writer = BatchWriter(out, run=run, provenance=provenance)
+        record = standard(what=run["task"], command=None, seed=run["seed"], rules=run["options"])
+        self.writer = BatchWriter(out, run=run, provenance={**record, **provenance})
         self.next = self.writer.batches_done
         if self.tally is not None:
             frames = iter_results(out) if self.writer.finished else BatchWriter.whole_batches(out)
