@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from tilegames.cli import build_parser, main
+from tilegames.results import read_results
 
 
 def test_simulate_tula_prints_a_summary_and_writes_rows(tmp_path, capsys):
@@ -54,7 +55,7 @@ def test_the_progress_bar_goes_to_stderr(capsys):
         (["--games", "9" * 5000], "expected a whole number"),
         (["--out", ""], "is empty"),
         (["--out", "x.json"], "give a name such as x.csv"),
-        (["--out", "x.parquet"], "the rows are written as CSV"),
+        (["--out", "x.xlsx"], "the rows are written as CSV or Parquet"),
         (["--seed", "-3"], "must be 0 or more"),
         (["--samples", "0"], "--samples must be at least 1"),
         (["--colour", "red"], "unrecognized arguments"),
@@ -187,7 +188,7 @@ def test_a_failed_write_leaves_the_old_pair_and_keeps_the_rows_elsewhere(
     from tilegames import results
 
     out = tmp_path / "r.csv"
-    assert main(["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]) == 0
+    results.write_results(pd.DataFrame({"game": [0]}), out, {"seed": 1})  # an older pair
     before = out.read_bytes(), out.with_suffix(".json").read_bytes()
     real_replace = results.os.replace
 
@@ -264,11 +265,10 @@ def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
     assert "stopped:" in err_text and "of 10,000,000 games finished" in err_text
     time.sleep(0.5)
     assert not [child for child in children if child.is_running() and child.status() != "zombie"]
-    if out.exists():
-        assert "wrote" in out_text
-        assert len(pd.read_csv(out)) > 0
-    else:
-        assert "nothing was written" in err_text
+    assert not out.exists()  # the file appears only when the run is complete
+    if "nothing was written" not in err_text:
+        assert f"{out}.partial" in err_text and "run the same command again" in err_text
+        assert len(read_results(out)) > 0  # the whole batches of the stopped run
 
 
 # -- runs that fail cleanly (real processes, real signals) ---------------------------------
@@ -290,8 +290,8 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     tmp_path, name
 ):
     """``kill -INT/-TERM/-HUP PID`` (as a job runner sends: not to the whole group): the command
-    ends within seconds, leaves no worker behind, and writes the finished rows with a sidecar
-    that describes exactly them, even over the pair of an earlier run with another seed."""
+    ends within seconds, leaves no worker behind, and keeps the finished batches with a record
+    that says exactly how many are whole; an earlier complete pair there stays as it was."""
     import json
     import os
     import signal
@@ -300,11 +300,11 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
 
     import psutil
 
-    from tilegames.results import describes
+    from tilegames.results import BatchWriter, describes, write_results
 
     out = tmp_path / "partial.csv"
-    assert main(["simulate", "tula", "--games", "30", "--seed", "1", "--no-progress",
-                 "--out", str(out)]) == 0  # fmt: skip
+    write_results(pd.DataFrame({"game": [0]}), out, {"seed": 1})  # an older pair, no run recorded
+    before = out.read_bytes()
     process = subprocess.Popen(
         _long_run(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
@@ -332,10 +332,11 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     assert "stopped:" in err_text and "of 10,000,000 games finished" in err_text
     time.sleep(0.5)
     assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
-    sidecar = json.loads(out.with_suffix(".json").read_text())
-    assert sidecar["seed"] == 5 and sidecar["complete"] is False  # the new run, not the old
-    assert sidecar["rows"] == len(pd.read_csv(out)) == sidecar["games_finished"] > 0
-    assert describes(out) and "wrote" in out_text
+    progress = json.loads((tmp_path / "partial.csv.partial.json").read_text())
+    assert progress["run"]["seed"] == 5 and progress["complete"] is False
+    whole = sum(len(frame) for frame in BatchWriter.whole_batches(out))
+    assert progress["rows"] == whole == 1000 * progress["batches"] > 0
+    assert out.read_bytes() == before and describes(out) and "wrote" not in out_text
 
 
 @pytest.mark.parametrize("delay", [0.5, 1.0, 2.0])

@@ -132,3 +132,67 @@ def test_a_failing_task_stops_only_the_runners_own_workers():
     finally:
         other.terminate()
         other.join()
+
+
+# -- streaming to a results file (issue 27) ---------------------------------------------------------
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+@pytest.mark.parametrize("how", ["serial", "threads", "processes"])
+def test_streamed_rows_are_the_rows_simulate_returns(tmp_path, suffix, how):
+    from tilegames.results import read_provenance, read_results
+
+    expected = simulate(two_rows, 23, seed=8, batch_size=4, progress=False)
+    seen: list[pd.DataFrame] = []
+    out = tmp_path / f"run{suffix}"
+    options = {"serial": {}, "processes": {"workers": 2}}.get(how, {})
+    with cf.ThreadPoolExecutor(3) if how == "threads" else _nothing() as executor:
+        kept = simulate(two_rows, 23, seed=8, batch_size=4, progress=False, out=out,
+                        tally=seen.append, executor=executor, **options)  # fmt: skip
+    assert len(kept) == 0  # the parent keeps no rows
+    pd.testing.assert_frame_equal(read_results(out), expected, check_dtype=False)
+    pd.testing.assert_frame_equal(pd.concat(seen, ignore_index=True), expected)  # in game order
+    record = read_provenance(out)
+    assert record["rows"] == 46 and record["run"]["seed"] == 8 and record["run"]["batch_size"] == 4
+    assert record["seed"] == 8 and record["what"].endswith("two_rows") and record["host"]
+
+
+class _nothing:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_a_stopped_run_resumes_and_its_tally_sees_every_batch_once(tmp_path):
+    from tilegames.results import read_results
+    from tilegames.sim import SimulationInterrupted
+
+    out = tmp_path / "run.csv"
+    seen: list[int] = []
+
+    def stop_at_the_third(frame):
+        seen.extend(frame["game"])
+        if len(seen) == 9:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as stop:
+        simulate(draw, 20, seed=2, batch_size=3, progress=False, out=out, tally=stop_at_the_third)
+    assert stop.value.games == 9 and len(stop.value.finished) == 0
+    seen.clear()
+    simulate(draw, 20, seed=2, batch_size=3, progress=False, out=out,
+             tally=lambda frame: seen.extend(frame["game"]))  # fmt: skip
+    assert [int(g) for g in seen] == list(range(20))  # the 9 read back from the file, then the rest
+    expected = simulate(draw, 20, seed=2, batch_size=3, progress=False)
+    pd.testing.assert_frame_equal(read_results(out), expected, check_dtype=False)
+
+
+def test_a_different_run_at_out_is_refused(tmp_path):
+    from tilegames.results import DifferentRun
+
+    out = tmp_path / "run.parquet"
+    simulate(draw, 5, seed=1, progress=False, out=out)
+    for other in ({"seed": 2}, {"seed": 1, "batch_size": 2}):
+        with pytest.raises(DifferentRun, match="another run"):
+            simulate(draw, 5, progress=False, out=out, **other)
+    with pytest.raises(DifferentRun, match="options"):
+        simulate(functools.partial(draw, scale=7), 5, seed=1, progress=False, out=out)

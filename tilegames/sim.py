@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import functools
 import math
 import multiprocessing
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -104,6 +106,9 @@ def simulate(
     progress: bool = True,
     description: str = "games",
     scheduler: str | None = None,
+    out: str | os.PathLike | None = None,
+    provenance: dict[str, Any] | None = None,
+    tally: Callable[[pd.DataFrame], object] | None = None,
 ) -> pd.DataFrame:
     """Run ``task(rng)`` ``n`` times; one DataFrame row per returned row.
 
@@ -117,8 +122,17 @@ def simulate(
       batches run on its workers (``tilegames.cluster``); not with ``executor``
       or ``workers``.
     - ``progress``: a tqdm.auto progress bar counting games.
+    - ``out``: stream the rows to this file (``.csv`` or ``.parquet``) batch by
+      batch, in order, with ``provenance`` (``results.BatchWriter``); the rows are
+      not kept, and an empty DataFrame is returned. Rerunning the same call
+      resumes an unfinished run from its last whole batch, or finds it done; a
+      different seed, ``n``, batch size or task options is refused
+      (``results.DifferentRun``).
+    - ``tally``: called with every batch's rows in game order (those already in
+      ``out`` too), for summaries made as the run goes.
     - Ctrl-C stops the run promptly (worker processes included) and raises
-      ``SimulationInterrupted`` holding the rows that finished.
+      ``SimulationInterrupted`` holding the rows that finished (with ``out``:
+      none; they are in the file).
     """
     if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise TypeError("simulate needs an int seed, so that the run can be repeated")
@@ -145,42 +159,142 @@ def simulate(
                 batch_size=batch_size,
                 progress=progress,
                 description=description,
+                out=out,
+                provenance=provenance,
+                tally=tally,
             )
-    batches = _batches(int(n), batch_size, np.random.SeedSequence(seed))
-    count = -(-int(n) // batch_size)
-    bar = _progress_bar(n, description) if progress else None
+    n = int(n)
+    count = -(-n // batch_size)
+    sink = _Sink(n, batch_size, tally)
+    if out is not None:
+        sink.open(out, run_identity(task, n, int(seed), batch_size), provenance or {})
+        if sink.writer.finished:
+            return _concat([])
+    batches = _batches(n, batch_size, np.random.SeedSequence(seed), skip=sink.next)
+    todo = count - sink.next
+    bar = _progress_bar(n, description, sink.games()) if progress else None
     results: dict[int, pd.DataFrame] = {}
     try:
-        if executor is None and workers and workers > 1 and count > 1:
-            pool = WorkerPool(min(workers, count))
+        if executor is None and workers and workers > 1 and todo > 1:
+            pool = WorkerPool(min(workers, todo))
             try:
-                _run_on(pool, task, batches, results, bar, window=4 * min(workers, count))
+                _run_on(pool, task, batches, results, bar, sink, window=4 * min(workers, todo))
             except BaseException:
                 pool.stop()
                 raise
             pool.shutdown()
         elif executor is not None:
-            _run_on(executor, task, batches, results, bar, window=64)
+            _run_on(executor, task, batches, results, bar, sink, window=64)
         else:
             for index, child, size, start in batches:
                 results[index] = run_batch(task, child, size, start)
+                sink.take(results)
                 if bar is not None:
                     bar.update(size)
     except KeyboardInterrupt:
-        finished = _concat([results[i] for i in sorted(results)])
-        games = sum(min(batch_size, n - i * batch_size) for i in results)
-        raise SimulationInterrupted(finished, games, int(n)) from None
+        sink.take(results)
+        sink.close()
+        if sink.writer is not None:  # the whole batches are in the file, in order
+            finished, games = _concat([]), sink.games()
+        else:
+            finished = _concat(sink.kept + [results[i] for i in sorted(results)])
+            games = sink.games() + sum(min(batch_size, n - i * batch_size) for i in results)
+        raise SimulationInterrupted(finished, games, n) from None
+    except BaseException:
+        sink.close()
+        raise
     finally:
         if bar is not None:
             bar.close()
-    return _concat([results[i] for i in range(count)])
+    sink.take(results)
+    sink.finish()
+    return _concat(sink.kept)
 
 
-def _batches(n: int, batch_size: int, root: np.random.SeedSequence):
-    """(index, seed sequence, size, first game) of each batch, made one at a time."""
+def run_identity(task: Task, n: int, seed: int, batch_size: int) -> dict[str, Any]:
+    """What decides a run's rows, so that a rerun resumes only the very same run.
+
+    >>> import functools
+    >>> run_identity(functools.partial(abs, x=1), 10, 3, 5)["task"]
+    'builtins.abs'
+    """
+    function, options = task, {}
+    while isinstance(function, functools.partial):
+        options = {**function.keywords, **options}
+        if function.args:
+            options["args"] = list(function.args)
+        function = function.func
+    name = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', repr(function))}"
+    return {"task": name, "options": options, "seed": seed, "games": n, "batch_size": batch_size}
+
+
+class _Sink:
+    """Where finished batches go, in game order: the file (``out``) or a list, and the tally."""
+
+    def __init__(self, n: int, batch_size: int, tally) -> None:
+        self.n, self.batch_size, self.tally = n, batch_size, tally
+        self.next = 0
+        """Index of the next batch to take (those before it are written or kept)."""
+        self.kept: list[pd.DataFrame] = []
+        self.writer = None
+
+    def open(self, out, run: dict, provenance: dict) -> None:
+        from .results import BatchWriter, iter_results
+        from .results import provenance as standard
+
+        record = standard(what=run["task"], command=None, seed=run["seed"], rules=run["options"])
+        self.writer = BatchWriter(out, run=run, provenance={**record, **provenance})
+        self.next = self.writer.batches_done
+        if self.tally is not None:
+            frames = iter_results(out) if self.writer.finished else BatchWriter.whole_batches(out)
+            for frame in frames:
+                self.tally(frame)
+
+    def games(self) -> int:
+        """Games in the batches taken (with ``out``: recorded whole in the file)."""
+        done = self.writer.batches_done if self.writer is not None else self.next
+        return min(self.n, done * self.batch_size)
+
+    def take(self, results: dict[int, pd.DataFrame]) -> None:
+        """Write (or keep) every finished batch that comes next in order."""
+        while self.next in results:
+            frame = results.pop(self.next)
+            if self.writer is not None:
+                self._safely(self.writer.write, frame)
+            else:
+                self.kept.append(frame)
+            if self.tally is not None:
+                self.tally(frame)
+            self.next += 1
+
+    def _safely(self, action, *arguments):
+        try:
+            return action(*arguments)
+        except OSError as error:  # a full disk: keep the whole batches elsewhere, say where
+            why, out = error.strerror or str(error), self.writer.out
+            try:
+                kept = f"the {self.writer.rows} rows finished are kept in {self.writer.keep_elsewhere()}"
+            except OSError as again:
+                kept = f"nothing could be kept elsewhere either ({again.strerror or again})"
+            raise OSError(
+                error.errno, f"could not write {out} ({why}); {out} is as it was; {kept}"
+            ) from None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    def finish(self) -> None:
+        if self.writer is not None:
+            self._safely(self.writer.finish)
+
+
+def _batches(n: int, batch_size: int, root: np.random.SeedSequence, skip: int = 0):
+    """(index, seed sequence, size, first game) of each batch from ``skip`` on, made one at a time."""
     for index, start in enumerate(range(0, n, batch_size)):
         (child,) = root.spawn(1)  # the same children as root.spawn(count), made lazily
-        yield index, child, min(batch_size, n - start), start
+        if index >= skip:
+            yield index, child, min(batch_size, n - start), start
 
 
 def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
@@ -190,24 +304,26 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def _run_on(executor, task, batches, results, bar, *, window: int) -> None:
-    """Submit batches keeping at most ``window`` in flight; collect them into ``results``."""
+def _run_on(executor, task, batches, results, bar, sink, *, window: int) -> None:
+    """Submit batches keeping at most ``window`` in flight (and at most ``window`` finished
+    ones waiting for an earlier batch); hand them to ``sink`` in order as they come."""
     pending: dict[cf.Future, tuple[int, int]] = {}
     for index, child, size, start in batches:
         pending[executor.submit(run_batch, task, child, size, start)] = (index, size)
-        while len(pending) >= window:
-            _collect(pending, results, bar, cf.FIRST_COMPLETED)
+        while len(pending) + len(results) >= window and pending:
+            _collect(pending, results, bar, sink)
     while pending:
-        _collect(pending, results, bar, cf.FIRST_COMPLETED)
+        _collect(pending, results, bar, sink)
 
 
-def _collect(pending, results, bar, when) -> None:
-    done, _ = cf.wait(list(pending), return_when=when)
+def _collect(pending, results, bar, sink) -> None:
+    done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
     for future in done:
         index, size = pending.pop(future)
         results[index] = future.result()
         if bar is not None:
             bar.update(size)
+    sink.take(results)
 
 
 def check_workers(workers: object) -> None:
@@ -289,10 +405,10 @@ def _start_worker() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-def _progress_bar(total: int, description: str):
+def _progress_bar(total: int, description: str, initial: int = 0):
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=description, unit=" games", mininterval=0.5)
+    return tqdm(total=total, initial=initial, desc=description, unit=" games", mininterval=0.5)
 
 
 def estimated_games_for_margin(p: float, margin: float, confidence: float = 0.95) -> int:

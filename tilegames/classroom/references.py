@@ -13,8 +13,6 @@ test replays the first rows).
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -40,9 +38,10 @@ def reference_path(name: str) -> Path:
 
 def read_reference(name: str) -> tuple[pd.DataFrame, dict]:
     """The kept run of experiment ``name`` and its provenance (with ``file``, its file's name)."""
+    from ..results import read_provenance, read_results
+
     path = reference_path(name)
-    provenance = json.loads(path.with_suffix(".json").read_text())
-    return pd.read_csv(path), {**provenance, "file": path.name}
+    return read_results(path), {**read_provenance(path), "file": path.name}
 
 
 def _play_chunk(name: str, start: int, stop: int) -> list:
@@ -54,7 +53,7 @@ def _play_chunk(name: str, start: int, stop: int) -> list:
 
 def write_reference(name: str, games: int, *, workers: int = 1, path: Path | None = None) -> Path:
     """Play ``games`` games of experiment ``name`` from ``REFERENCE_FIRST_SEED`` on and keep them."""
-    from .. import __version__
+    from ..results import provenance, write_results
     from .experiments import EXPERIMENTS
 
     experiment = EXPERIMENTS[name]
@@ -69,20 +68,15 @@ def write_reference(name: str, games: int, *, workers: int = 1, path: Path | Non
         ]
     rows = pd.DataFrame({"seed": range(REFERENCE_FIRST_SEED, REFERENCE_FIRST_SEED + games)})
     rows[experiment.column] = values
-    temporary = path.with_suffix(".csv.part")
-    rows.to_csv(temporary, index=False)
-    provenance = {
-        "what": f"the best-known value for the class experiment {name!r}: {experiment.question}",
-        "command": f"python -m tilegames.classroom.references {name} --games {games} --workers {workers}",
-        "seeds": f"{REFERENCE_FIRST_SEED} to {REFERENCE_FIRST_SEED + games - 1}, one game each",
-        "tilegames_version": __version__,
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "seconds": round(time.perf_counter() - started, 1),
-        "workers": workers,
-        "rows": games,
-    }
-    temporary.replace(path)
-    path.with_suffix(".json").write_text(json.dumps(provenance, indent=2) + "\n")
+    record = provenance(
+        what=f"the best-known value for the class experiment {name!r}: {experiment.question}",
+        command=f"python -m tilegames.classroom.references {name} --games {games} --workers {workers}",
+        seed=REFERENCE_FIRST_SEED,
+        seeds=f"{REFERENCE_FIRST_SEED} to {REFERENCE_FIRST_SEED + games - 1}, one game each",
+        seconds=round(time.perf_counter() - started, 1),
+        workers=workers,
+    )
+    write_results(rows, path, record)  # the CSV and its provenance, atomically
     return path
 
 

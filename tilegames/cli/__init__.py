@@ -8,17 +8,19 @@ Each game in ``tilegames.GAMES`` gets ``simulate GAME`` from its spec
 every field of its ``Rules``, and a game whose study needs more names a
 ``command`` module in its spec with two functions: ``add_simulate_arguments(parser)``
 and ``run_simulation(args) -> (DataFrame, summary)``; it may add ``provenance(args)``
-(what the sidecar of ``--out`` records besides the command) and
+(what the provenance of ``--out`` records besides the standard keys) and
 ``writes_its_own_out(args)`` (a run that writes ``--out`` batch by batch). A
 module that fails to import is an error, not a missing sub-command.
 
-Bad arguments print a clear message and exit with code 2. ``--out`` gets the
-rows as CSV and their provenance beside it (``.json``), written atomically as a
-pair (``tilegames.results``); a ``.json`` name, a device, or a ``.json`` beside
-it that is someone else's file is refused. Ctrl-C, SIGTERM or SIGHUP stop a run
-at once (its workers too), say how many games finished and (with ``--out``)
-write them; a closed output (``| head -1``) is no error; when ``--out`` cannot
-be written the rows are kept in a temporary file and the message says where.
+Bad arguments print a clear message and exit with code 2. ``--out run.csv`` (or
+``run.parquet``) gets the rows batch by batch as they finish, and their
+provenance (``run.json``; ``tilegames.results``); a ``.json`` name, a device, or
+a ``.json`` beside it that is someone else's file is refused. Ctrl-C, SIGTERM or
+SIGHUP stop a run at once (its workers too) and say how many games finished;
+the whole batches stay in ``run.csv.partial``, and running the same command
+again goes on from there (another seed or other rules are refused, not mixed).
+A closed output (``| head -1``) is no error; when ``--out`` cannot be written
+the rows are kept in a temporary file and the message says where.
 """
 
 from __future__ import annotations
@@ -97,8 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
         )
         common.add_argument(
             "--out",
-            help="write one row per game (or round) to this CSV file, with its provenance "
-            "beside it (the same name with .json)",
+            help="write one row per game (or round) to this .csv or .parquet file as the run "
+            "goes, with its provenance beside it (the same name with .json); running the "
+            "same command again resumes a stopped run",
         )
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
         sub.set_defaults(study=module, spec=spec)
@@ -160,20 +163,20 @@ def _say(text: str, stream=None) -> None:
 
 
 def _main(argv: list[str], received: list[int]) -> int:
-    from ..results import now, why_not_out
+    from ..results import read_sidecar, why_not_out
     from ..sim import SimulationInterrupted
 
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "run", None) is not None:  # a command that runs itself (lessons, course, play)
         return args.run(args)
-    writes_its_own = getattr(args.study, "writes_its_own_out", None)
-    args.study_writes_out = bool(args.out and writes_its_own is not None and writes_its_own(args))
+    args.command_line = shlex.join(["tilegames", *argv])
     if args.out is not None:  # check where the results go before the simulation, not after
         problem = why_not_out(args.out)
         if problem:
             parser.error(f"--out {args.out}: {problem}")
-        if os.path.exists(args.out) and not getattr(args, "study_writes_out", False):
+        resumable = read_sidecar(args.out).get("run") is not None or _writes_its_own_out(args)
+        if os.path.exists(args.out) and not resumable:
             _say(f"note: {args.out} exists and will be overwritten", sys.stderr)
     cores = os.cpu_count() or 1
     if args.workers > cores:
@@ -181,76 +184,38 @@ def _main(argv: list[str], received: list[int]) -> int:
             f"note: {args.workers} workers on {cores} cores: the extra ones only wait their turn",
             sys.stderr,
         )
-    provenance = {
-        "what": f"tilegames simulate {args.game}: one row per game (or round)",
-        "command": shlex.join(["tilegames", *argv]),
-        "seed": args.seed,
-        "started_utc": now(),
-    }
     try:
-        frame, summary = args.study.run_simulation(args)
-    except ValueError as error:
+        _, summary = args.study.run_simulation(args)
+    except ValueError as error:  # bad options, or --out holds another run (results.DifferentRun)
         parser.error(str(error))
     except SimulationInterrupted as stop:
         code = 128 + (received[-1] if received else signal.SIGINT)
-        return _stopped(stop, args, provenance, code)
+        return _stopped(stop, args, code)
     except OSError as error:  # the results could not be written as the run went
         _say(f"could not go on: {error.strerror or error}", sys.stderr)
         return 1
     _say(summary)
-    if args.out and not getattr(args, "study_writes_out", False):
-        return _write(frame, args, {**provenance, "complete": True})
+    if args.out:
+        _say(f"wrote {read_sidecar(args.out).get('rows', 0)} rows to {args.out}")
     return 0
 
 
-def _extras(args: argparse.Namespace) -> dict:
-    """What the study adds to the provenance (``provenance(args)`` in its cli module)."""
-    extra = getattr(args.study, "provenance", None)
-    return extra(args) if extra is not None else {}
+def _writes_its_own_out(args: argparse.Namespace) -> bool:
+    """Whether the study writes (and resumes) ``--out`` itself (Maze's ``--exhaustive``)."""
+    writes = getattr(args.study, "writes_its_own_out", None)
+    return bool(writes is not None and writes(args))
 
 
-def _stopped(stop, args: argparse.Namespace, provenance: dict, code: int) -> int:
-    """Ctrl-C (or SIGTERM, SIGHUP): one line on what finished; the finished rows go to ``--out``."""
+def _stopped(stop, args: argparse.Namespace, code: int) -> int:
+    """Ctrl-C (or SIGTERM, SIGHUP): one line on what finished and, with ``--out``, where it is."""
     line = f"stopped: {stop.games:,} of {stop.total:,} games finished"
-    out = args.out
-    if out and getattr(args, "study_writes_out", False):
-        _say(line + (f"; they are in {out}" if stop.games else ""), sys.stderr)
-    elif out and len(stop.finished):
-        _say(line, sys.stderr)
-        record = {**provenance, "complete": False, "games_finished": stop.games}
-        _write(stop.finished, args, record)
-    else:
-        _say(line + ("; nothing was written" if out else ""), sys.stderr)
+    if args.out and stop.games:
+        where = args.out if _writes_its_own_out(args) else f"{args.out}.partial"
+        line += f"; their rows are in {where}: run the same command again to go on from there"
+    elif args.out:
+        line += "; nothing was written"
+    _say(line, sys.stderr)
     return code
-
-
-def _write(frame, args: argparse.Namespace, provenance: dict) -> int:
-    """Write the rows and their provenance; if that fails, keep them elsewhere and say where."""
-    from ..results import keep_elsewhere, now, write_results
-
-    out = args.out
-    record = {**provenance, **_extras(args), "finished_utc": now()}
-    try:
-        write_results(frame, out, record)
-    except OSError as error:
-        why = error.strerror or str(error)
-        try:
-            kept = keep_elsewhere(frame, record)
-        except OSError as again:
-            _say(
-                f"could not write {out} ({why}), nor keep the {len(frame)} rows elsewhere "
-                f"({again.strerror or again}); {out} is as it was",
-                sys.stderr,
-            )
-            return 1
-        _say(
-            f"could not write {out} ({why}); {out} is as it was; "
-            f"the {len(frame)} rows are kept in {kept}",
-            sys.stderr,
-        )
-        return 1
-    _say(f"wrote {len(frame)} rows to {out}")
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

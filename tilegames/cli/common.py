@@ -79,17 +79,69 @@ def add_players_argument(parser: argparse.ArgumentParser, what: str = "game") ->
     )
 
 
-def simulate_from_args(task, games: int, args: argparse.Namespace, description: str):
+RUN_OPTIONS = frozenset(
+    {
+        "command",
+        "game",
+        "study",
+        "workers",
+        "seed",
+        "out",
+        "no_progress",
+        "run",
+        "command_line",
+        "scheduler",
+    }
+)
+"""Arguments that are not the study's rules (they do not change a run's rows)."""
+
+
+def run_provenance(args: argparse.Namespace, description: str) -> dict:
+    """The provenance of ``--out``: the standard keys (``results.provenance``), the study's
+    options as its ``rules``, and what the game's module adds (its ``provenance(args)``).
+
+    >>> import types
+    >>> args = argparse.Namespace(game="coin", seed=1, games=5, workers=2, out="x.csv",
+    ...                           study=types.SimpleNamespace(), command_line="tilegames ...")
+    >>> record = run_provenance(args, "coins")
+    >>> record["rules"], record["seed"]
+    ({'games': 5}, 1)
+    """
+    from ..results import provenance
+
+    rules = {key: value for key, value in vars(args).items() if key not in RUN_OPTIONS}
+    record = provenance(
+        what=f"tilegames simulate {args.game}: one row per game (or round) ({description})",
+        command=getattr(args, "command_line", None) or f"tilegames simulate {args.game}",
+        seed=args.seed,
+        rules=rules,
+        engine=_engine(),
+        workers=args.workers,
+    )
+    extra = getattr(args.study, "provenance", None)
+    return {**record, **(extra(args) if extra is not None else {})}
+
+
+def _engine() -> str:
+    from . import version_line
+
+    return version_line()
+
+
+def simulate_from_args(task, games: int, args: argparse.Namespace, description: str, tally=None):
     """``sim.simulate`` with the run options every study shares (--seed, --workers,
-    --scheduler, --no-progress). ``--workers`` above 1 with ``--scheduler`` is refused:
-    on a cluster, ``dask worker --nworkers`` decides how many processes play."""
+    --scheduler, --no-progress, --out). With ``--out`` the rows stream to the file (a rerun
+    resumes) and are read back from it, unless ``tally`` (called with every batch) takes
+    them. ``--workers`` above 1 with ``--scheduler`` is refused: on a cluster,
+    ``dask worker --nworkers`` decides how many processes play."""
+    out = getattr(args, "out", None)
     scheduler = getattr(args, "scheduler", None)
     if scheduler is not None and args.workers > 1:
         raise ValueError(
             "--workers and --scheduler do not go together: on a cluster the workers are "
             "the `dask worker` processes (choose how many with their --nworkers)"
         )
-    return simulate(
+    frame = simulate(
         task,
         games,
         seed=args.seed,
@@ -97,4 +149,12 @@ def simulate_from_args(task, games: int, args: argparse.Namespace, description: 
         progress=not args.no_progress,
         description=description,
         scheduler=scheduler,
+        out=out,
+        provenance=run_provenance(args, description) if out else None,
+        tally=tally,
     )
+    if out and tally is None:
+        from ..results import read_results
+
+        return read_results(out)
+    return frame

@@ -21,13 +21,13 @@ from __future__ import annotations
 import concurrent.futures as cf
 import functools
 import os
-import sys
 import time
 
 import numpy as np
 import pandas as pd
 
-from ..results import keep_elsewhere, now, read_sidecar, write_results
+from ..results import format_of, keep_elsewhere, now, read_sidecar, write_results
+from ..results import provenance as results_provenance
 from ..sim import SimulationInterrupted, WorkerPool, batch_sizes, check_workers, run_batch
 from ..stats import mean_interval, wilson
 from . import native
@@ -246,18 +246,21 @@ def run_winnability(
 
     def provenance() -> dict:
         return {
-            "what": "Maze winnability: each deal decided winnable, unwinnable or undecided",
-            "command": command,
-            "seed": seed,
+            **results_provenance(
+                what="Maze winnability: each deal decided winnable, unwinnable or undecided",
+                command=command,
+                seed=seed,
+                rules=_jsonable(options),
+                engine=native.describe(),
+                started_utc=started,
+                finished_utc=now(),
+                complete=len(done) == len(sizes),
+            ),
             "games": games,
             "batch_size": WINNABILITY_BATCH,
             "batches_done": len(done),
             "batches": len(sizes),
-            "complete": len(done) == len(sizes),
-            "options": _jsonable(options),
-            "engine": native.describe(),
-            "started_utc": started,
-            "written_utc": now(),
+            "options": _jsonable(options),  # the name older kept files used
             "seconds_this_session": round(time.perf_counter() - clock, 1),
         }
 
@@ -333,8 +336,11 @@ STATUSES = ("winnable", "unwinnable", "undecided")
 def _whole_rows(out: str, variants: tuple[str, ...]) -> pd.DataFrame:
     """The rows of a winnability file that are whole (a verdict, a variant, a deal, its
     tables); a row cut short (a write that never finished) is left out, so its batch is
-    decided again. A file that is not a winnability table at all raises ValueError."""
+    decided again. A file that is not a winnability table at all raises ValueError.
+    (A Parquet file is written whole or not at all: every row of it is whole.)"""
     try:
+        if format_of(out) == "parquet":
+            return pd.read_parquet(out)
         frame = pd.read_csv(out, keep_default_na=False, na_values=[""], dtype=str)
     except (ValueError, OSError, UnicodeDecodeError) as error:
         raise ValueError(
@@ -595,8 +601,6 @@ def write_decided_again(
     progress: bool = True,
 ) -> pd.DataFrame:
     """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
-    import tilegames
-
     started = now()
     clock = time.perf_counter()
     options = {
@@ -616,21 +620,21 @@ def write_decided_again(
         for key, value in options.items()
         if key not in defaults or value != defaults[key]
     ]
-    provenance = {
-        "what": f"Maze winnability: the {variant} deals of {os.path.basename(source)} left "
+    provenance = results_provenance(
+        what=f"Maze winnability: the {variant} deals of {os.path.basename(source)} left "
         "undecided, decided again with larger budgets",
-        "command": (
+        command=(
             'python -c "from tilegames.maze.study import write_decided_again; '
             f'write_decided_again({source!r}, {out!r}, {", ".join(given)}, workers={workers})"'
         ),
-        "source": source,
-        "options": options,
-        "engine": native.describe(),
-        "deals": len(again),
-        "tilegames_version": tilegames.__version__,
-        "python": sys.version.split()[0],
-        "started_utc": started,
-        "seconds": round(time.perf_counter() - clock, 1),
-    }
+        seed=None,
+        rules=options,
+        engine=native.describe(),
+        started_utc=started,
+        source=source,
+        options=options,  # the name older second looks used
+        deals=len(again),
+        seconds=round(time.perf_counter() - clock, 1),
+    )
     write_results(again, out, provenance)
     return again

@@ -388,29 +388,26 @@ def write_matchups(
     command: str = "",
 ) -> pd.DataFrame:
     """Run ``run_matchups`` and keep it: the CSV, and beside it a JSON file saying how it was made."""
-    import datetime
     from pathlib import Path
 
-    from .. import __version__
+    from ..results import provenance as results_provenance
     from ..results import write_results
 
     path = Path(path or _checkout_results() / "pyramids_matchups.csv")
     start = time.perf_counter()
+    record = results_provenance(
+        what="two-player Flaming Pyramids matches, each deal played from both seats",
+        command=command,
+        seed=seed,
+        rules={
+            "matchups": {name: {"a": a, "b": b, "deals": n} for name, (a, b, n) in MATCHUPS.items()}
+        },
+        seeds="match i of MATCHUPS runs sim.simulate(match_task, deals, seed=seed + i, batch_size=50)",
+        workers=workers,
+    )
     frame = run_matchups(seed=seed, workers=workers)
-    seconds = time.perf_counter() - start
-    provenance = {
-        "what": "two-player Flaming Pyramids matches, each deal played from both seats",
-        "command": command,
-        "seed": seed,
-        "matchups": {name: {"a": a, "b": b, "deals": n} for name, (a, b, n) in MATCHUPS.items()},
-        "seeds": "match i of MATCHUPS runs sim.simulate(match_task, deals, seed=seed + i, batch_size=50)",
-        "tilegames_version": __version__,
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "seconds": round(seconds, 1),
-        "workers": workers,
-        "rows": len(frame),
-    }
-    write_results(frame, path, provenance)  # the CSV and its provenance, atomically
+    record["seconds"] = round(time.perf_counter() - start, 1)
+    write_results(frame, path, record)  # the CSV and its provenance, atomically
     return frame
 
 

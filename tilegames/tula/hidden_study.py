@@ -101,12 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     seed and library version.
     """
     import argparse
-    import datetime
-    import sys
 
-    import tilegames
-
-    from ..results import write_results
+    from ..results import now, write_results
+    from ..results import provenance as results_provenance
 
     parser = argparse.ArgumentParser(
         prog="python -m tilegames.tula.hidden_study",
@@ -116,21 +113,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="seed (default 2026)")
     parser.add_argument("--out", required=True, help="CSV file to write")
     args = parser.parse_args(argv)
-    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    started = now()
     table = ladder_table(args.deals, args.seed)
-    provenance = {
-        "what": "Tula on reduced boards: players (simulated), best play without seeing and "
+    provenance = results_provenance(
+        what="Tula on reduced boards: players (simulated), best play without seeing and "
         "the clairvoyant (exact)",
-        "command": f"python -m tilegames.tula.hidden_study --deals {args.deals} --seed {args.seed} "
+        command=f"python -m tilegames.tula.hidden_study --deals {args.deals} --seed {args.seed} "
         f"--out {args.out}",
-        "seed": args.seed,
-        "deals": args.deals,
-        "boards": {name: list(arguments) for name, arguments in BOARDS.items()},
-        "tilegames_version": tilegames.__version__,
-        "python": sys.version.split()[0],
-        "started_utc": started,
-        "finished_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-    }
+        seed=args.seed,
+        rules={"deals": args.deals, "boards": {name: list(a) for name, a in BOARDS.items()}},
+        started_utc=started,
+    )
     write_results(table, args.out, provenance)  # the CSV and its provenance, atomically
     print(table.to_string(index=False))
     return 0

@@ -16,7 +16,6 @@ Every table here speaks in percent and in words, so a lesson shows one line per 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -69,10 +68,9 @@ RULES_WORDS = {"published": "without mercy", "mercy": "with mercy"}
 
 def load(path: Path | str = PINNED) -> tuple[pd.DataFrame, dict]:
     """A results file and its provenance (the ``.json`` beside it)."""
-    path = Path(path)
-    frame = pd.read_csv(path)
-    provenance = json.loads(path.with_suffix(".json").read_text())
-    return frame, provenance
+    from ..results import read_provenance, read_results
+
+    return read_results(path), read_provenance(path)
 
 
 def in_words(estimate, points: bool = False) -> str:
