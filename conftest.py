@@ -11,9 +11,16 @@ machine. The times are printed at the end of the run.
 from __future__ import annotations
 
 import os
+import signal
 import time
 
 import pytest
+
+# A test run started in the background of a non-interactive shell ignores SIGINT, and every
+# process a test starts inherits that: the Ctrl-C tests would then wait for a run that cannot
+# hear them. Give SIGINT back its usual meaning here (the children then start with it too).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 NOTEBOOK_SECONDS = 60.0
 """The lesson's budget for Run All, on a 2-core machine."""

@@ -258,7 +258,11 @@ def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
     assert len(children) >= wanted, "the run did not start its workers"
     sent = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
-    out_text, err_text = process.communicate(timeout=60)
+    try:
+        out_text, err_text = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # never leave a ten-million-game run behind
+        raise
     assert time.monotonic() - sent < 20
     assert process.returncode == 130
     assert "Traceback" not in err_text, err_text
