@@ -18,7 +18,7 @@ CASES = [
     ("tula", "games=800", "mercy", "on", "mercy on"),
     ("triominos", "rounds=60", "hexagon", "0", "hexagon bonus 0"),
     ("pyramids", "games=16", "turn_cap", "40", "turn cap 40"),
-    ("maze", "deals=4", "budget", "2000 positions", "solver budget 2000 positions"),
+    ("maze", "deals=4", "budget", "2000 tables", "solver budget 2000 tables"),
 ]
 
 
