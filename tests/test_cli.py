@@ -321,7 +321,9 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
         time.sleep(0.2)
     time.sleep(3)  # a few batches finish
     workers = parent.children(recursive=True)
-    assert len(workers) >= 2
+    assert len(workers) >= 2, "the run did not start its workers: " + (
+        "still running" if process.poll() is None else repr(process.communicate())
+    )
     number = getattr(signal, name)
     sent = time.monotonic()
     os.kill(process.pid, number)

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from tilegames.cli import main
+from tilegames.resources import folder
 from tilegames.results import (
     PROVENANCE_KEYS,
     BatchWriter,
@@ -20,8 +21,6 @@ from tilegames.results import (
     read_results,
     write_results,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
@@ -46,7 +45,7 @@ def test_a_parquet_file_carries_its_provenance_inside(tmp_path):
 
 
 def test_old_sidecars_are_read_with_the_standard_keys():
-    kept = sorted((ROOT / "results").glob("*.json"))
+    kept = sorted(folder("results").glob("*.json"))  # the checkout's, or the installed package's
     assert kept, "no kept results files"
     for sidecar in kept:
         data = next(
