@@ -349,9 +349,6 @@ CHECKOUT_ONLY = {
     "tests/test_cli.py::test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true_pair": (
         "timed to seconds, as above (run in the checkout)"
     ),
-    "tests/test_cli.py::test_ctrl_c_while_the_command_starts_says_stopped_without_a_traceback": (
-        "timed from the interpreter's start, which is slower in the borrowing venv"
-    ),
 }
 
 

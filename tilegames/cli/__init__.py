@@ -118,8 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     A closed output (``tilegames simulate … | head -1``) is not an error.
     """
     received: list[int] = []
-    previous = _catch_stop_signals(received)
+    previous: dict = {}
     try:
+        _catch_stop_signals(received, previous)
         return _main(sys.argv[1:] if argv is None else list(argv), received)
     except KeyboardInterrupt:  # before the first game (or after the last) finished
         _say("stopped: no game finished", sys.stderr)
@@ -128,21 +129,20 @@ def main(argv: list[str] | None = None) -> int:
         _restore_signals(previous)
 
 
-def _catch_stop_signals(received: list[int]) -> dict:
-    """SIGTERM and SIGHUP raise ``Stopped`` (in the main thread; elsewhere nothing changes)."""
+def _catch_stop_signals(received: list[int], previous: dict) -> None:
+    """SIGTERM and SIGHUP raise ``Stopped`` (in the main thread; elsewhere nothing changes);
+    ``previous`` gets the handlers they had."""
 
     def stop(number, frame):
         received.append(number)
         raise Stopped(signal.Signals(number).name)
 
-    previous = {}
     for name in STOP_SIGNALS:
         number = getattr(signal, name, None)
         if number is None:
             continue
         with contextlib.suppress(ValueError, OSError):  # not the main thread
             previous[number] = signal.signal(number, stop)
-    return previous
 
 
 def _restore_signals(previous: dict) -> None:
