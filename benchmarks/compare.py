@@ -12,6 +12,15 @@ games per CPU second of the timing process (time.process_time), so time spent
 waiting for a core on a busy machine does not count. Writes
 ``benchmarks/compare.json`` (best and median games/s of each, the ratios) and
 prints a table; a ratio below 1 means this checkout is slower.
+
+On a busy machine even CPU seconds wander by 20% (cores share caches), so
+``--instructions`` counts instead: each tree plays the same seeded games under
+valgrind's callgrind, and again with none, and the difference divided by the
+games is the machine instructions one game costs. The count does not depend on
+the load (it misses only cache and memory stalls); it writes
+``benchmarks/compare_instructions.json``; a ratio below 1 is still "slower".
+
+    .venv/bin/python benchmarks/compare.py --instructions [--against REF] [--study NAME]
 """
 
 from __future__ import annotations
@@ -34,7 +43,8 @@ DEFAULT_AGAINST = "14a9841"  # the 0.3.0 release
 STUDIES: dict[str, tuple[str, str, dict]] = {
     # name: (module, task, keyword arguments), as the command line's studies call them
     "tula_greedy_random": ("tilegames.tula.study", "deal_task", {"players": ["greedy", "random"]}),
-    "maze_solver": ("tilegames.maze.study", "solve_task", {}),
+    # the node budget alone ends a search (a clock would cut it where the machine is slow)
+    "maze_solver": ("tilegames.maze.study", "solve_task", {"max_seconds": float("inf")}),
     "triominos_greedy_2p": (
         "tilegames.triominos.study",
         "round_task",
@@ -66,6 +76,69 @@ while (games and played < games) or (not games and time.perf_counter() - start <
 cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
 print(json.dumps({"games": played, "seconds": cpu, "wall": elapsed, "file": module.__file__}))
 """
+
+
+COUNTER = r"""
+import importlib, json, sys
+import numpy as np
+module, name, kwargs, games = json.loads(sys.argv[1])
+if "players" in kwargs and isinstance(kwargs["players"], list):
+    kwargs["players"] = tuple(kwargs["players"])
+module = importlib.import_module(module)
+task = getattr(module, name)
+warm = np.random.default_rng(999)
+for _ in range(3):
+    task(warm, **kwargs)
+rng = np.random.default_rng(2026)
+for _ in range(games):
+    task(rng, **kwargs)
+print(json.dumps({"games": games, "file": module.__file__}))
+"""
+"""The timer's games at a fixed count (0: the start-up alone), for counting instructions."""
+
+
+MIN_COUNTED = 6
+"""The fewest games counted per study (a Maze search can take a second)."""
+
+
+def count_instructions(tree: Path, study: str, games: int) -> int:
+    """Instructions (callgrind's Ir) a fresh Python with ``tree`` spends on ``games`` games
+    of ``study``, start-up included."""
+    module, name, kwargs = STUDIES[study]
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    with tempfile.TemporaryDirectory() as neutral:
+        done = subprocess.run(
+            [
+                "valgrind", "--tool=callgrind", f"--callgrind-out-file={neutral}/out",
+                sys.executable, "-c", COUNTER, json.dumps([module, name, kwargs, games]),
+            ],
+            env=env, cwd=neutral, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    if not Path(result["file"]).resolve().is_relative_to(tree.resolve()):
+        raise RuntimeError(f"{study} imported {result['file']}, not the tree {tree}")
+    collected = [line for line in done.stderr.splitlines() if "Collected :" in line]
+    return int(collected[-1].split(":")[-1].replace(",", "").strip())
+
+
+def compare_instructions(old: Path, new: Path, studies: list[str], seconds: float) -> dict:
+    """Instructions per game of each tree, per study (the games: ``seconds`` of play at full
+    speed, counted once; the same seeded games for both)."""
+    figures = {}
+    for study in studies:
+        games = max(MIN_COUNTED, run_timer(new, study, 0, seconds)["games"])
+        row: dict = {"games_counted": games}
+        for side, tree in (("old", old), ("new", new)):
+            spent = count_instructions(tree, study, games) - count_instructions(tree, study, 0)
+            row[f"{side}_instructions_per_game"] = round(spent / games)
+        row["ratio"] = round(row["old_instructions_per_game"] / row["new_instructions_per_game"], 4)
+        figures[study] = row
+        print(
+            f"{study:<26}  old {row['old_instructions_per_game']:>12,} instr/game   "
+            f"new {row['new_instructions_per_game']:>12,}   old/new {row['ratio']:.3f}",
+            flush=True,
+        )
+    return figures
 
 
 def run_timer(tree: Path, study: str, games: int, seconds: float) -> dict:
@@ -171,15 +244,28 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=6, help="runs of each tree per study")
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     parser.add_argument("--study", action="append", choices=list(STUDIES), help="default: all")
-    parser.add_argument("--out", default=str(HERE / "compare.json"))
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions per game under valgrind instead of timing (load-proof)",
+    )
+    parser.add_argument(
+        "--out", help="default: benchmarks/compare.json (or compare_instructions.json)"
+    )
     args = parser.parse_args()
+    out = args.out or str(
+        HERE / ("compare_instructions.json" if args.instructions else "compare.json")
+    )
     studies = args.study or list(STUDIES)
     with tempfile.TemporaryDirectory() as scratch:
         old = Path(scratch) / "old"
         try:
             old_commit = checkout(args.against, old)
             started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-            figures = compare(old, ROOT, studies, args.repeats, args.seconds)
+            if args.instructions:
+                figures = compare_instructions(old, ROOT, studies, args.seconds / 4)
+            else:
+                figures = compare(old, ROOT, studies, args.repeats, args.seconds)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
@@ -187,8 +273,13 @@ def main() -> None:
             )
     record = {
         "benchmark": "compare",
-        "what": "games/s of each study's task, this checkout (new) against --against (old), "
-        "alternating old/new in fresh processes; best and median of the repeats",
+        "what": (
+            "machine instructions per game of each study's task (callgrind), this checkout "
+            "(new) against --against (old); ratio old/new, below 1 means new is slower"
+            if args.instructions
+            else "games/s of each study's task, this checkout (new) against --against (old), "
+            "alternating old/new in fresh processes; best and median of the repeats"
+        ),
         "command": " ".join(["python", "benchmarks/compare.py", *sys.argv[1:]]),
         "old": {"ref": args.against, "commit": old_commit},
         "new": {
@@ -199,11 +290,11 @@ def main() -> None:
         "python": platform.python_version(),
         "cores": os.cpu_count(),
         "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
-        "repeats": args.repeats,
+        "repeats": None if args.instructions else args.repeats,
         "studies": figures,
     }
-    Path(args.out).write_text(json.dumps(record, indent=2) + "\n")
-    print(f"wrote {args.out}")
+    Path(out).write_text(json.dumps(record, indent=2) + "\n")
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":
