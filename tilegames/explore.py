@@ -489,21 +489,39 @@ def default_measure(frame: pd.DataFrame, settings: dict[str, Any]) -> dict[str, 
 def tula(**options: Any) -> Explorer:
     """Tula's explorer, ``game("tula", **options)``: mercy and the player; its win rate beside
     the share of deals someone who sees every tile could win (the expert and the sampler,
-    slow thinkers, play ``slow_games`` deals)."""
+    slow thinkers, play ``slow_games`` deals).
+
+    >>> panel = tula(games=20)
+    >>> [value for _, value in panel.controls["player"].options][-2:], panel.number_of_games()
+    (['expert', 'sampler'], 20)
+    """
     return game("tula", **options)
 
 
 def maze(**options: Any) -> Explorer:
-    """Maze's explorer, ``game("maze", **options)``: the board and the solver's budget in tables."""
+    """Maze's explorer, ``game("maze", **options)``: the board and the solver's budget in tables.
+
+    >>> maze(games=2).controls["max_nodes"].options
+    (('500 tables', 500), ('2000 tables', 2000))
+    """
     return game("maze", **options)
 
 
 def triominos(**options: Any) -> Explorer:
-    """Tri-Ominos' explorer, ``game("triominos", **options)``: what a round scores."""
+    """Tri-Ominos' explorer, ``game("triominos", **options)``: what a round scores.
+
+    >>> triominos(games=2).controls["rules"].options
+    (('standard', 'seed'), ('Pressman', 'pressman'))
+    """
     return game("triominos", **options)
 
 
 def pyramids(**options: Any) -> Explorer:
     """Flaming Pyramids' explorer, ``game("pyramids", **options)``: game length and the first
-    player's edge."""
+    player's edge.
+
+    >>> panel = pyramids(games=2)
+    >>> panel.number_of_games(), list(panel.estimates)[0]
+    (2, 'first player wins')
+    """
     return game("pyramids", **options)
