@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import functools
+import subprocess
+import sys
+from math import inf
 
 import pandas as pd
 import pytest
@@ -41,10 +45,10 @@ def test_changing_a_control_redraws_and_going_back_reads_the_cache():
     [
         ("tula", {"games": 300}, "mercy", True),
         ("tula", {"games": 300}, "player", "random"),
-        ("triominos", {"rounds": 40}, "hexagon", 0),
-        ("triominos", {"rounds": 40}, "players", 4),
+        ("triominos", {"games": 40}, "hexagon_bonuses", (0, 0, 0)),
+        ("triominos", {"games": 40}, "players", 4),
         ("pyramids", {"games": 12}, "turn_cap", 40),
-        ("maze", {"deals": 3}, "budget", 2000),
+        ("maze", {"games": 3}, "max_nodes", 2000),
     ],
 )
 def test_each_game_explorer_answers_a_change_with_a_new_estimate(entry, options, control, value):
@@ -68,9 +72,9 @@ def test_tula_mercy_raises_the_share_of_winnable_deals():
 
 
 def test_a_zero_hexagon_bonus_scores_no_hexagon_points():
-    panel = explore.triominos(rounds=60)
-    panel.controls["hexagon"].value = 0
-    panel.controls["bridge"].value = 0
+    panel = explore.triominos(games=60)
+    panel.controls["hexagon_bonuses"].value = (0, 0, 0)
+    panel.controls["bridge_bonus"].value = 0
     assert panel.estimates["hexagon and bridge points per player"].value == 0
 
 
@@ -136,7 +140,7 @@ def test_the_progress_label_says_done_and_the_chart_has_words():
 def test_the_tula_explorer_offers_the_expert_and_the_sampler_on_fewer_deals():
     from tilegames import explore
 
-    panel = explore.tula(games=30, slow=6)
+    panel = explore.tula(games=30, slow_games=6)
     options = [value for _, value in panel.controls["player"].options]
     assert "expert" in options and "sampler" in options
     assert panel.number_of_games({"mercy": False, "player": "sampler"}) == 6
@@ -145,33 +149,52 @@ def test_the_tula_explorer_offers_the_expert_and_the_sampler_on_fewer_deals():
     assert "expert player wins" in panel.estimates and panel.runs == 2
 
 
-@pytest.mark.parametrize("name", ["tula", "maze", "triominos", "pyramids"])
-def test_every_games_explorer_controls_come_from_its_rules_fields(name):
+def _every_spec():
+    import toygame
+
     from tilegames import GAMES
+
+    return [*GAMES.specs(), toygame.SPEC]
+
+
+@pytest.mark.parametrize("spec", _every_spec(), ids=lambda spec: spec.name)
+def test_every_games_explorer_offers_its_declared_controls_and_a_change_reruns(spec):
+    from tilegames.explorer_spec import ExplorerSpec
     from tilegames.rules_base import rule_fields
 
-    spec = GAMES.spec(name)
-    controls = explore.explorer_controls(spec)
+    declared = ExplorerSpec.of(spec.explorer)
+    panel = explore.game(spec, games=3)
     fields = {field.name: field for field in rule_fields(spec.Rules)}
-    assert controls and set(controls) <= {*fields, "players", "player"}
-    for control, (label, choices) in controls.items():
-        values = [value for _, value in choices]
-        assert label == control.replace("_", " ") and len(set(values)) == len(values) >= 2
-        if control in fields:  # each value makes valid rules
-            for value in values:
-                assert getattr(_replaced(spec.Rules(), control, value), control) == value
-        elif control == "player":
-            assert set(values) <= set(spec.players)
-
-
-def _replaced(rules, name, value):
-    import dataclasses
-
-    return dataclasses.replace(rules, **{name: value})
+    if declared.controls:  # the declared controls, in order, each starting at its first value
+        assert list(panel.controls) == list(declared.controls)
+        for name in declared.controls:
+            values = declared.control(name).values
+            if values:
+                assert panel.controls[name].value == values[0]
+    else:  # nothing declared: every fixed-choice rule, then the players
+        assert list(panel.controls) == [
+            *(name for name, field in fields.items() if field.choices),
+            *(["players"] if spec.seats[0] < spec.seats[1] else []),
+            "player",
+        ]
+    for name, control in panel.controls.items():
+        values = [value for _, value in control.options]
+        assert len(set(values)) == len(values) >= 2, name
+        for value in values:  # each value makes valid rules, or is a rule set or player offered
+            if name in fields:
+                assert getattr(dataclasses.replace(spec.Rules(), **{name: value}), name) == value
+            elif name == "rules":
+                assert value in spec.presets()
+            elif name == "player":
+                assert value in spec.players
+    name, control = next(iter(panel.controls.items()))
+    before = panel.settings()
+    control.value = control.options[1][1]
+    assert panel.runs == 2 and panel.settings() != before
+    assert all(e.low <= e.value <= e.high for e in panel.estimates.values())
 
 
 def test_an_explorer_control_that_names_no_rule_is_refused_in_words():
-    import dataclasses
 
     from tilegames import GAMES
 
@@ -189,17 +212,55 @@ def test_the_pyramids_explorer_is_the_one_its_spec_declares():
 
 def test_a_spec_explorer_runs_the_study_with_the_rules_it_sets():
     panel = explore.game("tula", games=60)
-    assert list(panel.controls) == ["mercy"]
-    before = panel.estimates["solver won"]
+    assert list(panel.controls) == ["mercy", "player"]
+    before = panel.estimates["deal can be won (seeing every tile)"]
     panel.controls["mercy"].value = True
-    assert panel.runs == 2 and panel.estimates["solver won"].value >= before.value
+    after = panel.estimates["deal can be won (seeing every tile)"]
+    assert panel.runs == 2 and after.value >= before.value
+
+
+def test_a_rule_set_control_starts_from_that_rule_set_and_task_options_reach_the_task():
+    from tilegames.maze import Rules
+
+    panel = explore.maze(games=2)
+    task = panel.task({"rules": "traditional", "max_nodes": 2000})
+    assert task.keywords == {"rules": Rules.traditional(), "max_nodes": 2000, "max_seconds": inf}
+    assert "solver budget 500 tables" in panel.summary.value  # the declared words
+    panel.controls["rules"].value = "traditional"
+    assert "board ring (the books' variant)" in panel.chart_text()
+
+
+def test_rule_controls_change_the_rule_set_the_edition_control_picks():
+    from tilegames.triominos import Rules
+
+    panel = explore.triominos(games=2)
+    settings = {**panel.settings(), "rules": "pressman", "start_bonus": 30}
+    rules = panel.task(settings).keywords["rules"]
+    assert rules == Rules.pressman().replace(start_bonus=30)
 
 
 def test_an_explorer_control_the_study_task_cannot_take_is_refused_in_words():
-    import dataclasses
 
     from tilegames import GAMES
 
-    spec = dataclasses.replace(GAMES.spec("tula"), explorer={"mercy": (), "player": ("greedy",)})
+    spec = dataclasses.replace(GAMES.spec("maze"), explorer={"ring": (), "player": ("greedy",)})
     with pytest.raises(ValueError, match="takes no player"):
         explore.game(spec, games=5)
+
+
+def test_a_control_needs_a_word_for_each_value():
+    from tilegames.explorer_spec import Control
+
+    with pytest.raises(ValueError, match="'budget' has 2 values but 1 words"):
+        Control((500, 2000), words=("500 tables",)).choices("budget")
+
+
+def test_declaring_every_game_imports_no_jupyter_pandas_or_explorer():
+    code = (
+        "import sys, tilegames\n"
+        "[spec.explorer for spec in tilegames.GAMES.specs()]\n"
+        "heavy = ('ipywidgets', 'matplotlib', 'pandas', 'tilegames.explore')\n"
+        "print([name for name in heavy if name in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -1,9 +1,11 @@
 """Rule explorers: change a rule or a player, see the estimates of a fresh simulation.
 
-One generic panel (``rule_explorer``); ``game(name)`` builds it for any game
-in ``tilegames.GAMES`` from its spec (a control per rule, the players, the
-study's task); and curated entries (``tula``, ``triominos``, ``pyramids``,
-``maze``) with measures of their own. A panel has a control per rule or
+One generic panel (``rule_explorer``), and one builder, ``game(name)``, that
+makes it for any game in ``tilegames.GAMES`` from its spec: the controls, the
+measure, the games per setting and the wording are the game's declaration
+(``SPEC.explorer``, a ``tilegames.explorer_spec.ExplorerSpec``), so this module
+holds no code of any one game; ``tula()``, ``maze()``, ``triominos()`` and
+``pyramids()`` are ``game(name)`` by name. A panel has a control per rule or
 player option; each change runs a fresh seeded simulation of a few hundred
 to a few thousand games through ``tilegames.sim.simulate`` (the games' fast
 paths, in this process), shows a progress bar while it runs, and redraws a
@@ -42,9 +44,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .explorer_spec import Control, ExplorerSpec
 from .rules_base import rule_fields
 from .sim import Task, simulate
-from .spec import GameSpec
+from .spec import GameSpec, load
 from .stats import Estimate, mean_interval, wilson
 
 __all__ = [
@@ -351,22 +354,22 @@ def explore_demo() -> Explorer:
 
 
 # -- any game, from its spec ----------------------------------------------------------------------------
-OFF_ON = [("off", False), ("on", True)]
-
-
 def game(
     name: str | GameSpec,
     *,
     games: int | None = None,
     seed: int = 1,
+    slow_games: int | None = None,
     measure: Callable[[pd.DataFrame, dict[str, Any]], dict[str, Estimate]] | None = None,
     title: str = "",
 ) -> Explorer:
     """The explorer of any game in ``tilegames.GAMES`` (by name, or its spec), built from its spec.
 
-    A control per entry of the spec's ``explorer`` (a ``Rules`` field, ``players`` or
-    ``player``); each setting plays the spec's study ``task`` with those rules.
-    ``measure`` (default: ``default_measure``) turns the rows into estimates.
+    The spec's ``explorer`` (``tilegames.explorer_spec.ExplorerSpec``) declares it all: a
+    control per entry (a ``Rules`` field, ``rules`` for a named rule set, or an option of the
+    study's ``task``), the measure, the games per setting (``games``; ``slow_games`` for the
+    settings it calls slow), the title and the wording. Each setting plays the spec's study
+    ``task`` with those rules. ``measure`` and ``title`` replace the declared ones.
 
     >>> panel = game("pyramids", games=4)
     >>> list(panel.controls)
@@ -375,76 +378,89 @@ def game(
     'turn cap'
     """
     from . import GAMES
-    from .spec import load
 
     spec = GAMES.spec(name) if isinstance(name, str) else name
+    declared = ExplorerSpec.of(spec.explorer)
     controls = explorer_controls(spec)
     rule_names = {field.name for field in rule_fields(spec.Rules)}
     task_function = load(spec.task)
-    taken = inspect.signature(task_function).parameters
-    refused = [
-        name for name in ("rules", *controls) if name not in rule_names and name not in taken
-    ]
-    if refused:
-        raise ValueError(
-            f"{spec.name}: the study task {spec.task} takes no {', '.join(refused)}; "
-            "name only the controls it takes in the spec's explorer"
-        )
+    presets = spec.presets() if "rules" in controls else {}
 
     def task(settings):
+        base = presets[settings["rules"]] if presets else spec.Rules()
         changes = {key: value for key, value in settings.items() if key in rule_names}
-        options = {key: value for key, value in settings.items() if key not in rule_names}
-        rules = dataclasses.replace(spec.Rules(), **changes)
-        return functools.partial(task_function, rules=rules, **options)
+        options = {k: v for k, v in settings.items() if k not in rule_names and k != "rules"}
+        rules = dataclasses.replace(base, **changes)
+        return functools.partial(task_function, rules=rules, **declared.options, **options)
 
+    games = games or declared.games or spec.default_games
+    slow_games = slow_games or declared.slow_games or games
     return rule_explorer(
-        title or f"{spec.title}: what changes with the rules?",
+        title or declared.title or f"{spec.title}: what changes with the rules?",
         controls,
         task,
-        measure or default_measure,
-        games=spec.default_games if games is None else games,
+        measure or (load(declared.measure) if declared.measure else default_measure),
+        games=functools.partial(declared.games_for, games=games, slow_games=slow_games),
         seed=seed,
+        what=declared.what,
     )
 
 
-def explorer_controls(spec) -> dict[str, tuple[str, Choices]]:
-    """name -> (label, choices) for a spec's explorer: its ``explorer`` entries, or else every
+def explorer_controls(spec: GameSpec) -> dict[str, tuple[str, Choices]]:
+    """name -> (label, choices) for a spec's explorer: its declared controls, or else every
     true/false and fixed-choice rule, then the number of players and the player.
 
     >>> from tilegames import GAMES
-    >>> explorer_controls(GAMES.spec("maze"))["ring"]
-    ('ring', [('off', False), ('on', True)])
+    >>> explorer_controls(GAMES.spec("tula"))["mercy"]
+    ('mercy', [('off', False), ('on', True)])
+    >>> explorer_controls(GAMES.spec("maze"))["rules"]
+    ('board', [('standard', 'aisleriot'), ("ring (the books' variant)", 'traditional')])
     """
     fields = {field.name: field for field in rule_fields(spec.Rules)}
-    wanted = dict(spec.explorer)
-    if not wanted:
-        wanted = {name: () for name, field in fields.items() if field.choices}
+    declared = ExplorerSpec.of(spec.explorer)
+    if declared.controls:
+        wanted = {name: declared.control(name) for name in declared.controls}
+    else:
+        wanted = {name: Control() for name, field in fields.items() if field.choices}
         low, high = spec.seats
         if low < high:
-            wanted["players"] = tuple(range(low, high + 1))
-        wanted["player"] = tuple(spec.players)
+            wanted["players"] = Control(tuple(range(low, high + 1)))
+        wanted["player"] = Control(tuple(spec.players))
+    taken = _task_options(spec)
     controls: dict[str, tuple[str, Choices]] = {}
-    for name, values in wanted.items():
+    for name, control in wanted.items():
+        values = control.values
         if name in fields:
             field = fields[name]
-            values = values or field.choices
-            if field.default not in values and not wanted.get(name):
-                values = (field.default, *values)
-        elif name not in ("players", "player"):
+            if not values:
+                values = field.choices
+                if field.default not in values:
+                    values = (field.default, *values)
+        elif name == "rules":
+            values = values or tuple(spec.presets())
+        elif name not in taken and name not in ("players", "player"):
             raise ValueError(
                 f"{spec.name}: the explorer control {name!r} is neither a rule "
-                f"({', '.join(fields)}) nor players or player"
+                f"({', '.join(fields)}), rules (a named rule set) nor an option of the "
+                f"study task {spec.task}"
+            )
+        elif name not in taken:
+            raise ValueError(
+                f"{spec.name}: the study task {spec.task} takes no {name}; "
+                "name only the controls it takes in the spec's explorer"
             )
         if not values:
             values = tuple(spec.players) if name == "player" else spec.seats
-        controls[name] = (name.replace("_", " "), [(_label(value), value) for value in values])
+        controls[name] = (control.label or name.replace("_", " "), control.choices(name, values))
     return controls
 
 
-def _label(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+def _task_options(spec: GameSpec) -> set[str]:
+    """The names the study's task takes; it must take ``rules``."""
+    taken = set(inspect.signature(load(spec.task)).parameters)
+    if "rules" not in taken:
+        raise ValueError(f"{spec.name}: the study task {spec.task} takes no rules")
+    return taken
 
 
 def default_measure(frame: pd.DataFrame, settings: dict[str, Any]) -> dict[str, Estimate]:
@@ -469,173 +485,43 @@ def default_measure(frame: pd.DataFrame, settings: dict[str, Any]) -> dict[str, 
     return estimates
 
 
-# -- the games' own entries: curated controls and measures --------------------------------------------
+# -- the notebooks' one-line entries: each is ``game(name)``, declared in the game's SPEC -------------
+def tula(**options: Any) -> Explorer:
+    """Tula's explorer, ``game("tula", **options)``: mercy and the player; its win rate beside
+    the share of deals someone who sees every tile could win (the expert and the sampler,
+    slow thinkers, play ``slow_games`` deals).
 
-
-SLOW_TULA_PLAYERS = ("expert", "sampler")
-"""Tula players that take a tenth of a second or more per deal: the explorer plays fewer deals."""
-
-
-def tula(games: int = 3000, seed: int = 1, slow: int = 120) -> Explorer:
-    """Tula: mercy on or off, and which player; the player's win rate beside the best possible.
-
-    "best possible" is the solver's verdict: the share of the same deals that someone
-    who sees every tile could win under the same rules. The expert and the sampler play
-    ``slow`` deals (they think hard about every move); the others ``games``.
+    >>> panel = tula(games=20)
+    >>> [value for _, value in panel.controls["player"].options][-2:], panel.number_of_games()
+    (['expert', 'sampler'], 20)
     """
-    from .tula import study
-
-    def task(settings):
-        return functools.partial(
-            study.deal_task, players=(settings["player"], "solver"), mercy=settings["mercy"]
-        )
-
-    def measure(frame, settings):
-        suffix = "_mercy" if settings["mercy"] else ""
-        n = len(frame)
-        player = settings["player"]
-        return {
-            f"{player} player wins": wilson(int(frame[f"{player}{suffix}_won"].sum()), n),
-            "deal can be won (seeing every tile)": wilson(
-                int(frame[f"solver{suffix}_won"].sum()), n
-            ),
-        }
-
-    return rule_explorer(
-        "Tula: how often does a player win?",
-        {
-            "mercy": ("mercy", OFF_ON),
-            "player": (
-                "player",
-                [("greedy", "greedy"), ("chain", "chain"), ("matches", "matches")]
-                + [("random", "random"), ("expert", "expert"), ("sampler", "sampler")],
-            ),
-        },
-        task,
-        measure,
-        # the expert and the sampler think hard about every move: fewer deals, same seeds
-        games=lambda settings: games if settings["player"] not in SLOW_TULA_PLAYERS else slow,
-        seed=seed,
-        what="deals",
-    )
+    return game("tula", **options)
 
 
-def triominos(rounds: int = 600, seed: int = 1) -> Explorer:
-    """Tri-Ominos: the edition, each bonus and penalty, the number of players; what a round scores."""
-    from .triominos import study
-    from .triominos.rules import Rules
+def maze(**options: Any) -> Explorer:
+    """Maze's explorer, ``game("maze", **options)``: the board and the solver's budget in tables.
 
-    def rules_of(settings) -> Rules:
-        base = Rules.pressman() if settings["edition"] == "pressman" else Rules.seed()
-        hexagons = (settings["hexagon"], *base.hexagon_bonuses[1:])
-        if settings["hexagon"] == 0:
-            hexagons = (0, 0, 0)
-        return base.replace(
-            name="explorer",
-            hexagon_bonuses=hexagons,
-            bridge_bonus=settings["bridge"],
-            start_bonus=settings["start"],
-            going_out_bonus=settings["going_out"],
-            draw_penalty=settings["draw"],
-            pass_penalty=settings["pass"],
-        )
-
-    def task(settings):
-        return functools.partial(
-            study.round_task, players=settings["players"], rules=rules_of(settings)
-        )
-
-    def measure(frame, settings):
-        n = len(frame)
-        seats = study.player_rows(frame)
-        return {
-            "starter wins the round": wilson(int((frame["winner"] == frame["starter"]).sum()), n),
-            "round ends blocked": wilson(int((frame["end"] == "blocked").sum()), n),
-            "points per player per round": mean_interval(seats["total"].to_numpy()),
-            "hexagon and bridge points per player": mean_interval(
-                (seats["hexagon_points"] + seats["bridge_points"]).to_numpy()
-            ),
-        }
-
-    def points(values):
-        return [(str(v), v) for v in values]
-
-    return rule_explorer(
-        "Tri-Ominos: what does a round score?",
-        {
-            "edition": ("edition", [("standard", "seed"), ("Pressman", "pressman")]),
-            "players": ("players", [("2", 2), ("3", 3), ("4", 4)]),
-            "hexagon": ("hexagon bonus", points([50, 0, 100])),
-            "bridge": ("bridge bonus", points([40, 0, 80])),
-            "start": ("opening bonus", points([10, 0, 30])),
-            "going_out": ("going-out bonus", points([25, 0, 50])),
-            "draw": ("draw penalty", points([5, 0, 10])),
-            "pass": ("pass penalty", points([10, 0, 25])),
-        },
-        task,
-        measure,
-        games=rounds,
-        seed=seed,
-        what="rounds between greedy players",
-    )
-
-
-def pyramids(games: int = 120, seed: int = 1) -> Explorer:
-    """Flaming Pyramids: curse, fire cube, turn cap and players; game length and the first player's edge.
-
-    The controls are the spec's (``tilegames.pyramids.SPEC.explorer``): see ``game``.
+    >>> maze(games=2).controls["max_nodes"].options
+    (('500 tables', 500), ('2000 tables', 2000))
     """
-
-    def measure(frame, settings):
-        n = len(frame)
-        return {
-            "first player wins": wilson(int(frame["first_won"].sum()), n),
-            "turn cap reached": wilson(int(frame["capped"].sum()), n),
-            "turns per game": mean_interval(frame["turns"].to_numpy()),
-            "mayhem events per game": mean_interval(frame["mayhem"].to_numpy()),
-        }
-
-    return game(
-        "pyramids",
-        games=games,
-        seed=seed,
-        measure=measure,
-        title="Flaming Pyramids: how long is a game, and who wins?",
-    )
+    return game("maze", **options)
 
 
-def maze(deals: int = 24, seed: int = 1) -> Explorer:
-    """Maze: the standard board or the books' ring, and the solver's budget; how many deals it solves.
+def triominos(**options: Any) -> Explorer:
+    """Tri-Ominos' explorer, ``game("triominos", **options)``: what a round scores.
 
-    The solver stops after ``budget`` tables searched (never after a time limit), so
-    the result is the same on any machine.
+    >>> triominos(games=2).controls["rules"].options
+    (('standard', 'seed'), ('Pressman', 'pressman'))
     """
-    from .maze import study
+    return game("triominos", **options)
 
-    def task(settings):
-        return functools.partial(
-            study.solve_task,
-            max_nodes=settings["budget"],
-            max_seconds=float("inf"),
-            rules=study.VARIANTS["ring" if settings["ring"] else "standard"],
-        )
 
-    def measure(frame, settings):
-        n = len(frame)
-        return {
-            "deals solved": wilson(int(frame["solved"].sum()), n),
-            "tables searched per deal": mean_interval(frame["nodes"].to_numpy(dtype=float)),
-        }
+def pyramids(**options: Any) -> Explorer:
+    """Flaming Pyramids' explorer, ``game("pyramids", **options)``: game length and the first
+    player's edge.
 
-    return rule_explorer(
-        "Maze: how many deals does the solver win?",
-        {
-            "ring": ("board", [("standard", False), ("ring (the books' variant)", True)]),
-            "budget": ("solver budget", [("500 tables", 500), ("2000 tables", 2000)]),
-        },
-        task,
-        measure,
-        games=deals,
-        seed=seed,
-        what="deals",
-    )
+    >>> panel = pyramids(games=2)
+    >>> panel.number_of_games(), list(panel.estimates)[0]
+    (2, 'first player wins')
+    """
+    return game("pyramids", **options)

@@ -26,7 +26,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .explorer_spec import ExplorerSpec
 
 __all__ = ["GameSpec", "load"]
 
@@ -82,10 +85,11 @@ class GameSpec:
     (a flag with a whole ``NAME=VALUE`` is a switch; a bare name takes a value)."""
     default_games: int = 1000
     """Games ``tilegames simulate`` plays when ``--games`` is not given."""
-    explorer: Mapping[str, tuple] = field(default_factory=dict)
-    """The explorer's controls (``tilegames.explore.game``): a ``Rules`` field, ``players`` or
-    ``player`` -> the values offered, the first shown first (``()``: every choice of the field).
-    Empty: one control per true/false or fixed-choice rule, and the players."""
+    explorer: ExplorerSpec | Mapping[str, tuple] = field(default_factory=dict)
+    """The rule explorer (``tilegames.explore.game``), an ``ExplorerSpec``: its controls (a
+    ``Rules`` field, ``rules``, or a task option -> the values offered, the first shown first),
+    measure, games per setting and wording; a plain mapping is just the controls. Empty: one
+    control per true/false or fixed-choice rule, and the players."""
 
     def __post_init__(self) -> None:
         low, high = self.seats

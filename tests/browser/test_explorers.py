@@ -16,9 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #  the words the summary shows afterwards)
 CASES = [
     ("tula", "games=800", "mercy", "on", "mercy on"),
-    ("triominos", "rounds=60", "hexagon", "0", "hexagon bonus 0"),
+    ("triominos", "games=60", "hexagon_bonuses", "0", "hexagon bonus 0"),
     ("pyramids", "games=16", "turn_cap", "40", "turn cap 40"),
-    ("maze", "deals=4", "budget", "2000 tables", "solver budget 2000 tables"),
+    ("maze", "games=4", "max_nodes", "2000 tables", "solver budget 2000 tables"),
 ]
 
 

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from ..explorer_spec import Control, ExplorerSpec
 from ..game import lazy_view
 from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
@@ -48,6 +49,24 @@ SPEC = GameSpec(
     command="tilegames.cli.maze",
     rule_flags={"--traditional": "@traditional"},
     default_games=100,
-    explorer={"ring": (), "queen_before_ace": (), "corners": ()},
+    explorer=ExplorerSpec(
+        title="Maze: how many deals does the solver win?",
+        controls={
+            "rules": Control(
+                ("aisleriot", "traditional"),
+                label="board",
+                words=("standard", "ring (the books' variant)"),
+            ),
+            # the solver stops after so many tables searched, never after a time limit:
+            # the same result on any machine
+            "max_nodes": Control(
+                (500, 2000), label="solver budget", words=("500 tables", "2000 tables")
+            ),
+        },
+        measure="tilegames.maze.study:explorer_measure",
+        games=24,
+        what="deals",
+        options={"max_seconds": float("inf")},
+    ),
 )
 """Tilegames' one declaration of Maze: see ``tilegames.spec.GameSpec``."""

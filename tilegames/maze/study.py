@@ -29,7 +29,7 @@ import pandas as pd
 from ..results import format_of, keep_elsewhere, now, read_sidecar, write_results
 from ..results import provenance as results_provenance
 from ..sim import SimulationInterrupted, WorkerPool, batch_sizes, check_workers, run_batch
-from ..stats import mean_interval, wilson
+from ..stats import Estimate, mean_interval, wilson
 from . import native
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, Verdict, decide
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
@@ -38,6 +38,7 @@ from .rules import Game, Rules, new_game
 __all__ = [
     "WINNABILITY_BATCH",
     "deal_code",
+    "explorer_measure",
     "decide_again",
     "game_from_code",
     "run_winnability",
@@ -102,6 +103,21 @@ def solve_task(
         "seconds": round(solution.seconds, 4),
         "nodes": solution.nodes,
         "best_score": solution.best_score,
+    }
+
+
+def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]:
+    """The explorer's estimates (``SPEC.explorer``): deals the solver won within its budget,
+    and the tables it searched.
+
+    >>> measured = explorer_measure(pd.DataFrame({"solved": [True, False], "nodes": [10, 30]}), {})
+    >>> {label: estimate.value for label, estimate in measured.items()}
+    {'deals solved': 0.5, 'tables searched per deal': 20.0}
+    """
+    n = len(frame)
+    return {
+        "deals solved": wilson(int(frame["solved"].sum()), n),
+        "tables searched per deal": mean_interval(frame["nodes"].to_numpy(dtype=float)),
     }
 
 

@@ -13,6 +13,7 @@ causes mayhem: collapses, falls, explosions, fires, curses.
 
 from __future__ import annotations
 
+from ..explorer_spec import ExplorerSpec
 from ..game import lazy_view
 from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
@@ -54,12 +55,17 @@ SPEC = GameSpec(
     command="tilegames.cli.pyramids",
     rule_flags={"--curse": "curse=true", "--fire-cube": "fire_cube=true", "--turn-cap": "turn_cap"},
     default_games=1000,
-    explorer={
-        "curse": (),
-        "fire_cube": (),
-        "turn_cap": (500, 100, 40),
-        "players": (2, 3, 4),
-        "player": ("careful", "random"),
-    },
+    explorer=ExplorerSpec(
+        title="Flaming Pyramids: how long is a game, and who wins?",
+        controls={
+            "curse": (),
+            "fire_cube": (),
+            "turn_cap": (500, 100, 40),
+            "players": (2, 3, 4),
+            "player": ("careful", "random"),
+        },
+        measure="tilegames.pyramids.study:explorer_measure",
+        games=120,
+    ),
 )
 """Tilegames' one declaration of Flaming Pyramids: see ``tilegames.spec.GameSpec``."""

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..randomness import players_generator
-from ..stats import mean_interval, wilson
+from ..stats import Estimate, mean_interval, wilson
 from . import fast
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules, new_game
@@ -35,6 +35,7 @@ MAYHEM_KINDS = ("fall", "collapse", "overhang", "explosion", "fire", "roll", "cu
 __all__ = [
     "KIND_WORDS",
     "MATCHUPS",
+    "explorer_measure",
     "matchups_conclusion",
     "plot_matchups",
     "plot_study",
@@ -138,6 +139,23 @@ def game_task(
         "capped": winner == -1,
         "first_won": winner == first,
         "mayhem": sum(row[f"n_{kind}"] for kind in MAYHEM_KINDS),
+    }
+
+
+def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]:
+    """The explorer's estimates (``SPEC.explorer``): game length and the first player's edge.
+
+    >>> from tilegames.sim import simulate
+    >>> frame = simulate(game_task, 4, seed=1, progress=False)
+    >>> list(explorer_measure(frame, {}))
+    ['first player wins', 'turn cap reached', 'turns per game', 'mayhem events per game']
+    """
+    n = len(frame)
+    return {
+        "first player wins": wilson(int(frame["first_won"].sum()), n),
+        "turn cap reached": wilson(int(frame["capped"].sum()), n),
+        "turns per game": mean_interval(frame["turns"].to_numpy()),
+        "mayhem events per game": mean_interval(frame["mayhem"].to_numpy()),
     }
 
 

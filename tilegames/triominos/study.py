@@ -32,6 +32,7 @@ from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
 __all__ = [
     "POINT_PARTS",
     "VARIANTS",
+    "explorer_measure",
     "game_summary",
     "game_task",
     "head_to_head",
@@ -234,6 +235,26 @@ def player_rows(frame: pd.DataFrame) -> pd.DataFrame:
         block.insert(3, "player", frame.loc[block.index, f"p{seat}_player"])
         parts.append(block)
     return pd.concat(parts).sort_index(kind="stable")
+
+
+def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]:
+    """The explorer's estimates (``SPEC.explorer``): who wins a round and how, what it scores.
+
+    >>> from tilegames.sim import simulate
+    >>> frame = simulate(round_task, 20, seed=1, progress=False)
+    >>> list(explorer_measure(frame, {}))[:2]
+    ['starter wins the round', 'round ends blocked']
+    """
+    n = len(frame)
+    seats = player_rows(frame)
+    return {
+        "starter wins the round": wilson(int((frame["winner"] == frame["starter"]).sum()), n),
+        "round ends blocked": wilson(int((frame["end"] == "blocked").sum()), n),
+        "points per player per round": mean_interval(seats["total"].to_numpy()),
+        "hexagon and bridge points per player": mean_interval(
+            (seats["hexagon_points"] + seats["bridge_points"]).to_numpy()
+        ),
+    }
 
 
 def shown(estimate: Estimate) -> str:

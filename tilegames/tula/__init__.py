@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from ..explorer_spec import ExplorerSpec
 from ..game import lazy_view
 from ..spec import GameSpec
 from .layout import POSITIONS, SUITS, TILES, VALUES, Tile, matches
@@ -38,6 +39,9 @@ __all__ = [
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked
 
 
+SLOW = ("expert", "sampler")
+"""Players that take a tenth of a second or more per deal: the explorer plays fewer deals."""
+
 SPEC = GameSpec(
     name="tula",
     title="Tula",
@@ -51,6 +55,15 @@ SPEC = GameSpec(
     summary_text="tilegames.tula.study:summary_text",
     command="tilegames.cli.tula",
     default_games=10000,
-    explorer={"mercy": ()},
+    explorer=ExplorerSpec(
+        title="Tula: how often does a player win?",
+        controls={"mercy": (), "player": ("greedy", "chain", "matches", "random", *SLOW)},
+        measure="tilegames.tula.study:explorer_measure",
+        games=3000,
+        # the expert and the sampler think hard about every move: fewer deals, same seeds
+        slow={"player": SLOW},
+        slow_games=120,
+        what="deals",
+    ),
 )
 """Tilegames' one declaration of Tula: see ``tilegames.spec.GameSpec``."""

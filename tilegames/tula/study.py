@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ..randomness import players_generator
-from ..stats import paired_difference, wilson
+from ..stats import Estimate, paired_difference, wilson
 from .expert import play_expert
 from .fast import (
     RANDOM_DRAWS,
@@ -50,6 +50,7 @@ __all__ = [
     "DEFAULT_PLAYERS",
     "deal_code",
     "deal_task",
+    "explorer_measure",
     "first_move_loss",
     "first_move_loss_by_enumeration",
     "game_from_code",
@@ -95,11 +96,13 @@ def deal_task(
     samples: int = 16,
     legacy_dice: bool = False,
     rules: Rules | None = None,
+    player: str = "",
 ) -> dict:
     """One deal, every player, without and (if ``mercy``) with mercy: one row.
 
     ``rules=Rules(mercy=True)`` says ``mercy=True`` the way every game's study
     takes its rules (the published game is always played, as the comparison's base).
+    ``player="greedy"`` plays that one player beside the solver (``players=("greedy", "solver")``).
 
     Columns: ``deal``; ``mercy_usable`` (none of 3A–3C matches 4A's tile: without
     mercy the deal is lost at the first move); per player ``<player>_tiles``
@@ -115,6 +118,8 @@ def deal_task(
     """
     if rules is not None:
         mercy = rules.mercy
+    if player:
+        players = (player, "solver")
     tile_at = deal_from_rng(rng)
     dice = rng if legacy_dice else players_generator(rng)
     usable = mercy_usable(tile_at)
@@ -400,3 +405,21 @@ def plot_running_share(outcomes, exact: Fraction, *, what: str = "share lost at 
     ax.set_title("The simulation settles on the exact answer")
     ax.legend()
     return fig
+
+
+def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]:
+    """The explorer's estimates (``SPEC.explorer``): the setting's player's win rate, and the
+    share of the same deals someone who sees every tile could win, under the setting's rules.
+
+    >>> frame = pd.DataFrame({"greedy_mercy_won": [True, False], "solver_mercy_won": [True, True]})
+    >>> measured = explorer_measure(frame, {"mercy": True, "player": "greedy"})
+    >>> {label: estimate.value for label, estimate in measured.items()}
+    {'greedy player wins': 0.5, 'deal can be won (seeing every tile)': 1.0}
+    """
+    suffix = "_mercy" if settings["mercy"] else ""
+    n = len(frame)
+    player = settings["player"]
+    return {
+        f"{player} player wins": wilson(int(frame[f"{player}{suffix}_won"].sum()), n),
+        "deal can be won (seeing every tile)": wilson(int(frame[f"solver{suffix}_won"].sum()), n),
+    }
