@@ -53,7 +53,7 @@ SPEC = GameSpec(
     presets_path="tilegames.triominos.study:VARIANTS",
     task="tilegames.triominos.study:round_task",
     summary_text="tilegames.triominos.study:summary_text",
-    command="tilegames.cli.triominos",
+    studies="tilegames.triominos.studies:STUDIES",
     default_games=1000,
 )
 """Tilegames' one declaration of Tri-Ominos: see ``tilegames.spec.GameSpec``."""

@@ -49,7 +49,7 @@ SPEC = GameSpec(
     summary="the piecepack solitaire: clear the pyramid of tiles",
     task="tilegames.tula.study:deal_task",
     summary_text="tilegames.tula.study:summary_text",
-    command="tilegames.cli.tula",
+    studies="tilegames.tula.studies:STUDIES",
     default_games=10000,
     explorer={"mercy": ()},
 )
