@@ -14,7 +14,7 @@ selected by a switch (Maze's ``--exhaustive``) names it as its ``flag``.
 Nothing here imports the command line or pandas: a declaration is cheap.
 
 >>> study = Study(
-...     plan="tilegames.tula.study:plan",
+...     plan="tilegames.tula.studies:plan",
 ...     options=(Option("--samples", "imagined deals per decision", type=int, default=16,
 ...                     valid=lambda value: value >= 1, must="be at least 1"),),
 ... )
