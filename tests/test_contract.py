@@ -476,10 +476,19 @@ def test_rules_never_import_players():
 
 def test_studies_do_not_import_the_command_line():
     for name in BUILT_IN:
-        study = PACKAGE_ROOT / name / "study.py"
-        if study.exists():
-            text = study.read_text()
-            assert "from ..cli" not in text and "tilegames.cli" not in text, name
+        for module in ("study.py", "studies.py"):
+            study = PACKAGE_ROOT / name / module
+            if study.exists():
+                text = study.read_text()
+                assert "from ..cli" not in text and "tilegames.cli" not in text, (name, module)
+
+
+def test_no_game_has_a_command_module_its_studies_are_declared_in_its_package():
+    assert not [name for name in BUILT_IN if (PACKAGE_ROOT / "cli" / f"{name}.py").exists()]
+    for name in BUILT_IN:
+        spec = GAMES.spec(name)
+        assert spec.studies.startswith(f"tilegames.{name}."), name
+        assert spec.study_list() and not spec.study_list()[0].flag, name
 
 
 def test_no_module_reads_another_modules_underscore_names():

@@ -44,6 +44,25 @@ def test_a_parquet_file_carries_its_provenance_inside(tmp_path):
     assert back["seed"] == 3 and back["command"] == "c" and back["started_utc"] is None
 
 
+def test_a_runs_small_batches_go_into_few_row_groups_and_come_back_whole(tmp_path):
+    """A writer keeps some kilobytes per row group until it closes: one group per batch
+    made the command's memory grow with the run (issue 27)."""
+    import pyarrow.parquet as pq
+
+    from tilegames.results import ROW_GROUP_ROWS, BatchWriter
+
+    out = tmp_path / "many.parquet"
+    writer = BatchWriter(out, run={"seed": 1}, provenance={"seed": 1})
+    for start in range(0, 3 * ROW_GROUP_ROWS + 500, 1000):
+        writer.write(pd.DataFrame({"game": range(start, start + 1000), "x": 1.5}))
+    writer.finish()
+    assert pq.ParquetFile(out).num_row_groups == 4
+    back = read_results(out)
+    assert (
+        back["game"].tolist() == list(range(len(back))) and len(back) == 3 * ROW_GROUP_ROWS + 1000
+    )
+
+
 def test_old_sidecars_are_read_with_the_standard_keys():
     kept = sorted(folder("results").glob("*.json"))  # the checkout's, or the installed package's
     assert kept, "no kept results files"

@@ -6,7 +6,10 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tilegames import stats
 from tilegames.stats import mean_interval, paired_difference, wilson, z_value
 
 
@@ -178,3 +181,51 @@ def test_wilson_takes_whole_numbers_of_any_numeric_type():
 def test_mean_interval_refuses_nan_infinity_and_what_is_not_a_list_of_numbers(values):
     with pytest.raises(ValueError):
         mean_interval(values)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 400), p=st.floats(0, 1), q=st.floats(0, 1))
+def test_the_paired_difference_from_counts_is_the_array_ones_to_the_last_bit(seed, n, p, q):
+    rng = np.random.default_rng(seed)
+    first, second = rng.random(n) < p, rng.random(n) < q
+    table = [int(np.sum(a & b)) for a, b in ((first, second), (first, ~second), (~first, second))]
+    table.append(n - sum(table))
+    assert stats.paired_difference_from_counts(*table) == stats.paired_difference(first, second)
+
+
+def test_the_paired_difference_from_counts_refuses_what_is_not_a_table():
+    with pytest.raises(ValueError, match="at least one pair"):
+        stats.paired_difference_from_counts(0, 0, 0, 0)
+    with pytest.raises(ValueError, match="0 or more"):
+        stats.paired_difference_from_counts(3, -1, 0, 2)
+    with pytest.raises(ValueError, match="whole number"):
+        stats.paired_difference_from_counts(3, 0.5, 0, 2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.integers(-(10**6), 10**6), min_size=2, max_size=300))
+def test_the_mean_from_sums_is_numpys_and_its_text_the_same(values):
+    array = np.array(values, dtype=float)
+    whole = [int(v) for v in values]
+    kept = stats.mean_interval_from_sums(len(whole), sum(whole), sum(v * v for v in whole))
+    direct = stats.mean_interval(array)
+    assert kept.value == direct.value and str(kept) == str(direct)
+    assert kept.half_width == pytest.approx(direct.half_width, rel=1e-12, abs=1e-12)
+
+
+def test_the_mean_from_sums_refuses_one_value_and_impossible_sums():
+    with pytest.raises(ValueError, match="at least two values"):
+        stats.mean_interval_from_sums(1, 3, 9)
+    with pytest.raises(ValueError, match="cannot come from real numbers"):
+        stats.mean_interval_from_sums(2, 10, 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.integers(0, 50).map(lambda v: v / 8), min_size=1, max_size=200))
+def test_the_median_from_counts_is_pandas_median(values):
+    import collections
+
+    import pandas as pd
+
+    assert stats.median_from_counts(collections.Counter(values)) == pd.Series(values).median()
+    assert np.isnan(stats.median_from_counts({}))

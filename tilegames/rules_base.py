@@ -300,3 +300,23 @@ def with_rules(rules: Any, changes: list[str] | tuple[str, ...]) -> Any:
         return dataclasses.replace(rules, **values)
     except (TypeError, ValueError) as error:
         raise ValueError(f"those rules do not go together: {error}") from None
+
+
+def changed_rules(rules) -> list[str]:
+    """The rules that differ from the game's usual ones, in words for a summary line.
+
+    >>> from tilegames.pyramids import Rules
+    >>> changed_rules(Rules(curse=True, turn_cap=90))
+    ['curse', 'turn_cap=90']
+    """
+    usual = type(rules)()
+    words = []
+    for field in rule_fields(type(rules)):
+        value = getattr(rules, field.name)
+        if value == getattr(usual, field.name):
+            continue
+        if value is True:
+            words.append(field.name.replace("_", " "))
+        else:
+            words.append(f"{field.name}={value}")
+    return words

@@ -74,6 +74,31 @@ def run_batch(
     return pd.DataFrame(rows)
 
 
+class Tally:
+    """A summary kept as a run goes (``simulate(tally=...)``): called with every batch's rows
+    in game order, it keeps counts and sums, never the rows. ``of(frame)`` tallies a whole
+    frame at once.
+
+    >>> class Rows(Tally):
+    ...     def __init__(self):
+    ...         self.rows = 0
+    ...     def __call__(self, frame):
+    ...         self.rows += len(frame)
+    >>> Rows.of(pd.DataFrame({"x": [1, 2, 3]})).rows
+    3
+    """
+
+    def __call__(self, frame: pd.DataFrame) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame):
+        """The tally of a whole frame of rows."""
+        tally = cls()
+        tally(frame)
+        return tally
+
+
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a simulation: ``finished`` holds the rows of the batches that completed.
 

@@ -2,7 +2,7 @@
 
 Each game package ends with ``SPEC = GameSpec(...)``: its name, how many seats,
 whether anything is hidden or left to chance, which way the scores go, its
-``Rules``, players, pictures, study and command-line extras. Everything that
+``Rules``, players, pictures, studies and their options. Everything that
 loops over games (the command line, the explorers, the conformance suite, the
 golden playthroughs, the benchmarks, the rules cards) reads the specs in
 ``tilegames.GAMES``; ``tilegames.register(spec)`` adds a game at run time.
@@ -76,10 +76,13 @@ class GameSpec:
     them); the generic command line and explorer pass ``players`` (how many) and ``player``
     (a name, or a comma list taken seat by seat) when the game has a choice of them."""
     summary_text: str = ""
-    """``summary_text(frame) -> str``: what ``tilegames simulate`` prints after the run."""
-    command: str = ""
-    """A module with the game's own ``simulate`` options (``add_simulate_arguments``,
-    ``run_simulation``); empty: the generic command runs ``task``."""
+    """``summary_text(frame) -> str``: what ``tilegames simulate`` prints after a run of the
+    generic study (a game that declares ``studies`` makes its summary from their tallies)."""
+    studies: str = ""
+    """The game's studies: a ``"module:attribute"`` path to a tuple of
+    ``tilegames.study_options.Study`` (their options, how they reach the task, what they
+    tally); ``tilegames simulate GAME`` is built from them. Empty: the generic study
+    (``--games``, ``--players``, ``--player``, ``task`` and ``summary_text``)."""
     rule_flags: Mapping[str, str] = field(default_factory=dict)
     """Command-line shortcuts for rules: ``{"--curse": "curse=true", "--turn-cap": "turn_cap"}``
     (a flag with a whole ``NAME=VALUE`` is a switch; a bare name takes a value)."""
@@ -134,6 +137,14 @@ class GameSpec:
     def board_module(self):
         """The module with ``view(game)`` (imports ipywidgets)."""
         return load(self.board or f"{self.package}.board")
+
+    def study_list(self) -> tuple:
+        """The game's studies (``studies``, or the generic one), the first the usual one."""
+        if self.studies:
+            return tuple(load(self.studies))
+        from .study_options import default_study
+
+        return (default_study(self),)
 
     def best_seat(self, scores) -> int:
         """The seat whose score is best in this game's direction (the first of equals)."""

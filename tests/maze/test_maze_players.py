@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tilegames.cli.maze import add_simulate_arguments, run_simulation
 from tilegames.maze import Card, Game, Move, Rules, new_game
 from tilegames.maze.players import (
     Searcher,
@@ -125,10 +122,11 @@ def test_study_task_rows_replay_their_deal():
 
 
 def test_cli_run_simulation_rows_and_summary():
-    parser = argparse.ArgumentParser()
-    add_simulate_arguments(parser)
-    args = parser.parse_args(["--games", "3", "--max-nodes", "2000"])
-    args.seed, args.workers, args.no_progress = 1, 1, True
+    from tilegames.cli import build_parser
+    from tilegames.cli.generic import run_simulation
+
+    args = build_parser().parse_args(["simulate", "maze", "--games", "3", "--max-nodes", "2000"])
+    args.no_progress = True
     frame, summary = run_simulation(args)
     assert len(frame) == 3 and {"solved", "moves", "seconds", "nodes"} <= set(frame.columns)
     assert "solved within the budget" in summary

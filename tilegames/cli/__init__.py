@@ -3,14 +3,13 @@
     tilegames simulate tula --player greedy --mercy --games 100000 --workers 2 --seed 1 --out results.csv
     tilegames lessons DIR       tilegames course DIR       tilegames --version
 
-Each game in ``tilegames.GAMES`` gets ``simulate GAME`` from its spec
+Each game in ``tilegames.GAMES`` gets ``simulate GAME`` from its spec alone
 (``tilegames.cli.generic``): ``--rules PRESET`` and ``--rule NAME=VALUE`` reach
-every field of its ``Rules``, and a game whose study needs more names a
-``command`` module in its spec with two functions: ``add_simulate_arguments(parser)``
-and ``run_simulation(args) -> (DataFrame, summary)``; it may add ``provenance(args)``
-(what the provenance of ``--out`` records besides the standard keys) and
-``writes_its_own_out(args)`` (a run that writes ``--out`` batch by batch). A
-module that fails to import is an error, not a missing sub-command.
+every field of its ``Rules``, and the options of its studies are those the studies
+declare (``GameSpec.studies``, ``tilegames.study_options``): each option's flag,
+parser, default, help and check, how the values reach the task (the study's
+``plan``), and the tally its summary is made from. A study that fails to import is
+an error, not a missing sub-command.
 
 Bad arguments print a clear message and exit with code 2. ``--out run.csv`` (or
 ``run.parquet``) gets the rows batch by batch as they finish, and their
@@ -29,7 +28,6 @@ from __future__ import annotations
 # so the heavy ones (pandas, the games) happen inside it.
 import argparse
 import contextlib
-import importlib
 import os
 import shlex
 import signal
@@ -47,12 +45,6 @@ STOP_SIGNALS = ("SIGTERM", "SIGHUP")
 
 class Stopped(KeyboardInterrupt):
     """SIGTERM or SIGHUP arrived: the run stops as for Ctrl-C (a KeyboardInterrupt)."""
-
-
-def command_module(game: str):
-    """The module that runs ``tilegames simulate <game>``: the spec's ``command``, or the generic one."""
-    spec = GAMES.spec(game)
-    return importlib.import_module(spec.command or "tilegames.cli.generic")
 
 
 def version_line() -> str:
@@ -77,12 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="run many seeded games and summarise them")
     games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
     for spec in GAMES.specs():
-        module = command_module(spec.name)
         sub = games.add_parser(spec.name, help=f"{spec.title}: {spec.summary}")
-        if spec.command:
-            module.add_simulate_arguments(sub)
-        else:
-            generic.add_simulate_arguments(sub, spec)
+        generic.add_simulate_arguments(sub, spec)
         generic.add_rule_arguments(sub, spec)
         common = sub.add_argument_group("running")
         common.add_argument(
@@ -104,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
             "same command again resumes a stopped run",
         )
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-        sub.set_defaults(study=module, spec=spec)
+        sub.set_defaults(study=generic, spec=spec)
     setup_folders.add_commands(commands)  # lessons, course
     add_play_command(commands)  # tilegames play [GAME]: the board alone, served by Voila
     return parser

@@ -3,11 +3,10 @@
 Every game gets the same rule options, read from its ``Rules`` fields:
 ``--rules PRESET`` (a named rule set) and ``--rule NAME=VALUE`` (repeatable, any
 field, checked against the field's type). A spec's ``rule_flags`` add short
-flags that mean a rule (``--curse`` is ``--rule curse=true``). A game whose spec
-names no ``command`` module gets the whole command from here: ``--games``,
-``--players`` (when it has a choice of seats), ``--player`` and its study's
-``task``; a game with a ``command`` module adds its own options and runs itself,
-reading the rules with ``rules_from_args``.
+flags that mean a rule (``--curse`` is ``--rule curse=true``). The other options
+are those its studies declare (``GameSpec.studies``; ``tilegames.study_options``):
+a game that declares none gets ``--games``, ``--players`` (when it has a choice of
+seats), ``--player`` and its ``task``. No game has a command module of its own.
 
 >>> import argparse
 >>> from tilegames import GAMES
@@ -21,17 +20,21 @@ Rules(row0_gaps='all', overhang_collapse='support', curse=True, curse_debris='pr
 from __future__ import annotations
 
 import argparse
-import functools
+import time
+from typing import Any
 
-from ..rules_base import rule_fields, with_rules
-from .common import game_count, simulate_from_args
+from ..rules_base import changed_rules, rule_fields, with_rules
+from ..study_options import dest_of
+from .common import simulate_from_args
 
 __all__ = [
     "add_rule_arguments",
     "add_simulate_arguments",
     "changed_rules",
+    "chosen_study",
     "rules_from_args",
     "run_simulation",
+    "writes_its_own_out",
 ]
 
 
@@ -111,73 +114,50 @@ def rules_from_args(args: argparse.Namespace, spec=None):
     return with_rules(rules, getattr(args, "rule", None) or [])
 
 
-def changed_rules(rules) -> list[str]:
-    """The rules that differ from the game's usual ones, in words for a summary line.
-
-    >>> from tilegames.pyramids import Rules
-    >>> changed_rules(Rules(curse=True, turn_cap=90))
-    ['curse', 'turn_cap=90']
-    """
-    usual = type(rules)()
-    words = []
-    for field in rule_fields(type(rules)):
-        value = getattr(rules, field.name)
-        if value == getattr(usual, field.name):
-            continue
-        if value is True:
-            words.append(field.name.replace("_", " "))
-        else:
-            words.append(f"{field.name}={value}")
-    return words
-
-
 def add_simulate_arguments(parser: argparse.ArgumentParser, spec) -> None:
-    """The options of a game with no command module of its own: games, seats, players."""
-    parser.description = f"Play many seeded {spec.title} games and summarise them."
-    parser.add_argument(
-        "--games",
-        type=game_count,
-        default=spec.default_games,
-        help=f"games to play (default {spec.default_games})",
-    )
-    low, high = spec.seats
-    if low < high:
-        parser.add_argument(
-            "--players",
-            type=int,
-            default=low,
-            choices=range(low, high + 1),
-            metavar="N",
-            help=f"players per game, {low}-{high} (default {low})",
-        )
-    players = list(spec.players)
-    parser.add_argument(
-        "--player",
-        default=players[0],
-        help=f"the player of each seat: {', '.join(players)}; a comma list sets seats in turn "
-        f"(default {players[0]})",
-    )
+    """The options of the spec's studies (``GameSpec.study_list``): the first study's at the
+    top, each other study's under its own heading, after the switch that selects it."""
+    studies = spec.study_list()
+    parser.description = studies[0].description
+    for study in studies:
+        where = parser
+        if study.flag:
+            where = parser.add_argument_group(study.group, study.group_help)
+            where.add_argument(study.flag, action="store_true", help=study.flag_help)
+        exclusive: dict[str, Any] = {}
+        for option in study.options:
+            if option.exclusive and option.exclusive not in exclusive:
+                exclusive[option.exclusive] = where.add_mutually_exclusive_group()
+            option.add_to(exclusive.get(option.exclusive, where))
+
+
+def chosen_study(args: argparse.Namespace):
+    """The study the command line asked for: the one whose switch is on, else the first."""
+    studies = args.spec.study_list()
+    switched = [s for s in studies if s.flag and getattr(args, dest_of(s.flag), False)]
+    return switched[0] if switched else studies[0]
+
+
+def writes_its_own_out(args: argparse.Namespace) -> bool:
+    """Whether the chosen study writes (and resumes) ``--out`` itself (Maze's ``--exhaustive``)."""
+    return chosen_study(args).writes_its_own_out
 
 
 def run_simulation(args: argparse.Namespace):
-    """Run the spec's study task on ``--games`` seeded games; the rows and the summary text."""
-    from ..spec import load
-
-    spec = args.spec
+    """Run the chosen study: check its options, plan it, run its task on the planned games
+    (its tally fed batch by batch), and return the rows and the summary text. A study with
+    a ``run`` of its own runs itself."""
+    study = chosen_study(args)
+    values = vars(args)
+    problems = study.problems(values)
+    if problems:
+        raise ValueError(problems[0])
     rules = rules_from_args(args)
-    lineup = [name.strip() for name in args.player.split(",") if name.strip()]
-    unknown = [name for name in lineup if name not in spec.players]
-    if unknown or not lineup:
-        raise ValueError(
-            f"unknown {spec.title} player {unknown[0] if unknown else args.player!r}: "
-            f"choose from {', '.join(spec.players)}"
-        )
-    players = getattr(args, "players", None) or spec.seats[0]
-    task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))
-    frame = simulate_from_args(task, args.games, args, f"{spec.title} games")
-    return frame, load(spec.summary_text)(frame)
-
-
-def provenance(args: argparse.Namespace) -> dict:
-    """What the sidecar of ``--out`` records besides the command: the rules played."""
-    return {"rules": rules_from_args(args).to_dict()}
+    if study.run:
+        return study.function()(rules, values)
+    plan = study.function()(rules, values)
+    start = time.perf_counter()
+    frame = simulate_from_args(
+        plan.task, plan.games, args, plan.what, tally=plan.tally, provenance=plan.provenance
+    )
+    return frame, plan.summary(frame, time.perf_counter() - start)

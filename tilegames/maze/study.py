@@ -22,14 +22,22 @@ import concurrent.futures as cf
 import functools
 import os
 import time
+from collections import Counter
 
 import numpy as np
 import pandas as pd
 
 from ..results import format_of, keep_elsewhere, now, read_sidecar, write_results
 from ..results import provenance as results_provenance
-from ..sim import SimulationInterrupted, WorkerPool, batch_sizes, check_workers, run_batch
-from ..stats import Estimate, mean_interval, wilson
+from ..sim import (
+    SimulationInterrupted,
+    Tally,
+    WorkerPool,
+    batch_sizes,
+    check_workers,
+    run_batch,
+)
+from ..stats import Estimate, mean_interval, mean_interval_from_sums, median_from_counts, wilson
 from . import native
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, Verdict, decide
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
@@ -37,6 +45,7 @@ from .rules import Game, Rules, new_game
 
 __all__ = [
     "WINNABILITY_BATCH",
+    "SolveTally",
     "deal_code",
     "explorer_measure",
     "decide_again",
@@ -149,22 +158,50 @@ def summarize(frame: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+class SolveTally(Tally):
+    """What the solver study's summary needs, batch by batch (a ``sim.simulate`` tally):
+    deals, deals solved, the sums of the solutions' lengths and of their squares, and how
+    often each time and each length came up (for the medians; they are few values).
+
+    >>> tally = SolveTally.of(pd.DataFrame({"solved": [True, True, False],
+    ...     "moves": [100, 120, None], "seconds": [0.1, 0.3, 10.0]}))
+    >>> tally.games, tally.solved, tally.moves_sum
+    (3, 2, 220)
+    """
+
+    def __init__(self) -> None:
+        self.games = self.solved = self.moves_sum = self.moves_squares = 0
+        self.seconds: Counter[float] = Counter()
+        self.moves: Counter[int] = Counter()
+
+    def __call__(self, frame: pd.DataFrame) -> None:
+        solved = frame["solved"].astype(bool)
+        lengths = [int(moves) for moves in frame.loc[solved, "moves"]]
+        self.games += len(frame)
+        self.solved += len(lengths)
+        self.moves_sum += sum(lengths)
+        self.moves_squares += sum(moves * moves for moves in lengths)
+        self.moves.update(lengths)
+        self.seconds.update(frame["seconds"].astype(float).tolist())
+
+    def text(self) -> str:
+        """What the command line prints."""
+        lines = [
+            f"deals: {self.games}",
+            f"solved within the budget: {self.solved} = {wilson(self.solved, self.games)}",
+            f"median seconds per deal: {median_from_counts(self.seconds):.3f}",
+        ]
+        if self.solved >= 2:
+            mean = mean_interval_from_sums(self.solved, self.moves_sum, self.moves_squares)
+            lines.append(
+                f"solution length (moves): mean {mean}, median {median_from_counts(self.moves):.0f}"
+            )
+        return "\n".join(lines)
+
+
 def summary_text(frame: pd.DataFrame) -> str:
-    """What the command line prints."""
-    row = summarize(frame).iloc[0]
-    share = wilson(int(row["solved"]), int(row["games"]))
-    lines = [
-        f"deals: {int(row['games'])}",
-        f"solved within the budget: {int(row['solved'])} = {share}",
-        f"median seconds per deal: {row['median seconds']:.3f}",
-    ]
-    lengths = frame.loc[frame["solved"].astype(bool), "moves"].astype(float).to_numpy()
-    if len(lengths) >= 2:
-        lines.append(
-            f"solution length (moves): mean {mean_interval(lengths)}, "
-            f"median {np.median(lengths):.0f}"
-        )
-    return "\n".join(lines)
+    """What the command line prints (``SolveTally.text`` of the rows)."""
+    return SolveTally.of(frame).text()
 
 
 # -- is every deal winnable? (issue 16) --------------------------------------------

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import functools
 import time
+from collections import Counter
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ..randomness import players_generator
-from ..stats import Estimate, mean_interval, wilson
+from ..sim import Tally
+from ..stats import Estimate, Sums, mean_interval, median_from_counts, wilson
 from . import fast
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules, new_game
@@ -33,6 +35,7 @@ MAYHEM_KINDS = ("fall", "collapse", "overhang", "explosion", "fire", "roll", "cu
 """The event kinds counted per game (``overhang``: an overhanging tile's collapse; ``roll``: the fire cube)."""
 
 __all__ = [
+    "GameTally",
     "KIND_WORDS",
     "MATCHUPS",
     "explorer_measure",
@@ -159,83 +162,153 @@ def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]
     }
 
 
+class _PlayersTally:
+    """The sums and counts of the games with one number of players."""
+
+    def __init__(self) -> None:
+        self.games = self.capped = self.first_won = 0
+        self.turns = Sums()
+        self.turn_counts: Counter[int] = Counter()
+        self.mayhem = {kind: Sums() for kind in MAYHEM_KINDS}
+
+    def add(self, part: pd.DataFrame) -> None:
+        capped = part["capped"].to_numpy(bool)
+        turns = part["turns"].to_numpy()
+        self.games += len(part)
+        self.capped += int(capped.sum())
+        self.first_won += int(part["first_won"].to_numpy(bool)[~capped].sum())
+        self.turns.add(turns)
+        self.turn_counts.update(turns.tolist())
+        for kind, sums in self.mayhem.items():
+            sums.add(part[f"n_{kind}"].to_numpy())
+
+
+class GameTally(Tally):
+    """What the command line's summary needs, batch by batch (a ``sim.simulate`` tally): per
+    number of players, the exact sums of turns and of each kind of mayhem, how often each
+    game length came up (for the median), the games capped and the first player's wins.
+
+    >>> from tilegames.sim import simulate
+    >>> tally = GameTally()
+    >>> frame = simulate(functools.partial(game_task, players=3), 12, seed=1, progress=False,
+    ...                  tally=tally)
+    >>> tally.games, list(tally.by_players)
+    (12, [3])
+    """
+
+    def __init__(self) -> None:
+        self.by_players: dict[int, _PlayersTally] = {}
+        self.games = 0
+        self.first_players: int | None = None
+
+    def __call__(self, frame: pd.DataFrame) -> None:
+        if len(frame) and self.first_players is None:
+            self.first_players = int(frame["players"].iloc[0])
+        self.games += len(frame)
+        for players, part in frame.groupby("players"):
+            self.by_players.setdefault(int(players), _PlayersTally()).add(part)
+
+    def _groups(self):
+        return sorted(self.by_players.items())
+
+    def length_table(self) -> pd.DataFrame:
+        """``length_table``'s table, from the tally."""
+        rows = []
+        for players, part in self._groups():
+            turns = part.turns.estimate()
+            capped = wilson(part.capped, part.games)
+            rows.append(
+                {
+                    "players": players,
+                    "games": part.games,
+                    "mean turns": round(turns.value, 1),
+                    "95% CI": f"{turns.low:.1f} to {turns.high:.1f}",
+                    "median turns": median_from_counts(part.turn_counts),
+                    "turn cap reached": f"{capped.value:.1%} ({capped.low:.1%} to {capped.high:.1%})",
+                }
+            )
+        return pd.DataFrame(rows).set_index("players")
+
+    def mayhem_table(self) -> pd.DataFrame:
+        """``mayhem_table``'s table, from the tally."""
+        rows = []
+        for players, part in self._groups():
+            row: dict[str, Any] = {"players": players}
+            for kind, sums in part.mayhem.items():
+                if not sums.total:  # counts are 0 or more: a zero sum is all zeros
+                    row[kind] = "0"
+                    continue
+                estimate = sums.estimate()
+                row[kind] = f"{estimate.value:.2f} ± {estimate.half_width:.2f}"
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("players")
+
+    def first_player_table(self) -> pd.DataFrame:
+        """``first_player_table``'s table, from the tally."""
+        rows = []
+        for players, part in self._groups():
+            decided = part.games - part.capped
+            if not decided:
+                continue
+            won = wilson(part.first_won, decided)
+            rows.append(
+                {
+                    "players": players,
+                    "games won by someone": decided,
+                    "first player wins": won.value,
+                    "95% CI low": won.low,
+                    "95% CI high": won.high,
+                    "fair share 1/N": 1 / players,
+                }
+            )
+        if not rows:  # every game stopped by the turn cap: nothing to count
+            return pd.DataFrame()
+        return pd.DataFrame(rows).set_index("players")
+
+    def text(self, *, lineup: list[str], variants: list[str], seed, seconds: float) -> str:
+        """The command line's report of a run: game length, mayhem, the first player's wins."""
+        players = self.first_players if self.first_players is not None else len(lineup)
+        lines = [
+            f"Flaming Pyramids: {self.games} games, {players} players ({', '.join(lineup)}), "
+            f"variants: {', '.join(variants) or 'none'}, seed {seed}, {seconds:.1f} s",
+            "",
+            "game length:",
+            self.length_table().to_string(),
+            "",
+            "mayhem events per game (mean ± 95% CI half-width):",
+            self.mayhem_table().to_string(),
+        ]
+        first = self.first_player_table()
+        if not first.empty:
+            lines += [
+                "",
+                "first player's wins:",
+                first.to_string(float_format=lambda v: f"{v:.3f}"),
+            ]
+        return "\n".join(lines)
+
+
 def length_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """Mean game length in turns with its 95% CI, and the share of games stopped by the turn cap, by players."""
-    rows = []
-    for players, part in frame.groupby("players"):
-        turns = mean_interval(part["turns"].to_numpy())
-        capped = wilson(int(part["capped"].sum()), len(part))
-        rows.append(
-            {
-                "players": players,
-                "games": len(part),
-                "mean turns": round(turns.value, 1),
-                "95% CI": f"{turns.low:.1f} to {turns.high:.1f}",
-                "median turns": float(part["turns"].median()),
-                "turn cap reached": f"{capped.value:.1%} ({capped.low:.1%} to {capped.high:.1%})",
-            }
-        )
-    return pd.DataFrame(rows).set_index("players")
+    """Mean game length in turns with its 95% CI, and the share of games stopped by the turn
+    cap, by players (``GameTally.length_table`` of the rows)."""
+    return GameTally.of(frame).length_table()
 
 
 def mayhem_table(frame: pd.DataFrame) -> pd.DataFrame:
     """Mean events of each kind per game (± half-width of the 95% CI), by players."""
-    rows = []
-    for players, part in frame.groupby("players"):
-        row: dict[str, Any] = {"players": players}
-        for kind in MAYHEM_KINDS:
-            values = part[f"n_{kind}"].to_numpy()
-            if not values.any():
-                row[kind] = "0"
-                continue
-            estimate = mean_interval(values)
-            row[kind] = f"{estimate.value:.2f} ± {estimate.half_width:.2f}"
-        rows.append(row)
-    return pd.DataFrame(rows).set_index("players")
+    return GameTally.of(frame).mayhem_table()
 
 
 def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
     """How often the first player wins, against the fair share 1/N, by players (games with a winner)."""
-    rows = []
-    for players, part in frame.groupby("players"):
-        decided = part[~part["capped"]]
-        if decided.empty:
-            continue
-        won = wilson(int(decided["first_won"].sum()), len(decided))
-        rows.append(
-            {
-                "players": players,
-                "games won by someone": len(decided),
-                "first player wins": won.value,
-                "95% CI low": won.low,
-                "95% CI high": won.high,
-                "fair share 1/N": 1 / players,
-            }
-        )
-    if not rows:  # every game stopped by the turn cap: nothing to count
-        return pd.DataFrame()
-    return pd.DataFrame(rows).set_index("players")
+    return GameTally.of(frame).first_player_table()
 
 
 def summary_text(
     frame: pd.DataFrame, *, lineup: list[str], variants: list[str], seed, seconds: float
 ) -> str:
     """The command line's report of a run: game length, mayhem per game, the first player's wins."""
-    players = int(frame["players"].iloc[0]) if len(frame) else len(lineup)
-    lines = [
-        f"Flaming Pyramids: {len(frame)} games, {players} players ({', '.join(lineup)}), "
-        f"variants: {', '.join(variants) or 'none'}, seed {seed}, {seconds:.1f} s",
-        "",
-        "game length:",
-        length_table(frame).to_string(),
-        "",
-        "mayhem events per game (mean ± 95% CI half-width):",
-        mayhem_table(frame).to_string(),
-    ]
-    first = first_player_table(frame)
-    if not first.empty:
-        lines += ["", "first player's wins:", first.to_string(float_format=lambda v: f"{v:.3f}")]
-    return "\n".join(lines)
+    return GameTally.of(frame).text(lineup=lineup, variants=variants, seed=seed, seconds=seconds)
 
 
 # -- how good is a player? two-player matches, each deal played from both seats --------

@@ -25,12 +25,15 @@ import pandas as pd
 
 from ..players import play_game
 from ..randomness import players_generator
-from ..stats import Estimate, mean_interval, wilson
+from ..sim import Tally
+from ..stats import Estimate, Sums, mean_interval, wilson
 from .players import make_player, play_round
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
 
 __all__ = [
     "POINT_PARTS",
+    "GameTally",
+    "RoundTally",
     "VARIANTS",
     "explorer_measure",
     "game_summary",
@@ -273,31 +276,82 @@ def _mean(values) -> Estimate:
     return mean_interval(np.asarray(values, dtype=float))
 
 
-def summary_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """Headline estimates with 95% CIs from a per-round frame (the CLI's summary).
+LEAD_SCALE = 60
+"""The starter's lead is a whole number over ``players - 1``; over 60 for any 2-6 players."""
 
-    Rows: points per player and per round, hexagons and bridges per round,
-    share of rounds ending blocked, the starter's win rate (to compare with
-    1 / players), and the starter's point lead.
+
+class RoundTally(Tally):
+    """What ``summary_table`` needs of a per-round frame, batch by batch (a ``sim.simulate``
+    tally): exact sums and counts, never the rows.
+
+    >>> import functools
+    >>> from tilegames.sim import simulate
+    >>> tally = RoundTally()
+    >>> frame = simulate(functools.partial(round_task, players=3), 30, seed=1, progress=False,
+    ...                  tally=tally)
+    >>> tally.rounds, float(tally.table().loc["starter wins the round", "estimate"]) <= 1
+    (30, True)
     """
-    seats = player_rows(frame)
-    n = len(frame)
-    starters = seats[seats["starter"]]
-    others = seats[~seats["starter"]].groupby(level=0)["total"].mean()
-    lead = starters["total"] - others.reindex(starters.index)
-    entries: list[tuple[str, Estimate]] = [
-        ("points per player per round", _mean(seats["total"])),
-        ("points per round (all players)", _mean(frame["round_points"])),
-        ("tile values per player", _mean(seats["tile_values"])),
-        ("hexagons per round", _mean(frame["hexagons"])),
-        ("bridges per round", _mean(frame["bridges"])),
-        ("draws per round", _mean(frame["draws"])),
-        ("rounds ending blocked", wilson(int((frame["end"] == "blocked").sum()), n)),
-        ("rounds with a double hexagon", wilson(int((frame["hexagon_2"] > 0).sum()), n)),
-        ("rounds with a triple hexagon", wilson(int((frame["hexagon_3"] > 0).sum()), n)),
-        ("starter wins the round", wilson(int((frame["winner"] == frame["starter"]).sum()), n)),
-        ("starter's lead over the others (points)", _mean(lead.dropna())),
-    ]
+
+    MEANS = {
+        "points per round (all players)": "round_points",
+        "hexagons per round": "hexagons",
+        "bridges per round": "bridges",
+        "draws per round": "draws",
+    }
+
+    def __init__(self) -> None:
+        self.rounds = 0
+        self.seat_totals, self.tile_values = Sums(), Sums()
+        self.means = {column: Sums() for column in self.MEANS.values()}
+        self.lead = Sums(scale=LEAD_SCALE)
+        self.counts = dict.fromkeys(("blocked", "double", "triple", "starter"), 0)
+
+    def __call__(self, frame: pd.DataFrame) -> None:
+        self.rounds += len(frame)
+        players = frame["players"].to_numpy()
+        starter = frame["starter"].to_numpy()
+        totals = np.zeros(len(frame), dtype=np.int64)
+        starter_total = np.zeros(len(frame), dtype=np.int64)
+        for seat in range(int(players.max()) if len(frame) else 0):
+            if f"p{seat}_total" not in frame:
+                continue
+            playing = players > seat
+            total = frame[f"p{seat}_total"].to_numpy()
+            self.seat_totals.add(total[playing])
+            self.tile_values.add(frame[f"p{seat}_tile_values"].to_numpy()[playing])
+            totals += np.where(playing, total, 0).astype(np.int64)
+            starter_total += np.where(playing & (starter == seat), total, 0).astype(np.int64)
+        others = totals - starter_total
+        self.lead.add((starter_total * (players - 1) - others) * (LEAD_SCALE // (players - 1)))
+        for column, sums in self.means.items():
+            sums.add(frame[column].to_numpy())
+        self.counts["blocked"] += int((frame["end"] == "blocked").sum())
+        self.counts["double"] += int((frame["hexagon_2"] > 0).sum())
+        self.counts["triple"] += int((frame["hexagon_3"] > 0).sum())
+        self.counts["starter"] += int((frame["winner"] == frame["starter"]).sum())
+
+    def table(self) -> pd.DataFrame:
+        """``summary_table``'s table, from the tally."""
+        n = self.rounds
+        means = {name: self.means[column].estimate() for name, column in self.MEANS.items()}
+        entries: list[tuple[str, Estimate]] = [
+            ("points per player per round", self.seat_totals.estimate()),
+            ("points per round (all players)", means["points per round (all players)"]),
+            ("tile values per player", self.tile_values.estimate()),
+            ("hexagons per round", means["hexagons per round"]),
+            ("bridges per round", means["bridges per round"]),
+            ("draws per round", means["draws per round"]),
+            ("rounds ending blocked", wilson(self.counts["blocked"], n)),
+            ("rounds with a double hexagon", wilson(self.counts["double"], n)),
+            ("rounds with a triple hexagon", wilson(self.counts["triple"], n)),
+            ("starter wins the round", wilson(self.counts["starter"], n)),
+            ("starter's lead over the others (points)", self.lead.estimate()),
+        ]
+        return _estimates_table(entries)
+
+
+def _estimates_table(entries: list[tuple[str, Estimate]]) -> pd.DataFrame:
     return pd.DataFrame(
         [
             {
@@ -310,6 +364,16 @@ def summary_table(frame: pd.DataFrame) -> pd.DataFrame:
             for name, e in entries
         ]
     ).set_index("quantity")
+
+
+def summary_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Headline estimates with 95% CIs from a per-round frame (the CLI's summary).
+
+    Rows: points per player and per round, hexagons and bridges per round,
+    share of rounds ending blocked, the starter's win rate (to compare with
+    1 / players), and the starter's point lead. (``RoundTally.table`` of the rows.)
+    """
+    return RoundTally.of(frame).table()
 
 
 def point_shares(frame: pd.DataFrame) -> pd.DataFrame:
@@ -350,29 +414,40 @@ def head_to_head(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("player")
 
 
+class GameTally(Tally):
+    """What ``game_summary`` needs of a per-game frame, batch by batch (a ``sim.simulate`` tally).
+
+    >>> tally = GameTally.of(pd.DataFrame({"rounds": [3, 5], "winning_total": [410, 402],
+    ...                                    "winner": [0, 1], "first_starter": [0, 0]}))
+    >>> float(tally.table().loc["rounds per game", "estimate"])
+    4.0
+    """
+
+    def __init__(self) -> None:
+        self.games = self.starter_won = 0
+        self.rounds, self.winning_total = Sums(), Sums()
+
+    def __call__(self, frame: pd.DataFrame) -> None:
+        self.games += len(frame)
+        self.rounds.add(frame["rounds"].to_numpy())
+        self.winning_total.add(frame["winning_total"].to_numpy())
+        self.starter_won += int((frame["winner"] == frame["first_starter"]).sum())
+
+    def table(self) -> pd.DataFrame:
+        """``game_summary``'s table, from the tally."""
+        return _estimates_table(
+            [
+                ("rounds per game", self.rounds.estimate()),
+                ("winning total", self.winning_total.estimate()),
+                ("first round's starter wins the game", wilson(self.starter_won, self.games)),
+            ]
+        )
+
+
 def game_summary(frame: pd.DataFrame) -> pd.DataFrame:
-    """Estimates with CIs from a per-game frame: rounds per game, winning total, first starter wins."""
-    n = len(frame)
-    entries = [
-        ("rounds per game", _mean(frame["rounds"])),
-        ("winning total", _mean(frame["winning_total"])),
-        (
-            "first round's starter wins the game",
-            wilson(int((frame["winner"] == frame["first_starter"]).sum()), n),
-        ),
-    ]
-    return pd.DataFrame(
-        [
-            {
-                "quantity": k,
-                "estimate": e.value,
-                "ci_low": e.low,
-                "ci_high": e.high,
-                "shown": shown(e),
-            }
-            for k, e in entries
-        ]
-    ).set_index("quantity")
+    """Estimates with CIs from a per-game frame: rounds per game, winning total, first starter
+    wins (``GameTally.table`` of the rows)."""
+    return GameTally.of(frame).table()
 
 
 # -- the scoring notebook's tables, charts and conclusion (notebooks/05_triominos_scoring) -------

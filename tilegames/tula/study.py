@@ -30,7 +30,8 @@ import numpy as np
 import pandas as pd
 
 from ..randomness import players_generator
-from ..stats import Estimate, paired_difference, wilson
+from ..sim import Tally
+from ..stats import Estimate, paired_difference_from_counts, wilson
 from .expert import play_expert
 from .fast import (
     RANDOM_DRAWS,
@@ -48,6 +49,7 @@ from .solver import winnable
 
 __all__ = [
     "DEFAULT_PLAYERS",
+    "WinCounts",
     "deal_code",
     "deal_task",
     "explorer_measure",
@@ -165,31 +167,135 @@ def _players_in(frame: pd.DataFrame) -> list[str]:
     return [name for name in PLAYERS if f"{name}_won" in frame.columns]
 
 
+class WinCounts(Tally):
+    """How often each combination of the ``_won`` columns came up, batch by batch: all that
+    the win rates and the paired mercy effect need (``summary_text``), in memory that does
+    not grow with the run. A ``sim.simulate`` tally.
+
+    >>> counts = WinCounts()
+    >>> counts(pd.DataFrame({"deal": ["a", "b", "c"], "greedy_won": [True, False, True]}))
+    >>> counts(pd.DataFrame({"deal": ["d"], "greedy_won": [True]}))
+    >>> counts.games, counts.wins("greedy_won")
+    (4, 3)
+    """
+
+    def __init__(self) -> None:
+        self.columns: list[str] = []
+        self.counts = np.zeros(1, dtype=np.int64)
+
+    def __call__(self, frame: pd.DataFrame) -> None:
+        if not self.columns:
+            self.columns = [column for column in frame.columns if str(column).endswith("_won")]
+            self.counts = np.zeros(1 << len(self.columns), dtype=np.int64)
+        codes = frame[self.columns].to_numpy(bool) @ (1 << np.arange(len(self.columns)))
+        self.counts += np.bincount(codes, minlength=len(self.counts))
+
+    @property
+    def games(self) -> int:
+        """How many rows (deals) were counted."""
+        return int(self.counts.sum())
+
+    def _hits(self, column: str) -> np.ndarray:
+        codes = np.arange(len(self.counts))
+        return (codes >> self.columns.index(column)) & 1 == 1
+
+    def wins(self, column: str) -> int:
+        """How many rows have ``column`` true."""
+        return int(self.counts[self._hits(column)].sum())
+
+    def paired(self, first: str, second: str) -> tuple[int, int, int, int]:
+        """The 2×2 table of two columns: both true, only the first, only the second, neither."""
+        one, two = self._hits(first), self._hits(second)
+        cells = (one & two, one & ~two, ~one & two, ~one & ~two)
+        return tuple(int(self.counts[cell].sum()) for cell in cells)
+
+    def players(self) -> list[str]:
+        """The players counted, in ``PLAYERS`` order."""
+        return [name for name in PLAYERS if f"{name}_won" in self.columns]
+
+    def table(self, confidence: float = 0.95) -> pd.DataFrame:
+        """``summarize``'s table, from the counts."""
+        rows = []
+        for name in self.players():
+            for suffix, variant in VARIANTS.items():
+                column = f"{name}{suffix}_won"
+                if column not in self.columns:
+                    continue
+                wins, games = self.wins(column), self.games
+                estimate = wilson(wins, games, confidence)
+                rows.append(
+                    {
+                        "player": name,
+                        "variant": variant,
+                        "wins": wins,
+                        "games": games,
+                        "win rate": estimate.value,
+                        "CI low": estimate.low,
+                        "CI high": estimate.high,
+                    }
+                )
+        return pd.DataFrame(rows)
+
+    def mercy_effect(self, confidence: float = 0.95) -> pd.DataFrame:
+        """``mercy_effect``'s table, from the counts."""
+        rows = []
+        for name in self.players():
+            if f"{name}_mercy_won" not in self.columns:
+                continue
+            table = self.paired(f"{name}_mercy_won", f"{name}_won")
+            estimate = paired_difference_from_counts(*table, confidence)
+            rows.append(
+                {
+                    "player": name,
+                    "mercy effect": estimate.value,
+                    "CI low": estimate.low,
+                    "CI high": estimate.high,
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def text(self) -> str:
+        """The summary the command line prints: win rates with 95% CIs, then the mercy effect."""
+        table = self.table()
+        shown = table.assign(
+            **{
+                "win rate": table["win rate"].map("{:.2%}".format),
+                "95% CI": [
+                    f"{low:.2%} to {high:.2%}"
+                    for low, high in zip(table["CI low"], table["CI high"])
+                ],
+            }
+        ).drop(columns=["CI low", "CI high"])
+        heading = f"Tula: {self.games} deals, win rates with 95% Wilson CIs"
+        if "solver_won" in self.columns:
+            heading += " (solver: the share of deals that can be won at all)"
+        lines = [heading + ".", shown.to_string(index=False)]
+        effect = self.mercy_effect()
+        if len(effect):
+            lines += [
+                "",
+                "Mercy effect (with minus without, same deals, paired 95% CI):",
+                effect.assign(
+                    **{
+                        "mercy effect": effect["mercy effect"].map("{:+.2%}".format),
+                        "95% CI": [
+                            f"{low:+.2%} to {high:+.2%}"
+                            for low, high in zip(effect["CI low"], effect["CI high"])
+                        ],
+                    }
+                )
+                .drop(columns=["CI low", "CI high"])
+                .to_string(index=False),
+            ]
+        return "\n".join(lines)
+
+
 def summarize(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """Win rate with its Wilson confidence interval, per player and variant.
 
     For ``solver`` the rate is the share of deals that can be won at all.
     """
-    rows = []
-    for name in _players_in(frame):
-        for suffix, variant in VARIANTS.items():
-            column = f"{name}{suffix}_won"
-            if column not in frame.columns:
-                continue
-            wins, games = int(frame[column].sum()), len(frame)
-            estimate = wilson(wins, games, confidence)
-            rows.append(
-                {
-                    "player": name,
-                    "variant": variant,
-                    "wins": wins,
-                    "games": games,
-                    "win rate": estimate.value,
-                    "CI low": estimate.low,
-                    "CI high": estimate.high,
-                }
-            )
-    return pd.DataFrame(rows)
+    return WinCounts.of(frame).table(confidence)
 
 
 def mercy_effect(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
@@ -201,22 +307,7 @@ def mercy_effect(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     >>> bool(effect.loc["solver", "mercy effect"] > 0), bool(effect.loc["solver", "CI low"] > 0)
     (True, True)
     """
-    rows = []
-    for name in _players_in(frame):
-        if f"{name}_mercy_won" not in frame.columns:
-            continue
-        estimate = paired_difference(
-            frame[f"{name}_mercy_won"].to_numpy(), frame[f"{name}_won"].to_numpy(), confidence
-        )
-        rows.append(
-            {
-                "player": name,
-                "mercy effect": estimate.value,
-                "CI low": estimate.low,
-                "CI high": estimate.high,
-            }
-        )
-    return pd.DataFrame(rows)
+    return WinCounts.of(frame).mercy_effect(confidence)
 
 
 def loss_breakdown(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
@@ -312,38 +403,9 @@ def first_move_loss_by_enumeration() -> Fraction:
 
 # -- the command line ------------------------------------------------------------
 def summary_text(frame: pd.DataFrame) -> str:
-    """The summary the command line prints: win rates with 95% CIs, then the mercy effect."""
-    table = summarize(frame)
-    shown = table.assign(
-        **{
-            "win rate": table["win rate"].map("{:.2%}".format),
-            "95% CI": [
-                f"{low:.2%} to {high:.2%}" for low, high in zip(table["CI low"], table["CI high"])
-            ],
-        }
-    ).drop(columns=["CI low", "CI high"])
-    heading = f"Tula: {len(frame)} deals, win rates with 95% Wilson CIs"
-    if "solver_won" in frame.columns:
-        heading += " (solver: the share of deals that can be won at all)"
-    lines = [heading + ".", shown.to_string(index=False)]
-    effect = mercy_effect(frame)
-    if len(effect):
-        lines += [
-            "",
-            "Mercy effect (with minus without, same deals, paired 95% CI):",
-            effect.assign(
-                **{
-                    "mercy effect": effect["mercy effect"].map("{:+.2%}".format),
-                    "95% CI": [
-                        f"{low:+.2%} to {high:+.2%}"
-                        for low, high in zip(effect["CI low"], effect["CI high"])
-                    ],
-                }
-            )
-            .drop(columns=["CI low", "CI high"])
-            .to_string(index=False),
-        ]
-    return "\n".join(lines)
+    """The summary the command line prints: win rates with 95% CIs, then the mercy effect
+    (``WinCounts.text`` of the rows: the command line keeps the counts only)."""
+    return WinCounts.of(frame).text()
 
 
 # -- the rules notebook's helpers (notebooks/01_tula_rules) ---------------------------------------

@@ -1,0 +1,282 @@
+"""A game's studies, declared: their options, how a run is planned, and what it tallies.
+
+A game's spec names its studies (``GameSpec.studies``, a ``"module:attribute"`` path
+to a tuple of ``Study``); ``tilegames simulate GAME`` is built from them and from
+nothing else. A ``Study`` declares its ``Option``s (flag, parser, default, help and
+the check its value must pass) and names its ``plan``: a function
+``plan(rules, options) -> Plan`` that turns the rules and the options' values into
+a picklable task, a number of games and a tally. The tally is fed every finished
+batch, in game order, and keeps only what the summary needs (counts, exact sums), so
+the parent's memory does not grow with the run. A study that runs (and writes
+``--out``) itself names ``run(rules, options) -> (rows, summary)`` instead. A study
+selected by a switch (Maze's ``--exhaustive``) names it as its ``flag``.
+
+Nothing here imports the command line or pandas: a declaration is cheap.
+
+>>> study = Study(
+...     plan="tilegames.tula.studies:plan",
+...     options=(Option("--samples", "imagined deals per decision", type=int, default=16,
+...                     valid=lambda value: value >= 1, must="be at least 1"),),
+... )
+>>> study.problems({"samples": 0})
+['--samples must be at least 1, not 0']
+>>> positive_int("1_000")
+1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "Option",
+    "Plan",
+    "Study",
+    "dest_of",
+    "game_count",
+    "non_negative_int",
+    "players_option",
+    "positive_int",
+]
+
+
+def non_negative_int(text: str) -> int:
+    """Argument type: a whole number 0 or more (underscores allowed: ``1_000``).
+
+    >>> non_negative_int("0")
+    0
+    """
+    cleaned = text.replace("_", "").strip()
+    if not cleaned.lstrip("+-").isdigit() or len(cleaned) > 30:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+    value = int(cleaned)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """Argument type: a whole number 1 or more.
+
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be at least 1, not 0
+    """
+    cleaned = text.replace("_", "").strip()
+    if cleaned.startswith("-") and cleaned[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    value = non_negative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return value
+
+
+def game_count(text: str) -> int:
+    """Argument type for ``--games``/``--rounds``: 1 up to ``sim.MAX_GAMES``.
+
+    >>> game_count("20")
+    20
+    """
+    from .sim import MAX_GAMES
+
+    value = positive_int(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} in one run, not {text}")
+    return value
+
+
+def dest_of(flag: str) -> str:
+    """A flag's name among the parsed values: ``--max-nodes`` is ``max_nodes``.
+
+    >>> dest_of("--legacy-dice")
+    'legacy_dice'
+    """
+    return flag.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a study: ``--flag``, how its text is read, its default and help.
+
+    ``action`` is ``"store_true"`` for a switch or ``"append"`` for a repeatable one;
+    ``exclusive`` puts the options that share its word in one mutually exclusive group;
+    ``valid(value)`` is the check a value must pass (``--samples must be at least 1,
+    not 0`` says ``must``), made before the run.
+    """
+
+    flag: str
+    help: str
+    type: Callable[[str], Any] | None = None
+    default: Any = None
+    action: str | None = None
+    choices: Any = None
+    metavar: str | None = None
+    exclusive: str = ""
+    valid: Callable[[Any], bool] | None = None
+    must: str = ""
+
+    @property
+    def dest(self) -> str:
+        """The option's name among the values (``--max-nodes`` is ``max_nodes``)."""
+        return dest_of(self.flag)
+
+    def add_to(self, parser) -> None:
+        """Add it to an ``argparse`` parser (or group)."""
+        settings: dict[str, Any] = {"help": self.help, "default": self.default}
+        for name in ("type", "action", "choices", "metavar"):
+            if getattr(self, name) is not None:
+                settings[name] = getattr(self, name)
+        parser.add_argument(self.flag, **settings)
+
+    def problem(self, value: Any) -> str:
+        """What is wrong with ``value`` (``""``: nothing)."""
+        if self.valid is None or value is None or self.valid(value):
+            return ""
+        return f"{self.flag} must {self.must}, not {value}"
+
+
+def players_option(what: str = "game") -> Option:
+    """``--players N``, 2–6, for the multi-player games' studies.
+
+    >>> players_option("round").help
+    'players per round, 2-6 (default 2)'
+    """
+    return Option(
+        "--players",
+        f"players per {what}, 2-6 (default 2)",
+        type=int,
+        default=2,
+        choices=range(2, 7),
+        metavar="N",
+    )
+
+
+@dataclass
+class Plan:
+    """One run of a study, planned: what each game does and what the summary keeps.
+
+    ``task(rng)`` is picklable (a ``functools.partial`` of a top-level function);
+    ``tally`` (if any) is fed every finished batch in game order; ``summary(rows,
+    seconds)`` makes the text printed after the run (``rows`` is empty when the rows
+    went to ``--out``; a study with a tally reads its tally instead). ``provenance``
+    is what the sidecar of ``--out`` records besides the standard keys.
+    """
+
+    task: Callable
+    games: int
+    what: str
+    summary: Callable[[Any, float], str]
+    tally: Callable[[Any], object] | None = None
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Study:
+    """A study a game's ``simulate`` command runs: its options and its ``plan`` (or ``run``).
+
+    ``plan`` and ``run`` are ``"module:function"`` paths (or the functions); ``flag``
+    (with ``flag_help``) is the switch that selects a study other than the first, whose
+    options are shown under ``group`` (a title) with ``group_help``. ``description``
+    is the sub-command's description (the first study's).
+    """
+
+    plan: str | Callable = ""
+    run: str | Callable = ""
+    options: tuple[Option, ...] = ()
+    description: str = ""
+    flag: str = ""
+    flag_help: str = ""
+    group: str = ""
+    group_help: str = ""
+
+    def __post_init__(self) -> None:
+        if bool(self.plan) == bool(self.run):
+            raise ValueError("a study names its plan or its run (one of them)")
+
+    @property
+    def writes_its_own_out(self) -> bool:
+        """Whether it runs itself, writing (and resuming) ``--out`` batch by batch."""
+        return bool(self.run)
+
+    def problems(self, values: Mapping[str, Any]) -> list[str]:
+        """What is wrong with the options' ``values`` (a name -> value mapping), in order."""
+        found = (option.problem(values.get(option.dest)) for option in self.options)
+        return [problem for problem in found if problem]
+
+    def function(self) -> Callable:
+        """The ``plan`` or ``run`` function, loaded."""
+        from .spec import load
+
+        named = self.plan or self.run
+        return load(named) if isinstance(named, str) else named
+
+
+def default_study(spec) -> Study:
+    """The study of a game that declares none: ``--games``, ``--players`` (when it has a
+    choice of seats) and ``--player``, its ``task``, and ``summary_text`` of the rows.
+
+    >>> from tilegames import GAMES
+    >>> [option.flag for option in default_study(GAMES.spec("pyramids")).options]
+    ['--games', '--players', '--player']
+    """
+    low, high = spec.seats
+    players = list(spec.players)
+    options = [
+        Option(
+            "--games",
+            f"games to play (default {spec.default_games})",
+            type=game_count,
+            default=spec.default_games,
+        )
+    ]
+    if low < high:
+        options.append(
+            Option(
+                "--players",
+                f"players per game, {low}-{high} (default {low})",
+                type=int,
+                default=low,
+                choices=range(low, high + 1),
+                metavar="N",
+            )
+        )
+    options.append(
+        Option(
+            "--player",
+            f"the player of each seat: {', '.join(players)}; a comma list sets seats in turn "
+            f"(default {players[0]})",
+            default=players[0],
+        )
+    )
+    return Study(
+        plan=functools.partial(_default_plan, spec),
+        options=tuple(options),
+        description=f"Play many seeded {spec.title} games and summarise them.",
+    )
+
+
+def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
+    """The generic study's run: the spec's ``task`` with the rules, seats and players."""
+    from .spec import load
+
+    lineup = [name.strip() for name in options["player"].split(",") if name.strip()]
+    unknown = [name for name in lineup if name not in spec.players]
+    if unknown or not lineup:
+        raise ValueError(
+            f"unknown {spec.title} player {unknown[0] if unknown else options['player']!r}: "
+            f"choose from {', '.join(spec.players)}"
+        )
+    players = options.get("players") or spec.seats[0]
+    task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))
+    return Plan(
+        task=task,
+        games=options["games"],
+        what=f"{spec.title} games",
+        summary=lambda rows, seconds: load(spec.summary_text)(rows),
+        provenance={"rules": rules.to_dict()},
+    )

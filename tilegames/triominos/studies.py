@@ -1,0 +1,96 @@
+"""Tri-Ominos' study, declared for ``tilegames simulate triominos`` (``tilegames.study_options``).
+
+    tilegames simulate triominos --players 2 --player greedy --rules pressman \\
+        --rounds 20000 --workers 2 --seed 1 --out rounds.csv
+
+Seeded rounds (``study.round_task``), or whole games to 400 with ``--games``
+(``study.game_task``); the summary table comes from ``study.RoundTally`` (or
+``GameTally``): exact sums, never the rows. ``--rules`` offers the study's
+``VARIANTS`` (the spec's presets); ``--rule`` changes any field.
+
+>>> plan_ = plan(Rules.seed(), {"players": 2, "player": "greedy", "rule": None,
+...     "rounds": 20, "games": None, "seed": 1, "workers": 1})
+>>> from tilegames.sim import simulate
+>>> _ = simulate(plan_.task, plan_.games, seed=1, progress=False, tally=plan_.tally)
+>>> plan_.summary(None, 0.0).splitlines()[0]
+'Tri-Ominos, 20 rounds: 2 players (greedy, greedy), seed rules, seed 1, 1 worker(s), 0.0 s'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from ..study_options import Option, Plan, Study, game_count, players_option
+from .players import PLAYERS
+from .rules import Rules
+from .study import GameTally, RoundTally, game_task, player_kinds, round_task
+
+__all__ = ["STUDIES", "plan"]
+
+
+def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
+    """Rounds (or games to 400) with the chosen players, the summary table from a tally."""
+    players, player = options["players"], options["player"]
+    kinds = player_kinds(player, players)
+    unknown = sorted({kind for kind in kinds if kind not in PLAYERS})
+    if unknown:  # refused here, before any work
+        raise ValueError(
+            f"unknown Tri-Ominos player {unknown[0]!r}: choose from {', '.join(PLAYERS)}"
+        )
+    changes = [change for change in options.get("rule") or [] if change.split("=")[0] != "name"]
+    if changes:  # the rows' rules label says what was changed, not only the preset's name
+        rules = rules.replace(name=" ".join([rules.name, *changes]))
+    if options["games"]:
+        task, games, tally = game_task, options["games"], GameTally()
+        what, words = "games", f"{options['games']} games to 400"
+    else:
+        task, games, tally = round_task, options["rounds"] or 1000, RoundTally()
+        what, words = "rounds", f"{options['rounds'] or 1000} rounds"
+
+    def summary(rows, seconds: float) -> str:
+        header = (
+            f"Tri-Ominos, {words}: {players} players ({', '.join(kinds)}), {rules.name} rules, "
+            f"seed {options['seed']}, {options['workers']} worker(s), {seconds:.1f} s"
+        )
+        table = tally.table()
+        return "\n".join([header, ""] + [f"  {k:42} {v}" for k, v in table["shown"].items()])
+
+    return Plan(
+        task=functools.partial(task, players=players, player=player, rules=rules),
+        games=games,
+        what=what,
+        tally=tally,
+        summary=summary,
+    )
+
+
+STUDIES = (
+    Study(
+        plan=plan,
+        description=(
+            "Deal many seeded Tri-Ominos rounds (or whole games to 400) and summarise "
+            "their scores with 95% confidence intervals."
+        ),
+        options=(
+            players_option("round"),
+            Option(
+                "--player",
+                f"player of each seat: {', '.join(PLAYERS)}; a comma list sets seats in turn "
+                "(default greedy)",
+                default="greedy",
+            ),
+            Option(
+                "--rounds", "rounds to simulate (default 1000)", type=game_count, exclusive="count"
+            ),
+            Option(
+                "--games",
+                "simulate games to 400 instead of rounds",
+                type=game_count,
+                exclusive="count",
+            ),
+        ),
+    ),
+)
+"""``tilegames simulate triominos``: one study, rounds or (``--games``) games to 400."""

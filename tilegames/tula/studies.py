@@ -1,0 +1,130 @@
+"""Tula's study, declared for ``tilegames simulate tula`` (``tilegames.study_options``).
+
+Every chosen player plays each deal (``study.deal_task``), and with ``--mercy`` plays
+it again with the mercy variant; the summary is made from ``study.WinCounts``, the
+counts of the ``_won`` columns, so a run of any size keeps a few kilobytes.
+
+>>> plan_ = plan(Rules(), {"player": ["greedy"], "mercy": True, "games": 20, "samples": 16,
+...                        "seed": 1, "workers": 1})
+>>> from tilegames.sim import simulate
+>>> _ = simulate(plan_.task, plan_.games, seed=1, progress=False, tally=plan_.tally)
+>>> plan_.summary(None, 0.0).splitlines()[0]
+'Tula: 20 deals, win rates with 95% Wilson CIs.'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from ..study_options import Option, Plan, Study, game_count
+from .players import PLAYERS
+from .rules import Rules
+from .study import DEFAULT_PLAYERS, WinCounts, deal_task
+
+__all__ = ["STUDIES", "command_line", "plan"]
+
+
+def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
+    """The deals the options ask for, each player (with and without mercy) on each."""
+    players = _players(options)
+    unknown = [name for name in players if name not in PLAYERS]
+    if unknown:
+        raise ValueError(f"unknown player(s) {unknown}: choose from {', '.join(PLAYERS)}")
+    mercy = bool(options["mercy"] or rules.mercy)
+    task = functools.partial(
+        deal_task,
+        players=players,
+        mercy=mercy,
+        samples=options["samples"],
+        legacy_dice=options.get("legacy_dice", False),
+    )
+    counts = WinCounts()
+    return Plan(
+        task=task,
+        games=options["games"],
+        what="Tula deals",
+        tally=counts,
+        summary=lambda rows, seconds: counts.text(),
+        provenance={
+            "what": "Tula: one row per deal, every player without and with mercy",
+            "command": command_line({**options, "mercy": mercy}, players),
+            "seed": options["seed"],
+            "games": options["games"],
+            "players": list(players),
+            "mercy": mercy,
+            "sampler_samples": options["samples"],
+        },
+    )
+
+
+def _players(options: Mapping[str, Any]) -> tuple[str, ...]:
+    chosen = options.get("player") or list(DEFAULT_PLAYERS)
+    return tuple(PLAYERS) if "all" in chosen else tuple(dict.fromkeys(chosen))
+
+
+def command_line(options: Mapping[str, Any], players: tuple[str, ...]) -> str:
+    """The command that repeats this run (the same rows, whatever the number of workers).
+
+    >>> options = dict(mercy=True, games=20, samples=16, seed=1, workers=2, out="results/x.csv")
+    >>> command_line(options, ("greedy", "expert"))
+    'tilegames simulate tula --player greedy --player expert --mercy --games 20 --samples 16 --seed 1 --workers 2 --out results/x.csv'
+    """
+    words = ["tilegames", "simulate", "tula"]
+    for name in players:
+        words += ["--player", name]
+    if options["mercy"]:
+        words.append("--mercy")
+    words += ["--games", str(options["games"]), "--samples", str(options["samples"])]
+    if options.get("legacy_dice"):
+        words.append("--legacy-dice")
+    words += ["--seed", str(options["seed"]), "--workers", str(options["workers"])]
+    if options.get("out"):
+        words += ["--out", options["out"]]
+    return " ".join(words)
+
+
+STUDIES = (
+    Study(
+        plan=plan,
+        description=(
+            "Deal many seeded Tula games; every chosen player plays each deal "
+            "(and, with --mercy, plays it again with the mercy variant)."
+        ),
+        options=(
+            Option(
+                "--player",
+                "a player to simulate; repeat for several; 'all' for every one "
+                f"(default: {', '.join(DEFAULT_PLAYERS)})",
+                action="append",
+                choices=[*PLAYERS, "all"],
+            ),
+            Option(
+                "--mercy",
+                "also play every deal with the mercy variant, and report the paired "
+                "difference (--rule mercy=true and --rules with_mercy say the same)",
+                action="store_true",
+                default=False,
+            ),
+            Option("--games", "deals to play (default 10000)", type=game_count, default=10_000),
+            Option(
+                "--samples",
+                "imagined deals per decision for the sampler player (default 16)",
+                type=int,
+                default=16,
+                valid=lambda value: value >= 1,
+                must="be at least 1",
+            ),
+            Option(
+                "--legacy-dice",
+                "give the players the deal's own generator as dice, as before issue 23 "
+                "(only to reproduce results/tula_hidden_players.csv; the players' dice then "
+                "reveal the deal)",
+                action="store_true",
+                default=False,
+            ),
+        ),
+    ),
+)
+"""``tilegames simulate tula``: one study, its options in the order ``--help`` shows them."""
