@@ -214,3 +214,36 @@ def test_a_different_run_at_out_is_refused(tmp_path):
             simulate(draw, 5, progress=False, out=out, **other)
     with pytest.raises(DifferentRun, match="options"):
         simulate(functools.partial(draw, scale=7), 5, seed=1, progress=False, out=out)
+
+
+def _send_half_a_result_and_hang() -> None:
+    """In a pool's worker: start a result message on the results pipe, never finish it."""
+    import gc
+    import multiprocessing.queues
+    import os
+    import struct
+
+    # the worker's only SimpleQueue is the results queue (its calls come on a Queue)
+    (results,) = [q for q in gc.get_objects() if type(q) is multiprocessing.queues.SimpleQueue]
+    os.write(results._writer.fileno(), struct.pack("!i", 1000) + b"half")
+    time.sleep(600)
+
+
+def test_stopping_a_pool_whose_worker_died_mid_result_does_not_hang():
+    """A worker killed while it sends its result leaves a torn message in the results pipe;
+    the pool's own thread must not wait for the rest for ever (Ctrl-C at such a moment
+    used to stop the run and then hang at exit)."""
+    import threading
+
+    from tilegames.sim import WorkerPool
+
+    pool = WorkerPool(1)
+    pool.submit(_send_half_a_result_and_hang)
+    time.sleep(1.0)  # the pool's thread is now reading the torn message
+    reader = pool._executor_manager_thread  # the thread the interpreter's exit waits for
+    stopper = threading.Thread(target=pool.stop, daemon=True)
+    stopper.start()
+    stopper.join(timeout=30)
+    assert not stopper.is_alive(), "stopping the pool hung"
+    reader.join(timeout=10)
+    assert not reader.is_alive(), "the pool's thread still waits: the interpreter could not exit"

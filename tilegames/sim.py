@@ -404,6 +404,7 @@ class WorkerPool(cf.ProcessPoolExecutor):
 
     def stop(self) -> None:
         """Cancel what has not started and end this pool's workers now (and only them)."""
+        results = getattr(self, "_result_queue", None)  # shutdown forgets it
         self.shutdown(wait=False, cancel_futures=True)
         for process in self.processes:
             if process.is_alive():
@@ -413,7 +414,20 @@ class WorkerPool(cf.ProcessPoolExecutor):
             if process.is_alive():
                 process.kill()
                 process.join(timeout=5)
+        if not any(process.is_alive() for process in self.processes):
+            _end_a_torn_result(results)
         self.shutdown(wait=True)  # the workers are gone: the pool's own thread ends at once
+
+
+def _end_a_torn_result(results) -> None:
+    """A worker stopped half-way through sending its result leaves a pool's own thread
+    reading the rest for ever, and the interpreter's exit waits for that thread. With
+    every worker gone, the parent holds the results pipe's last writing end: closing it
+    ends that read (the pool, stopped anyway, counts as broken)."""
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.close()
 
 
 def _start_worker() -> None:
