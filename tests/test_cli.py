@@ -386,7 +386,19 @@ def test_ctrl_c_while_the_command_starts_says_stopped_without_a_traceback(tmp_pa
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     assert "Traceback" not in err_text and "KeyboardInterrupt" not in err_text, err_text
-    assert process.returncode == 130 and "stopped:" in err_text
+    assert _as_a_shell_sees_it(process.returncode) == 130 and "stopped:" in err_text
+
+
+def _as_a_shell_sees_it(returncode: int) -> int:
+    """The exit status a shell shows (``$?``): 128 + N for a process ended by signal N.
+
+    About one Ctrl-C in 40 that lands while the command is still loading its modules
+    ends the process by SIGINT itself, after the command has printed its "stopped"
+    line and returned 130 (seen in a loop of 40 runs with random delays; which loaded
+    library does it is not pinned down). The user sees the same either way: the
+    "stopped" line, no traceback, and ``$?`` of 130.
+    """
+    return 128 - returncode if returncode < 0 else returncode
 
 
 GAME_RUNS = {
