@@ -247,3 +247,20 @@ def test_stopping_a_pool_whose_worker_died_mid_result_does_not_hang():
     assert not stopper.is_alive(), "stopping the pool hung"
     reader.join(timeout=10)
     assert not reader.is_alive(), "the pool's thread still waits: the interpreter could not exit"
+
+
+def test_an_executor_that_says_how_many_batches_it_can_take_is_asked_again_as_the_run_goes():
+    """A cluster grows during a long run: its window is asked for every 64 batches, and the
+    rows are the serial run's whatever it answers."""
+    asked = []
+
+    class Growing(cf.ThreadPoolExecutor):
+        def batches_in_flight(self) -> int:
+            asked.append(len(asked))
+            return 2 + 100 * len(asked)
+
+    task = functools.partial(draw, scale=7)
+    with Growing(max_workers=3) as executor:
+        rows = simulate(task, 1000, seed=4, executor=executor, batch_size=5, progress=False)
+    assert len(asked) == 1 + 200 // 64
+    pd.testing.assert_frame_equal(rows, simulate(task, 1000, seed=4, batch_size=5, progress=False))

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import functools
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["ClusterLost", "ClusterUnavailable", "cluster_executor", "connect"]
+__all__ = ["ClusterLost", "ClusterUnavailable", "batches_in_flight", "cluster_executor", "connect"]
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds to wait for the scheduler to answer, and for a first worker to join it."""
@@ -139,6 +140,29 @@ def worker_versions() -> dict[str, str]:
     return {"tilegames": tilegames.__version__, "numpy": numpy.__version__}
 
 
+IN_FLIGHT_PER_THREAD = 4
+"""Batches kept queued per worker thread, so no thread waits for the next one."""
+FEWEST_IN_FLIGHT = 64
+"""Batches kept in flight on any cluster, however small."""
+
+
+def batches_in_flight(client: Any) -> int:
+    """How many batches to keep submitted on the cluster now: four per worker thread that
+    has joined (a cluster grows and shrinks during a week-long run), and at least 64.
+
+    >>> class Client:  # two workers of 100 threads each
+    ...     def nthreads(self):
+    ...         return {"tcp://a": 100, "tcp://b": 100}
+    >>> batches_in_flight(Client())
+    800
+    """
+    try:
+        threads = sum(client.nthreads().values())
+    except Exception:  # a scheduler that does not answer now: keep the run going as it was
+        threads = 0
+    return max(FEWEST_IN_FLIGHT, IN_FLIGHT_PER_THREAD * threads)
+
+
 @contextlib.contextmanager
 def cluster_executor(address: str, *, timeout: float | None = None) -> Iterator[cf.Executor]:
     """A ``concurrent.futures.Executor`` running calls on the cluster at ``address``.
@@ -151,7 +175,9 @@ def cluster_executor(address: str, *, timeout: float | None = None) -> Iterator[
     timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     client = connect(address, timeout=timeout)
     try:
-        yield client.get_executor(pure=False)  # two batches never share a result
+        executor = client.get_executor(pure=False)  # two batches never share a result
+        executor.batches_in_flight = functools.partial(batches_in_flight, client)
+        yield executor
     except Exception as error:
         gone = isinstance(error, cf.CancelledError) or client.status not in ("running",)
         if not gone or isinstance(error, ClusterLost):  # only the lost scheduler cancels batches

@@ -209,7 +209,8 @@ def simulate(
                 raise
             pool.shutdown()
         elif executor is not None:
-            _run_on(executor, task, batches, results, bar, sink, window=64)
+            window = getattr(executor, "batches_in_flight", None) or EXECUTOR_WINDOW
+            _run_on(executor, task, batches, results, bar, sink, window=window)
         else:
             for index, child, size, start in batches:
                 results[index] = run_batch(task, child, size, start)
@@ -329,13 +330,23 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def _run_on(executor, task, batches, results, bar, sink, *, window: int) -> None:
+EXECUTOR_WINDOW = 64
+"""Batches kept in flight on an executor that does not say how many it can run at once."""
+
+
+def _run_on(executor, task, batches, results, bar, sink, *, window) -> None:
     """Submit batches keeping at most ``window`` in flight (and at most ``window`` finished
-    ones waiting for an earlier batch); hand them to ``sink`` in order as they come."""
+    ones waiting for an earlier batch); hand them to ``sink`` in order as they come.
+    ``window`` may be a function (a cluster's ``batches_in_flight``): it is asked again
+    every ``EXECUTOR_WINDOW`` batches, so workers that join later get work too."""
+    size_now = window if callable(window) else (lambda: window)
+    limit = size_now()
     pending: dict[cf.Future, tuple[int, int]] = {}
-    for index, child, size, start in batches:
+    for submitted, (index, child, size, start) in enumerate(batches, 1):
         pending[executor.submit(run_batch, task, child, size, start)] = (index, size)
-        while len(pending) + len(results) >= window and pending:
+        if submitted % EXECUTOR_WINDOW == 0 and callable(window):
+            limit = size_now()
+        while len(pending) + len(results) >= limit and pending:
             _collect(pending, results, bar, sink)
     while pending:
         _collect(pending, results, bar, sink)
