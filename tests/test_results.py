@@ -242,6 +242,19 @@ def test_another_run_is_named_in_the_refusal(tmp_path):
         BatchWriter(tmp_path / "r.parquet", run={"seed": 1, "games": 6}, provenance={})
 
 
+def test_a_stopped_run_goes_on_only_with_the_version_that_started_it(tmp_path):
+    out = tmp_path / "r.csv"
+    writer = BatchWriter(out, run={"seed": 1}, provenance={"version": "0.4.0"})
+    writer.write(pd.DataFrame({"game": [0]}))
+    writer.close()
+    partial = (tmp_path / "r.csv.partial").read_bytes()
+    with pytest.raises(DifferentRun, match="started by tilegames 0.4.0, and this is 0.5.0"):
+        BatchWriter(out, run={"seed": 1}, provenance={"version": "0.5.0"})
+    assert (tmp_path / "r.csv.partial").read_bytes() == partial  # left as it was
+    again = BatchWriter(out, run={"seed": 1}, provenance={"version": "0.4.0"})
+    assert again.batches_done == 1
+
+
 def test_a_streamed_tula_run_prints_the_summary_of_the_rows_it_keeps(tmp_path, capsys):
     argv = ["simulate", "tula", "--games", "1500", "--mercy", "--seed", "6", "--no-progress"]
     assert main(argv) == 0

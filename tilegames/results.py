@@ -502,6 +502,18 @@ class BatchWriter:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(stale)
 
+    def _refuse_another_version(self, started: Any) -> None:
+        """A stopped run goes on only with the tilegames that started it: another version
+        may play the same seed differently, and one file would then hold two runs."""
+        now = self.provenance.get("version")
+        if started is None or now is None or started == now:
+            return
+        raise DifferentRun(
+            f"{self.partial} was started by tilegames {started}, and this is {now}: another "
+            f"version may play the same seed differently, so the two are not mixed; finish it "
+            f"with tilegames {started} (pip install tilegames=={started}), or move it away"
+        )
+
     def _refuse_if_different(self, recorded: Any, where: str) -> None:
         if recorded == self.run:
             return
@@ -518,6 +530,7 @@ class BatchWriter:
         )
 
     def _resume(self, progress: dict) -> None:
+        self._refuse_another_version(progress.get("provenance", {}).get("version"))
         self.batches_done, self.rows = int(progress["batches"]), int(progress["rows"])
         self._bytes, self._columns = int(progress["bytes"]), progress.get("columns")
         self._sessions = list(progress.get("sessions", []))
