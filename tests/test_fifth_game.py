@@ -43,6 +43,24 @@ def test_the_command_line_simulates_it_with_its_rules_and_players(tmp_path, caps
     assert frame["moves"].max() <= 7  # a pile of 7 is gone in at most 7 turns
 
 
+def test_its_declared_tally_makes_the_summary_without_reading_the_rows_back(
+    tmp_path, capsys, monkeypatch
+):
+    argv = ["simulate", "toy", "--games", "2500", "--seed", "3", "--no-progress"]
+    assert main(argv) == 0
+    in_memory = capsys.readouterr().out
+    import tilegames.results
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the summary read the rows back")
+
+    monkeypatch.setattr(tilegames.results, "read_results", no_reading)
+    out = tmp_path / "toy.parquet"
+    assert main([*argv, "--out", str(out)]) == 0
+    assert capsys.readouterr().out == in_memory + f"wrote 2500 rows to {out}\n"
+    assert in_memory.startswith("toy: 2500 games, seat 0 won ")
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [

@@ -78,6 +78,11 @@ class GameSpec:
     summary_text: str = ""
     """``summary_text(frame) -> str``: what ``tilegames simulate`` prints after a run of the
     generic study (a game that declares ``studies`` makes its summary from their tallies)."""
+    tally: str = ""
+    """The generic study's summary made as the run goes: a ``sim.Tally`` class
+    (``"module:Class"``) fed every finished batch, whose ``text()`` is printed after the run.
+    Empty: ``summary_text`` of the rows (read back from ``--out``, so a big run's summary
+    needs them all in memory)."""
     studies: str = ""
     """The game's studies: a ``"module:attribute"`` path to a tuple of
     ``tilegames.study_options.Study`` (their options, how they reach the task, what they

@@ -273,10 +273,16 @@ def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
         )
     players = options.get("players") or spec.seats[0]
     task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))
+    tally = load(spec.tally)() if spec.tally else None
     return Plan(
         task=task,
         games=options["games"],
         what=f"{spec.title} games",
-        summary=lambda rows, seconds: load(spec.summary_text)(rows),
+        summary=(
+            (lambda rows, seconds: tally.text())
+            if tally is not None
+            else (lambda rows, seconds: load(spec.summary_text)(rows))
+        ),
+        tally=tally,
         provenance={"rules": rules.to_dict()},
     )

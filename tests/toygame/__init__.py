@@ -27,6 +27,7 @@ SPEC = GameSpec(
     summary="take counters in turn; a hidden card adds to your score",
     task=f"{__name__}.study:task",
     summary_text=f"{__name__}.study:summary_text",
+    tally=f"{__name__}.study:Wins",
     default_games=50,
 )
 

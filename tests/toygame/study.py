@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tilegames.randomness import players_generator
+from tilegames.sim import Tally
 
 from .players import make_player, play_game
 from .rules import new_game
@@ -18,3 +19,17 @@ def task(rng, *, rules, players: int = 2, player: str = "random") -> dict:
 
 def summary_text(frame) -> str:
     return f"toy: {len(frame)} games, seat 0 won {int((frame['winner'] == 0).sum())}"
+
+
+class Wins(Tally):
+    """The summary as the run goes (``SPEC.tally``): games, and seat 0's wins."""
+
+    def __init__(self) -> None:
+        self.games = self.seat_0_won = 0
+
+    def __call__(self, frame) -> None:
+        self.games += len(frame)
+        self.seat_0_won += int((frame["winner"] == 0).sum())
+
+    def text(self) -> str:
+        return f"toy: {self.games} games, seat 0 won {self.seat_0_won}"
