@@ -2,7 +2,7 @@
 
 Simulation tasks for ``tilegames.sim.simulate`` (one row per round, or per
 game to 400) and the tables the scoring notebook shows. The command line
-(``tilegames/cli/triominos.py``) runs the same tasks:
+(declared in ``tilegames/triominos/studies.py``) runs the same tasks:
 
     tilegames simulate triominos --players 2 --player greedy --rules pressman \\
         --rounds 20000 --workers 2 --seed 1 --out rounds.csv
