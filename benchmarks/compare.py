@@ -70,31 +70,13 @@ for _ in range(3):
     task(warm, **kwargs)
 rng = np.random.default_rng(2026)
 played, start, cpu = 0, time.perf_counter(), time.process_time()
-while (games and played < games) or (not games and time.perf_counter() - start < seconds):
+fixed = seconds is None or games  # seconds None: exactly `games` games, even none
+while (fixed and played < games) or (not fixed and time.perf_counter() - start < seconds):
     task(rng, **kwargs)
     played += 1
 cpu, elapsed = time.process_time() - cpu, time.perf_counter() - start
 print(json.dumps({"games": played, "seconds": cpu, "wall": elapsed, "file": module.__file__}))
 """
-
-
-COUNTER = r"""
-import importlib, json, sys
-import numpy as np
-module, name, kwargs, games = json.loads(sys.argv[1])
-if "players" in kwargs and isinstance(kwargs["players"], list):
-    kwargs["players"] = tuple(kwargs["players"])
-module = importlib.import_module(module)
-task = getattr(module, name)
-warm = np.random.default_rng(999)
-for _ in range(3):
-    task(warm, **kwargs)
-rng = np.random.default_rng(2026)
-for _ in range(games):
-    task(rng, **kwargs)
-print(json.dumps({"games": games, "file": module.__file__}))
-"""
-"""The timer's games at a fixed count (0: the start-up alone), for counting instructions."""
 
 
 MIN_COUNTED = 6
@@ -110,7 +92,7 @@ def count_instructions(tree: Path, study: str, games: int) -> int:
         done = subprocess.run(
             [
                 "valgrind", "--tool=callgrind", f"--callgrind-out-file={neutral}/out",
-                sys.executable, "-c", COUNTER, json.dumps([module, name, kwargs, games]),
+                sys.executable, "-c", TIMER, json.dumps([module, name, kwargs, games, None]),
             ],
             env=env, cwd=neutral, capture_output=True, text=True, check=True,
         )  # fmt: skip

@@ -50,13 +50,7 @@ def non_negative_int(text: str) -> int:
     >>> non_negative_int("0")
     0
     """
-    cleaned = text.replace("_", "").strip()
-    if not cleaned.lstrip("+-").isdigit() or len(cleaned) > 30:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
-    value = int(cleaned)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
-    return value
+    return _whole_number(text, 0, "0 or more")
 
 
 def positive_int(text: str) -> int:
@@ -67,12 +61,16 @@ def positive_int(text: str) -> int:
     ...
     argparse.ArgumentTypeError: must be at least 1, not 0
     """
+    return _whole_number(text, 1, "at least 1")
+
+
+def _whole_number(text: str, least: int, words: str) -> int:
     cleaned = text.replace("_", "").strip()
-    if cleaned.startswith("-") and cleaned[1:].isdigit():
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
-    value = non_negative_int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    if not cleaned.lstrip("+-").isdigit() or len(cleaned) > 30:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+    value = int(cleaned)
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {words}, not {text}")
     return value
 
 
