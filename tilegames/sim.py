@@ -29,6 +29,7 @@ import functools
 import math
 import multiprocessing
 import os
+import queue
 import signal
 import sys
 from collections.abc import Callable
@@ -338,22 +339,33 @@ def _run_on(executor, task, batches, results, bar, sink, *, window) -> None:
     """Submit batches keeping at most ``window`` in flight (and at most ``window`` finished
     ones waiting for an earlier batch); hand them to ``sink`` in order as they come.
     ``window`` may be a function (a cluster's ``batches_in_flight``): it is asked again
-    every ``EXECUTOR_WINDOW`` batches, so workers that join later get work too."""
+    every ``EXECUTOR_WINDOW`` batches, so workers that join later get work too.
+
+    Finished batches arrive through a queue their futures put themselves in, not
+    ``concurrent.futures.wait``: Ctrl-C in the middle of ``wait`` can leave a future's lock
+    taken, and the pool's own thread then waits for it for ever."""
     size_now = window if callable(window) else (lambda: window)
     limit = size_now()
     pending: dict[cf.Future, tuple[int, int]] = {}
+    finished: queue.SimpleQueue = queue.SimpleQueue()
     for submitted, (index, child, size, start) in enumerate(batches, 1):
-        pending[executor.submit(run_batch, task, child, size, start)] = (index, size)
+        future = executor.submit(run_batch, task, child, size, start)
+        pending[future] = (index, size)
+        future.add_done_callback(finished.put)
         if submitted % EXECUTOR_WINDOW == 0 and callable(window):
             limit = size_now()
         while len(pending) + len(results) >= limit and pending:
-            _collect(pending, results, bar, sink)
+            _collect(finished, pending, results, bar, sink)
     while pending:
-        _collect(pending, results, bar, sink)
+        _collect(finished, pending, results, bar, sink)
 
 
-def _collect(pending, results, bar, sink) -> None:
-    done, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
+def _collect(finished, pending, results, bar, sink) -> None:
+    """Wait for a batch to finish; take it and any others already finished."""
+    done = [finished.get()]
+    with contextlib.suppress(queue.Empty):
+        while True:
+            done.append(finished.get_nowait())
     for future in done:
         index, size = pending.pop(future)
         results[index] = future.result()
@@ -408,6 +420,19 @@ class WorkerPool(cf.ProcessPoolExecutor):
         self._context = _TrackingContext()
         super().__init__(max_workers=workers, mp_context=self._context, initializer=_start_worker)
 
+    def submit(self, fn, /, *args, **kwargs) -> cf.Future:
+        """As ``ProcessPoolExecutor.submit``, with Ctrl-C, SIGTERM and SIGHUP held back until
+        it returns: the first call forks the workers, and an interrupt raised in the fork's
+        own handlers is lost (or, in a worker not yet started, printed); the pool's threads,
+        started here, keep them blocked, so they reach this thread."""
+        held = _STOPS if hasattr(signal, "pthread_sigmask") else set()
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, held) if held else set()
+        try:
+            return super().submit(fn, *args, **kwargs)
+        finally:
+            if held - set(before):
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, held - set(before))
+
     @property
     def processes(self) -> list:
         """The worker processes this pool started."""
@@ -415,7 +440,8 @@ class WorkerPool(cf.ProcessPoolExecutor):
 
     def stop(self) -> None:
         """Cancel what has not started and end this pool's workers now (and only them)."""
-        results = getattr(self, "_result_queue", None)  # shutdown forgets it
+        results = getattr(self, "_result_queue", None)  # shutdown forgets these two
+        manager = getattr(self, "_executor_manager_thread", None)
         self.shutdown(wait=False, cancel_futures=True)
         for process in self.processes:
             if process.is_alive():
@@ -428,6 +454,14 @@ class WorkerPool(cf.ProcessPoolExecutor):
         if not any(process.is_alive() for process in self.processes):
             _end_a_torn_result(results)
         self.shutdown(wait=True)  # the workers are gone: the pool's own thread ends at once
+        if manager is not None:  # and has ended before the caller goes on (or exits, which
+            manager.join(timeout=10)  # would otherwise wake a thread closing its own pipe)
+
+
+_STOPS = {
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+}
+"""The signals that stop a run, held back while a pool forks its workers."""
 
 
 def _end_a_torn_result(results) -> None:
@@ -448,6 +482,8 @@ def _start_worker() -> None:
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held them back
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS - {signal.SIGINT})
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             import ctypes
