@@ -14,7 +14,7 @@ import pytest
 
 from tilegames import explore
 from tilegames.sim import simulate
-from tilegames.stats import wilson
+from tilegames.stats import mean_interval, wilson
 
 
 def test_the_demo_estimate_is_the_simulation_of_its_setting():
@@ -113,9 +113,15 @@ def test_the_paired_table_compares_each_rule_set_with_the_standard_rules_in_word
         paired[paired["rules"] == "seed"], starter, paired,
         pd.DataFrame({"rounds": [2, 3, 4]}),
     )  # fmt: skip
-    pressman = table.loc["points per round", "Pressman's rules"]
-    word = "lower" if pressman.startswith("-") else "raise"
-    assert f"Pressman's rules {word} a round's points" in conclusion
+    change = study.by_rules(paired)
+    pressman = mean_interval(
+        (change["pressman"]["round_points"] - change["seed"]["round_points"]).to_numpy(float)
+    )
+    word = "cut by" if pressman.high < 0 else "raised by" if pressman.low > 0 else "changed by"
+    assert f"a round's points are {word} " in conclusion
+    assert table.loc["points per round (all players)", "Pressman's rules"].startswith(
+        f"{pressman.value:.2f}"
+    )
     assert "tile_values" not in conclusion and "seed_three_draws" not in conclusion
 
 

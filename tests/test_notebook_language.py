@@ -36,7 +36,21 @@ FORBIDDEN = [
     r"\babout nine times\b",
     r"\bfinished 20\d\d-",  # a timestamp printed from a results file
     r"\{'[a-z_]+': ",  # a raw dict of options printed
+    r"\bNewcombe\b",
+    r"\bheuristics?\b",
+    r"\bsignificant\b",
+    r"\bASCII\b",
+    r"\bhundreds of times\b",
+    r"\bNobody has published\b",
 ]
+TYPED_DURATIONS = re.compile(
+    r"(?<!limit of )\b(?:a few|a second or two|about \d[\d,.]*|\d[\d,.]*|several)\s+(?:seconds?|minutes?|hours?)\b"
+    r"|\btook hours\b|\(hours\b|\btakes a moment\b|\bRun All takes\b",
+    flags=re.IGNORECASE,
+)
+"""A running time typed into prose or a comment: it is true of one computer on one day. A lesson
+prints the times it measures (or that a results file recorded) instead. A homework's "Time:"
+line (how long the work should take a student) and a time limit (a rule) are not running times."""
 
 
 def student_text(path: pathlib.Path) -> list[tuple[str, str]]:
@@ -65,3 +79,49 @@ def test_no_developer_words_in_what_a_student_reads(path):
         for match in re.finditer(pattern, text, flags=re.IGNORECASE)
     ]
     assert not problems, "\n".join(problems)
+
+
+def typed_text(path: pathlib.Path) -> list[tuple[str, str]]:
+    """(where, text) for every markdown cell and every comment in a code cell: what was typed."""
+    notebook = nbformat.read(path, as_version=4)
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            typed = [line for line in cell.source.splitlines() if not line.startswith("Time: ")]
+            found.append((f"cell {index}", "\n".join(typed)))
+        elif cell.cell_type == "code":
+            comments = [line.split("#", 1)[1] for line in cell.source.splitlines() if "#" in line]
+            found.append((f"cell {index} comments", "\n".join(comments)))
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_running_time_is_typed_into_a_lesson(path):
+    problems = [
+        f"{where}: {match.group(0)!r}"
+        for where, text in typed_text(path)
+        for match in TYPED_DURATIONS.finditer(text)
+    ]
+    assert not problems, "\n".join(problems)
+
+
+LESSONS = sorted(ROOT.glob("notebooks/*.ipynb"))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_lesson_says_what_ci_means_before_it_shows_one(path):
+    """ "95% CI" is explained in words ("CI for short") in a markdown cell at or before the first
+    cell whose text shows it."""
+    texts = student_text(path)
+    shown = [where for where, text in texts if re.search(r"\bCI\b", text)]
+    if not shown:
+        pytest.skip(f"{path.name} shows no CI")
+    first = int(shown[0].split()[1])
+    explained = [
+        int(where.split()[1])
+        for where, text in texts
+        if where.endswith(tuple("0123456789")) and re.search(r"\bCI for\s+short\b", text)
+    ]
+    assert explained and explained[0] <= first, (
+        f"{path.name} shows a CI in {shown[0]} before explaining it"
+    )

@@ -50,6 +50,7 @@ __all__ = [
     "names",
     "results_path",
     "results_provenance",
+    "time_taken",
 ]
 
 KINDS = {
@@ -144,8 +145,30 @@ def minutes_taken(provenance: dict) -> float:
     ...                "finished_utc": "2026-11-30T17:30:00+00:00"})
     30.0
     """
-    if "seconds" in provenance:
-        return float(provenance["seconds"]) / 60
+    for field in ("seconds", "seconds_this_session"):  # a resumed run: since it was resumed
+        if field in provenance:
+            return float(provenance[field]) / 60
     started = datetime.datetime.fromisoformat(provenance["started_utc"])
-    finished = datetime.datetime.fromisoformat(provenance["finished_utc"])
+    finished = datetime.datetime.fromisoformat(
+        provenance.get("finished_utc") or provenance["written_utc"]
+    )
     return (finished - started).total_seconds() / 60
+
+
+def time_taken(provenance: dict) -> str:
+    """How long the run a provenance describes took, in words a reader takes in at a glance.
+
+    >>> time_taken({"seconds": 3}), time_taken({"seconds": 1710}), time_taken({"seconds": 9000})
+    ('3 seconds', '28 minutes', '2.5 hours')
+    >>> time_taken({"seconds_this_session": 3896.5})  # a run stopped and resumed
+    '65 minutes after its last restart'
+    """
+    minutes = minutes_taken(provenance)
+    if minutes < 1:
+        words = f"{minutes * 60:.0f} seconds"
+    elif minutes < 120:
+        words = f"{minutes:.0f} minutes"
+    else:
+        words = f"{minutes / 60:.1f} hours"
+    resumed = "seconds" not in provenance and "seconds_this_session" in provenance
+    return words + (" after its last restart" if resumed else "")

@@ -48,6 +48,17 @@ class Estimate:
         return f"{self.value:.2f} ({level} CI {self.low:.2f} to {self.high:.2f})"
 
 
+def percentage_points(difference: Estimate) -> str:
+    """A difference between two shares in percentage points: from 20% to 21% is one point.
+
+    >>> percentage_points(Estimate(-0.065, -0.118, -0.011))
+    '-6.5 percentage points (95% CI -11.8 to -1.1)'
+    """
+    level = f"{difference.confidence:.0%}"
+    low, high = 100 * difference.low, 100 * difference.high
+    return f"{100 * difference.value:+.1f} percentage points ({level} CI {low:+.1f} to {high:+.1f})"
+
+
 def count(value: object, what: str) -> int:
     """``value`` as a count: a whole number (an int, a numpy integer, or a float with nothing
     after the point), else ValueError saying what was given. ``True``/``False`` and NaN are

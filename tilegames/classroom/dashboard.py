@@ -95,6 +95,11 @@ class ClassSummary:
         """How many students' intervals contain the true value."""
         return sum(s.covers for s in self.students)
 
+    def shown(self, value: float) -> str:
+        """A value of this experiment as a reader takes it in: a share as a percentage
+        (``25.7%``), a mean with one decimal (``278.4``)."""
+        return f"{value:.1%}" if self.experiment.kind == "proportion" else f"{value:.1f}"
+
     def text(self, *, names: bool = True) -> str:
         """The picture in words (its text alternative, and the notebook's summary)."""
         n = len(self.students)
@@ -104,11 +109,12 @@ class ClassSummary:
         lines = [
             f"{self.experiment.title} {n} student{'s' if n != 1 else ''} shared "
             f"{self.games:,} {unit}.",
-            f"True value ({self.truth.label}): {_fmt(self.truth.value)}.",
+            f"True value ({self.truth.label}): {self.shown(self.truth.value)}.",
             f"{self.covered} of {n} intervals contain it ({self.covered / n:.0%}; "
             "95% intervals should contain it about 19 times in 20).",
-            f"Pooled estimate: {_fmt(self.pooled.value)} (95% CI {_fmt(self.pooled.low)} to "
-            f"{_fmt(self.pooled.high)}), {self.games:,} {unit} together.",
+            f"Pooled estimate: {self.shown(self.pooled.value)} (95% CI "
+            f"{self.shown(self.pooled.low)} to {self.shown(self.pooled.high)}), "
+            f"{self.games:,} {unit} together.",
         ]
         missed = [s for s in self.students if not s.covers]
         if missed and names:
@@ -118,10 +124,6 @@ class ClassSummary:
         if len(self.refused) and names:
             lines.append(f"Refused sends: {len(self.refused)} (see the table below).")
         return "\n".join(lines)
-
-
-def _fmt(value: float) -> str:
-    return f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}"
 
 
 def _interval(values: np.ndarray, kind: str) -> Estimate:

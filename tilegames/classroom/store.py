@@ -315,8 +315,13 @@ def class_rows(
     folder = store or os.environ.get(STORE_VARIABLE)
     if folder:
         return ClassStore(folder).rows(experiment), f"the class store ({folder})"
-    rows = class_of(EXPERIMENTS[experiment], students, games)
-    return rows, f"a class of {students} made-up students (no class store is set up here)"
+    chosen = EXPERIMENTS[experiment]
+    rows = class_of(chosen, students, games)
+    each = f"{chosen.batch if games is None else games} {chosen.unit or 'games'}"
+    return rows, (
+        f"a class of {students} made-up students, each playing {each} of their own "
+        "(no class store is set up here)"
+    )
 
 
 def practice_store(

@@ -152,7 +152,7 @@ def summarize(frame: pd.DataFrame) -> pd.DataFrame:
                 "CI high": share.high,
                 "median seconds": float(frame["seconds"].median()),
                 "median moves": float(lengths.median()) if len(lengths) else float("nan"),
-                "mean nodes": float(frame["nodes"].mean()),
+                "mean tables searched": float(frame["nodes"].mean()),
             }
         ]
     )

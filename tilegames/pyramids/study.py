@@ -57,6 +57,8 @@ __all__ = [
     "length_table",
     "play_fast_or_public",
     "mayhem_table",
+    "going_round_in_circles",
+    "repeated_position",
     "summary_text",
 ]
 
@@ -143,6 +145,66 @@ def game_task(
         "first_won": winner == first,
         "mayhem": sum(row[f"n_{kind}"] for kind in MAYHEM_KINDS),
     }
+
+
+def repeated_position(game: Game) -> tuple[int, int] | None:
+    """The first position of ``game`` that came back: ``(earlier turn, later turn)``, or None.
+
+    A position is everything that decides the rest of the game: the tiles on the table, every
+    hand and every pile in order, and whose turn it is (counted between turns, never while a
+    tile is falling). ``game`` is replayed from its saved deal, move by move.
+
+    >>> game = play_game(new_game(seed=3), [make_player("careful")] * 2, seed=3, checked=False)
+    >>> repeated_position(game) is None  # this game ends with a winner, and never circles
+    True
+    """
+    replay = Game.from_dict({**game.to_dict(), "moves": []})
+    seen: dict[tuple, int] = {}
+    for move in game.history:
+        if replay.falling_key is None:
+            position = (
+                replay.to_move,
+                tuple(sorted(replay.board.items())),
+                tuple(replay.hand_ids(seat) for seat in range(replay.n_players)),
+                tuple(replay.pile(seat) for seat in range(replay.n_players)),
+            )
+            if position in seen:
+                return seen[position], replay.turns
+            seen[position] = replay.turns
+        replay.play_unchecked(move)
+    return None
+
+
+def going_round_in_circles(players: int = 3, player: str = "careful", seed: int = 0) -> str:
+    """Play seeded games (``game_task`` with the generators of seeds ``seed``, ``seed + 1``, …)
+    until one reaches the turn cap, and say in words which of its positions came back.
+
+    >>> going_round_in_circles(seed=590)  # doctest: +ELLIPSIS
+    'Of the 3-player games of careful players from seed 590 on, game 594 was the first ...'
+    """
+    rules = Rules()
+    for number in range(seed, seed + 10_000):
+        if not game_task(np.random.default_rng(number), players=players, player=player)["capped"]:
+            continue
+        rng = np.random.default_rng(number)  # the same game again, played by the public rules
+        game_seed = int(rng.integers(2**62))
+        lineup = [make_player(kind) for kind in lineup_of(player, players)]
+        game = new_game(game_seed, players=players, rules=rules)
+        game = play_game(game, lineup, seed=players_generator(rng), checked=False)
+        lead = (
+            f"Of the {players}-player games of {player} players from seed {seed} on, game "
+            f"{number} was the first to reach the cap of {rules.turn_cap} turns"
+        )
+        repeat = repeated_position(game)
+        if repeat is None:
+            return f"{lead}, and none of its positions came back."
+        first, again = repeat
+        return (
+            f"{lead}. Its position after turn {first} came back after turn {again}, "
+            f"{again - first} turns later: the same tiles on the table, in every hand and in "
+            "every pile, and the same player to move."
+        )
+    return f"None of the {players}-player games from seed {seed} to {seed + 9_999} reached the cap."
 
 
 def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]:
@@ -505,7 +567,7 @@ def write_matchups(
 # -- pictures and conclusions for the notebook ---------------------------------------------
 
 KIND_WORDS = {
-    "fall": "a tile falls one row",
+    "fall": "fall (a tile drops one row)",
     "collapse": "collapse (a tile too heavy for its two supports)",
     "overhang": "overhang collapse (a tile hanging on one support)",
     "explosion": "explosion (fire tiles touch)",
@@ -584,8 +646,9 @@ def study_conclusion(frame: pd.DataFrame) -> str:
         f"In {len(frame)} games ({each}) a game lasted {lengths.iloc[0]:.0f} turns on average with "
         f"{lengths.index[0]} players"
         + (f" and {lengths.iloc[-1]:.0f} with {lengths.index[-1]}." if len(lengths) > 1 else "."),
-        f"The commonest mayhem: {KIND_WORDS[top[0]]} ({kinds[top[0]]:.1f} a game) and "
-        f"{KIND_WORDS[top[1]]} ({kinds[top[1]]:.1f}).",
+        f"Over all {len(frame)} games together, the commonest mayhem was: "
+        f"{KIND_WORDS[top[0]]}, {kinds[top[0]]:.1f} times a game; then "
+        f"{KIND_WORDS[top[1]]}, {kinds[top[1]]:.1f} times a game.",
         f"The turn cap stopped {capped} of the {len(frame)} games"
         + (
             ": these players always finished; the cap is there for games that go round in circles."
@@ -597,7 +660,8 @@ def study_conclusion(frame: pd.DataFrame) -> str:
     above = [int(n) for n, row in first.iterrows() if row["95% CI low"] > row["fair share 1/N"]]
     if above:
         text.append(
-            "The first player won more than his fair share 1/N, beyond chance, with "
+            "The first player won more than a fair share (1 game in 2 with two players, 1 in 3 "
+            "with three, and so on), by more than chance explains, with "
             + (", ".join(map(str, above[:-1])) + " and " if len(above) > 1 else "")
             + f"{above[-1]} players."
         )
@@ -663,8 +727,12 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
         f"player (95% CI {row['A low']:.0%} to {row['A high']:.0%}). Playing the same deals "
         f"from both seats, the expert won {100 * edge:.0f} more games in "
         f"every 100 than careful did (95% CI {100 * row['edge low']:.0f} to "
-        f"{100 * row['edge high']:.0f}): far from zero, so the expert is the better player, "
-        "not the luckier.",
+        f"{100 * row['edge high']:.0f}): "
+        + (
+            "the whole interval is above zero, so the expert is the better player, not the luckier."
+            if row["edge low"] > 0
+            else "the interval is not all above zero, so these games cannot tell skill from luck."
+        ),
     ]
     for name in table.index:
         if name.endswith("random"):

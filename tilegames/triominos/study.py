@@ -760,7 +760,7 @@ def by_rules(paired: pd.DataFrame) -> dict[str, pd.DataFrame]:
 
 def paired_table(paired: pd.DataFrame, variants=EDITION_VARIANTS) -> pd.DataFrame:
     """Each variant minus the baseline (the first), deal by deal, with paired 95% CIs; in words."""
-    from ..stats import paired_difference
+    from ..stats import paired_difference, percentage_points
 
     rules = by_rules(paired)
     base = rules[variants[0]]
@@ -769,15 +769,17 @@ def paired_table(paired: pd.DataFrame, variants=EDITION_VARIANTS) -> pd.DataFram
         other = rules[name]
         hexagon = [c for c in other.columns if c.endswith("_hexagon_points")]
         columns[VARIANT_WORDS.get(name, name)] = {
-            "points per round": str(_mean(other["round_points"] - base["round_points"])),
-            "starter wins the round": str(
+            "points per round (all players)": str(
+                _mean(other["round_points"] - base["round_points"])
+            ),
+            "starter wins the round": percentage_points(
                 paired_difference(
                     other["winner"] == other["starter"], base["winner"] == base["starter"]
                 )
             ),
             "draws per round": str(_mean(other["draws"] - base["draws"])),
             "passes per round": str(_mean(other["passes"] - base["passes"])),
-            "rounds ending blocked": str(
+            "rounds ending blocked": percentage_points(
                 paired_difference(other["end"] == "blocked", base["end"] == "blocked")
             ),
             "hexagon points per round": str(
@@ -837,7 +839,7 @@ def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | Non
                    also_on_dask: bool = True) -> tuple[pd.DataFrame, bool | None]:  # fmt: skip
     """The big run: ``rounds`` two-player rounds on every core; then (if Dask is installed) the
     same run on a local Dask cluster. Returns the summary table and whether Dask gave the very
-    same rows (None: not run). A million rounds take about 6 minutes per run on 2 cores.
+    same rows (None: not run). ``million_rounds_forecast`` says how long it would take here.
     """
     import os
 
@@ -865,15 +867,76 @@ def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | Non
     return summary_table(big), same
 
 
-def _interval(estimate: Estimate) -> str:
-    """'95% confidence interval a to b', in the estimate's own units."""
+def million_rounds_forecast(rounds: int = 1_000_000, *, sample: int = 300) -> str:
+    """How long ``million_rounds`` would take here, in words: ``sample`` two-player rounds are
+    timed on one core and the time scaled to ``rounds`` rounds shared among all the cores.
+
+    >>> million_rounds_forecast(sample=20).startswith("On this computer")
+    True
+    """
+    import os
+    import time
+
+    from ..sim import simulate
+
+    cores = os.cpu_count() or 1
+    task = functools.partial(round_task, players=2)
+    start = time.perf_counter()
+    simulate(task, sample, seed=1, progress=False)
+    seconds = time.perf_counter() - start
+    minutes = seconds / sample * rounds / cores / 60
+    return (
+        f"On this computer {sample} rounds took {seconds:.1f} s on one core, so {rounds:,} rounds "
+        f"shared among its {cores} cores would take about {max(minutes, 1):.0f} minutes per run."
+    )
+
+
+def first_rows(frame: pd.DataFrame, count: int = 3, columns: int = 16) -> pd.DataFrame:
+    """The first ``count`` rows and ``columns`` columns of a rounds frame, each rule edition by
+    the name a player reads (``standard``, ``Pressman``).
+
+    >>> frame = pd.DataFrame({"game": [0], "rules": ["seed"]})
+    >>> first_rows(frame)["rules"].tolist()
+    ['standard']
+    """
+    from .render import EDITIONS
+
+    shown = frame.iloc[:count, :columns].copy()
+    if "rules" in shown:
+        shown["rules"] = shown["rules"].map(lambda name: EDITIONS.get(name, name))
+    return shown
+
+
+def _interval(estimate: Estimate, size: str = "") -> str:
+    """'95% confidence interval a to b', in the estimate's own units (``size``: words before
+    the bounds, as in ``: a cut of``)."""
     if estimate.percent:
         digits = 3 if estimate.high < 0.01 else 1
         low, high = f"{estimate.low:.{digits}%}", f"{estimate.high:.{digits}%}"
     else:
         digits = 2 if max(abs(estimate.low), abs(estimate.high)) < 10 else 1
         low, high = f"{estimate.low:.{digits}f}", f"{estimate.high:.{digits}f}"
-    return f"95% confidence interval {low} to {high}"
+    return f"95% confidence interval{': ' + size if size else ''} {low} to {high}"
+
+
+def _change_in_words(change: Estimate, unit: str) -> str:
+    """A change with its 95% interval, its direction in words and its numbers as sizes, so the
+    words and the interval never disagree in sign.
+
+    >>> _change_in_words(Estimate(-18.0, -26.3, -9.8, percent=False), "points")
+    'cut by 18 points (95% confidence interval: a cut of 9.8 to 26.3)'
+    >>> _change_in_words(Estimate(1.0, -2.0, 4.0, percent=False), "points")
+    'changed by +1 points, too little for these deals to tell from no change (95% confidence interval -2.00 to 4.00)'
+    """
+    size = f"{abs(change.value):.0f} {unit}"
+    if change.high < 0:
+        return f"cut by {size} ({_interval(Estimate(-change.value, -change.high, -change.low, percent=False), 'a cut of')})"
+    if change.low > 0:
+        return f"raised by {size} ({_interval(change, 'a rise of')})"
+    return (
+        f"changed by {change.value:+.0f} {unit}, too little for these deals to tell from no "
+        f"change ({_interval(change)})"
+    )
 
 
 def scoring_conclusion(
@@ -909,6 +972,7 @@ def scoring_conclusion(
         verdict = "Starting first is a handicap"
     else:
         verdict = "These rounds cannot tell whether starting first helps"
+    many = starter.loc[most]
     return "\n".join(
         [
             f"- **A round is worth about {points.value:.0f} points to each of two greedy "
@@ -918,17 +982,16 @@ def scoring_conclusion(
             f"per round ({_interval(hexagons)}), but a triple hexagon in only {triple.value:.3%} of "
             f"the rounds ({_interval(triple)}).",
             f"- **{verdict}.** With two players the starter wins {first.value:.0%} of the rounds "
-            f"against a fair share of 50% ({_interval(first)}); with {most} players, "
-            f"{starter.loc[most, 'starter wins']:.0%} against a fair share of "
-            f"{starter.loc[most, 'fair share']:.0%}.",
-            f"- **Pressman's rules {'lower' if pressman.value < 0 else 'raise'} a round's points** "
-            f"by {abs(pressman.value):.0f} on the same deals ({_interval(pressman)}); the "
-            f"three-draw limit alone changes them by {three.value:+.0f} ({_interval(three)}), "
-            f"{carried}.",
+            f"({_interval(first)}), where a fair share would be 50%; with {most} players, "
+            f"{many['starter wins']:.0%} ({_interval(Estimate(many['starter wins'], many['low'], many['high']))}), "
+            f"where a fair share would be {many['fair share']:.0%}.",
+            f"- **Pressman's rules:** on the same deals, a round's points are "
+            f"{_change_in_words(pressman, 'points')}. The three-draw limit alone: "
+            f"{_change_in_words(three, 'points')}; {carried}.",
             f"- **A game to 400 lasts about {rounds.value:.1f} rounds** ({_interval(rounds)}).",
             "",
             "**Take away:** a few thousand seeded games give every figure with an honest error bar; "
-            "playing the *same deals* under two rule sets measures what a rule changes far more "
-            "sharply than two separate samples would.",
+            "playing the *same deals* under two rule sets compares the rules, not the luck of two "
+            "different sets of deals.",
         ]
     )
