@@ -148,6 +148,9 @@ def test_the_class_summary_matches_a_hand_computation():
     text = summary.text()
     assert "2 of 3 intervals contain it" in text and "ben" in text
     assert "ben" not in summary.text(names=False)
+    # a share reads as a percentage, as the prose around it does
+    assert f"True value (exact: 65/253): {65 / 253:.1%}." in text
+    assert f"Pooled estimate: {36 / 120:.1%} (95% CI {low:.1%} to {high:.1%})" in text
 
 
 def test_a_mean_experiment_pools_with_the_normal_interval():

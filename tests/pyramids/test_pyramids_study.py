@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import re
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -16,7 +18,16 @@ from tilegames.pyramids.players import (
     make_player,
     play_game,
 )
-from tilegames.pyramids.study import first_player_table, game_task, length_table, mayhem_table
+from tilegames.pyramids.rules import Game, Rules
+from tilegames.pyramids.study import (
+    first_player_table,
+    game_task,
+    going_round_in_circles,
+    length_table,
+    mayhem_table,
+    repeated_position,
+)
+from tilegames.randomness import players_generator
 from tilegames.sim import simulate
 
 
@@ -136,3 +147,43 @@ def test_careful_player_picks_the_least_damaging_mayhem():
     while game.to_move == 0 and game.falling is not None:
         game.play(CarefulPlayer().choose(game.player_view(0), None))
     assert game.pile(0)[-2:] == ("blue 20", "red 40")
+
+
+def _positions_by_turn(game) -> dict[int, tuple]:
+    """Each whole position of ``game`` between turns, replayed from its saved deal."""
+    replay = Game.from_dict({**game.to_dict(), "moves": []})
+    found = {}
+    for move in [*game.history, None]:
+        if replay.falling_key is None and replay.turns not in found:
+            found[replay.turns] = (
+                replay.to_move,
+                replay.where(),
+                [replay.pile(seat) for seat in range(replay.n_players)],
+                [replay.hand(seat) for seat in range(replay.n_players)],
+            )
+        if move is not None:
+            replay.play_unchecked(move)
+    return found
+
+
+def test_the_game_said_to_go_round_in_circles_really_does():
+    text = going_round_in_circles(players=3, seed=590)
+    number, first, again = map(
+        int, re.search(r"game (\d+) .* after turn (\d+) came back after turn (\d+)", text).groups()
+    )
+    rng = np.random.default_rng(number)
+    assert game_task(np.random.default_rng(number), players=3)["capped"]
+    game = new_game(int(rng.integers(2**62)), players=3, rules=Rules())
+    game = play_game(game, [CarefulPlayer()] * 3, seed=players_generator(rng), checked=False)
+    assert game.winner is None and game.turns == Rules().turn_cap
+    positions = _positions_by_turn(game)
+    assert positions[first] == positions[again]
+    assert first < again and len({str(positions[t]) for t in range(first, again)}) == again - first
+    assert repeated_position(game) == (first, again)
+
+
+def test_a_game_with_a_winner_is_not_said_to_repeat_when_it_does_not():
+    game = play_game(new_game(seed=3), [CarefulPlayer()] * 2, seed=3, checked=False)
+    positions = _positions_by_turn(game)
+    repeats = len({str(position) for position in positions.values()}) < len(positions)
+    assert (repeated_position(game) is not None) == repeats
