@@ -270,3 +270,22 @@ def test_declaring_every_game_imports_no_jupyter_pandas_or_explorer():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_lessons_state_the_triominos_explorers_own_number_of_rounds():
+    """The prose "a fresh simulation of N seeded rounds" is the explorer's declared N."""
+    import json
+    import pathlib
+    import re
+
+    from tilegames import GAMES
+
+    declared = GAMES.spec("triominos").explorer.games
+    stated = [
+        int(match)
+        for path in sorted(pathlib.Path(__file__).parent.parent.glob("notebooks/0*.ipynb"))
+        for cell in json.loads(path.read_text())["cells"]
+        if cell["cell_type"] == "markdown"
+        for match in re.findall(r"simulation of (\d+) seeded rounds", "".join(cell["source"]))
+    ]
+    assert stated and set(stated) == {declared}
