@@ -118,7 +118,7 @@ def test_the_paired_table_compares_each_rule_set_with_the_standard_rules_in_word
         (change["pressman"]["round_points"] - change["seed"]["round_points"]).to_numpy(float)
     )
     word = "cut by" if pressman.high < 0 else "raised by" if pressman.low > 0 else "changed by"
-    assert f"a round's points are {word} " in conclusion
+    assert f"a round's points (both players together) are {word} " in conclusion
     assert table.loc["points per round (all players)", "Pressman's rules"].startswith(
         f"{pressman.value:.2f}"
     )

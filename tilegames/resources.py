@@ -161,14 +161,10 @@ def time_taken(provenance: dict) -> str:
     >>> time_taken({"seconds": 3}), time_taken({"seconds": 1710}), time_taken({"seconds": 9000})
     ('3 seconds', '28 minutes', '2.5 hours')
     >>> time_taken({"seconds_this_session": 3896.5})  # a run stopped and resumed
-    '65 minutes after its last restart'
+    '65 minutes (counted from its last restart)'
     """
-    minutes = minutes_taken(provenance)
-    if minutes < 1:
-        words = f"{minutes * 60:.0f} seconds"
-    elif minutes < 120:
-        words = f"{minutes:.0f} minutes"
-    else:
-        words = f"{minutes / 60:.1f} hours"
+    from .words import duration
+
+    words = duration(60 * minutes_taken(provenance))
     resumed = "seconds" not in provenance and "seconds_this_session" in provenance
-    return words + (" after its last restart" if resumed else "")
+    return words + (" (counted from its last restart)" if resumed else "")

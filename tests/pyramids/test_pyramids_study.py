@@ -169,7 +169,10 @@ def _positions_by_turn(game) -> dict[int, tuple]:
 def test_the_game_said_to_go_round_in_circles_really_does():
     text = going_round_in_circles(players=3, seed=590)
     number, first, again = map(
-        int, re.search(r"game (\d+) .* after turn (\d+) came back after turn (\d+)", text).groups()
+        int,
+        re.search(
+            r"game of seed (\d+) .* after turn (\d+) came back after turn (\d+)", text
+        ).groups(),
     )
     rng = np.random.default_rng(number)
     assert game_task(np.random.default_rng(number), players=3)["capped"]

@@ -97,8 +97,10 @@ class ClassSummary:
 
     def shown(self, value: float) -> str:
         """A value of this experiment as a reader takes it in: a share as a percentage
-        (``25.7%``), a mean with one decimal (``278.4``)."""
-        return f"{value:.1%}" if self.experiment.kind == "proportion" else f"{value:.1f}"
+        (``25.7%``, ``0.42%``), a mean with one decimal (``278.4``, or three below 10)."""
+        if self.experiment.kind == "proportion":
+            return f"{value:.2%}" if 0 < value < 0.01 else f"{value:.1%}"
+        return f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}"
 
     def text(self, *, names: bool = True) -> str:
         """The picture in words (its text alternative, and the notebook's summary)."""

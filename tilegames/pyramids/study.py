@@ -180,7 +180,7 @@ def going_round_in_circles(players: int = 3, player: str = "careful", seed: int 
     until one reaches the turn cap, and say in words which of its positions came back.
 
     >>> going_round_in_circles(seed=590)  # doctest: +ELLIPSIS
-    'Of the 3-player games of careful players from seed 590 on, game 594 was the first ...'
+    'Of the 3-player games of careful players from seed 590 on, the game of seed 594 was the ...'
     """
     rules = Rules()
     for number in range(seed, seed + 10_000):
@@ -192,8 +192,8 @@ def going_round_in_circles(players: int = 3, player: str = "careful", seed: int 
         game = new_game(game_seed, players=players, rules=rules)
         game = play_game(game, lineup, seed=players_generator(rng), checked=False)
         lead = (
-            f"Of the {players}-player games of {player} players from seed {seed} on, game "
-            f"{number} was the first to reach the cap of {rules.turn_cap} turns"
+            f"Of the {players}-player games of {player} players from seed {seed} on, the game "
+            f"of seed {number} was the first to reach the cap of {rules.turn_cap} turns"
         )
         repeat = repeated_position(game)
         if repeat is None:
@@ -651,7 +651,7 @@ def study_conclusion(frame: pd.DataFrame) -> str:
         f"{KIND_WORDS[top[1]]}, {kinds[top[1]]:.1f} times a game.",
         f"The turn cap stopped {capped} of the {len(frame)} games"
         + (
-            ": these players always finished; the cap is there for games that go round in circles."
+            ": all of these games finished; the cap is there for games that go round in circles."
             if capped == 0
             else "."
         ),
@@ -722,17 +722,28 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
     first = first_player_edge_table(frame)
     row = table.loc["expert v careful"]
     edge = row["A's edge per game"]  # (A's wins - B's wins) per game, same deals both seats
+    low, high = 100 * row["edge low"], 100 * row["edge high"]
+    if low > 0:
+        edge_words = (
+            f"the expert won {100 * edge:.0f} more games in every 100 than careful did (95% CI "
+            f"{low:.1f} to {high:.1f} more): the whole interval is above zero, so the expert is "
+            "the better player, not the luckier."
+        )
+    elif high < 0:
+        edge_words = (
+            f"careful won {-100 * edge:.0f} more games in every 100 than the expert did (95% CI "
+            f"{-high:.1f} to {-low:.1f} more): the whole interval is below zero, so careful is "
+            "the better player, not the luckier."
+        )
+    else:
+        edge_words = (
+            f"the expert's edge was {100 * edge:+.1f} games in every 100 (95% CI {low:+.1f} to "
+            f"{high:+.1f}): the interval holds zero, so these games cannot tell skill from luck."
+        )
     text = [
         f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
         f"player (95% CI {row['A low']:.0%} to {row['A high']:.0%}). Playing the same deals "
-        f"from both seats, the expert won {100 * edge:.0f} more games in "
-        f"every 100 than careful did (95% CI {100 * row['edge low']:.0f} to "
-        f"{100 * row['edge high']:.0f}): "
-        + (
-            "the whole interval is above zero, so the expert is the better player, not the luckier."
-            if row["edge low"] > 0
-            else "the interval is not all above zero, so these games cannot tell skill from luck."
-        ),
+        f"from both seats, {edge_words}",
     ]
     for name in table.index:
         if name.endswith("random"):
@@ -744,9 +755,9 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
         who = name.split(" v ")[0]
         low, high = part["95% CI low"], part["95% CI high"]
         verdict = (
-            "more than half: moving first helps"
+            "more than half, so moving first helps"
             if low > 0.5
-            else "less than half: moving first hurts"
+            else "less than half, so moving first hurts"
             if high < 0.5
             else "no advantage that these games can tell from chance"
         )

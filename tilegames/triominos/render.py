@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from .. import svg as draw
+from ..words import plural
 from .lattice import Board, corner_numbers, corners, key_cell, rotations, tile_name
 from .rules import Game
 
@@ -420,11 +421,6 @@ draw until a tile fits) is the standard edition; ``pressman`` is the Pressman ru
 def edition(game: Game) -> str:
     """The name of the game's rule edition, as a player reads it (``standard``, ``Pressman``)."""
     return EDITIONS.get(game.rules.name, game.rules.name)
-
-
-def plural(count: int, noun: str) -> str:
-    """``plural(1, "tile")`` is ``'1 tile'``; ``plural(2, "tile")`` is ``'2 tiles'``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def public_status(game: Game, seat: int | None) -> str:

@@ -759,10 +759,10 @@ class Game(GameState):
         """One line: who plays, or how the round ended."""
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(self._scores))
         if self._end == "out":
-            return f"round over: player {self._winner} went out; scores {scores}"
+            return f"round over: player {self._winner} went out; points this round {scores}"
         if self._end == "blocked":
             who = "nobody wins" if self._winner is None else f"player {self._winner} wins the round"
-            return f"round over: blocked, {who}; scores {scores}"
+            return f"round over: blocked, {who}; points this round {scores}"
         moves = self.legal_moves()
         if moves[0].kind == "place":
             what = f"{len(moves)} placements" if len(moves) > 1 else "1 placement"

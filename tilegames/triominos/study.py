@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -878,16 +879,17 @@ def million_rounds_forecast(rounds: int = 1_000_000, *, sample: int = 300) -> st
     import time
 
     from ..sim import simulate
+    from ..words import duration, plural
 
     cores = os.cpu_count() or 1
     task = functools.partial(round_task, players=2)
     start = time.perf_counter()
     simulate(task, sample, seed=1, progress=False)
     seconds = time.perf_counter() - start
-    minutes = seconds / sample * rounds / cores / 60
     return (
-        f"On this computer {sample} rounds took {seconds:.1f} s on one core, so {rounds:,} rounds "
-        f"shared among its {cores} cores would take about {max(minutes, 1):.0f} minutes per run."
+        f"On this computer {sample} rounds took {seconds:.2f} s on one core, so {rounds:,} rounds "
+        f"shared among its {plural(cores, 'core')} would take about "
+        f"{duration(seconds / sample * rounds / cores)} per run."
     )
 
 
@@ -925,16 +927,22 @@ def _change_in_words(change: Estimate, unit: str) -> str:
 
     >>> _change_in_words(Estimate(-18.0, -26.3, -9.8, percent=False), "points")
     'cut by 18 points (95% confidence interval: a cut of 9.8 to 26.3)'
+    >>> _change_in_words(Estimate(0.2, 0.05, 0.3, percent=False), "points")
+    'raised by 0.2 points (95% confidence interval: a rise of 0.05 to 0.30)'
     >>> _change_in_words(Estimate(1.0, -2.0, 4.0, percent=False), "points")
-    'changed by +1 points, too little for these deals to tell from no change (95% confidence interval -2.00 to 4.00)'
+    'changed by +1.0 points, too little for these deals to tell from no change (95% confidence interval -2.00 to 4.00)'
     """
-    size = f"{abs(change.value):.0f} {unit}"
+
+    def size(value: float) -> str:
+        return f"{value:.0f}" if value >= 9.5 else f"{value:.1f}"
+
     if change.high < 0:
-        return f"cut by {size} ({_interval(Estimate(-change.value, -change.high, -change.low, percent=False), 'a cut of')})"
+        cut = dataclasses.replace(change, value=-change.value, low=-change.high, high=-change.low)
+        return f"cut by {size(cut.value)} {unit} ({_interval(cut, 'a cut of')})"
     if change.low > 0:
-        return f"raised by {size} ({_interval(change, 'a rise of')})"
+        return f"raised by {size(change.value)} {unit} ({_interval(change, 'a rise of')})"
     return (
-        f"changed by {change.value:+.0f} {unit}, too little for these deals to tell from no "
+        f"changed by {change.value:+.1f} {unit}, too little for these deals to tell from no "
         f"change ({_interval(change)})"
     )
 
@@ -961,11 +969,12 @@ def scoring_conclusion(
     three = _mean(rules["seed_three_draws"]["round_points"] - rules["seed"]["round_points"])
     rounds = _mean(games["rounds"])
     triple = wilson(int((two["hexagon_3"] > 0).sum()), n)
-    carried = (
-        "so the limit on drawing carries nearly all of the effect"
-        if abs(three.value - pressman.value) <= max(pressman.half_width, three.half_width) / 2
-        else "so the other change (who wins a blocked round) matters too"
-    )
+    if pressman.low <= 0 <= pressman.high:
+        carried = "neither change is clear in these deals"
+    elif abs(three.value - pressman.value) <= max(pressman.half_width, three.half_width) / 2:
+        carried = "so the limit on drawing carries nearly all of the effect"
+    else:
+        carried = "so the other change (who wins a blocked round) matters too"
     if first.low > 0.5:
         verdict = "Starting first helps"
     elif first.high < 0.5:
@@ -985,8 +994,9 @@ def scoring_conclusion(
             f"({_interval(first)}), where a fair share would be 50%; with {most} players, "
             f"{many['starter wins']:.0%} ({_interval(Estimate(many['starter wins'], many['low'], many['high']))}), "
             f"where a fair share would be {many['fair share']:.0%}.",
-            f"- **Pressman's rules:** on the same deals, a round's points are "
-            f"{_change_in_words(pressman, 'points')}. The three-draw limit alone: "
+            f"- **Pressman's rules:** on the same deals, a round's points (both players "
+            "together) are "
+            f"{_change_in_words(pressman, 'points')}. With the three-draw limit alone they are "
             f"{_change_in_words(three, 'points')}; {carried}.",
             f"- **A game to 400 lasts about {rounds.value:.1f} rounds** ({_interval(rounds)}).",
             "",
