@@ -273,17 +273,18 @@ def test_declaring_every_game_imports_no_jupyter_pandas_or_explorer():
 
 
 def test_the_lessons_state_the_triominos_explorers_own_number_of_rounds():
-    """The prose "a fresh simulation of N seeded rounds" is the explorer's declared N."""
+    """The prose "a fresh simulation of N seeded rounds" is the explorer's declared N (in the
+    lessons as shipped: the checkout's, or the installed package's)."""
     import json
-    import pathlib
     import re
 
     from tilegames import GAMES
+    from tilegames.resources import folder
 
     declared = GAMES.spec("triominos").explorer.games
     stated = [
         int(match)
-        for path in sorted(pathlib.Path(__file__).parent.parent.glob("notebooks/0*.ipynb"))
+        for path in sorted(folder("lessons").glob("0*.ipynb"))
         for cell in json.loads(path.read_text())["cells"]
         if cell["cell_type"] == "markdown"
         for match in re.findall(r"simulation of (\d+) seeded rounds", "".join(cell["source"]))
