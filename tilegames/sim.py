@@ -352,7 +352,7 @@ def _run_on(executor, task, batches, results, bar, sink, *, window) -> None:
         future = executor.submit(run_batch, task, child, size, start)
         pending[future] = (index, size)
         future.add_done_callback(finished.put)
-        if submitted % EXECUTOR_WINDOW == 0 and callable(window):
+        if submitted % EXECUTOR_WINDOW == 0:
             limit = size_now()
         while len(pending) + len(results) >= limit and pending:
             _collect(finished, pending, results, bar, sink)
