@@ -47,9 +47,13 @@ try:
         SanitizeOutputs,
         TrustedGrade,
     )
+    from tilegames.grading.course import refuse_to_delete_handed_in_work
 except ImportError:  # nbgrader is the teacher's (tilegames[course]); nothing to set up without it
     pass
 else:
+    # `nbgrader generate_assignment --force` would delete release/<name> before refusing an
+    # assignment with submissions: refuse first, delete nothing
+    refuse_to_delete_handed_in_work()
     c.Autograde.sanitize_preprocessors = [
         ClearOutput,
         DeduplicateIds,
