@@ -39,6 +39,12 @@ LEGACY = Path(__file__).parent / "data" / "class_store_0.4.db"
 """A class store as tilegames 0.4's SQLite writer left it: ada 30 rows, bob 20, one refusal."""
 
 
+@pytest.fixture(autouse=True)
+def _own_data_home(tmp_path, monkeypatch):
+    """Each test's account key (for share names) in its own folder, not the real home."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
+
+
 def _send(args):
     folder, student, barrier = args
     os.environ["TILEGAMES_STUDENT"] = student  # this process is that student
