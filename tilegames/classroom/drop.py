@@ -183,12 +183,16 @@ def write_file(
     """Write ``data`` as JSON to ``folder/name`` whole: a hidden temporary file, then a rename.
     A store that cannot be written raises ``StoreError`` naming it and saying why."""
     folder = Path(folder).absolute()
-    if not folder.exists():
+    try:
+        info = folder.stat()
+    except FileNotFoundError:
         raise StoreError(
             f"the class store {folder} does not exist: your teacher creates it "
             f"(python -m tilegames.classroom create {folder})"
-        )
-    if not folder.is_dir():
+        ) from None
+    except OSError as error:
+        raise StoreError(f"cannot reach the class store {folder}: {_why(error)}") from None
+    if not stat.S_ISDIR(info.st_mode):
         raise StoreError(f"the class store {folder} is not a folder")
     temporary = folder / f".{secrets.token_hex(12)}.tmp"
     try:
@@ -257,9 +261,12 @@ def _problem(found: Found, problem: str) -> Found:
     return Found(*_fields(found), problem=problem)
 
 
-def read_drop(folder: str | os.PathLike) -> list[Found]:
-    """Every share and refusal note in the drop folder (the teacher's side: it lists the folder)."""
+def read_drop(folder: str | os.PathLike, seen: dict | None = None) -> list[Found]:
+    """Every share and refusal note in the drop folder (the teacher's side: it lists the folder).
+    ``seen``: the files read before, by name, inode, time, size and owner; a file unchanged
+    since is not read again (a refresh reads only what is new)."""
     folder = Path(folder).absolute()
+    seen = {} if seen is None else seen
     try:
         names = sorted(os.listdir(folder))
     except OSError as error:
@@ -274,7 +281,11 @@ def read_drop(folder: str | os.PathLike) -> list[Found]:
         if name.startswith((".", "_")) or not name.endswith((SHARE, REFUSAL)):
             continue
         try:
-            found.append(read_file(folder, name))
+            info = os.lstat(folder / name)
+            key = (name, info.st_ino, info.st_mtime_ns, info.st_size, info.st_uid)
+            if key not in seen:
+                seen[key] = read_file(folder, name)
+            found.append(seen[key])
         except FileNotFoundError:  # replaced or removed while we listed
             continue
         except OSError as error:

@@ -127,6 +127,7 @@ class ClassStore:
         self.folder = Path(folder).absolute()
         if create and not self.folder.exists():
             create_store(self.folder)
+        self._seen: dict[tuple, drop.Found] = {}  # the files read so far (a refresh: the new)
         self._checked: dict[tuple, _Batch | str] = {}
 
     # -- a student's side ------------------------------------------------------------------------
@@ -194,7 +195,7 @@ class ClassStore:
         batches: dict[str, _Batch] = dict(_legacy(self.folder / LEGACY, experiment))
         refusals = list(_legacy_refusals(self.folder / LEGACY, experiment))
         trusted = drop.trusted_uids(self.folder)
-        for found in drop.read_drop(self.folder):
+        for found in drop.read_drop(self.folder, self._seen):
             data = found.data if isinstance(found.data, dict) else {}
             if found.name.endswith(drop.REFUSAL):
                 if data.get("experiment") == experiment:
