@@ -101,6 +101,21 @@ def test_the_store_folder_is_a_drop_folder_made_in_one_line(tmp_path):
     assert bad.stderr.strip().count("\n") == 0 and str(file) in bad.stderr
 
 
+def test_an_open_store_folder_is_named_and_the_way_to_mend_it_said(tmp_path):
+    folder = create_store(tmp_path / "store")
+    store = ClassStore(folder)
+    assert store.warning() is None
+    os.chmod(folder, 0o777)
+    assert store.warning() == (
+        f"the class store {folder} is open: other accounts can list it "
+        f"(mend it: python -m tilegames.classroom create {folder})"
+    )
+    os.chmod(folder, 0o733)
+    assert "can delete and replace the shares in it" in store.warning()
+    create_store(folder)
+    assert store.warning() is None
+
+
 def test_sharing_again_replaces_and_never_touches_another_students_rows(tmp_path):
     store = ClassStore(tmp_path)
     store.share("tula_stuck", run(STUCK, "ada", 40), student="ada")

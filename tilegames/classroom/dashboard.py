@@ -360,6 +360,8 @@ class Dashboard:
             self.status.value = f"Could not read the class store: {error}"
             return
         published = ""
+        if hasattr(self.store, "warning") and self.store.warning():
+            published = f"; warning: {self.store.warning()}"
         if hasattr(self.store, "publish"):  # the figures (no names) for the students' lesson
             try:
                 self.store.publish(self.experiment.name, summary)

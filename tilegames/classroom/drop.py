@@ -121,6 +121,17 @@ def create_store(folder: str | os.PathLike, *, group: int | None = None) -> Path
     return path
 
 
+def open_to_others(folder: str | os.PathLike) -> str | None:
+    """What other accounts may do to the class's shares in ``folder`` that they should not (list
+    them, or delete and replace them), in words; ``None`` for a proper drop folder."""
+    mode = Path(folder).stat().st_mode
+    if mode & (stat.S_IROTH | stat.S_IRGRP):
+        return "other accounts can list it"
+    if mode & (stat.S_IWOTH | stat.S_IWGRP) and not mode & stat.S_ISVTX:
+        return "other accounts can delete and replace the shares in it"
+    return None
+
+
 def untraversable(folder: Path) -> Path | None:
     """The first folder above ``folder`` that other accounts cannot pass through, if any."""
     for parent in folder.absolute().parents:

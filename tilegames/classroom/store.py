@@ -245,6 +245,17 @@ class ClassStore:
         table = pd.DataFrame(refusals, columns=["student", "sent", "reason"])
         return table.sort_values("sent", ignore_index=True)
 
+    def warning(self) -> str | None:
+        """One line for the teacher when the folder is not a proper drop folder (others can list
+        it, or delete shares), with the command that mends it; else ``None``."""
+        problem = drop.open_to_others(self.folder)
+        if problem is None:
+            return None
+        return (
+            f"the class store {self.folder} is open: {problem} "
+            f"(mend it: python -m tilegames.classroom create {self.folder})"
+        )
+
     def publish(self, experiment: str, summary: Any = None) -> Path:
         """Write the class summary of ``experiment`` (no names) where the students' lesson reads
         it (``class_results``); the dashboard does this at every refresh. ``summary``: the one
