@@ -302,6 +302,12 @@ def test_a_file_left_in_the_drop_folder_is_checked_again_by_the_teachers_side(tm
     assert reasons["bob"] == "not counted: not a share (unreadable JSON)"
     assert reasons["cat"] == "not counted: a link, not a file"
     assert reasons["dan"].startswith("not counted: these are not your deals")
+    note = {"format": "tilegames-class-share", "refused": True, "experiment": "tula_stuck",
+            "student": "\x1b[2Jeve", "reason": "\x1b]0;owned\x07 wrong"}  # fmt: skip
+    (folder / "0123abcd.refused.json").write_text(json.dumps(note))
+    refused = store.refusals("tula_stuck")
+    (eve,) = refused[refused["student"].str.endswith("eve")].itertuples()
+    assert eve.student == "\\x1b[2Jeve" and eve.reason == "\\x1b]0;owned\\x07 wrong"
 
 
 def test_an_older_stores_rows_stay_readable_until_the_student_shares_again(tmp_path):

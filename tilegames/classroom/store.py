@@ -183,7 +183,7 @@ class ClassStore:
             "sent": time.time(),
             "reason": reason[:500],
         }
-        note = {k: shown(v, 500)[1:-1] if isinstance(v, str) else v for k, v in note.items()}
+        note = {k: _plain(v, 500) if isinstance(v, str) else v for k, v in note.items()}
         with contextlib.suppress(OSError, ValueError):  # StoreError is an OSError
             drop.write_file(self.folder, f"{secrets.token_hex(16)}{drop.REFUSAL}", note)
 
@@ -207,7 +207,7 @@ class ClassStore:
             if checked is None:
                 checked = self._checked[found.key] = _check_share(found, experiment, trusted)
             if isinstance(checked, str):
-                claimed = found.name.split(".")[0]
+                claimed = _plain(found.name.split(".")[0], 80)
                 refusals.append({"student": claimed, "sent": found.mtime, "reason": checked})
             elif checked.student not in batches or checked.sent >= batches[checked.student].sent:
                 batches[checked.student] = checked
@@ -303,11 +303,18 @@ def _check_share(found: drop.Found, experiment: str, trusted: set[int]) -> _Batc
                   seeds, numbers)  # fmt: skip
 
 
+def _plain(text: Any, limit: int) -> str:
+    """``text`` as printable ASCII (anything else escaped), for the teacher's tables: a file a
+    student wrote never puts control characters or markup into the teacher's view."""
+    plain = "".join(c if " " <= c <= "~" else ascii(c)[1:-1] for c in str(text))
+    return plain if len(plain) <= limit else plain[: limit - 3] + "..."
+
+
 def _refusal_row(found: drop.Found, data: dict, trusted: set[int]) -> dict:
-    claimed = str(data.get("student", "?"))[:80]
+    claimed = _plain(data.get("student", "?"), 80)
     if found.uid not in trusted and not drop.matches_account(claimed, found.account):
         claimed = f"{claimed} (account {found.account})"
-    return {"student": claimed, "sent": found.mtime, "reason": str(data.get("reason", ""))[:500]}
+    return {"student": claimed, "sent": found.mtime, "reason": _plain(data.get("reason", ""), 500)}
 
 
 def _legacy_connect(path: Path):
