@@ -162,6 +162,19 @@ def test_bad_rows_are_refused_in_words_and_change_nothing(tmp_path, experiment, 
         assert refused["student"].iloc[0] == "ada"
 
 
+def test_without_a_key_for_share_names_the_latest_share_still_wins(tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file-not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))  # no key can be kept: random names
+    folder = create_store(tmp_path / "store")
+    store = ClassStore(folder)
+    for games in (30, 12, 20):
+        store.share("tula_stuck", run(STUCK, "ada", games), student="ada")
+    assert len(os.listdir(folder)) == 3  # three files of ada's ...
+    assert list(store.batches("tula_stuck")["games"]) == [20]  # ... and the last one counts
+    assert list(store.rows("tula_stuck")["seed"]) == list(seeds(STUCK, "ada")[:20])
+
+
 def test_share_needs_a_store_and_an_id(tmp_path, monkeypatch):
     monkeypatch.delenv("TILEGAMES_CLASS_STORE", raising=False)
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
