@@ -134,6 +134,15 @@ print(json.dumps({"rows": {s: [int(x) for x in b["seed"]] for s, b in rows.group
 """
 
 
+def _open_to_all(python: str | None) -> bool:
+    """Whether every account may run ``python`` by POSIX permissions: each folder on its real
+    path passable by others, the file executable by others (a venv under /root is not)."""
+    if not python:
+        return False
+    real = Path(os.path.realpath(python))
+    return all(p.stat().st_mode & 0o001 for p in [real, *real.parents])
+
+
 def _python_for_others() -> tuple[str, str]:
     """A python other accounts may run, and the PYTHONPATH finding this tilegames and pandas."""
     import shutil
@@ -147,7 +156,7 @@ def _python_for_others() -> tuple[str, str]:
          sysconfig.get_paths()["platlib"]]
     )  # fmt: skip
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    for python in filter(None, [sys.executable, shutil.which(version, path="/usr/bin")]):
+    for python in filter(_open_to_all, [sys.executable, shutil.which(version, path="/usr/bin")]):
         probe = subprocess.run(
             ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", python, "-c",
              "import tilegames.classroom, pandas"],
@@ -184,7 +193,16 @@ def accounts_round(students: int, games: int) -> dict:
 
     try:
         for name in [f"tgbt{tag}", *(f"tgb{tag}s{i:02d}" for i in range(students))]:
-            subprocess.run(["useradd", "--create-home", "--user-group", name], check=True)
+            for _ in range(40):  # another process may hold /etc/passwd's lock for a moment
+                made = subprocess.run(
+                    ["useradd", "--create-home", "--user-group", name],
+                    capture_output=True, text=True, check=False,
+                )  # fmt: skip
+                if made.returncode == 0 or "lock" not in made.stderr:
+                    break
+                time.sleep(0.25)
+            if made.returncode:
+                raise SystemExit(f"useradd {name}: {made.stderr.strip()}")
             accounts.append(name)
         teacher, names = accounts[0], accounts[1:]
         os.chmod(base, 0o755)
@@ -229,7 +247,13 @@ def accounts_round(students: int, games: int) -> dict:
                 child.kill()
                 child.wait()
         for name in accounts:
-            subprocess.run(["userdel", "--remove", name], capture_output=True, check=False)
+            for _ in range(40):
+                gone = subprocess.run(
+                    ["userdel", "--remove", name], capture_output=True, text=True, check=False
+                )
+                if gone.returncode in (0, 6) or "lock" not in gone.stderr:  # 6: no such user
+                    break
+                time.sleep(0.25)
         shutil.rmtree(base, ignore_errors=True)
     shares = [t for pair in times for t in pair]
     return {

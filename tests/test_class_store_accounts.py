@@ -23,6 +23,7 @@ import sys
 import sysconfig
 import tempfile
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+def _open_to_all(python: str | None) -> bool:
+    """Whether every account may run ``python`` by POSIX permissions: each folder on its real
+    path passable by others, the file executable by others (a venv under /root is not)."""
+    if not python:
+        return False
+    real = Path(os.path.realpath(python))
+    return all(p.stat().st_mode & 0o001 for p in [real, *real.parents])
+
+
 def _python_for_others() -> tuple[str, str]:
     """A python other accounts can run, and the PYTHONPATH that finds this tilegames and its
     dependencies. This interpreter, if others may run it; else the system's python of the same
@@ -46,7 +56,7 @@ def _python_for_others() -> tuple[str, str]:
     )
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     candidates = [sys.executable, shutil.which(version, path="/usr/bin:/usr/local/bin")]
-    for python in filter(None, candidates):
+    for python in filter(_open_to_all, candidates):
         probe = subprocess.run(
             ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", python, "-c",
              "import tilegames.classroom, pandas"],
@@ -67,10 +77,13 @@ class Hub:
         self.accounts: list[str] = []
 
     def add(self, name: str) -> str:
-        subprocess.run(
-            ["useradd", "--create-home", "--user-group", "--shell", "/bin/sh", name],
-            check=True, capture_output=True,
-        )  # fmt: skip
+        command = ["useradd", "--create-home", "--user-group", "--shell", "/bin/sh", name]
+        for _ in range(40):  # another process may hold /etc/passwd's lock for a moment
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            if done.returncode == 0 or "lock" not in done.stderr:
+                break
+            time.sleep(0.25)
+        assert done.returncode == 0, f"useradd {name}: {done.stderr.strip()}"
         self.accounts.append(name)
         return name
 
@@ -96,7 +109,13 @@ class Hub:
 
     def remove(self) -> None:
         for name in self.accounts:
-            subprocess.run(["userdel", "--remove", name], capture_output=True, check=False)
+            for _ in range(40):
+                done = subprocess.run(
+                    ["userdel", "--remove", name], capture_output=True, text=True, check=False
+                )
+                if done.returncode in (0, 6) or "lock" not in done.stderr:  # 6: no such user
+                    break
+                time.sleep(0.25)
         shutil.rmtree(self.base, ignore_errors=True)
 
 

@@ -27,12 +27,16 @@ import hashlib
 import hmac
 import json
 import os
-import pwd
 import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+try:
+    import pwd
+except ImportError:  # Windows: one account, no owners to check
+    pwd = None  # type: ignore[assignment]
 
 __all__ = [
     "MODE",
@@ -59,6 +63,11 @@ ACCOUNT_PREFIXES = ("", "jupyter-")
 """A student id's Unix account: the id itself, or The Littlest JupyterHub's ``jupyter-<id>``."""
 
 
+def euid() -> int:
+    """This process's account (0 where the system has no Unix accounts)."""
+    return os.geteuid() if hasattr(os, "geteuid") else 0
+
+
 class StoreError(OSError):
     """The class store cannot be used; the message names its folder and says why, in one line."""
 
@@ -70,7 +79,7 @@ def _why(error: OSError) -> str:
     if error.errno == errno.ELOOP:
         return "a link, not a file"
     if error.errno in (errno.EACCES, errno.EPERM):
-        return f"permission denied for the account {account_of(os.geteuid())!r}"
+        return f"permission denied for the account {account_of(euid())!r}"
     if error.errno == errno.ENOSPC:
         return "no space left on its disk"
     if error.errno == errno.EDQUOT:
@@ -83,7 +92,7 @@ def _why(error: OSError) -> str:
 def account_of(uid: int) -> str:
     """The account name of ``uid`` (or ``uid 1234`` where it has none)."""
     try:
-        return pwd.getpwuid(uid).pw_name
+        return pwd.getpwuid(uid).pw_name if pwd else f"uid {uid}"
     except KeyError:
         return f"uid {uid}"
 
@@ -105,14 +114,15 @@ def create_store(folder: str | os.PathLike, *, group: int | None = None) -> Path
         info = path.stat()
         if not stat.S_ISDIR(info.st_mode):
             raise StoreError(f"the class store {path} is not a folder")
-        if info.st_uid != os.geteuid() and os.geteuid() != 0:
+        if info.st_uid != euid() and euid() != 0:
             if info.st_mode & 0o7777 == MODE:
                 return path
             raise StoreError(
                 f"the class store {path} belongs to {account_of(info.st_uid)!r}: "
                 "its owner runs create"
             )
-        os.chown(path, -1, os.getegid() if group is None else group)
+        if hasattr(os, "chown"):
+            os.chown(path, -1, os.getegid() if group is None else group)
         os.chmod(path, MODE)  # after chown: a chown may clear the setgid bit
     except StoreError:
         raise
@@ -146,7 +156,7 @@ def untraversable(folder: Path) -> Path | None:
 def _key() -> bytes | None:
     """This account's own key for share names (made once, 0600, in its home), or ``None``."""
     home = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        pwd.getpwuid(os.geteuid()).pw_dir, ".local", "share"
+        pwd.getpwuid(euid()).pw_dir if pwd else str(Path.home()), ".local", "share"
     )
     path = Path(home) / "tilegames" / "class-store.key"
     try:
@@ -183,6 +193,8 @@ def share_name(folder: Path, experiment: str, student: str) -> str:
 
 def _file_mode(folder: Path) -> int:
     """0640 where the folder's group is the teacher's and not this account's, else 0644."""
+    if not hasattr(os, "getgroups"):
+        return 0o644
     info = folder.stat()
     mine = {os.getegid(), *os.getgroups()}
     return 0o640 if info.st_mode & stat.S_ISGID and info.st_gid not in mine else 0o644
@@ -215,7 +227,7 @@ def write_file(
             json.dump(data, handle, separators=(",", ":"))
             handle.flush()
             os.fsync(handle.fileno())
-            os.fchmod(handle.fileno(), _file_mode(folder) if mode is None else mode)
+        os.chmod(temporary, _file_mode(folder) if mode is None else mode)  # not the umask's
         os.replace(temporary, folder / name)
     except OSError as error:
         with contextlib.suppress(OSError):
@@ -239,7 +251,7 @@ class Found:
 
 def read_file(folder: Path, name: str) -> Found:
     """Read ``folder/name`` as the teacher's side must: no links, no devices, nothing huge."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     descriptor = os.open(folder / name, flags)
     try:
         info = os.fstat(descriptor)
@@ -307,4 +319,4 @@ def read_drop(folder: str | os.PathLike, seen: dict | None = None) -> list[Found
 def trusted_uids(folder: str | os.PathLike) -> set[int]:
     """The accounts whose files count under any student id: the folder's owner (the teacher),
     the reader, and root. Every other account writes only under its own id."""
-    return {Path(folder).stat().st_uid, os.geteuid(), 0}
+    return {Path(folder).stat().st_uid, euid(), 0}

@@ -161,7 +161,7 @@ class ClassStore:
     def _check_account(self, student: Any) -> None:
         """On a hub of separate accounts, a student shares only under their own login's id."""
         check_student(student)
-        me = os.geteuid()
+        me = drop.euid()
         try:
             owner = self.folder.stat().st_uid
         except OSError:
