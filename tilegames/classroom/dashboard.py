@@ -49,21 +49,29 @@ def typical_misses(intervals: int, confidence: float = 0.95, share: float = 0.9)
     """The fewest and most intervals out of ``intervals`` that miss the truth in ``share`` of classes.
 
     Each 95% interval misses with probability 0.05, independently, so the number of misses is
-    binomial: for a class of 30, 0 to 3 misses happen in about 94% of classes.
+    binomial: for a class of 30, 0 to 3 misses happen in about 94% of classes. Any class size
+    works (the chances are added up as logarithms, so nothing overflows).
 
     >>> typical_misses(30)
     (0, 3)
+    >>> typical_misses(1100)
+    (0, 64)
     """
-    miss = 1 - confidence
-    chances = [
-        math.comb(intervals, k) * miss**k * (1 - miss) ** (intervals - k)
-        for k in range(intervals + 1)
-    ]
-    low, high, covered = 0, 0, chances[0]
-    while covered < share:
+    if isinstance(intervals, bool) or not isinstance(intervals, (int, np.integer)) or intervals < 0:
+        raise ValueError(f"the number of intervals is a whole number from 0 up, not {intervals!r}")
+    if not 0 < confidence < 1 or not 0 < share < 1:
+        raise ValueError("the confidence and the share are between 0 and 1 (like 0.95 and 0.9)")
+    n, miss = int(intervals), 1 - confidence
+
+    def chance(k: int) -> float:
+        log = math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+        return math.exp(log + k * math.log(miss) + (n - k) * math.log1p(-miss))
+
+    high, covered = 0, chance(0)
+    while covered < share and high < n:
         high += 1
-        covered += chances[high]
-    return low, high
+        covered += chance(high)
+    return 0, high
 
 
 @dataclass(frozen=True)
@@ -348,9 +356,17 @@ class Dashboard:
         """
         try:
             summary = self.summary()
-        except Exception as error:  # a busy or missing store: say so, keep the last picture
+        except Exception as error:  # an unreadable store: say so, keep the last picture
             self.status.value = f"Could not read the class store: {error}"
             return
+        published = ""
+        if hasattr(self.store, "warning") and self.store.warning():
+            published = f"; warning: {self.store.warning()}"
+        if hasattr(self.store, "publish"):  # the figures (no names) for the students' lesson
+            try:
+                self.store.publish(self.experiment.name, summary)
+            except OSError as error:
+                published = f"; not published for the class: {error}"
         self.refreshes += 1
         present = self.present.value
         text = summary.text(names=not present)
@@ -369,6 +385,7 @@ class Dashboard:
         self.picture.outputs = tuple(outputs)
         self.status.value = (
             f"{len(summary.students)} students, {summary.games:,} rows (refresh {self.refreshes})"
+            + published
         )
 
     def _toggle_live(self, change) -> None:
