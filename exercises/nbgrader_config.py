@@ -47,6 +47,7 @@ try:
         SanitizeOutputs,
         TrustedGrade,
     )
+    from tilegames.grading.sanitize import SafeForTeacher
 except ImportError:  # nbgrader is the teacher's (tilegames[course]); nothing to set up without it
     pass
 else:
@@ -67,6 +68,7 @@ else:
         SaveAutoGrades,
         AssignLatePenalties,
         CheckCellMetadata,
+        SafeForTeacher,  # last: nothing a student wrote can act in Formgrader or the feedback
     ]
     c.SandboxedExecute.hide = [HERE]  # and the exchange, wherever it is set (SandboxedExecute)
     c.SandboxedExecute.timeout = 120  # seconds per cell

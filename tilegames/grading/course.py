@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .autograde import REPORT
+from .sanitize import csv_cell, printable
 
 __all__ = ["Graded", "autograde", "export", "nbgrader_api"]
 
@@ -74,13 +75,15 @@ class Graded:
     error: str = ""
 
     def line(self) -> str:
+        """What the teacher's terminal shows; control characters escaped (``printable``)."""
+        student = printable(self.student)
         if self.status != "graded":
-            return f"{self.student}: FAILED to grade ({self.error})"
-        text = f"{self.student}: {self.points:g} of {self.maximum:g} points autograded"
+            return f"{student}: FAILED to grade ({printable(self.error)})"
+        text = f"{student}: {self.points:g} of {self.maximum:g} points autograded"
         if self.to_mark:
             text += f"; {self.to_mark} part(s) to mark by hand"
         for flag in self.flags:
-            text += f"\n    ! {flag}"
+            text += f"\n    ! {printable(flag)}"
         return text
 
 
@@ -132,9 +135,11 @@ def write_report(course: Path, name: str, results: list[Graded]) -> Path:
         writer = csv.writer(handle)
         writer.writerow(["student", "status", "points", "maximum", "to_mark", "flags", "error"])
         for r in results:
+            flags = " | ".join(printable(flag) for flag in r.flags)
             writer.writerow(
-                [r.student, r.status, r.points, r.maximum, r.to_mark, " | ".join(r.flags), r.error]
-            )
+                [csv_cell(r.student), r.status, r.points, r.maximum, r.to_mark, csv_cell(flags),
+                 csv_cell(r.error)]
+            )  # fmt: skip
     return path
 
 
