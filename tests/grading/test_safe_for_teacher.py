@@ -442,7 +442,7 @@ def _open_as_teacher(chromium, url: str, student: str, root: Path) -> dict:
         page.goto(f"{url}/formgrader/submissions/{submission}/")
         # Formgrader's own scripts have loaded the grades into the form: the page is live
         page.wait_for_function(
-            "() => [...document.querySelectorAll('input.score')].some(i => i.value !== '')"
+            "() => [...document.querySelectorAll('input.score')].some(i => i.placeholder !== '')"
         )
         links = page.evaluate(
             "() => [...document.links].filter(a => a.protocol === 'javascript:').length"

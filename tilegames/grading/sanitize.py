@@ -43,6 +43,7 @@ import json
 import re
 import unicodedata
 import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 
 __all__ = [
     "SafeForTeacher",
+    "active_parts",
     "clean_html",
     "csv_cell",
     "markdown_html",
@@ -183,6 +185,11 @@ def markdown_html(source: str, attachments: dict[str, Any] | None = None) -> str
     >>> markdown_html("**Tiles** only leave. <img src=x onerror=alert(1)>")
     '<div><p><strong>Tiles</strong> only leave. <img></p>&#10;</div>'
     """
+    return _one_block(clean_html(_rendered(source, attachments)))
+
+
+def _rendered(source: str, attachments: dict[str, Any] | None = None) -> str:
+    """nbconvert's rendering of a markdown text (raw HTML passes through it), TeX links as text."""
     from nbconvert.filters.markdown_mistune import IPythonRenderer, MarkdownWithMath
 
     try:
@@ -192,7 +199,7 @@ def markdown_html(source: str, attachments: dict[str, Any] | None = None) -> str
         rendered = MarkdownWithMath(renderer=renderer).render(source)
     except Exception:  # a missing attachment, a renderer's bug: show the text as text
         rendered = "<pre>" + html.escape(source) + "</pre>"
-    return _one_block(clean_html(_TEX_ACTIONS.sub(r"\\backslash\\mathrm{\1}", rendered)))
+    return _TEX_ACTIONS.sub(r"\\backslash\\mathrm{\1}", rendered)
 
 
 # -- SVG pictures ----------------------------------------------------------------------------------
@@ -284,11 +291,38 @@ def safe_svg(svg: str, *, max_chars: int = 2_000_000) -> str | None:
 
 # -- the notebook ----------------------------------------------------------------------------------
 
-_ACTIVE = re.compile(
-    r"<\s*/?\s*(script|iframe|object|embed|frame|form|base|meta|link|svg|math|style)\b"
-    r"|\son[a-z]+\s*=|javascript\s*:|vbscript\s*:|data\s*:\s*text",
-    re.I,
-)
+
+class _ActiveParts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _ACTIVE_TAGS:
+            self.found.append(f"<{tag}>")
+        for name, value in attrs:
+            bare = re.sub(r"[\x00-\x20]", "", value or "").lower()
+            if name.startswith("on") or name == "srcdoc" or bare.startswith(_ACTIVE_SCHEMES):
+                self.found.append(f"<{tag} {name}>")
+
+
+_ACTIVE_TAGS = {"script", "iframe", "frame", "object", "embed", "form", "base", "meta", "link"}
+_ACTIVE_TAGS |= {"svg", "math", "style"}
+_ACTIVE_SCHEMES = ("javascript:", "vbscript:", "data:text")
+
+
+def active_parts(text: str) -> list[str]:
+    """What in an HTML fragment could act in a browser (to tell the teacher; ``clean_html`` removes it).
+
+    >>> active_parts('<p>fine</p><img src=x onerror=alert(1)><a href="javascript:x">a</a>')
+    ['<img onerror>', '<a href>']
+    """
+    parser = _ActiveParts()
+    parser.feed(text)
+    parser.close()
+    return parser.found
+
+
 _BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
 _IMAGES = ("image/png", "image/jpeg", "image/gif")
 _SCORE_WORDS = re.compile(r"^(?P<mark>[^()\n]*?) \((?P<key>[^()\n]*)\): (?P<message>.*)$", re.S)
@@ -358,8 +392,9 @@ class SafeForTeacher(NbGraderPreprocessor):
         for cell in nb.cells:
             attachments = cell.pop("attachments", None)  # embedded by the rendering, if shown
             if cell.cell_type == "markdown":
-                self._note(cell.source)
-                cell.source = markdown_html(cell.source, attachments)
+                rendered = _rendered(cell.source, attachments)
+                self._note(rendered)
+                cell.source = _one_block(clean_html(rendered))
             elif cell.cell_type == "raw":  # nbconvert puts a raw cell into the page as it is
                 self._note(cell.source)
                 cell.source = _one_block(clean_html(cell.source))
@@ -382,9 +417,8 @@ class SafeForTeacher(NbGraderPreprocessor):
         self._write_flags(nb, resources, flags)
         return nb, resources
 
-    def _note(self, text: Any) -> None:
-        if isinstance(text, str) and _ACTIVE.search(text):
-            self._active += 1
+    def _note(self, html_text: str) -> None:
+        self._active += len(active_parts(html_text))
 
     def _output(self, output: NotebookNode) -> NotebookNode:
         kind = output.get("output_type")
@@ -425,8 +459,11 @@ class SafeForTeacher(NbGraderPreprocessor):
                 continue
             value = data[mime]
             value = "".join(value) if isinstance(value, list) else str(value)
-            self._note(value)
-            cleaned = markdown_html(value) if source == "markdown" else clean_html(value)
+            rendered = _rendered(value) if source == "markdown" else value
+            self._note(rendered)
+            cleaned = (
+                _one_block(clean_html(rendered)) if source == "markdown" else clean_html(value)
+            )
             if "text/html" not in safe:
                 safe["text/html"] = cleaned
         if "application/javascript" in data:
