@@ -359,6 +359,10 @@ def _number(value: Any) -> float | None:
         return None
 
 
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def _image_metadata(metadata: Any, mime: str) -> dict:
     entry = metadata.get(mime) if isinstance(metadata, dict) else None
     if not isinstance(entry, dict):
@@ -401,6 +405,8 @@ class SafeForTeacher(NbGraderPreprocessor):
                 cell.metadata.pop("raw_mimetype", None)
                 cell.metadata.pop("format", None)
             elif cell.cell_type == "code":
+                # the prompt "In [n]" is put into the page as it is; the kernel said what n is
+                cell.execution_count = _count(cell.get("execution_count"))
                 if _is_test(cell):
                     self._words(cell)
                 cell.outputs = [self._output(o) for o in cell.get("outputs", [])]
@@ -472,6 +478,8 @@ class SafeForTeacher(NbGraderPreprocessor):
             safe["text/plain"] = "(an output that cannot be shown safely was removed)"
         output["data"] = safe
         output["metadata"] = safe_metadata
+        if kind == "execute_result":
+            output["execution_count"] = _count(output.get("execution_count"))
         return output
 
     def _words(self, cell: NotebookNode) -> None:
