@@ -162,6 +162,40 @@ def test_a_board_picture_passes_the_svg_check_and_a_scripted_svg_does_not():
     assert "<img" not in safe_svg(tricky)
 
 
+def test_the_step_on_its_own_cleans_every_place_a_template_writes_as_it_is(tmp_path):
+    """Cells and metadata nbconvert's and nbgrader's templates put into the page unescaped."""
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output, new_raw_cell
+
+    from tilegames.grading.sanitize import SafeForTeacher
+
+    evil_id = 'x"><img src=x onerror=alert(1)>'
+    nb = new_notebook(
+        cells=[
+            new_markdown_cell("ok <script>alert(1)</script>"),
+            new_raw_cell("<img src=x onerror=alert(1)>"),
+            new_markdown_cell("a written answer", metadata={
+                "nbgrader": {"solution": True, "grade": False, "locked": False,
+                             "grade_id": evil_id, "schema_version": 3}}),
+            new_code_cell("x", execution_count=3, outputs=[
+                new_output("execute_result", {"text/plain": "1", "image/png": 'AAAA" onerror="x'},
+                           execution_count=3, metadata={"image/png": {"width": "1 onerror=x"}}),
+                new_output("display_data", {"application/vnd.jupyter.widget-view+json": {}}),
+            ]),
+        ],
+        metadata={"widgets": {"application/vnd.jupyter.widget-state+json": {}}, "title": "<b>"},
+    )  # fmt: skip
+    nb.cells[3].execution_count = "<img src=x onerror=alert(1)>"  # what a lying kernel reports
+    nb, _ = SafeForTeacher().preprocess(nb, {})
+    assert _active_in(nb) == []
+    assert "nbgrader" not in nb.cells[2].metadata or not nb.cells[2].metadata["nbgrader"]
+    assert nb.cells[3].execution_count is None
+    result, widget = nb.cells[3].outputs
+    assert result.data == {"text/plain": "1"} and result.metadata == {}
+    assert widget.data == {"text/plain": "(an output that cannot be shown safely was removed)"}
+    assert set(nb.metadata) <= {"tilegames_grading"}
+    assert len(nb.metadata["tilegames_grading"]["flags"]) == 1  # active content, reported once
+
+
 # -- HTML, looked at as a browser would: where would the student's text run? ------------------------
 
 

@@ -323,6 +323,7 @@ def active_parts(text: str) -> list[str]:
     return parser.found
 
 
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_.\-]{1,200}")
 _BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
 _IMAGES = ("image/png", "image/jpeg", "image/gif")
 _SCORE_WORDS = re.compile(r"^(?P<mark>[^()\n]*?) \((?P<key>[^()\n]*)\): (?P<message>.*)$", re.S)
@@ -395,6 +396,8 @@ class SafeForTeacher(NbGraderPreprocessor):
         self._active = 0
         for cell in nb.cells:
             attachments = cell.pop("attachments", None)  # embedded by the rendering, if shown
+            if "nbgrader" in cell.metadata:
+                cell.metadata["nbgrader"] = self._nbgrader(cell.metadata["nbgrader"])
             if cell.cell_type == "markdown":
                 rendered = _rendered(cell.source, attachments)
                 self._note(rendered)
@@ -422,6 +425,27 @@ class SafeForTeacher(NbGraderPreprocessor):
             )
         self._write_flags(nb, resources, flags)
         return nb, resources
+
+    def _nbgrader(self, meta: Any) -> dict:
+        """nbgrader's cell metadata with plain values only (its templates write the id as it is)."""
+        if not isinstance(meta, dict):
+            return {}
+        kept: dict[str, Any] = {}
+        for key in ("grade", "solution", "locked", "task"):
+            if isinstance(meta.get(key), bool):
+                kept[key] = meta[key]
+        if _number(meta.get("points")) is not None and not isinstance(meta.get("points"), str):
+            kept["points"] = meta["points"]
+        for key in ("schema_version",):
+            if _count(meta.get(key)) is not None:
+                kept[key] = meta[key]
+        for key in ("grade_id", "checksum", "cell_type"):
+            if isinstance(meta.get(key), str) and _PLAIN_ID.fullmatch(meta[key]):
+                kept[key] = meta[key]
+        if "grade_id" in meta and "grade_id" not in kept:
+            self._active += 1  # a cell id made to break out of the page's HTML
+            return {}
+        return kept
 
     def _note(self, html_text: str) -> None:
         self._active += len(active_parts(html_text))
