@@ -48,6 +48,7 @@ try:
         TrustedGrade,
     )
     from tilegames.grading.course import refuse_to_delete_handed_in_work
+    from tilegames.grading.sanitize import SafeForTeacher
 except ImportError:  # nbgrader is the teacher's (tilegames[course]); nothing to set up without it
     pass
 else:
@@ -71,6 +72,7 @@ else:
         SaveAutoGrades,
         AssignLatePenalties,
         CheckCellMetadata,
+        SafeForTeacher,  # last: nothing a student wrote can act in Formgrader or the feedback
     ]
     c.SandboxedExecute.hide = [HERE]  # and the exchange, wherever it is set (SandboxedExecute)
     c.SandboxedExecute.timeout = 120  # seconds per cell

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .autograde import REPORT
-from .files import spreadsheet_safe, write_atomically
+from .files import write_atomically
+from .sanitize import csv_cell, printable
 
 __all__ = ["Graded", "autograde", "export", "nbgrader_api"]
 
@@ -113,13 +114,15 @@ class Graded:
     error: str = ""
 
     def line(self) -> str:
+        """What the teacher's terminal shows; control characters escaped (``printable``)."""
+        student = printable(self.student)
         if self.status != "graded":
-            return f"{self.student}: FAILED to grade: {self.error}"
-        text = f"{self.student}: {self.points:g} of {self.maximum:g} points autograded"
+            return f"{student}: FAILED to grade: {printable(self.error)}"
+        text = f"{student}: {self.points:g} of {self.maximum:g} points autograded"
         if self.to_mark:
             text += f"; {self.to_mark} part(s) to mark by hand"
         for flag in self.flags:
-            text += f"\n    ! {flag}"
+            text += f"\n    ! {printable(flag)}"
         return text
 
 
@@ -146,24 +149,30 @@ def _handed_in(course: Path, name: str) -> int:
     return count
 
 
-def _generated(course: Path, name: str) -> bool:
-    """Whether ``release/<name>`` is current and the gradebook lists its notebooks."""
+def _listed_notebooks(course: Path, name: str) -> set[str]:
+    """The notebooks the gradebook lists for ``name`` (none before it was generated)."""
     from nbgrader.api import Gradebook, MissingEntry
 
+    database = Path(course) / "gradebook.db"
+    if not database.exists():
+        return set()
+    with Gradebook(f"sqlite:///{database}") as gradebook:
+        try:
+            return {notebook.name for notebook in gradebook.find_assignment(name).notebooks}
+        except MissingEntry:
+            return set()
+
+
+def _generated(course: Path, name: str) -> bool:
+    """Whether ``release/<name>`` is current and the gradebook lists its notebooks."""
     course = Path(course)
     sources = sorted((course / "source" / name).glob("*.ipynb"))
     copies = [course / "release" / name / s.name for s in sources]
-    database = course / "gradebook.db"
-    if not sources or not database.exists() or not all(c.exists() for c in copies):
+    if not sources or not all(c.exists() for c in copies):
         return False
     if any(s.stat().st_mtime > c.stat().st_mtime for s, c in zip(sources, copies)):
         return False
-    with Gradebook(f"sqlite:///{database}") as gradebook:
-        try:
-            listed = {notebook.name for notebook in gradebook.find_assignment(name).notebooks}
-        except MissingEntry:
-            return False
-    return listed == {s.stem for s in sources}
+    return _listed_notebooks(course, name) == {s.stem for s in sources}
 
 
 def prepare(course: Path, names: list[str] | None = None) -> list[str]:
@@ -236,7 +245,7 @@ def autograde(
     from nbgrader.api import Gradebook
 
     course = Path(course).resolve()
-    if not _generated(course, name) and not _handed_in(course, name):
+    if not _listed_notebooks(course, name):
         raise NbgraderFailed(
             f"{name} has not been generated in {course}: run tilegames course there first"
         )
@@ -275,9 +284,10 @@ def write_report(course: Path, name: str, results: list[Graded]) -> Path:
         writer = csv.writer(handle)
         writer.writerow(["student", "status", "points", "maximum", "to_mark", "flags", "error"])
         for r in results:
+            flags = " | ".join(printable(flag) for flag in r.flags)
             writer.writerow(
-                [spreadsheet_safe(r.student), r.status, r.points, r.maximum, r.to_mark,
-                 spreadsheet_safe(" | ".join(r.flags)), spreadsheet_safe(r.error)]
+                [csv_cell(r.student), r.status, r.points, r.maximum, r.to_mark, csv_cell(flags),
+                 csv_cell(r.error)]
             )  # fmt: skip
 
     return write_atomically(Path(course) / "reports" / f"{name}.csv", write)
