@@ -81,6 +81,8 @@ class School:
         """The guide's line with this machine's folders and the test's account names."""
         command = command.replace("/srv/nbgrader/exchange", str(self.root / "exchange"))
         command = command.replace("/opt/tilegames", str(self.root / "opt" / "tilegames"))
+        command = command.replace("/srv/tilegames", str(self.root / "srv" / "tilegames"))
+        command = re.sub(r"\bkay\b", TEACHER, command)
         command = command.replace("--find-links dist", f"--find-links {self.root / 'dist'}")
         return re.sub(r"\b(ada|bob|cy)\b", lambda m: STUDENTS[m.group(1)], command)
 
@@ -96,7 +98,8 @@ class School:
             if role == "student":  # the hub puts the image's environment first
                 path = f"{self.root / 'opt' / 'tilegames' / 'bin'}:{path}"
             home = self.home(account)
-            argv = ["runuser", "-u", account, "--", "env", "-i", f"HOME={home}",
+            hub = [f"JUPYTERHUB_USER={account}"] if role == "student" else []  # as a hub sets it
+            argv = ["runuser", "-u", account, "--", "env", "-i", f"HOME={home}", *hub,
                     f"USER={account}", f"LOGNAME={account}", f"PATH={path}", "LANG=C.UTF-8",
                     *(f"{k}={v}" for k, v in self.pip.items()),
                     "bash", "-c", f"cd ~ && {script}"]  # fmt: skip
@@ -314,6 +317,11 @@ def test_the_guide_run_as_a_school_gives_each_student_what_they_earned(school):
     assert set(moodle) == set(STUDENTS.values())
     assert float(moodle["tgada"][ASSIGNMENT]) == full
     assert "still to be marked" in moodle["tgada"][f"{ASSIGNMENT} (feedback)"]
+
+    # the class experiment: each student's share landed, the teacher's summary counts them all
+    for account in STUDENTS.values():
+        assert "Shared " in outputs[account] and "with the class" in outputs[account], account
+    assert re.search(r"3 students shared [\d,]+ \w+\.", teacher), teacher[-2000:]
 
     # again, after the class has handed in: nothing regenerated, nothing deleted
     release = course / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
