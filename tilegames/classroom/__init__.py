@@ -2,15 +2,26 @@
 
 - ``experiments``: the questions a class answers together (``EXPERIMENTS``), each
   student's own deals (``seeds``) and batch (``run``);
-- ``store``: the class store, one SQLite database in a folder the teacher names,
-  and ``share``, the one call a student makes to send their rows;
+- ``store``: the class store, one SQLite database in a folder the teacher names;
+- ``lesson``: ``share``, the one call a student makes to send their rows (it answers in
+  words), and ``class_results``, the class's rows (or a made-up class's);
 - ``dashboard``: the teacher's picture of the class — every student's interval
   against the true value, the pooled estimate, a funnel plot, and who was refused.
 """
 
 from .dashboard import Dashboard, class_summary, plot_class
-from .experiments import EXPERIMENTS, Experiment, Reference, class_of, estimate, run, seeds
-from .store import ClassStore, Refused, share
+from .experiments import (
+    EXPERIMENTS,
+    Experiment,
+    Reference,
+    batch_sizes,
+    class_of,
+    estimate,
+    run,
+    seeds,
+)
+from .lesson import Shared, class_results, share
+from .store import ClassStore, Refused
 
 __all__ = [
     "EXPERIMENTS",
@@ -19,7 +30,10 @@ __all__ = [
     "Experiment",
     "Reference",
     "Refused",
+    "Shared",
+    "batch_sizes",
     "class_of",
+    "class_results",
     "class_summary",
     "estimate",
     "plot_class",
