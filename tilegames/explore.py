@@ -140,10 +140,14 @@ class Explorer:
         self.summary = widgets.HTML()
         self.summary.add_class("tilegames-explorer-summary")
         heading = widgets.HTML(f"<b>{html.escape(title)}</b>")
-        self.widget = widgets.VBox(
-            [heading, widgets.HBox(list(self.controls.values())), self.progress, self.image]
-            + [self.summary]
+        # the controls wrap onto more lines rather than run off a lesson's width (848 px)
+        row = widgets.HBox(
+            list(self.controls.values()),
+            layout=widgets.Layout(flex_flow="row wrap", gap="4px 16px", max_width="100%"),
         )
+        row.add_class("tilegames-explorer-controls")
+        self.image.layout = widgets.Layout(max_width="100%", height="auto")
+        self.widget = widgets.VBox([heading, row, self.progress, self.image, self.summary])
         self.widget.add_class("tilegames-explorer")
         self.update()
 
