@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import toygame
 
@@ -139,9 +141,12 @@ def test_figures_of_many_boards_fit_the_column():
     game = pyramids.new_game(seed=11, players=2)
     for _ in range(10):
         game.play(game.legal_moves()[0])
-    many = pyramids_render.turn_pictures(game, 9, per_row=3)._repr_svg_()  # 3 events in a row
-    assert "scale(" in many  # wider than the column: shrunk to it
+    many = pyramids_render.turn_pictures(game, 9, per_row=3)._repr_svg_()  # 3 events
     assert size_of(many)[0] <= COLUMN_WIDTH
+    # too wide for one row: split into rows rather than shrunk until the captions are unreadable
+    scales = [float(x) for x in re.findall(r"scale\(([\d.]+)\)", many)]
+    assert all(scale >= pyramids_render.SMALLEST_SCALE for scale in scales)
+    assert many.count("translate(0.0,") >= 2  # more than one row
     assert size_of(triominos_render.tile_set_svg())[0] <= COLUMN_WIDTH
 
 

@@ -512,8 +512,19 @@ def turn_pictures(
     return grid(pictures, per_row)
 
 
+SMALLEST_SCALE = 0.85
+"""A row of pictures is never shrunk below this to fit the column: their 13 px captions stay
+at least 11 px (a row that would need more shrinking is split into more rows)."""
+
+
 def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture:
-    """SVG documents laid out in rows (each keeps its own size; the whole fits the column)."""
+    """SVG documents laid out in rows of at most ``per_row``, each row no wider than the column
+    allows at ``SMALLEST_SCALE`` (each picture keeps its own size; the whole fits the column).
+
+    >>> wide = s.document(400, 100, [])
+    >>> s.size_of(grid([wide] * 4, per_row=4)._repr_svg_())  # two rows of two: 13 px captions
+    (812.0, 212.0)
+    """
     import re
 
     def size(markup: str) -> tuple[float, float]:
@@ -521,9 +532,17 @@ def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture
         height = float(re.search(r'height="([\d.]+)"', markup).group(1))
         return width, height
 
+    widest = s.COLUMN_WIDTH / SMALLEST_SCALE
+    rows: list[list[str]] = []
+    for markup in pictures:
+        row = rows[-1] if rows else None
+        wide = sum(size(m)[0] + gap for m in row) + size(markup)[0] if row else 0.0
+        if row is None or len(row) >= per_row or wide > widest:
+            rows.append([markup])
+        else:
+            row.append(markup)
     parts, y, total_w = [], 0.0, 0.0
-    for start in range(0, len(pictures), per_row):
-        row = pictures[start : start + per_row]
+    for row in rows:
         x, row_h = 0.0, 0.0
         for markup in row:
             w, h = size(markup)
