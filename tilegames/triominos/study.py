@@ -615,12 +615,15 @@ def bonus_table(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
 def plot_bonus_counts(frames: dict[str, pd.DataFrame]):
     """The share of rounds with 0, 1, 2, ... hexagons and bridges, one line per labelled frame."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
     for ax, column in zip(axes, ["hexagons", "bridges"]):
         for label, frame in frames.items():
             shares = frame[column].value_counts(normalize=True).sort_index()
             ax.plot(shares.index, shares.values, marker="o", label=label)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_xlabel(f"{column} in one round")
         ax.set_ylabel("share of rounds")
         ax.legend()
@@ -823,15 +826,19 @@ def plot_paired_points(paired: pd.DataFrame, variants=EDITION_VARIANTS):
 def plot_games(games: pd.DataFrame):
     """Games to 400: how many rounds they last, and the winner's final total."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
     rounds = games["rounds"].value_counts().sort_index()
     axes[0].bar(rounds.index, rounds.values / len(games), color="#5c6bc0")
+    axes[0].xaxis.set_major_locator(MaxNLocator(integer=True))  # no half rounds
+    axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes[0].set_xlabel("rounds in the game")
     axes[0].set_ylabel("share of games")
     axes[1].hist(games["winning_total"], bins=30, color="#26a69a")
     axes[1].set_xlabel("winner's final total")
     axes[1].set_ylabel("games")
+    axes[1].yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
     fig.tight_layout()
     return fig
 
