@@ -557,9 +557,12 @@ def _snapshot(board) -> tuple:
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize(
-    "seed", [-5, -1, 2**63, 10**30, 10**5000], ids=["-5", "-1", "2**63", "10**30", "10**5000"]
+    "seed",
+    ["-5", "-1", str(2**63), "1" + "0" * 30, "1" + "0" * 5000, "3.5", "seven", ""],
+    ids=["-5", "-1", "2**63", "10**30", "10**5000", "3.5", "seven", "empty"],
 )
 def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name, seed):
+    """What a person types (the box holds text): 3.5 is refused, never dealt as 3 or 35."""
     board = tilegames.GAMES[name].view(_new(name, seed=7))
     game, before = board.game, _snapshot(board)
     board.seed_box.value = seed
@@ -573,9 +576,9 @@ def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name
 @pytest.mark.parametrize("name", GAMES)
 def test_a_good_seed_deals_and_the_box_shows_it(name):
     board = tilegames.GAMES[name].view(_new(name, seed=7))
-    board.seed_box.value = 11
+    board.seed_box.value = "11"
     board.deal_button.click()
-    assert board.game.seed == 11 and board.seed_box.value == 11
+    assert board.game.seed == 11 and board.seed_box.value == "11"
     assert "New deal from seed 11." in board.log.value
 
 

@@ -340,6 +340,41 @@ def seed_problem(seed: object) -> str | None:
     return f"a seed is a whole number from 0 to {MAX_SEED}, not {describe(seed)}"
 
 
+def typed_seed(text: object) -> object:
+    """The seed a person typed in the seed box: ``'12'`` is 12; anything else is handed on as
+    written (``'3.5'`` as 3.5, ``'abc'`` as text) for ``seed_problem`` to refuse in words —
+    never read as another number (a number box would show 3.5 as 35 and deal seed 3).
+
+    >>> typed_seed(" 12 "), typed_seed("3.5"), typed_seed("twelve")
+    (12, 3.5, 'twelve')
+    >>> seed_problem(typed_seed("3.5"))
+    'a seed is a whole number from 0 to 9223372036854775807, not 3.5'
+    """
+    import re
+
+    written = str(text).strip()
+    if re.fullmatch(r"[0-9]{1,30}", written):
+        return int(written)
+    if re.fullmatch(r"[-+]?[0-9]{0,30}(\.[0-9]*)?([eE][-+]?[0-9]{1,3})?", written) and any(
+        c.isdigit() for c in written
+    ):
+        if not any(mark in written for mark in ".eE"):  # a signed whole number, like -5
+            return int(written)
+        return float(written)
+    return written
+
+
+def _seed_box_class():
+    """A text box for the seed that keeps what was typed (an int set from Python becomes text)."""
+    import ipywidgets as widgets
+    from traitlets import CUnicode
+
+    class SeedBox(widgets.Text):
+        value = CUnicode(help="the seed as typed").tag(sync=True)
+
+    return SeedBox
+
+
 class GameView:
     """The parts every game's board view shares: board, status line, message log, undo/redo.
 
@@ -375,8 +410,8 @@ class GameView:
         self.on_press(self.undo_button, self.undo)
         self.on_press(self.redo_button, self.redo)
         self.new_button = widgets.Button(description="New deal", tooltip="a fresh random deal")
-        self.seed_box = widgets.IntText(
-            value=getattr(game, "seed", None) or 0,
+        self.seed_box = _seed_box_class()(
+            value=str(getattr(game, "seed", None) or 0),
             description="seed",
             description_allow_html=False,
             tooltip=f"the random seed of the deal: a whole number from 0 to {MAX_SEED}",
@@ -386,7 +421,7 @@ class GameView:
             description="Deal this seed", tooltip="deal the seed in the box"
         )
         self.on_press(self.new_button, self.new_deal)
-        self.on_press(self.deal_button, lambda: self.new_deal(self.seed_box.value))
+        self.on_press(self.deal_button, lambda: self.new_deal(typed_seed(self.seed_box.value)))
         row = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox(
             [
@@ -428,7 +463,7 @@ class GameView:
         >>> board = new_game(seed=1).view()
         >>> board.new_deal(-5)
         >>> board.game.seed, board.seed_box.value, board.messages[0][1]
-        (1, 1, 'Refused: a seed is a whole number from 0 to 9223372036854775807, not -5. The game goes on unchanged.')
+        (1, '1', 'Refused: a seed is a whole number from 0 to 9223372036854775807, not -5. The game goes on unchanged.')
         """
         from .randomness import fresh_seed
 
@@ -455,7 +490,7 @@ class GameView:
             self.refuse_deal(str(error) or type(error).__name__)
             return
         self.game = game
-        self.seed_box.value = seed
+        self.seed_box.value = str(seed)
         self._follow = True
         self.refresh()
 
@@ -464,7 +499,7 @@ class GameView:
         self.say(f"Refused: {why}. The game goes on unchanged.", "refused")
         seed = getattr(self.game, "seed", None)
         if seed_problem(seed) is None:
-            self.seed_box.value = seed
+            self.seed_box.value = str(seed)
         self.refresh()
 
     def on_press(self, button, action: Callable[[], object]) -> None:

@@ -98,7 +98,7 @@ def test_undo_redo_buttons():
 def test_new_deal_and_deal_this_seed():
     table = view(new_game(seed=1))
     table.new_button.click()
-    seed = table.seed_box.value
+    seed = int(table.seed_box.value)
     assert table.game.seed == seed and f"seed {seed}" in table.log.value
     deal = table.game.deal
     table.game.play(table.game.legal_moves()[0])
