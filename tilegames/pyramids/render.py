@@ -99,17 +99,17 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
     if tile_id != MILLSTONE:
         parts.append(s.rect(x + 4, y + 4, w - 8, 5, fill=colour))
         parts.extend(colour_badge(tile.colours[0], x + 3, y + 3))
-    label_fill = "#ffffff" if tile.material == "fire" else "#111111"
-    parts.append(
+    dark_body = tile_id in COALS  # a coal's label sits on its black body, a burner's on its flame
+    parts.append(  # dark on a white halo (white on a dark halo on a coal): 4.5:1 and more
         s.text(
             x + w / 2,
             y + h / 2 + 3,
             str(tile.weight),
             font_size=17 if tile.weight < 100 else 15,
             font_weight="bold",
-            fill=label_fill,
-            stroke="#ffffff" if tile.material != "fire" else "none",
-            stroke_width=3 if tile.material != "fire" else 0,
+            fill="#ffffff" if dark_body else "#111111",
+            stroke="#111111" if dark_body else "#ffffff",
+            stroke_width=3,
             paint_order="stroke",
         )
     )
@@ -123,7 +123,8 @@ def colour_badge(colour: str, x: float, y: float) -> list[str]:
     >>> "R</text>" in "".join(colour_badge("red", 0, 0))
     True
     """
-    ink = "#000000" if colour == "yellow" else "#ffffff"
+    # the letter in black or white, whichever contrasts more with the badge (at least 4.5:1)
+    ink = max(("#000000", "#ffffff"), key=lambda i: s.contrast(i, COLOUR_HEX[colour]))
     return [
         s.rect(x, y, 14, 14, rx=3, fill=COLOUR_HEX[colour], stroke="#000000", stroke_width=0.8),
         s.text(
