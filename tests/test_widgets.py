@@ -873,3 +873,32 @@ def test_the_tula_mercy_hint_never_promises_a_win_when_every_exchange_loses():
             assert "none of the three exchanges wins" in hint and "most often" not in hint
         else:
             assert f"in {max(wins.values())} of the {board.IMAGINED} deals" in hint
+
+
+def test_a_move_is_announced_without_saying_anything_twice():
+    """The move's message and the status line together, each fact once (issue 36)."""
+    from tilegames import maze
+
+    board = maze.view(maze.new_game(seed=3))
+    game = board.game
+    move = next(m for m in game.legal_moves())
+    board.board.click(f"slot:{next(i for i in range(54) if game.card_at(i) == move.card)}")
+    board.board.click(f"slot:{move.to}")
+    said = board.board.announcement
+    assert said.startswith(f"Moved {move.card} into slot {move.to}.")
+    assert said.count(f"score {game.score}") == 1, said
+
+
+def test_a_won_tula_game_is_announced_once():
+    from tilegames import tula
+    from tilegames.tula.solver import solve
+
+    board = tula.view(tula.new_game(seed=2, auto_reveal=True))
+    line = solve(board.game).moves
+    assert line and str(line[-1]).startswith("remove ")
+    for move in line[:-1]:
+        board.game.play(move)
+    board.refresh()
+    board.board.click(str(line[-1]).split()[-1])  # the last removal, by a click
+    said = board.board.announcement
+    assert board.game.won and said.count("all 24 tiles are on the stack") == 1, said

@@ -340,6 +340,34 @@ def seed_problem(seed: object) -> str | None:
     return f"a seed is a whole number from 0 to {MAX_SEED}, not {describe(seed)}"
 
 
+def said_once(parts: list[str]) -> list[str]:
+    """What a screen reader is told, without saying a thing twice: a part that an earlier one
+    already says whole is dropped, and a message's last clause (after ": ") that a later part
+    repeats is cut from it.
+
+    >>> said_once(["You won: all 24 tiles are on the stack!", "won: all 24 tiles are on the stack"])
+    ['You won: all 24 tiles are on the stack!']
+    >>> said_once(["Moved 7♦ into slot 8: score 7.", "score 7 of 48 after 3 moves"])
+    ['Moved 7♦ into slot 8.', 'score 7 of 48 after 3 moves']
+    """
+    import re
+
+    def plain(text: str) -> str:
+        return " ".join(re.sub(r"[^\w ]+", " ", text.lower()).split())
+
+    kept: list[str] = []
+    for part in parts:
+        if any(plain(part) and plain(part) in plain(earlier) for earlier in kept):
+            continue
+        kept.append(part)
+    for index, part in enumerate(kept):
+        head, colon, tail = part.rpartition(": ")
+        later = " ".join(plain(p) for p in kept[index + 1 :])
+        if colon and plain(tail) and re.search(rf"\b{re.escape(plain(tail))}\b", later):
+            kept[index] = head.rstrip(".!?") + "."
+    return kept
+
+
 SHOW_HAND_COLOUR = "#a84300"
 """The hot seat's "show my hand" button: an orange dark enough for white text (WCAG AA)."""
 
@@ -632,7 +660,7 @@ class GameView:
             self.board.focus = self.focus_target() or ""
         if news or status != self._last_status:
             parts = [*news, status] if status != self._last_status or not news else news
-            parts = list(dict.fromkeys(parts))  # the same words once, not twice in a row
+            parts = said_once(list(dict.fromkeys(parts)))  # the same words once, not twice
             self.board.announce(
                 " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
             )
