@@ -76,6 +76,14 @@ function render({ model, el }) {
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   };
   // the ring is drawn only around a board target that has the focus, never elsewhere
+  // a target drawn as a triangle (a Tri-Ominos cell) gets a ring of its own shape, so the
+  // ring never covers the neighbouring cells; any other target a rectangle around it
+  const triangleOf = (t) => {
+    const shape = t.querySelector("polygon");
+    if (!shape || shape.points.length !== 3 || !shape.getScreenCTM()) return null;
+    const m = shape.getScreenCTM();
+    return [...shape.points].map((p) => new DOMPoint(p.x, p.y).matrixTransform(m));
+  };
   const showRing = () => {
     const t = document.activeElement;
     if (!isTarget(t)) { ring.style.display = "none"; return; }
@@ -84,6 +92,25 @@ function render({ model, el }) {
       display: "block", left: (r.left - o.left - 4) + "px", top: (r.top - o.top - 4) + "px",
       width: (r.width + 8) + "px", height: (r.height + 8) + "px",
     });
+    const corners = triangleOf(t);
+    ring.classList.toggle("tilegames-ring-shape", !!corners);
+    ring.replaceChildren();
+    if (!corners) return;
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("width", String(r.width + 8));
+    svg.setAttribute("height", String(r.height + 8));
+    const points = corners.map((p) => `${p.x - r.left + 4},${p.y - r.top + 4}`).join(" ");
+    for (const [colour, width] of [["#000", 7], ["#ffd400", 3]]) {
+      const edge = document.createElementNS(ns, "polygon");
+      edge.setAttribute("points", points);
+      edge.setAttribute("fill", "none");
+      edge.setAttribute("stroke", colour);
+      edge.setAttribute("stroke-width", String(width));
+      edge.setAttribute("stroke-linejoin", "round");
+      svg.append(edge);
+    }
+    ring.append(svg);
   };
   const setStop = (t) => {
     for (const other of targets()) other.setAttribute("tabindex", other === t ? "0" : "-1");
@@ -244,6 +271,9 @@ _CSS = """
   border: 3px solid #000; outline: 3px solid #ffd400; border-radius: 4px;
   box-shadow: 0 0 0 6px rgba(0, 0, 0, 0.35);
 }
+.tilegames-focus-ring.tilegames-ring-shape { border: none; outline: none; box-shadow: none;
+  border-radius: 0; overflow: visible; }
+.tilegames-focus-ring.tilegames-ring-shape svg { display: block; overflow: visible; }
 .tilegames-live {
   position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
