@@ -147,6 +147,11 @@ function render({ model, el }) {
     drawnSvg = model.get("svg");
     box.innerHTML = drawnSvg;
     const svg = box.querySelector("svg");
+    // a board that must not shrink (its numbers would be unreadable, its cells too small to
+    // tap) keeps its width on a narrow screen, and the board pans (scrolls) instead
+    const least = svg && Number(svg.getAttribute("data-min-width"));
+    if (least) svg.style.minWidth = least + "px";
+    box.classList.toggle("tilegames-pans", !!least);
     if (svg && svg.getAttribute("role") === "img") {
       svg.setAttribute("role", "group");  // an img hides its parts from screen readers
       svg.setAttribute("aria-roledescription", "board");
@@ -260,6 +265,7 @@ _CSS = """
 .tilegames-root { position: relative; }
 .tilegames-board { line-height: 0; }
 .tilegames-board svg { max-width: 100%; height: auto; }
+.tilegames-board.tilegames-pans { overflow-x: auto; overscroll-behavior-x: contain; }
 .tilegames-board [data-target] { cursor: pointer; }
 .tilegames-board [data-target] * { pointer-events: all; }  /* an unfilled shape is clickable too */
 .tilegames-board [data-target]:hover { filter: brightness(1.08) drop-shadow(0 0 2px #1565c0); }
