@@ -354,6 +354,29 @@ def plot_ladder(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> plt.
     return fig
 
 
+def convergence_rows(curve: pd.DataFrame, rows=(0, 5, 10, 15, 20, -1)) -> pd.DataFrame:
+    """A few rows of ``study.running_estimate``'s curve as a reader takes them in: the share
+    and its interval as percentages, the half-width in percentage points (never 0.383500).
+
+    >>> curve = pd.DataFrame({"games": [10], "estimate": [0.4], "CI low": [0.16818],
+    ...                       "CI high": [0.687326], "half width": [0.259573]})
+    >>> convergence_rows(curve, rows=(0,)).iloc[0].astype(str).tolist()
+    ['10', '40.0%', '16.8% to 68.7%', '±26.0']
+    """
+    picked = curve.iloc[list(rows)]
+    return pd.DataFrame(
+        {
+            "games": picked["games"].to_numpy(),
+            "estimate": [_percent(v) for v in picked["estimate"]],
+            "95% interval": [
+                f"{_percent(low)} to {_percent(high)}"
+                for low, high in zip(picked["CI low"], picked["CI high"])
+            ],
+            "half-width (points)": [f"±{100 * v:.1f}" for v in picked["half width"]],
+        }
+    )
+
+
 def plot_convergence(curve: pd.DataFrame, what: str) -> plt.Figure:
     """The running estimate (``study.running_estimate``) with its 95% band, log-scaled games."""
     fig, ax = plt.subplots(figsize=(8, 4))
