@@ -51,6 +51,7 @@ __all__ = [
     "lineup_of",
     "read_matchups",
     "run_matchups",
+    "first_player_edge_percentages",
     "first_player_percentages",
     "first_player_table",
     "game_row",
@@ -388,7 +389,7 @@ def _in_percent(table: pd.DataFrame) -> pd.DataFrame:
     def percent(value: float) -> str:
         return f"{value:.1%}"
 
-    return pd.DataFrame(
+    shown = pd.DataFrame(
         {
             "games won by someone": table["games won by someone"],
             "first player wins": table["first player wins"].map(percent),
@@ -396,10 +397,17 @@ def _in_percent(table: pd.DataFrame) -> pd.DataFrame:
                 f"{percent(low)} to {percent(high)}"
                 for low, high in zip(table["95% CI low"], table["95% CI high"])
             ],
-            "fair share 1/N": table["fair share 1/N"].map(percent),
         },
         index=table.index,
     )
+    if "fair share 1/N" in table:
+        shown["fair share 1/N"] = table["fair share 1/N"].map(percent)
+    return shown
+
+
+def first_player_edge_percentages(frame: pd.DataFrame) -> pd.DataFrame:
+    """``first_player_edge_table`` with its shares as percentages (as the lesson shows it)."""
+    return _in_percent(first_player_edge_table(frame))
 
 
 def summary_text(
