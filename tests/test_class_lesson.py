@@ -14,7 +14,7 @@ import pytest
 
 from tilegames.classroom import (
     EXPERIMENTS,
-    class_results,
+    class_batches,
     class_summary,
     plot_class,
     run,
@@ -56,7 +56,7 @@ def test_no_legend_covers_the_data_area_or_another_panel(students, present):
 
 
 def test_the_made_up_class_plays_batches_of_many_sizes_so_the_funnel_shows():
-    rows, where = class_results("tula_stuck", store=None)
+    rows, where = class_batches("tula_stuck", store=None)
     sizes = rows.groupby("student").size()
     assert len(sizes) == 30 and sizes.max() >= 10 * sizes.min()
     assert f"between {sizes.min()} and {sizes.max()} deals each" in where

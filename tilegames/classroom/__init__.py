@@ -4,7 +4,7 @@
   student's own deals (``seeds``) and batch (``run``);
 - ``store``: the class store, one SQLite database in a folder the teacher names;
 - ``lesson``: ``share``, the one call a student makes to send their rows (it answers in
-  words), and ``class_results``, the class's rows (or a made-up class's);
+  words), and ``class_batches``, the class's rows (or a made-up class's);
 - ``dashboard``: the teacher's picture of the class — every student's interval
   against the true value, the pooled estimate, a funnel plot, and who was refused.
 """
@@ -20,7 +20,7 @@ from .experiments import (
     run,
     seeds,
 )
-from .lesson import Shared, class_results, share
+from .lesson import Shared, class_batches, share
 from .store import ClassStore, Refused
 
 __all__ = [
@@ -33,7 +33,7 @@ __all__ = [
     "Shared",
     "batch_sizes",
     "class_of",
-    "class_results",
+    "class_batches",
     "class_summary",
     "estimate",
     "plot_class",

@@ -2,7 +2,7 @@
 
 ``share`` is the store's ``share`` as a student meets it: it answers with one line of words
 (what was sent, or why nothing was), never a developer's repr and never a traceback into the
-library — a refused send is one clear line, and the result is falsy. ``class_results`` is the
+library — a refused send is one clear line, and the result is falsy. ``class_batches`` is the
 class's rows: the class store's when the teacher has set one up, else a made-up class whose
 students play batches of many sizes (some a few games, some many), so a funnel plot shows its
 funnel.
@@ -11,7 +11,7 @@ funnel.
 >>> answer = share("tula_stuck", run(EXPERIMENTS["tula_stuck"], "ada", 5), store=None)
 >>> bool(answer), answer.sent
 (False, False)
->>> rows, where = class_results("pyramids_first", students=3, typical=8)
+>>> rows, where = class_batches("pyramids_first", students=3, typical=8)
 >>> rows.groupby("student").size().tolist()
 [24, 5, 1]
 >>> print(where)
@@ -30,7 +30,7 @@ from .experiments import EXPERIMENTS, batch_sizes, class_of
 from .store import STORE_VARIABLE, Refused, Sent, class_rows
 from .store import share as share_rows
 
-__all__ = ["Shared", "class_results", "share"]
+__all__ = ["Shared", "class_batches", "share"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def share(experiment: str, rows: Any, *, store: str | os.PathLike | None = None)
     return Shared(False, str(result))
 
 
-def class_results(
+def class_batches(
     experiment: str,
     *,
     store: str | os.PathLike | None = None,
