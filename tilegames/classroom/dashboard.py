@@ -103,6 +103,29 @@ class ClassSummary:
         """How many students' intervals contain the true value."""
         return sum(s.covers for s in self.students)
 
+    def misses_text(self) -> str:
+        """How many intervals miss the truth, against how many 9 classes in 10 see, in words.
+
+        >>> import pandas as pd
+        >>> from tilegames.classroom import EXPERIMENTS
+        >>> rows = pd.DataFrame({"student": ["a"] * 10, "seed": range(10), "value": [1] * 10})
+        >>> class_summary(rows, EXPERIMENTS["tula_stuck"]).misses_text()
+        '1 of 1 intervals misses the true value: more than the 0 to 0 that 9 classes in 10 see. By luck alone, 1 or more misses happen in about 1 class in 20: a surprise worth a second look.'
+        """
+        n = len(self.students)
+        missed = n - self.covered
+        fewest, most = typical_misses(n)
+        verb = "misses" if missed == 1 else "miss"
+        said = f"{missed} of {n} intervals {verb} the true value"
+        if missed <= most:
+            return f"{said}: within the {fewest} to {most} that 9 classes in 10 see."
+        chance = 1 - sum(math.comb(n, k) * 0.05**k * 0.95 ** (n - k) for k in range(missed))
+        return (
+            f"{said}: more than the {fewest} to {most} that 9 classes in 10 see. By luck alone, "
+            f"{missed} or more misses happen in about 1 class in {round(1 / chance):,}: a surprise "
+            "worth a second look."
+        )
+
     def shown(self, value: float) -> str:
         """A value of this experiment as a reader takes it in: a share as a percentage
         (``25.7%``, ``0.42%``), a mean with one decimal (``278.4``, or three below 10)."""
@@ -235,7 +258,9 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
     import matplotlib.pyplot as plt
 
     size = 16 if present else 10
-    figure, (left, right) = plt.subplots(1, 2, figsize=(13, 6 if present else 5))
+    figure, (left, right) = plt.subplots(
+        1, 2, figsize=(13, 7 if present else 5.5), layout="constrained"
+    )
     truth = summary.truth.value
     order = sorted(summary.students, key=lambda s: s.estimate)
     for y, s in enumerate(order):
@@ -254,8 +279,8 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
     left.set_title(
         f"{summary.covered} of {n} intervals contain the true value (● yes, ✕ no)", fontsize=size
     )
-    left.set_xlabel(f"{summary.experiment.column}: each student's estimate, 95% CI", fontsize=size)
-    left.legend(fontsize=size * 0.75, loc="lower right")
+    left.set_xlabel("each student's estimate and 95% CI", fontsize=size)
+    _legend_below(left, size)
     left.tick_params(labelsize=size * 0.8)
     games = np.array([s.games for s in summary.students], dtype=float)
     estimates = np.array([s.estimate for s in summary.students])
@@ -263,18 +288,34 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
     if len(games):
         spread = _spread(summary)
         grid = np.linspace(max(games.min() * 0.8, 1), games.max() * 1.2, 100)
-        right.plot(grid, truth + 1.96 * spread / np.sqrt(grid), color="grey", linestyle=":")
-        right.plot(grid, truth - 1.96 * spread / np.sqrt(grid), color="grey", linestyle=":",
-                   label="where 95% of estimates fall")  # fmt: skip
+        high, low = truth + 1.96 * spread / np.sqrt(grid), truth - 1.96 * spread / np.sqrt(grid)
+        if summary.experiment.kind == "proportion":  # a share lies between 0 and 1
+            high, low = np.minimum(high, 1), np.maximum(low, 0)
+        right.plot(grid, high, color="grey", linestyle=":")
+        right.plot(grid, low, color="grey", linestyle=":", label="where 95% of estimates fall")
     right.axhline(truth, color="black", linestyle="--", label="true value")
     right.set_xlabel(f"{summary.experiment.unit or 'games'} played", fontsize=size)
     right.set_ylabel("estimate", fontsize=size)
+    if summary.experiment.kind == "proportion":  # a share reads as a percentage, as in the text
+        from matplotlib.ticker import PercentFormatter
+
+        left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        right.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     right.set_title("Funnel: small batches scatter more", fontsize=size)
-    right.legend(fontsize=size * 0.75)
+    _legend_below(right, size)
     right.tick_params(labelsize=size * 0.8)
     figure.suptitle(summary.experiment.title, fontsize=size * 1.1)
-    figure.tight_layout()
     return figure
+
+
+def _legend_below(axes, size: float) -> None:
+    """The legend under the axes, outside them: it never covers a point or a line."""
+    axes.legend(
+        fontsize=size * 0.75,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.13 if size < 12 else -0.16),
+        frameon=False,
+    )
 
 
 def _spread(summary: ClassSummary) -> float:

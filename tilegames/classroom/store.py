@@ -401,19 +401,20 @@ def class_rows(
     games: int | None = None,
 ) -> tuple[pd.DataFrame, str]:
     """The class's rows and where they come from: the class store when one is set up (the
-    teacher's side: it lists the store), else a class of ``students`` made-up students each
-    playing ``games`` of their own deals."""
-    from .experiments import class_of
+    teacher's side: it lists the store), else a class of ``students`` made-up students whose
+    batches run from an eighth of ``games`` (the experiment's batch by default) to three times
+    it (``batch_sizes``), as real students play — so a funnel plot shows its funnel."""
+    from .experiments import batch_sizes, class_of
 
     folder = _folder(store)
     if folder:
         return ClassStore(folder, create=False).rows(experiment), f"the class store ({folder})"
     chosen = check_experiment(experiment)
-    rows = class_of(chosen, students, games)
-    each = f"{chosen.batch if games is None else games} {chosen.unit or 'games'}"
-    return rows, (
-        f"a class of {students} made-up students, each playing {each} of their own "
-        "(no class store is set up here)"
+    sizes = batch_sizes(chosen.batch if games is None else games, students)
+    unit = chosen.unit or "games"
+    return class_of(chosen, students, sizes), (
+        f"a class of {students} made-up students, playing between {min(sizes)} and "
+        f"{max(sizes)} {unit} each, {sum(sizes):,} in all (no class store is set up here)"
     )
 
 
@@ -430,8 +431,8 @@ def class_results(
     store, a class of ``students`` made-up students.
 
     >>> summary, where = class_results("tula_stuck", students=3, games=20)
-    >>> len(summary.students), summary.games, where.startswith("a class of 3 made-up")
-    (3, 60, True)
+    >>> len(summary.students), where.startswith("a class of 3 made-up")
+    (3, True)
     """
     from .dashboard import class_summary
     from .published import read_summary
