@@ -448,7 +448,8 @@ def _bwrap_argv(allow: list[list[str]], limits: dict, root: bool) -> list[str]:
         elif os.path.isdir(link):
             args += ["--ro-bind", link, link]
     args += _etc_binds()
-    args += ["--ro-bind-data", "@passwd", "/etc/passwd", "--ro-bind-data", "@group", "/etc/group"]
+    for name in ("passwd", "group"):  # two lines each, readable by all
+        args += ["--perms", "0644", "--ro-bind-data", f"@{name}", f"/etc/{name}"]
     hidden = limits["hide"]
     for kind, path in allow:
         if kind == "ro" and os.path.lexists(path):
@@ -474,32 +475,43 @@ def _bwrap_argv(allow: list[list[str]], limits: dict, root: bool) -> list[str]:
 
 
 def _with_parents(args: list[str]) -> list[str]:
-    """``args`` after ``--dir``s that make every bind's missing parents traversable (0755).
+    """``args`` with ``--dir``s that make every bind's missing parents traversable (0755).
 
     bubblewrap copies a parent's mode from the host (``/root`` is 0700): the code,
-    which is not root, could not reach a Python bound below it.
+    which is not root, could not reach a Python bound below it. Each parent is
+    made just before the first option that needs it (after any tmpfs above it).
     """
     takes = {"--ro-bind": 2, "--bind": 2, "--ro-bind-data": 2, "--tmpfs": 1, "--symlink": 2}
-    dests, trees, index = [], [], 0
+    out: list[str] = []
+    trees: list[str] = []
+    made: set[str] = set()
+    index = 0
     while index < len(args):
         option = args[index]
-        if option in takes:
-            dest = args[index + takes[option]]
-            dests.append(dest)
+        width = takes.get(option, 0)
+        start = index
+        while start > 0 and args[start - 2] in ("--perms", "--size"):
+            start -= 2  # the --perms/--size that go with this option stay before it
+        if width:
+            dest = args[index + width]
+            if option == "--tmpfs":  # a fresh tmpfs: what was made below it is gone
+                made = {m for m in made if not _under(m, dest)}
+            parents, parent = [], os.path.dirname(dest)
+            while parent not in ("/", ""):
+                if parent not in made and not any(_under(parent, tree) for tree in trees):
+                    parents.append(parent)
+                parent = os.path.dirname(parent)
+            extra = []
+            for folder in reversed(parents):
+                extra += ["--perms", "0755", "--dir", folder]
+                made.add(folder)
+            held = len(out) - (index - start)  # where this option's --perms/--size begin
+            out[held:held] = extra
             if option in ("--ro-bind", "--bind"):
                 trees.append(dest)
-            index += takes[option] + 1
+            out += args[index : index + width + 1]
+            index += width + 1
         else:
+            out.append(option)
             index += 1
-    parents: set[str] = set()
-    for dest in dests:
-        parent = os.path.dirname(dest)
-        while parent not in ("/", ""):
-            if not any(_under(parent, tree) for tree in trees):
-                parents.add(parent)
-            parent = os.path.dirname(parent)
-    made: list[str] = []
-    for parent in sorted(parents, key=lambda p: (p.count("/"), p)):
-        made += ["--perms", "0755", "--dir", parent]
-    first = args.index("--dev")
-    return [*args[:first], *made, *args[first:]]
+    return out
