@@ -14,7 +14,7 @@ supervisor. The code sees only what it is given, never what it is denied:
   ``course/`` and ``tests/``, is not there);
 - nothing else: no home, no course folder, no exchange, no Jupyter runtime;
   folders in ``hide`` that would fall inside a bound tree are covered;
-- writable: a private working folder ``/work``, a ``/tmp`` and a ``/dev/shm``,
+- writable: a private working folder ``/student``, a ``/tmp`` and a ``/dev/shm``,
   each a tmpfs of ``scratch_bytes`` that vanishes with the sandbox (nothing is
   left in the teacher's ``TMPDIR``), and the ``share`` folders the caller names
   (a kernel's connection file and sockets), whose size the supervisor watches;
@@ -39,7 +39,7 @@ supervisor. The code sees only what it is given, never what it is denied:
 ...     print(subprocess.run(argv, capture_output=True, text=True).stdout.strip())
 ... else:
 ...     print("False /student")  # no sandbox here: nothing to show
-False /work
+False /student
 >>> import os; os.rmdir(secret)
 
 Where bubblewrap is missing or cannot run, ``command`` raises
@@ -174,7 +174,7 @@ def command(
 
     ``hide``: folders or files that must not be readable even if they lie in a
     bound tree (anything outside the allowlist is absent anyway); ``workdir``:
-    None (the private ``/work``) or an existing folder to bind writable at its own
+    None (the private ``/student``) or an existing folder to bind writable at its own
     path and work in (its size is watched like a share's); ``share``: existing
     folders bound writable at their own paths (the caller's, to exchange files
     and sockets with the code; their size together is held under
