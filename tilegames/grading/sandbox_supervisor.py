@@ -91,8 +91,10 @@ def _folder_bytes(folders: list[str], cap: int) -> int:
 
 def supervise(plan: dict, bwrap: list[str]) -> int:
     """Run ``bwrap`` under ``plan``'s limits; the command's exit status (137 when stopped)."""
-    for folder in plan.get("chown", []):
-        os.chown(folder, plan["uid"], plan["uid"])
+    for folder in plan.get("chown", []):  # the shared folders, and what the caller put there
+        for top, dirs, files in os.walk(folder):
+            for name in [".", *dirs, *files]:
+                os.chown(os.path.join(top, name), plan["uid"], plan["uid"], follow_symlinks=False)
     fds = {}
     for name, text in plan.get("data", {}).items():  # small files made for the sandbox (passwd)
         fds[name] = os.memfd_create(name, 0)
