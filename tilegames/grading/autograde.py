@@ -24,6 +24,7 @@ autograded notebook and listed by ``tilegames.grading.course``.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -110,7 +111,7 @@ class SandboxedKernelManager(AsyncKernelManager):
     sandboxed: bool = True
     work_folders: list[Path] = []
     limits: dict[str, Any] = {}
-    message_bytes: int = 16 << 20
+    message_bytes: int = 64 << 20
 
     async def _async_pre_start_kernel(self, **kw):
         if self.sandboxed:
@@ -154,6 +155,18 @@ class SandboxedKernelManager(AsyncKernelManager):
         )
 
 
+class _LostOutput(logging.Handler):
+    """Counts nbclient's "Timeout waiting for IOPub output" (a refused message lost a cell's end)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "Timeout waiting for IOPub output" in record.getMessage():
+            self.count += 1
+
+
 STOPPED = "sandbox-stopped.txt"
 """Where the supervisor says why it stopped a kernel's sandbox (beside the kernel's folder)."""
 
@@ -185,9 +198,12 @@ class SandboxedExecute(Execute):
         config=True
     )
     handin_bytes = Integer(1 << 20, help="The largest hand-in kept.").tag(config=True)
-    message_bytes = Integer(16 << 20, help="The largest message taken from the kernel.").tag(
+    message_bytes = Integer(64 << 20, help="The largest message taken from the kernel.").tag(
         config=True
     )
+    raise_on_iopub_timeout = Bool(
+        False, help="A cell's lost output (a refused message) is reported, not fatal."
+    ).tag(config=True)
 
     def preprocess(self, nb, resources, km=None):
         student = resources.get("nbgrader", {}).get("student", "")
@@ -229,6 +245,8 @@ class SandboxedExecute(Execute):
             _flag(
                 nb, "graded WITHOUT a sandbox (--no-sandbox): the student's code could read files"
             )
+        lost = _LostOutput()
+        self.log.addHandler(lost)
         try:
             return super().preprocess(nb, resources, km)
         except DeadKernelError:
@@ -238,6 +256,14 @@ class SandboxedExecute(Execute):
             )
             return nb, resources
         finally:
+            self.log.removeHandler(lost)
+            if lost.count:
+                _flag(
+                    nb,
+                    f"the output of {lost.count} cell(s) was lost: a message larger than "
+                    f"{self.message_bytes / 2**20:.0f} MiB was refused (what it handed in may be "
+                    "missing)",
+                )
             self._report_caps(nb)
             for folder in work_folders:
                 stopped = folder / STOPPED
