@@ -32,7 +32,7 @@ Every box has a time budget for the player's decisions in all its games
 (``budget_seconds``, the same for every student): a slow player is stopped
 there, and the games it finished are kept (``PlayerRun.results``, with
 ``PlayerRun.timed_out``). "Write your own player" is judged by behaviour: on
-the first ``PROBE_GAMES`` games (at least ``PROBE_DECISIONS`` real choices) the
+its first games (``PROBE_DECISIONS`` real choices, within ``PROBE_GAMES`` games) the
 grader replays each of the game's library players (``PLAYERS``, but the
 trivial ``random`` and the clairvoyant ones) on the very views the student's
 player saw, with the same dice; one that makes every same move is the one
@@ -107,11 +107,11 @@ TEXT_LIMIT = 300
 BUDGET_SECONDS = 60.0
 """The player's time for all its decisions in one box, the same for every student."""
 
-PROBE_GAMES = 4
-"""The games whose decisions are compared with the library's players."""
+PROBE_GAMES = 16
+"""The most games whose decisions are compared with the library's players."""
 
 PROBE_DECISIONS = 20
-"""The fewest real choices (two legal moves or more) compared before a player is judged."""
+"""The real choices (two legal moves or more) compared: judged once there are this many."""
 
 NOT_COMPARED = ("random",)
 """Library players not compared: the trivial one a student may well write alike."""
@@ -220,6 +220,7 @@ class PlayerBox:
         """The library player this one plays exactly like (once judged), or None."""
         self._judged = False
         self._tracing = False
+        self._choices = 0
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -424,6 +425,7 @@ class PlayerBox:
         if is_move and text in legal:
             if self._tracing:
                 self.trace[-1][1].append((view, text))
+                self._choices += len(view.legal_moves) > 1
             return legal[text]
         if is_move:
             self._refuse(
@@ -481,7 +483,7 @@ class PlayerBox:
                 started.add(to_move)
                 choice = helper.choose(view, other_rng)
             game.play(choice)
-        if self.games >= PROBE_GAMES:
+        if self._choices >= PROBE_DECISIONS or self.games >= PROBE_GAMES:
             self.judge()
         return game
 
@@ -556,14 +558,15 @@ def library_twin(trace: Sequence[tuple[int, Sequence[tuple[Any, str]]]]) -> str 
     judged only with ``PROBE_DECISIONS`` real choices or more.
 
     >>> from tilegames import tula
-    >>> game, greedy, trace = tula.new_game(seed=5), tula.make_player("greedy"), []
-    >>> rng, moves = np.random.default_rng(1), []
-    >>> while not game.is_over and game.legal_moves():
-    ...     view = game.player_view(game.to_move)
-    ...     move = greedy.choose(view, rng)
-    ...     moves.append((view, str(move)))
-    ...     game.play(move)
-    >>> library_twin([(1, moves)] * 6) if len(moves) * 6 >= PROBE_DECISIONS else "greedy"
+    >>> greedy, trace = tula.make_player("greedy"), []
+    >>> for seed in range(12):
+    ...     game, rng, moves = tula.new_game(seed=seed), np.random.default_rng(seed), []
+    ...     while not game.is_over and game.legal_moves():
+    ...         view = game.player_view(game.to_move)
+    ...         moves.append((view, str(greedy.choose(view, rng))))
+    ...         game.play(moves[-1][1])
+    ...     trace.append((seed, moves))
+    >>> library_twin(trace)
     'greedy'
     """
     decisions = [(view, text) for _, game in trace for view, text in game]
