@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,15 +114,26 @@ def test_a_thief_finds_no_kit_no_course_no_network_and_earns_nothing(w1_course, 
         unix.close()
     assert total(scores) == 0  # with the kit readable this earned 16/16 (issue 33)
     assert accepted == []
-    autograded = (w1_course / "autograded" / "thief" / W1 / f"{W1}.ipynb").read_text()
-    assert "kit: ModuleNotFoundError" in autograded
-    assert "net: ConnectionRefusedError" in autograded
-    assert "unix: FileNotFoundError" in autograded
-    assert "read:" not in autograded  # nothing was found to be read at all
+    said = _printed(w1_course, "thief")
+    assert "kit: ModuleNotFoundError" in said
+    assert "net: ConnectionRefusedError" in said
+    assert "unix: FileNotFoundError" in said
+    assert "read:" not in said  # nothing was found to be read at all
 
 
-BOMBS = r"""
-import os, subprocess, sys
+def _printed(root: Path, student: str) -> str:
+    """What the student's own cells printed, in the autograded notebook."""
+    nb = nbformat.read(root / "autograded" / student / W1 / f"{W1}.ipynb", as_version=4)
+    return "".join(
+        output.get("text", "")
+        for cell in nb.cells
+        if cell.cell_type == "code" and not cell.metadata.get("nbgrader")
+        for output in cell.get("outputs", [])
+    )
+
+
+FILLS = r"""
+import os, time
 from IPython.display import display
 from tilegames.exercises.handin import MIME
 display({MIME: list(range(10**6))}, raw=True)  # a hand-in of a million values
@@ -131,9 +143,15 @@ for folder in (os.getcwd(), "/tmp"):  # 600 MB into the working folder (issue 33
             for _ in range(600):
                 file.write(b"x" * (1 << 20))
     except OSError as error:
-        print("fill:", error.strerror)
-for _ in range(300):  # 300 MB of output
-    print("x" * (1 << 20))
+        print("fill:", error.strerror, flush=True)
+for _ in range(40):  # 40 MB of output, a megabyte at a time
+    print("x" * (1 << 20), flush=True)
+    time.sleep(0.2)
+"""
+
+BOMBS = r"""
+import subprocess, sys
+print("x" * (300 << 20))  # 300 MB at once
 hog = "b = b'x' * (1 << 30); import time; time.sleep(120)"
 hogs = [subprocess.Popen([sys.executable, "-c", hog]) for _ in range(6)]  # 6 GiB together
 for each in hogs:
@@ -148,9 +166,20 @@ def _rss() -> int:
     return 0
 
 
-def test_resource_bombs_stop_only_their_own_sandbox_and_leave_nothing(w1_course):
-    before = set(Path(tempfile.gettempdir()).glob("tilegames-kernel-*"))
-    submit(w1_course, W1, "bomber", honest(w1_course, W1), insert_after("pairs_test", BOMBS))
+def test_resource_bombs_stop_only_their_own_sandbox_and_leave_nothing(
+    w1_course, tmp_path, monkeypatch
+):
+    # the teacher's TMPDIR, this grading's alone (short: the kernel's sockets live there)
+    teachers_tmp = Path(tempfile.mkdtemp(prefix="teacher-tmp-", dir="/tmp"))
+    monkeypatch.setattr(tempfile, "tempdir", str(teachers_tmp))
+    submit(
+        w1_course,
+        W1,
+        "bomber",
+        honest(w1_course, W1),
+        insert_after("pairs_test", FILLS),
+        insert_after("non_matching_pair_test", BOMBS),
+    )
     peak, baseline, done = [0], _rss(), threading.Event()
 
     def watch() -> None:
@@ -168,8 +197,9 @@ def test_resource_bombs_stop_only_their_own_sandbox_and_leave_nothing(w1_course)
         watcher.join()
     elapsed = time.monotonic() - started
     points = auto_points(W1)
-    # the kernel died in the bombs' cell: the one answer handed in before it counts, no more
-    assert scores == {k: (points[k] if k == "pairs_test" else 0) for k in points}
+    # the kernel died in the bombs' cell: the answers handed in before it count, no more
+    handed = ("pairs_test", "non_matching_pair_test")
+    assert scores == {k: (points[k] if k in handed else 0) for k in points}
     text = "\n".join(flags)
     assert "the sandbox was stopped: its processes held" in text
     assert "the limit for the whole sandbox is 3072 MiB" in text
@@ -177,7 +207,7 @@ def test_resource_bombs_stop_only_their_own_sandbox_and_leave_nothing(w1_course)
     assert "printed too much while it ran" in text
     assert peak[0] - baseline < 200 << 20  # 300 MB printed, 7 MB handed in: not held here
     assert elapsed < 240
-    assert set(Path(tempfile.gettempdir()).glob("tilegames-kernel-*")) == before
-    autograded = (w1_course / "autograded" / "bomber" / W1 / f"{W1}.ipynb").read_text()
-    assert autograded.count("fill: No space left on device") == 2
+    assert list(teachers_tmp.glob("tilegames-kernel-*")) == []
+    teachers_tmp.rmdir()
+    assert _printed(w1_course, "bomber").count("fill: No space left on device") == 2
     assert os.path.getsize(w1_course / "autograded" / "bomber" / W1 / f"{W1}.ipynb") < 3_000_000

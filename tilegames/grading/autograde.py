@@ -118,6 +118,9 @@ class SandboxedKernelManager(AsyncKernelManager):
             # a folder of the grader's for the connection file and the sockets; the supervisor's
             # report (why it stopped the sandbox) is written beside it, where the code cannot
             home = Path(tempfile.mkdtemp(prefix="tilegames-kernel-"))
+            if len(str(home / "kernel" / "k-65535")) > SOCKET_PATH:  # a unix socket's limit
+                shutil.rmtree(home)
+                home = Path(tempfile.mkdtemp(prefix="tilegames-kernel-", dir="/tmp"))
             self.work_folders.append(home)
             self._share = home / "kernel"
             self._share.mkdir()
@@ -166,6 +169,9 @@ class _LostOutput(logging.Handler):
         if "Timeout waiting for IOPub output" in record.getMessage():
             self.count += 1
 
+
+SOCKET_PATH = 100
+"""The longest path for the kernel's sockets (a unix socket's path holds 107 bytes)."""
 
 STOPPED = "sandbox-stopped.txt"
 """Where the supervisor says why it stopped a kernel's sandbox (beside the kernel's folder)."""

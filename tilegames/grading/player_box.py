@@ -31,13 +31,15 @@ child.
 Every box has a time budget for the player's decisions in all its games
 (``budget_seconds``, the same for every student): a slow player is stopped
 there, and the games it finished are kept (``PlayerRun.results``, with
-``PlayerRun.timed_out``). "Write your own player" is judged by behaviour: on
-its first games (``PROBE_DECISIONS`` real choices, within ``PROBE_GAMES`` games) the
+``PlayerRun.timed_out``). "Write your own player" is judged by the classes'
+modules (a library player handed in or subclassed) and by behaviour: on its
+first games (``PROBE_DECISIONS`` real choices, within ``PROBE_GAMES`` games) the
 grader replays each of the game's library players (``PLAYERS``, but the
 trivial ``random`` and the clairvoyant ones) on the very views the student's
 player saw, with the same dice; one that makes every same move is the one
 handed in, however its classes are named. Library code copied into a player
 that then plays differently is, as with a classmate's code, for a person to judge.
+
 Without the sandbox (``isolation`` says "plain process"), the child runs with
 the grader's rights on the file system.
 
