@@ -104,6 +104,9 @@ def supervise(plan: dict, bwrap: list[str]) -> int:
     child = os.fork()
     if child == 0:  # pragma: no cover - becomes bubblewrap
         try:
+            os.setpgid(
+                0, 0
+            )  # a group of its own: a signal to ours (an interrupt) is ours to pass on
             for fd in fds.values():
                 os.set_inheritable(fd, True)
             os.execvpe(bwrap[0], bwrap, plan["env"])
