@@ -203,7 +203,9 @@ class SandboxedExecute(Execute):
     output_bytes = Integer(8 << 20, help="The most output one notebook keeps while it runs.").tag(
         config=True
     )
-    handin_bytes = Integer(1 << 20, help="The largest hand-in kept.").tag(config=True)
+    handin_bytes = Integer(8 << 20, help="The largest hand-in kept (250,000 numbers fit).").tag(
+        config=True
+    )
     message_bytes = Integer(64 << 20, help="The largest message taken from the kernel.").tag(
         config=True
     )
