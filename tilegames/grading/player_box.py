@@ -33,7 +33,7 @@ Every box has a time budget for the player's decisions in all its games
 there, and the games it finished are kept (``PlayerRun.results``, with
 ``PlayerRun.timed_out``). "Write your own player" is judged by the classes'
 modules (a library player handed in or subclassed) and by behaviour: on its
-first games (``PROBE_DECISIONS`` real choices, within ``PROBE_GAMES`` games) the
+first games (``PROBE_DECISIONS`` telling choices, within ``PROBE_GAMES`` games) the
 grader replays each of the game's library players (``PLAYERS``, but the
 trivial ``random`` and the clairvoyant ones) on the very views the student's
 player saw, with the same dice; one that makes every same move is the one
@@ -112,8 +112,11 @@ BUDGET_SECONDS = 60.0
 PROBE_GAMES = 16
 """The most games whose decisions are compared with the library's players."""
 
-PROBE_DECISIONS = 20
-"""The real choices (two legal moves or more) compared: judged once there are this many."""
+PROBE_DECISIONS = 3
+"""The telling choices compared (neither the first nor the last legal move): judged at this many.
+
+A player that always takes the first (or last) legal move is never taken for a
+library player, however often one of those plays alike."""
 
 NOT_COMPARED = ("random",)
 """Library players not compared: the trivial one a student may well write alike."""
@@ -427,7 +430,7 @@ class PlayerBox:
         if is_move and text in legal:
             if self._tracing:
                 self.trace[-1][1].append((view, text))
-                self._choices += len(view.legal_moves) > 1
+                self._choices += _telling(view, text)
             return legal[text]
         if is_move:
             self._refuse(
@@ -557,11 +560,11 @@ def library_twin(trace: Sequence[tuple[int, Sequence[tuple[Any, str]]]]) -> str 
     ``trace``: per game, the dice seed and the (view, move's notation) pairs a
     player chose. Each of the game's ``PLAYERS`` (but ``NOT_COMPARED`` and the
     clairvoyant ones) is replayed on the same views with the same dice; it is
-    judged only with ``PROBE_DECISIONS`` real choices or more.
+    judged only with ``PROBE_DECISIONS`` telling choices or more.
 
     >>> from tilegames import tula
     >>> greedy, trace = tula.make_player("greedy"), []
-    >>> for seed in range(12):
+    >>> for seed in range(16):
     ...     game, rng, moves = tula.new_game(seed=seed), np.random.default_rng(seed), []
     ...     while not game.is_over and game.legal_moves():
     ...         view = game.player_view(game.to_move)
@@ -572,7 +575,7 @@ def library_twin(trace: Sequence[tuple[int, Sequence[tuple[Any, str]]]]) -> str 
     'greedy'
     """
     decisions = [(view, text) for _, game in trace for view, text in game]
-    if sum(len(view.legal_moves) > 1 for view, _ in decisions) < PROBE_DECISIONS:
+    if sum(_telling(view, text) for view, text in decisions) < PROBE_DECISIONS:
         return None
     module = type(decisions[0][0]).__module__.split(".")
     if module[0] != "tilegames" or len(module) < 2:
@@ -593,6 +596,12 @@ def library_twin(trace: Sequence[tuple[int, Sequence[tuple[Any, str]]]]) -> str 
         except Exception:  # noqa: BLE001 - a library player that cannot replay is not the twin
             continue
     return None
+
+
+def _telling(view: Any, text: str) -> bool:
+    """Does choosing ``text`` in ``view`` tell a strategy apart from always-first or always-last?"""
+    moves = view.legal_moves
+    return len(moves) > 2 and text not in (str(moves[0]), str(moves[-1]))
 
 
 def _plays_alike(candidate: Any, trace: Sequence[tuple[int, Sequence[tuple[Any, str]]]]) -> bool:
