@@ -245,6 +245,27 @@ def test_the_code_runs_as_nobody_outside_too():
 
 
 @needs_sandbox
+def test_a_cover_cannot_be_lifted_even_as_root_of_a_namespace_of_its_own():
+    covered = [
+        entry
+        for site in sandbox._site_dirs()
+        for entry in sandbox._kit_entries(site)
+        if os.path.isdir(entry) and os.listdir(entry)
+    ]
+    if not covered:
+        pytest.skip("the teacher's kit is not installed beside tilegames here")
+    target = covered[0]
+    script = f"umount -l {target}; echo umount=$?; ls -A {target} | wc -l"
+    argv = ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script]
+    done = subprocess.run(command(argv), capture_output=True, text=True, timeout=60)
+    lines = done.stdout.split()
+    if done.returncode != 0 and not lines:  # no user namespace may be made inside: held anyway
+        assert "unshare" in done.stderr
+        return
+    assert lines[0] != "umount=0" and lines[1] == "0"
+
+
+@needs_sandbox
 def test_no_privileges_inside():
     code = """
     import json

@@ -482,6 +482,7 @@ def _with_parents(args: list[str]) -> list[str]:
     made just before the first option that needs it (after any tmpfs above it).
     """
     takes = {"--ro-bind": 2, "--bind": 2, "--ro-bind-data": 2, "--tmpfs": 1, "--symlink": 2}
+    takes.update({"--dev": 1, "--proc": 1})
     out: list[str] = []
     trees: list[str] = []
     made: set[str] = set()
@@ -507,7 +508,7 @@ def _with_parents(args: list[str]) -> list[str]:
                 made.add(folder)
             held = len(out) - (index - start)  # where this option's --perms/--size begin
             out[held:held] = extra
-            if option in ("--ro-bind", "--bind"):
+            if option in ("--ro-bind", "--bind", "--dev", "--proc"):
                 trees.append(dest)
             out += args[index : index + width + 1]
             index += width + 1
