@@ -7,9 +7,10 @@ of nbgrader's steps (``exercises/nbgrader_config.py`` installs them):
 
 - ``RecordingOverwriteCells`` restores every graded cell from the teacher's copy,
   as nbgrader does, and records what the student had changed or deleted;
-- ``SandboxedExecute`` runs the notebook in a kernel that cannot read the course
-  folder (``tilegames.grading.sandbox``), with a time budget for the whole
-  notebook, and survives a kernel that kills itself;
+- ``SandboxedExecute`` runs the notebook in a kernel inside the allowlist sandbox
+  (``tilegames.grading.sandbox``: no course, kit, home or network; limits for the
+  whole sandbox), with a time budget for the whole notebook, caps what the kernel
+  sends before the grader holds it, and survives a kernel that ends or is stopped;
 - ``TrustedGrade`` reads only the answers the graded cells handed in (plain data,
   ``tilegames.exercises.handin``), has them checked by a fresh grader process
   with the teacher's keys (``tilegames.grading.grader``), and replaces each graded
