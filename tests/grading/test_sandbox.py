@@ -88,10 +88,10 @@ def teacher(tmp_path: Path):
 
 PROBE = r"""
 import json, os, socket, sys, time
-token, places, unix, abstract, tcp, kit, python = json.loads(sys.argv[1])
+token, places, unix, abstract, tcp, kit, python, top_folder = json.loads(sys.argv[1])
 start, files, leaks, unreadable = time.monotonic(), 0, [], 0
 SYSTEM = ("/usr/", "/proc/", "/sys/", "/dev/", python.rstrip("/") + "/")  # names only there
-for top, dirs, names in os.walk("/"):
+for top, dirs, names in os.walk(top_folder):
     if top.startswith(("/proc", "/sys", "/dev")):
         dirs[:] = []
         continue
@@ -163,7 +163,7 @@ def test_a_probe_walking_every_readable_file_finds_no_solution_key_or_canary(tea
     places = {what: str(path) for what, path in teacher["places"].items()}
     python = os.path.realpath(sys.base_prefix)  # the interpreter's own files: names checked only
     argument = json.dumps(
-        [TOKEN, places, teacher["unix"], teacher["abstract"], teacher["tcp"], kit, python]
+        [TOKEN, places, teacher["unix"], teacher["abstract"], teacher["tcp"], kit, python, "/"]
     )
     seen = said(inside(PROBE.replace("sys.argv[1]", repr(argument)), timeout=150))
     assert seen["leaks"] == []
@@ -178,6 +178,18 @@ def test_a_probe_walking_every_readable_file_finds_no_solution_key_or_canary(tea
     assert seen["kit_import"] == "ModuleNotFoundError"
     assert seen["kit_files"] == []
     assert seen["interfaces"] == ["lo"]
+
+
+@needs_sandbox
+def test_the_probe_finds_a_canary_it_is_shown(teacher):
+    # the control: the course folder shared into the sandbox, the probe reports what it planted
+    course = str(teacher["course"])
+    places = {"course solution": str(teacher["places"]["course solution"])}
+    argument = json.dumps([TOKEN, places, teacher["unix"], "", teacher["tcp"], [], "/usr", course])
+    seen = said(inside(PROBE.replace("sys.argv[1]", repr(argument)), share=[course]))
+    assert f"{course}/source/w1_tula/w1_tula.ipynb" in seen["leaks"]
+    assert any(TOKEN in leak for leak in seen["leaks"])
+    assert seen["opened"]["course solution"] == TOKEN[:20]  # read through the share
 
 
 @needs_sandbox
