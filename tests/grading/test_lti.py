@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import shutil
 import sys
 import threading
 import urllib.parse
@@ -316,10 +317,25 @@ def make_gradebook(course: Path) -> None:
             writer.writerow(["cy", "failed", "", "", 0, "", "the kernel died"])
 
 
-def make_course(tmp_path: Path, platform: Platform, key: Path, **extra: str) -> Path:
-    course = tmp_path / "course"
-    course.mkdir()
-    make_gradebook(course)
+@pytest.fixture(scope="module")
+def gradebook_made(tmp_path_factory) -> Path:
+    """The gradebook and reports, made once (nbgrader's schema takes seconds to set up)."""
+    folder = tmp_path_factory.mktemp("gradebook")
+    make_gradebook(folder)
+    return folder
+
+
+@pytest.fixture
+def make_course(tmp_path, gradebook_made):
+    def make(platform: Platform, key: Path, **extra: str) -> Path:
+        course = tmp_path / "course"
+        shutil.copytree(gradebook_made, course)
+        return configure(course, tmp_path, platform, key, **extra)
+
+    return make
+
+
+def configure(course: Path, tmp_path: Path, platform: Platform, key: Path, **extra: str) -> Path:
     (course / "roster.csv").write_text("student,lms_user_id\neve,u-eve\n")
     settings = {
         "issuer": platform.base,
@@ -352,9 +368,9 @@ def scores_of(platform: Platform, assignment: str) -> dict[str, dict]:
 
 
 def test_first_send_makes_one_line_item_per_assignment_and_posts_the_scores(
-    tmp_path, platform, keys, capsys
+    make_course, platform, keys, capsys
 ):
-    course = make_course(tmp_path, platform, keys["tool"][0])
+    course = make_course(platform, keys["tool"][0])
     code, out, err = run(course, capsys)
     assert code == 0, err
     assert err == ""
@@ -394,9 +410,9 @@ def test_first_send_makes_one_line_item_per_assignment_and_posts_the_scores(
 
 
 def test_a_second_send_makes_no_new_line_item_and_a_hand_marked_part_goes_final(
-    tmp_path, platform, keys, capsys
+    make_course, platform, keys, capsys
 ):
-    course = make_course(tmp_path, platform, keys["tool"][0])
+    course = make_course(platform, keys["tool"][0])
     assert run(course, capsys)[0] == 0
     posted = len(platform.requests)
     code, out, _ = run(course, capsys)
@@ -424,8 +440,8 @@ def test_a_second_send_makes_no_new_line_item_and_a_hand_marked_part_goes_final(
     assert not platform.refusals
 
 
-def test_an_older_score_never_overwrites_a_newer_one(tmp_path, platform, keys, capsys):
-    course = make_course(tmp_path, platform, keys["tool"][0])
+def test_an_older_score_never_overwrites_a_newer_one(make_course, platform, keys, capsys):
+    course = make_course(platform, keys["tool"][0])
     assert run(course, capsys)[0] == 0
     number = next(i for i, item in enumerate(platform.items, 1) if item["resourceId"] == "w1")
     newer = dict(platform.scores[(number, "u-ada")], scoreGiven=3.0,
@@ -442,11 +458,11 @@ def test_an_older_score_never_overwrites_a_newer_one(tmp_path, platform, keys, c
     "setting", [{"key": "other"}, {"audience": "https://another.example/token"}]
 )
 def test_a_token_the_platform_refuses_stops_with_one_line(
-    tmp_path, platform, keys, capsys, setting
+    make_course, platform, keys, capsys, setting
 ):
     setting = dict(setting)
     key = keys[setting.pop("key", "tool")][0]
-    course = make_course(tmp_path, platform, key, **setting)
+    course = make_course(platform, key, **setting)
     code, out, err = run(course, capsys)
     assert code == 1
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -460,9 +476,9 @@ def test_a_token_the_platform_refuses_stops_with_one_line(
 
 
 def test_an_expired_token_is_renewed_once_and_a_revoked_one_stops_with_one_line(
-    tmp_path, platform, keys, capsys
+    make_course, platform, keys, capsys
 ):
-    course = make_course(tmp_path, platform, keys["tool"][0])
+    course = make_course(platform, keys["tool"][0])
     platform.expire_after = 3  # the token dies mid-run: the tool asks for a new one
     code, out, err = run(course, capsys)
     assert code == 0, err
@@ -500,8 +516,8 @@ def test_settings_missing_or_wrong_are_named(tmp_path, keys, capsys):
         lti.client_assertion(platform)
 
 
-def test_the_nbgrader_export_plugin_sends_the_same(tmp_path, platform, keys):
-    course = make_course(tmp_path, platform, keys["tool"][0])
+def test_the_nbgrader_export_plugin_sends_the_same(make_course, platform, keys):
+    course = make_course(platform, keys["tool"][0])
     config = Config()
     config.LtiExport.issuer = platform.base
     config.LtiExport.client_id = CLIENT_ID
