@@ -10,6 +10,7 @@ import csv
 import json
 import os
 import shutil
+import subprocess
 import sys
 import threading
 import urllib.parse
@@ -530,3 +531,28 @@ def test_the_nbgrader_export_plugin_sends_the_same(make_course, platform, keys):
         plugin.export(gradebook)
     assert [i["resourceId"] for i in platform.items] == ["w2"]
     assert set(scores_of(platform, "w2")) == {"u-ada", "u-bob"}  # eve: no roster configured here
+
+
+def test_nbgrader_export_reads_the_settings_from_the_course_config(make_course, keys):
+    platform = Platform("moodle", keys["tool"][1])
+    try:
+        course = make_course(platform, keys["tool"][0])
+        worktree = Path(lti.__file__).resolve().parents[2]  # this checkout's tilegames
+        env = dict(os.environ, PYTHONPATH=str(worktree))
+        env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+        command = [sys.executable, "-m", "nbgrader", "export",
+                   "--exporter=tilegames.grading.lti.LtiExport"]  # fmt: skip
+        done = subprocess.run(command, cwd=course, env=env, capture_output=True, text=True,
+                              timeout=120)  # fmt: skip
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "6 score(s) sent to" in done.stderr  # nbgrader logs to stderr
+        assert set(scores_of(platform, "w1")) == {"u-ada", "u-bob", "u-eve"}
+        platform.refuse_every_token = True
+        (course / lti.LEDGER).unlink()
+        done = subprocess.run(command, cwd=course, env=env, capture_output=True, text=True,
+                              timeout=120)  # fmt: skip
+        assert done.returncode == 1
+        assert "LTI export stopped: the platform refused the access token at" in done.stderr
+        assert "Traceback" not in done.stderr
+    finally:
+        platform.stop()

@@ -576,16 +576,20 @@ class LtiExport(ExportPlugin):
         course = Path(self.course or (coursedir.root if coursedir is not None else ".")).resolve()
         names = ("issuer", "client_id", "token_url", "lineitems_url", "private_key", "audience",
                  "key_id", "roster")  # fmt: skip
-        platform, roster = settings(course, {"LtiExport": {n: getattr(self, n) for n in names}})
-        result = send(
-            gradebook,
-            course,
-            platform,
-            roster=roster,
-            keep=lambda m: (
-                (not self.assignment or m.assignment in self.assignment)
-                and (not self.student or m.student in self.student)
-            ),
-            say=self.log.info,
-        )
+        try:
+            platform, roster = settings(course, {"LtiExport": {n: getattr(self, n) for n in names}})
+            result = send(
+                gradebook,
+                course,
+                platform,
+                roster=roster,
+                keep=lambda m: (
+                    (not self.assignment or m.assignment in self.assignment)
+                    and (not self.student or m.student in self.student)
+                ),
+                say=self.log.info,
+            )
+        except LtiError as error:  # one line in nbgrader's log, not a traceback
+            self.log.error("LTI export stopped: %s", error)
+            raise SystemExit(1) from None
         self.log.info("%s", result.summary(platform.issuer))
