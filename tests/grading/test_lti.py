@@ -556,3 +556,25 @@ def test_nbgrader_export_reads_the_settings_from_the_course_config(make_course, 
         assert "Traceback" not in done.stderr
     finally:
         platform.stop()
+
+
+def test_the_public_jwk_for_canvas_verifies_the_tools_assertion(keys, tmp_path):
+    private = keys["tool"][0]
+    jwk = lti.public_jwk(private, "k1")
+    assert (jwk["kty"], jwk["alg"], jwk["use"], jwk["kid"]) == ("RSA", "RS256", "sig", "k1")
+    assert "d" not in jwk  # the public half only
+    tool = lti.Platform("https://c", CLIENT_ID, "https://c/login/oauth2/token", "https://c/l",
+                        private, key_id="k1")  # fmt: skip
+    assertion = lti.client_assertion(tool)
+    assert jwt.get_unverified_header(assertion)["kid"] == "k1"
+    key = jwt.PyJWK(jwk).key
+    claims = jwt.decode(assertion, key, algorithms=["RS256"], audience=tool.token_url)
+    assert claims["iss"] == claims["sub"] == CLIENT_ID
+    assert 0 < claims["exp"] - claims["iat"] <= 300
+    other = jwt.PyJWK(lti.public_jwk(keys["other"][0])).key
+    with pytest.raises(jwt.exceptions.InvalidSignatureError):
+        jwt.decode(assertion, other, algorithms=["RS256"], audience=tool.token_url)
+    assert lti.public_jwk(private)["kid"] == lti.public_jwk(private)["kid"]  # a stable thumbprint
+    (tmp_path / "not.pem").write_text("hello")
+    with pytest.raises(lti.LtiError, match="is not an unencrypted PEM private key"):
+        lti.public_jwk(tmp_path / "not.pem")

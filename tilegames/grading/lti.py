@@ -68,6 +68,7 @@ __all__ = [
     "Platform",
     "Sent",
     "client_assertion",
+    "public_jwk",
     "lms_ids",
     "scores_url",
     "send",
@@ -554,6 +555,32 @@ def export(course: Path, *, say: Callable[[str], object] = print) -> Sent:
     return result
 
 
+def public_jwk(private_key: Path, key_id: str = "") -> dict:
+    """The public half of the tool's key as a JWK (Canvas's *Public JWK* field), ``kid`` being
+    ``key_id`` or the key's RFC 7638 thumbprint.
+
+    ``python -m tilegames.grading.lti jwk lti/tool-private.pem [KEY_ID]`` prints it.
+    """
+    import jwt
+    from cryptography.hazmat.primitives import serialization
+
+    try:
+        key = serialization.load_pem_private_key(Path(private_key).read_bytes(), password=None)
+    except OSError as error:
+        raise LtiError(f"cannot read the private key {private_key} ({error.strerror})") from error
+    except (ValueError, TypeError) as error:
+        raise LtiError(f"{private_key} is not an unencrypted PEM private key") from error
+    jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(key.public_key()))
+    if not key_id:
+        import base64
+        import hashlib
+
+        members = json.dumps({k: jwk[k] for k in ("e", "kty", "n")}, separators=(",", ":"))
+        digest = hashlib.sha256(members.encode()).digest()
+        key_id = base64.urlsafe_b64encode(digest).decode().rstrip("=")
+    return {**jwk, "alg": "RS256", "use": "sig", "kid": key_id}
+
+
 class LtiExport(ExportPlugin):
     """nbgrader export: the marks to the LMS by LTI 1.3 AGS (settings: ``c.LtiExport.*``)."""
 
@@ -593,3 +620,16 @@ class LtiExport(ExportPlugin):
             self.log.error("LTI export stopped: %s", error)
             raise SystemExit(1) from None
         self.log.info("%s", result.summary(platform.issuer))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) not in (3, 4) or sys.argv[1] != "jwk":
+        print(
+            "usage: python -m tilegames.grading.lti jwk PRIVATE_KEY.pem [KEY_ID]", file=sys.stderr
+        )
+        sys.exit(2)
+    try:
+        print(json.dumps(public_jwk(Path(sys.argv[2]), *sys.argv[3:]), indent=2))
+    except LtiError as error:
+        print(error, file=sys.stderr)
+        sys.exit(1)
