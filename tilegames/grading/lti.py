@@ -571,6 +571,7 @@ def public_jwk(private_key: Path, key_id: str = "") -> dict:
     except (ValueError, TypeError) as error:
         raise LtiError(f"{private_key} is not an unencrypted PEM private key") from error
     jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(key.public_key()))
+    jwk.pop("key_ops", None)  # Canvas's form wants kty, e, n, alg, use, kid
     if not key_id:
         import base64
         import hashlib
