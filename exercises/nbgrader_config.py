@@ -48,6 +48,7 @@ try:
         TrustedGrade,
     )
     from tilegames.grading.course import refuse_to_delete_handed_in_work
+    from tilegames.grading.repair import RepairCellMetadata
     from tilegames.grading.sanitize import SafeForTeacher
 except ImportError:  # nbgrader is the teacher's (tilegames[course]); nothing to set up without it
     pass
@@ -56,6 +57,7 @@ else:
     # assignment with submissions: refuse first, delete nothing
     refuse_to_delete_handed_in_work()
     c.Autograde.sanitize_preprocessors = [
+        RepairCellMetadata,  # a copied cell or an edited setting never makes a grading fail
         ClearOutput,
         DeduplicateIds,
         OverwriteKernelspec,

@@ -519,3 +519,49 @@ def test_grading_an_assignment_never_generated_says_so(tmp_path):
     shutil.copy(course.EXERCISES / "release" / W1 / f"{W1}.ipynb", submit_to)
     with pytest.raises(grading.NbgraderFailed, match="has not been generated"):
         grading.autograde(root, W1, students=["ada"], sandbox=SANDBOX)
+
+
+def _copy_first_answer(nb):
+    import copy
+
+    at = next(
+        i
+        for i, c in enumerate(nb.cells)
+        if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code"
+    )
+    nb.cells.insert(at + 1, copy.deepcopy(nb.cells[at]))
+
+
+def _ungrade_first_test(nb):
+    cell = next(
+        c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "pairs_test"
+    )
+    cell.metadata["nbgrader"]["grade"] = False
+
+
+def _rename_first_answer(nb):
+    cell = next(
+        c
+        for c in nb.cells
+        if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code"
+    )
+    cell.metadata["nbgrader"]["grade_id"] = "made_up"
+
+
+@pytest.mark.parametrize(
+    "edit, flag",
+    [
+        (_copy_first_answer, "a second cell carried this answer cell's id (a copy?)"),
+        (_ungrade_first_test, "pairs_test: its nbgrader settings were edited (grade)"),
+        (_rename_first_answer, "made_up: a cell carried nbgrader metadata the teacher never wrote"),
+    ],
+)
+def test_a_copied_cell_or_edited_cell_settings_never_make_a_grading_fail(course_dir, edit, flag):
+    """A copy-paste of an answer cell (as honest students do), ``grade: false`` on a graded
+    cell, an id the teacher never wrote: each used to fail the whole grading (KeyError,
+    "Inconsistent checksums"); now graded as written, with the teacher's settings, and said."""
+    student = f"meta_{edit.__name__.strip('_')}"
+    submit(course_dir, W1, student, honest(course_dir, W1), edit)
+    scores, flags = grade(course_dir, W1, student)
+    assert total(scores) == FULL
+    assert any(flag in f for f in flags), flags

@@ -71,7 +71,6 @@ class School:
         return {
             "PIP_FIND_LINKS": str(self.root / "wheelhouse"),
             "PIP_NO_INDEX": "1",
-            "PIP_NO_COMPILE": "1",  # no .pyc at install (they are made as modules are imported)
         }
 
     def home(self, account: str) -> Path:
@@ -249,15 +248,16 @@ def _work(school: School, account: str, kind: str, course: Path) -> None:
     shutil.chown(path, account, account)
 
 
-def _auto_points(source: Path) -> float:
+def _points(source: Path) -> tuple[float, float]:
+    """(the points graded automatically, all the points) of a source notebook."""
     notebook = nbformat.read(source, as_version=4)
-    return sum(
+    graded = [c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("grade")]
+    auto = sum(
         float(c.metadata["nbgrader"].get("points", 0))
-        for c in notebook.cells
-        if c.metadata.get("nbgrader", {}).get("grade")
-        and not c.metadata["nbgrader"].get("solution")
-        and c.cell_type == "code"
+        for c in graded
+        if not c.metadata["nbgrader"].get("solution") and c.cell_type == "code"
     )
+    return auto, sum(float(c.metadata["nbgrader"].get("points", 0)) for c in graded)
 
 
 # -- the guide, run -----------------------------------------------------------------------------
@@ -285,16 +285,15 @@ def test_the_guide_run_as_a_school_gives_each_student_what_they_earned(school):
     assert f"generated  release/{ASSIGNMENT}" in teacher
     assert "is ready (mode 1777)" in teacher
     # the marks: exact, from the gradebook and as the grading command printed them
-    full = _auto_points(course / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
-    assert full > 0
+    full, maximum = _points(course / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
+    assert 0 < full < maximum
     expected = {"tgada": full, "tgbob": 0.0, "tgcy": 0.0}
     graded = "\n".join(
         line for line in teacher.splitlines() if re.match(r"(tg\w+: |\s+! |\d+ graded)", line)
     )
     for account, points in expected.items():
-        assert re.search(rf"^{account}: {points:g} of {full:g} points autograded", graded, re.M), (
-            graded
-        )
+        line = rf"^{account}: {points:g} of {maximum:g} points autograded"
+        assert re.search(line, graded, re.M), graded
     assert "FAILED" not in teacher and "3 graded, 0 failed" in teacher
     # the feedback each student fetched: their own result, no solution, no key
     for account, points in expected.items():
@@ -302,7 +301,7 @@ def test_the_guide_run_as_a_school_gives_each_student_what_they_earned(school):
         assert len(fetched) == 1, (account, fetched)
         html = fetched[0].read_text()
         assert "BEGIN SOLUTION" not in html and "def questions(" not in html
-        assert f"Score: {points:g}" in html.replace(".0 ", " ") or f"{points:g} / " in html, account
+        assert f"{ASSIGNMENT} (Score: {round(points, 2)} / {round(maximum, 2)})" in html, account
     # the exports: w1 only (the one released), each student's points, the hand-marked parts said
     with (course / "canvas.csv").open(newline="") as handle:
         canvas = list(csv.reader(handle))

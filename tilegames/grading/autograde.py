@@ -80,6 +80,8 @@ class RecordingOverwriteCells(OverwriteCells):
 
     def preprocess(self, nb, resources):
         nb.metadata["tilegames_grading"] = {"flags": []}  # whatever the student put there goes
+        for flag in resources.get("tilegames_repairs", []):  # RepairCellMetadata's, before this
+            _flag(nb, flag)
         present = {_grade_id(cell) for cell in nb.cells}
         self._changes: list[str] = []
         nb, resources = super().preprocess(nb, resources)

@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .autograde import REPORT
-from .files import write_atomically
-from .sanitize import csv_cell, printable
+from .files import csv_cell, printable, write_atomically
 
 __all__ = ["Graded", "autograde", "export", "nbgrader_api"]
 

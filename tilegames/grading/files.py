@@ -11,11 +11,19 @@ and where a course's exchange is.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-__all__ = ["exchange_folder", "spreadsheet_safe", "spreadsheet_value", "write_atomically"]
+__all__ = [
+    "csv_cell",
+    "exchange_folder",
+    "printable",
+    "spreadsheet_safe",
+    "spreadsheet_value",
+    "write_atomically",
+]
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet reads as the start of a formula (OWASP's CSV injection list)."""
@@ -69,3 +77,57 @@ def exchange_folder(course: Path) -> Path:
     root = Path(str(config.Exchange.get("root", "/srv/nbgrader/exchange")))
     course_id = str(config.CourseDirectory.get("course_id", ""))
     return root / course_id if config.Exchange.get("path_includes_course", False) else root
+
+
+# -- the terminal and the CSV ----------------------------------------------------------------------
+
+_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if char == "\n":
+        return "\\n"
+    if char == "\r":
+        return "\\r"
+    if char == "\t":
+        return "\\t"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: object, *, newlines: bool = False) -> str:
+    """``text`` safe to print on a terminal or put in a report: control characters escaped.
+
+    ANSI escapes, carriage returns, backspaces, the other C0 and C1 controls,
+    line and paragraph separators and bidi overrides become visible escapes
+    (``\\x1b``, ``\\r``, ``\\u202e``). Newlines stay only with ``newlines=True``
+    (one flag is one line: a newline in it could forge a line of its own); tabs
+    are escaped too unless ``newlines=True``.
+
+    >>> printable("bob\\x1b[31m")
+    'bob\\\\x1b[31m'
+    >>> printable("a\\nb"), printable("a\\nb", newlines=True)
+    ('a\\\\nb', 'a\\nb')
+    >>> printable("\\u202eevil")
+    '\\\\u202eevil'
+    """
+    out = []
+    for char in str(text):
+        if newlines and char in "\n\t":
+            out.append(char)
+        elif unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI:
+            out.append(_escape(char))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def csv_cell(text: object) -> str:
+    """A text cell for a report CSV: ``printable``, and never read as a spreadsheet formula.
+
+    >>> csv_cell('=HYPERLINK("http://x")')
+    '\\'=HYPERLINK("http://x")'
+    >>> csv_cell("ada")
+    'ada'
+    """
+    return spreadsheet_safe(printable(text))
