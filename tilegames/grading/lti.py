@@ -57,8 +57,7 @@ from nbgrader.plugins import ExportPlugin
 from traitlets import Unicode
 
 from .exports import Mark, marks
-from .files import write_atomically
-from .sanitize import printable
+from .files import printable, write_atomically
 
 __all__ = [
     "LINEITEM_SCOPE",
