@@ -511,6 +511,9 @@ def test_settings_missing_or_wrong_are_named(tmp_path, keys, capsys):
                             "lineitems_url": "https://m/l", "private_key": "k.pem"}}  # fmt: skip
     with pytest.raises(lti.LtiError, match=r"c.LtiExport.token_url = 'ftp://m' is not an http"):
         lti.settings(course, config)
+    config["LtiExport"]["token_url"] = "http://moodle.school.example/mod/lti/token.php"
+    with pytest.raises(lti.LtiError, match=r"token_url = .*: tokens and marks go only over https"):
+        lti.settings(course, config)
     config["LtiExport"]["token_url"] = "https://m/t"
     platform, _ = lti.settings(course, config)
     with pytest.raises(lti.LtiError, match=r"c.LtiExport.private_key: cannot read .*k.pem"):

@@ -499,6 +499,11 @@ def _url(section, name: str) -> str:
     parts = urllib.parse.urlsplit(value)
     if parts.scheme not in ("https", "http") or not parts.netloc:
         raise LtiError(f"c.LtiExport.{name} = {value!r} is not an http(s) URL")
+    if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise LtiError(
+            f"c.LtiExport.{name} = {value!r}: tokens and marks go only over https "
+            "(plain http only to this machine)"
+        )
     return value
 
 
