@@ -581,3 +581,21 @@ def test_the_public_jwk_for_canvas_verifies_the_tools_assertion(keys, tmp_path):
     (tmp_path / "not.pem").write_text("hello")
     with pytest.raises(lti.LtiError, match="is not an unencrypted PEM private key"):
         lti.public_jwk(tmp_path / "not.pem")
+
+
+def test_a_submission_without_a_time_is_sent_once_not_at_every_run(make_course, keys, capsys):
+    platform = Platform("moodle", keys["tool"][1])
+    try:
+        course = make_course(platform, keys["tool"][0])
+        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+            gradebook.find_submission("w2", "eve").timestamp = None
+            gradebook.db.commit()
+        assert run(course, capsys)[0] == 0
+        first = scores_of(platform, "w2")["u-eve"]
+        assert datetime.fromisoformat(first["timestamp"]).tzinfo is not None
+        code, out, _ = run(course, capsys)
+        assert code == 0
+        assert f"w2  eve: unchanged since sent at {first['timestamp']}" in out.splitlines()
+        assert scores_of(platform, "w2")["u-eve"] == first
+    finally:
+        platform.stop()

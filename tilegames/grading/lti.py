@@ -371,15 +371,25 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def _submitted(gradebook: Gradebook, mark: Mark) -> datetime:
-    """The submission's time (nbgrader keeps it naive, in UTC); now when nbgrader has none."""
+def _submitted(gradebook: Gradebook, mark: Mark) -> datetime | None:
+    """The submission's time (nbgrader keeps it naive, in UTC), if nbgrader has one."""
     try:
         stamp = gradebook.find_submission(mark.assignment, mark.student).timestamp
     except MissingEntry:
-        stamp = None
+        return None
     if stamp is None:
-        return datetime.now(timezone.utc)
+        return None
     return stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)
+
+
+def _earlier(before: dict) -> tuple[str | None, datetime | None]:
+    """What the ledger says was sent before: (the submission's time, the score's timestamp)."""
+    state = before.get("state")
+    submitted = state[0] if isinstance(state, list) and state else None
+    try:
+        return submitted, datetime.fromisoformat(str(before["timestamp"]))
+    except (KeyError, ValueError):
+        return submitted, None
 
 
 def _ledger(course: Path) -> dict:
@@ -435,27 +445,34 @@ def send(
                 if not user:
                     note(
                         "no id",
-                        f"{who}: not sent: no LMS id (nbgrader db student add {mark.student} "
+                        f"{who}: not sent: no LMS id (nbgrader db student add {printable(mark.student)} "
                         "--lms-user-id=..., or a row in c.LtiExport.roster)",
                     )
                     continue
                 if not lineitem:
                     lineitem, created = client.lineitem(assignment, mark.max_score)
                     say(
-                        f"{printable(assignment)}: line item {'created' if created else 'found'}: {lineitem}"
+                        f"{printable(assignment)}: line item {'created' if created else 'found'}: "
+                        f"{printable(lineitem)}"
                     )
                 progress = "PendingManual" if mark.needs_manual_grade else "FullyGraded"
-                submitted = _submitted(gradebook, mark)
                 key = f"{lineitem} {user}"
-                state = [_iso(submitted), mark.score, mark.max_score, progress]
-                before = ledger.get(key, {})
+                before = ledger.get(key) if isinstance(ledger.get(key), dict) else {}
+                was_submitted, was_stamped = _earlier(before)
+                submitted = _submitted(gradebook, mark)  # none: as before, else now
+                when = (
+                    _iso(submitted)
+                    if submitted
+                    else was_submitted or _iso(datetime.now(timezone.utc))
+                )
+                state = [when, mark.score, mark.max_score, progress]
                 if before.get("state") == state:
                     note("unchanged", f"{who}: unchanged since sent at {before.get('timestamp')}")
                     continue
-                stamp = submitted
-                if before.get("state", [None])[0] == state[0] and before.get("timestamp"):
+                stamp = datetime.fromisoformat(when)
+                if was_submitted == when and was_stamped is not None:
                     # the same submission marked again (by hand): one second after its last score
-                    stamp = datetime.fromisoformat(before["timestamp"]) + timedelta(seconds=1)
+                    stamp = max(stamp, was_stamped + timedelta(seconds=1))
                 payload = {
                     "userId": user,
                     "scoreGiven": mark.score,
