@@ -2,6 +2,7 @@
 
     python -m tilegames.grading.course autograde NAME [--course DIR] [--no-sandbox]
     python -m tilegames.grading.course export [--course DIR] [--out F] [--format canvas|moodle]
+    python -m tilegames.grading.course export --format lti [--course DIR]  # to the LMS (LTI 1.3)
     python -m tilegames.grading.course student-env [--prefix ENV]  # the students' environment
 
 ``autograde`` grades **every** submission of an assignment, even when some fail
@@ -382,7 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     exporting = commands.add_parser("export", help="the gradebook as CSV, failures marked")
     exporting.add_argument("--course", type=Path, default=Path("."))
     exporting.add_argument("--out", type=Path, default=Path("grades.csv"))
-    exporting.add_argument("--format", choices=("status", "canvas", "moodle"), default="status")
+    exporting.add_argument(
+        "--format", choices=("status", "canvas", "moodle", "lti"), default="status"
+    )
     args = parser.parse_args(argv)
     if args.command == "autograde":
         if not args.no_sandbox:
@@ -408,6 +411,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "student-env":
         for path in student_environment(args.prefix, args.exchange):
             print(f"wrote {path}")
+        return 0
+    if args.format == "lti":  # the marks to the LMS by LTI 1.3 (tilegames.grading.lti)
+        from . import lti
+
+        try:
+            lti.export(args.course)
+        except lti.LtiError as error:
+            print(f"LTI export stopped: {error}", file=sys.stderr)
+            return 1
         return 0
     print(f"wrote {export(args.course, args.out, kind=args.format)}")
     return 0
