@@ -22,6 +22,15 @@ c.CourseDirectory.db_url = "sqlite:///" + os.path.join(HERE, "gradebook.db")
 c.Exchange.root = os.environ.get("TILEGAMES_EXCHANGE", "/srv/nbgrader/exchange")
 # a student may hand in again; the last submission before grading counts
 c.ExchangeSubmit.strict = True
+# the grader's report (flags for the teacher, the answers as handed in) stays with the teacher:
+# nbgrader copies every file of autograded/ into the students' feedback, except these
+c.CourseDirectory.ignore = [
+    ".ipynb_checkpoints",
+    "*.pyc",
+    "__pycache__",
+    "feedback",
+    "grading-report.json",
+]
 
 # a solution region becomes this in the students' copy; the answer line above it keeps its `...`
 c.ClearSolutions.code_stub = {"python": "# your working here"}

@@ -298,8 +298,10 @@ def test_the_guide_run_as_a_school_gives_each_student_what_they_earned(school):
     assert "FAILED" not in teacher and "3 graded, 0 failed" in teacher
     # the feedback each student fetched: their own result, no solution, no key
     for account, points in expected.items():
-        fetched = list((school.home(account) / "prob101" / ASSIGNMENT / "feedback").rglob("*.html"))
+        feedback = school.home(account) / "prob101" / ASSIGNMENT / "feedback"
+        fetched = list(feedback.rglob("*.html"))
         assert len(fetched) == 1, (account, fetched)
+        assert not list(feedback.rglob("grading-report.json"))  # the teacher's report stays
         html = fetched[0].read_text()
         assert "BEGIN SOLUTION" not in html and "def questions(" not in html
         assert f"{ASSIGNMENT} (Score: {round(points, 2)} / {round(maximum, 2)})" in html, account
