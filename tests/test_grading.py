@@ -565,3 +565,19 @@ def test_a_copied_cell_or_edited_cell_settings_never_make_a_grading_fail(course_
     scores, flags = grade(course_dir, W1, student)
     assert total(scores) == FULL
     assert any(flag in f for f in flags), flags
+
+
+def test_regenerating_an_assignment_students_handed_in_deletes_nothing(tmp_path):
+    """nbgrader's own ``generate_assignment --force`` used to delete release/<name> and then
+    refuse; the course's config makes it skip the assignment, saying why, with the copy kept."""
+    root = course.course_folder(tmp_path / "course")
+    course.generate(root, [W1])
+    release = root / "release" / W1 / f"{W1}.ipynb"
+    before = release.read_bytes()
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
+        gradebook.add_student("ada")
+        gradebook.add_submission(W1, "ada")
+    api = grading.nbgrader_api(root)
+    result = api.generate_assignment(W1, force=True, create=True)
+    assert release.read_bytes() == before
+    assert "has 1 submission(s)" in result["log"] and "nothing was deleted" in result["log"]

@@ -207,12 +207,12 @@ def prepare(course: Path, names: list[str] | None = None) -> list[str]:
 
 
 def refuse_to_delete_handed_in_work() -> None:
-    """Make ``nbgrader generate_assignment`` refuse, before it deletes anything, to regenerate an
-    assignment that students have handed in (nbgrader itself deletes ``release/<name>`` first,
-    then refuses). The course's ``nbgrader_config.py`` calls this."""
+    """Make ``nbgrader generate_assignment`` leave alone, before it deletes anything, an
+    assignment that students have handed in (nbgrader itself deletes ``release/<name>``, then
+    refuses, and deletes it again as a "failed assignment"). The assignment is skipped with an
+    error line; the course's ``nbgrader_config.py`` calls this."""
     from nbgrader.api import Gradebook, MissingEntry
     from nbgrader.converters import GenerateAssignment
-    from nbgrader.converters.base import NbGraderException
 
     original = GenerateAssignment.init_destination
     if getattr(original, "tilegames_guard", False):
@@ -226,12 +226,12 @@ def refuse_to_delete_handed_in_work() -> None:
             handed_in = 0
         dest = Path(self._format_dest(assignment_id, student_id))
         if handed_in and dest.exists():
-            message = (
-                f"{assignment_id} has {handed_in} submission(s): its students' copy "
-                f"{dest} is kept as the students received it (nothing was deleted)"
+            # skipped, not raised: nbgrader removes the folder of an assignment that raised
+            self.log.error(
+                f"{assignment_id} has {handed_in} submission(s): its students' copy {dest} is "
+                "kept as the students received it (not regenerated, nothing was deleted)"
             )
-            self.log.error(message)
-            raise NbGraderException(message)
+            return False
         return original(self, assignment_id, student_id)
 
     init_destination.tilegames_guard = True
