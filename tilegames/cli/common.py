@@ -30,10 +30,6 @@ MAX_WORKERS = 256
 """More worker processes than this is surely a typing slip."""
 
 
-MAX_WORKERS = 256
-"""More worker processes than this is surely a typing slip."""
-
-
 def worker_count(text: str) -> int:
     """Argument type for ``--workers``: 1 up to ``MAX_WORKERS``."""
     value = positive_int(text)
@@ -55,6 +51,7 @@ RUN_OPTIONS = frozenset(
         "command_line",
         "scheduler",
         "spec",
+        "force",
     }
 )
 """Arguments that are not the study's rules (they do not change a run's rows)."""
@@ -116,6 +113,7 @@ def simulate_from_args(
         out=out,
         provenance=run_provenance(args, description, provenance) if out else None,
         tally=tally,
+        force=bool(getattr(args, "force", False)),
     )
     if out and tally is None:
         from ..results import read_results
