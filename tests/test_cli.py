@@ -194,26 +194,31 @@ def test_a_failed_write_leaves_the_old_pair_and_keeps_the_rows_elsewhere(
     real_replace = results.os.replace
 
     def full_disk(source, target):  # the disk fills up as the new pair is put in place
-        if str(target).startswith(str(tmp_path)):
+        if str(target) in (str(out), str(out.with_suffix(".json"))):
             raise OSError(28, "No space left on device")
         return real_replace(source, target)
 
     monkeypatch.setattr(results.os, "replace", full_disk)
-    argv = ["simulate", "tula", "--games", "20", "--no-progress", "--out", str(out)]
+    argv = ["simulate", "tula", "--games", "20", "--no-progress", "--out", str(out), "--force"]
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert f"could not write {out} (No space left on device)" in err
     assert (out.read_bytes(), out.with_suffix(".json").read_bytes()) == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.csv", "r.json"]  # no leftovers
+    # no half-made file; the run's whole batches stay in its parts, to finish it later
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.csv", "r.csv.partial", "r.json"]
     kept = err.rsplit("kept in ", 1)[1].strip()
     assert len(pd.read_csv(kept)) == 20 and results.describes(kept)
 
 
-def test_overwriting_an_existing_file_is_said(tmp_path, capsys):
+def test_an_existing_file_is_replaced_only_with_force(tmp_path, capsys):
     out = tmp_path / "r.csv"
     out.write_text("old")
-    assert main(["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]) == 0
-    assert "will be overwritten" in capsys.readouterr().err
+    argv = ["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and "add --force to replace it" in capsys.readouterr().err
+    assert out.read_text() == "old"
+    assert main([*argv, "--force"]) == 0
     assert len(pd.read_csv(out)) == 5
 
 
@@ -305,13 +310,13 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
 
     import psutil
 
-    from tilegames.results import BatchWriter, describes, write_results
+    from tilegames.results import BatchWriter, describes, unfinished, write_results
 
     out = tmp_path / "partial.csv"
     write_results(pd.DataFrame({"game": [0]}), out, {"seed": 1})  # an older pair, no run recorded
     before = out.read_bytes()
     process = subprocess.Popen(
-        _long_run(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [*_long_run(out), "--force"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
     )  # fmt: skip
     parent = psutil.Process(process.pid)
@@ -339,8 +344,8 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     assert "stopped:" in err_text and "of 10,000,000 games finished" in err_text
     time.sleep(0.5)
     assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
-    progress = json.loads((tmp_path / "partial.csv.partial.json").read_text())
-    assert progress["run"]["seed"] == 5 and progress["complete"] is False
+    progress = unfinished(out)
+    assert progress["run"]["seed"] == 5
     whole = sum(len(frame) for frame in BatchWriter.whole_batches(out))
     assert progress["rows"] == whole == 1000 * progress["batches"] > 0
     assert out.read_bytes() == before and describes(out) and "wrote" not in out_text
@@ -463,8 +468,8 @@ def test_a_full_disk_stops_the_exhaustive_maze_run_in_words_and_keeps_its_rows(
     out = tmp_path / "w.csv"
     real_replace = results.os.replace
 
-    def full_disk(source, target):
-        if str(target).startswith(str(tmp_path)):
+    def full_disk(source, target):  # the disk is full when the finished file is put in place
+        if str(target) in (str(out), str(out.with_suffix(".json"))):
             raise OSError(28, "No space left on device")
         return real_replace(source, target)
 
@@ -475,7 +480,7 @@ def test_a_full_disk_stops_the_exhaustive_maze_run_in_words_and_keeps_its_rows(
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and "No space left on device" in err
-    assert not out.exists() and not list(tmp_path.iterdir())  # nothing half-written
+    assert [path.name for path in tmp_path.iterdir()] == ["w.csv.partial"]  # nothing half-made
     kept = err.rsplit("kept in ", 1)[1].strip()
     assert len(pd.read_csv(kept)) == 4 and results.describes(kept)
 
