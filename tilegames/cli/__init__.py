@@ -60,7 +60,7 @@ def version_line() -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one ``simulate`` sub-command per game."""
     from . import generic
-    from .common import non_negative_int, worker_count
+    from .common import non_negative_int, positive_seconds, worker_count
 
     titles = [spec.title for spec in GAMES.specs()]
     parser = argparse.ArgumentParser(
@@ -84,6 +84,19 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="ADDRESS",
             help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
             "its workers need tilegames installed. Not with --workers",
+        )
+        common.add_argument(
+            "--scheduler-timeout",
+            type=positive_seconds,
+            default=30.0,
+            metavar="SECONDS",
+            help="how long to wait for the scheduler to answer and for a worker to join it "
+            "(default 30)",
+        )
+        common.add_argument(
+            "--verbose",
+            action="store_true",
+            help="show Dask's own log messages (held back unless asked)",
         )
         common.add_argument(
             "--seed", type=non_negative_int, default=1, help="seed of the whole run (default 1)"
