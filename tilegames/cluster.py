@@ -35,6 +35,7 @@ __all__ = [
     "batches_in_flight",
     "cluster_executor",
     "connect",
+    "hold_back_dask_logs",
     "quiet_dask",
 ]
 
@@ -72,14 +73,40 @@ def quiet_dask(verbose: bool = False) -> Iterator[None]:
     if verbose:
         yield
         return
-    before = {name: logging.getLogger(name).level for name in DASK_LOGGERS}
-    for name in DASK_LOGGERS:
-        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    with contextlib.suppress(ImportError):
+        import distributed  # noqa: F401 - its import sets its loggers' levels: first, then ours
+    before = {name: logging.getLogger(name).level for name in _dask_loggers()}
+    hold_back_dask_logs()
     try:
         yield
     finally:
         for name, level in before.items():
             logging.getLogger(name).setLevel(level)
+
+
+def hold_back_dask_logs() -> None:
+    """Keep Dask's log messages out from now on, to the end of the process (the command line:
+    a client closing at exit after a lost scheduler still logs its reconnection attempts)."""
+    import logging
+
+    with contextlib.suppress(ImportError):
+        import distributed  # noqa: F401 - its import sets its loggers' levels: first, then ours
+
+    for name in _dask_loggers():
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _dask_loggers() -> list[str]:
+    """``DASK_LOGGERS`` and every logger below them made so far (Dask's configuration gives
+    some, such as ``distributed.client``, levels of their own)."""
+    import logging
+
+    made = [
+        name
+        for name in logging.root.manager.loggerDict
+        if any(name.startswith(f"{prefix}.") for prefix in DASK_LOGGERS)
+    ]
+    return [*DASK_LOGGERS, *made]
 
 
 def connect(address: str, *, timeout: float | None = None) -> Any:

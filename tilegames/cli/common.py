@@ -139,10 +139,12 @@ def simulate_from_args(
     if scheduler is None:
         frame = run(workers=args.workers)
     else:
-        from ..cluster import cluster_executor
+        from ..cluster import cluster_executor, hold_back_dask_logs
 
         timeout = getattr(args, "scheduler_timeout", None)
         verbose = bool(getattr(args, "verbose", False))
+        if not verbose:
+            hold_back_dask_logs()
         with cluster_executor(scheduler, timeout=timeout, verbose=verbose) as executor:
             frame = run(executor=executor)
     if out and tally is None:
