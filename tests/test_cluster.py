@@ -398,3 +398,40 @@ def test_losing_the_scheduler_mid_run_is_one_line_and_the_run_goes_on_later(tmp_
     pd.testing.assert_frame_equal(
         rows, simulate(task, len(rows), seed=3, progress=False), check_dtype=False
     )
+
+
+def test_a_batch_the_cluster_gives_up_on_is_one_line_and_the_finished_batches_stay(
+    tmp_path, monkeypatch
+):
+    """A real ``KilledWorker``: a scheduler that allows no failure, and the worker running a
+    batch killed (kill -9). The command ends in one line, exit 1; its whole batches stay."""
+    monkeypatch.setenv("DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES", "0")
+    local = LocalCluster(tmp_path)
+    out = tmp_path / "r.csv"
+    process = None
+    try:
+        local.add_worker("steady")
+        local.add_worker("victim")
+        with contextlib.closing(connect(local.address, timeout=WAIT)) as watcher:
+            local.wait_for_workers(watcher, 2)
+            victim = local.worker_address(watcher, "victim")
+            command = [sys.executable, "-m", "tilegames.cli", "simulate", "tula", "--player"]
+            command += ["greedy", "--games", "200000", "--no-progress", "--out", str(out)]
+            command += ["--scheduler", local.address]
+            process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       text=True)  # fmt: skip
+            deadline = time.monotonic() + WAIT
+            busy: list = []
+            while not busy and process.poll() is None and time.monotonic() < deadline:
+                busy = watcher.processing(workers=[victim]).get(victim, [])
+                time.sleep(0.02)
+            assert busy, "the victim never got a batch"
+            os.kill(local.processes["victim"].pid, signal.SIGKILL)
+            _, err = process.communicate(timeout=120)
+    finally:
+        if process is not None and process.poll() is None:
+            process.kill()
+        local.stop()
+    assert process.returncode == 1, err
+    assert err.count("\n") == 1 and "gave up on a batch" in err and "KilledWorker" in err, err
+    assert not out.exists() and len(read_results(out)) == 1000 * unfinished(out)["batches"]
