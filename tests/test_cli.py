@@ -515,3 +515,20 @@ def test_workers_end_with_the_command_even_when_it_is_killed_outright(tmp_path):
     for worker in alive:
         worker.kill()
     assert not alive, "workers outlived their command"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["pyramids", "--games", "1"], "none from one game"),
+        (["triominos", "--rounds", "1"], "(one value: no 95% CI)"),
+    ],
+)
+def test_a_run_of_one_game_succeeds_and_says_there_is_no_interval(tmp_path, capsys, argv, words):
+    """One value gives a mean but no interval: said in words, and the run is a success
+    (it used to write ``--out`` and then exit 2)."""
+    out = tmp_path / "one.csv"
+    assert main(["simulate", *argv, "--no-progress", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert words in printed and f"wrote 1 rows to {out}" in printed
+    assert len(read_results(out)) == 1
