@@ -302,7 +302,6 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     """``kill -INT/-TERM/-HUP PID`` (as a job runner sends: not to the whole group): the command
     ends within seconds, leaves no worker behind, and keeps the finished batches with a record
     that says exactly how many are whole; an earlier complete pair there stays as it was."""
-    import json
     import os
     import signal
     import subprocess
@@ -384,7 +383,11 @@ def test_ctrl_c_while_the_command_starts_says_stopped_without_a_traceback(tmp_pa
     )  # fmt: skip
     try:
         _wait_for_the_commands_own_code(process.pid)
-        time.sleep(delay)
+        deadline = time.monotonic() + 60
+        while files and time.monotonic() < deadline and process.poll() is None:
+            if folder.exists() and sum(1 for p in folder.rglob("*") if p.is_file()) >= files:
+                break
+            time.sleep(0.001)
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C in a terminal
         _, err_text = process.communicate(timeout=40)
     finally:
@@ -532,3 +535,58 @@ def test_a_run_of_one_game_succeeds_and_says_there_is_no_interval(tmp_path, caps
     printed = capsys.readouterr().out
     assert words in printed and f"wrote 1 rows to {out}" in printed
     assert len(read_results(out)) == 1
+
+
+# -- tilegames lessons: a damaged manifest, Ctrl-C (issue 34) ---------------------------------
+@pytest.mark.parametrize("manifest", ['{"files": []}', '["files"]', '{"files": {"a": 1}}', "{"])
+def test_a_lessons_manifest_of_the_wrong_shape_counts_as_damaged_and_is_written_anew(
+    tmp_path, capsys, manifest
+):
+    from tilegames.cli.setup_folders import LESSONS_MANIFEST
+
+    assert main(["lessons", str(tmp_path)]) == 0
+    (tmp_path / LESSONS_MANIFEST).write_text(manifest)
+    capsys.readouterr()
+    assert main(["lessons", str(tmp_path)]) == 0  # not AttributeError, every later run too
+    printed = capsys.readouterr().out
+    assert f"note: {tmp_path / LESSONS_MANIFEST} is damaged" in printed
+    assert main(["lessons", str(tmp_path)]) == 0
+    assert "damaged" not in capsys.readouterr().out  # written anew, whole
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("files", [0, 1, 10, 25])
+def test_ctrl_c_during_lessons_leaves_no_temporary_file_and_says_what_it_stopped(tmp_path, files):
+    """Ctrl-C once the command's own code runs, or once ``files`` files are there (of some 37):
+    it stops between two files, says so, leaves no temporary file, and a rerun finishes."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tilegames.cli.setup_folders import LESSONS_MANIFEST
+
+    folder = tmp_path / "lessons"
+    command = [sys.executable, "-m", "tilegames.cli", "lessons", str(folder)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)  # fmt: skip
+    try:
+        _wait_for_the_commands_own_code(process.pid)
+        deadline = time.monotonic() + 60
+        while files and time.monotonic() < deadline and process.poll() is None:
+            if folder.exists() and sum(1 for p in folder.rglob("*") if p.is_file()) >= files:
+                break
+            time.sleep(0.001)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert "Traceback" not in err and "no game finished" not in err, err
+    assert _as_a_shell_sees_it(process.returncode) in (0, 130)
+    if process.returncode:
+        assert err.startswith("stopped: tilegames lessons"), err
+    hidden = [p.name for p in folder.rglob(".*") if p.name != LESSONS_MANIFEST]
+    assert hidden == []  # no temporary file left behind
+    assert main(["lessons", str(folder)]) == 0  # and the same command finishes the folder
+    assert main(["lessons", str(folder)]) == 0

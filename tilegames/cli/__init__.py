@@ -129,11 +129,15 @@ def main(argv: list[str] | None = None) -> int:
     """
     received: list[int] = []
     previous: dict = {}
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
         _catch_stop_signals(received, previous)
-        return _main(sys.argv[1:] if argv is None else list(argv), received)
+        return _main(words, received)
     except KeyboardInterrupt:  # before the first game (or after the last) finished
-        _say("stopped: no game finished", sys.stderr)
+        if words[:1] == ["lessons"]:  # stopped while it started: before its first file
+            _say("stopped: tilegames lessons wrote nothing", sys.stderr)
+        else:
+            _say("stopped: no game finished", sys.stderr)
         return 128 + (received[-1] if received else signal.SIGINT)
     finally:
         _restore_signals(previous)
