@@ -452,3 +452,35 @@ def test_a_file_that_is_not_a_results_file_is_refused_unless_forced(tmp_path, ca
     assert "exists and is not a tilegames results file" in capsys.readouterr().err
     assert out.read_text() == "someone's notes\n"
     assert _run([*argv, "--force"]) == 0 and len(read_results(out)) == 5
+
+
+def test_a_run_stopped_between_its_file_and_its_sidecar_is_finished_by_the_next(
+    tmp_path, monkeypatch, capsys
+):
+    """Ctrl-C at the worst moment: the finished file renamed in, its sidecar not yet. The
+    file there is whole; the same command puts the sidecar beside it without playing again."""
+    from tilegames import results
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["tula", "--games", "1500", "--seed", "8", "--no-progress", "--out", "r.csv"]
+    real_replace = results.os.replace
+
+    def stop_before_the_sidecar(source, target):
+        if os.path.basename(target) == "r.json":
+            raise KeyboardInterrupt
+        return real_replace(source, target)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(results.os, "replace", stop_before_the_sidecar)
+        assert _run(argv) == 130
+    assert "1,500 of 1,500 games finished" in capsys.readouterr().err
+    assert Path("r.csv").exists() and not Path("r.json").exists()
+    whole = Path("r.csv").read_bytes()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a finished run was played again")
+
+    monkeypatch.setattr("tilegames.sim.run_batch", refuse)
+    assert _run(argv) == 0 and "wrote 1500 rows" in capsys.readouterr().out
+    assert Path("r.csv").read_bytes() == whole and describes("r.csv")
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.json"]

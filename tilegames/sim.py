@@ -280,8 +280,12 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    sink.take(results)
-    sink.finish()
+    try:
+        sink.take(results)
+        sink.finish()
+    except KeyboardInterrupt:  # while the finished file is put together: it is not there yet
+        sink.close()
+        raise SimulationInterrupted(_concat([]), sink.games(), n) from None
     return _concat(sink.kept)
 
 
