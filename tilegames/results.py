@@ -673,8 +673,8 @@ class BatchWriter:
       batches-1`` is there) and renames it into place with its sealed sidecar.
     - Opening where an unfinished run lies resumes it when it is the same ``run``
       and the same tilegames version (``batches_done``: whole parts); a finished
-      ``out`` of the same run, as its sidecar says and checked against its bytes,
-      is found done (``finished``). Anything else there (another run's file or
+      ``out`` of the same run (of any version), as its sealed sidecar says and
+      checked against its bytes, is found done (``finished``). Anything else there (another run's file or
       parts, a file changed by hand, someone's file) is refused (``DifferentRun``,
       ``NotAsRecorded``), never replaced, unless ``force``.
 
@@ -792,10 +792,11 @@ class BatchWriter:
             self._resume(started)
 
     def _is_this_run_done(self, done: dict) -> bool:
+        # a finished file of another version is still that run: only going on with a stopped
+        # run needs the version that started it (its batches and ours must not mix)
         return (
             done.get("run") == self.run
             and done.get("complete") is True
-            and done.get("tilegames_version") == self.provenance["tilegames_version"]
             and why_not_as_recorded(self.out) is None
         )
 
@@ -810,11 +811,6 @@ class BatchWriter:
             return f"{self.out} holds results of another kind ({done.get('command') or 'no command recorded'})"
         if done.get("run") != self.run:
             return f"{self.out} holds another run ({_differences(done.get('run'), self.run)})"
-        if done.get("tilegames_version") != self.provenance["tilegames_version"]:
-            return (
-                f"{self.out} was written by tilegames {done.get('tilegames_version')}, and this "
-                f"is {self.provenance['tilegames_version']}"
-            )
         return f"{self.out} holds this run unfinished, without its parts"
 
     def _read_partial(self) -> dict | None:
