@@ -48,10 +48,7 @@ from typing import Any
 
 import pandas as pd
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: no lock on the output name
-    fcntl = None
+from .outlock import OutBusy, OutLock
 
 __all__ = [
     "PROVENANCE_KEYS",
@@ -358,79 +355,6 @@ def _put_in_place(data: str, out: str, record: dict[str, Any]) -> None:
             os.unlink(staged_sidecar)
         raise
     _sync_folder(os.path.dirname(os.path.abspath(out)))
-
-
-# -- the lock on an output name ------------------------------------------------------------------
-class OutBusy(ValueError):
-    """Another process is writing the same results file now: a second run is refused."""
-
-
-class OutLock:
-    """An exclusive lock on an output name: ``.NAME.lock`` beside it, held with ``flock``.
-
-    The kernel lets go of it when the process ends, however it ends (a killed run
-    leaves nothing that blocks the next one). The file is removed when released;
-    a holder checks after locking that the name is still its file, so two runs
-    never hold two different files of one name.
-
-    >>> import tempfile, os
-    >>> out = os.path.join(tempfile.mkdtemp(), "r.csv")
-    >>> lock = OutLock(out)
-    >>> OutLock(out)
-    Traceback (most recent call last):
-    ...
-    tilegames.results.OutBusy: ... is being written by another run now (...): wait for it to end, or give another --out
-    >>> lock.release(); OutLock(out).release()
-    """
-
-    def __init__(self, out: str | os.PathLike) -> None:
-        self.out = os.fspath(out)
-        folder, name = os.path.split(os.path.abspath(self.out))
-        self.path = os.path.join(folder, f".{name}.lock")
-        self._descriptor: int | None = None
-        if fcntl is None:  # pragma: no cover - not on Linux or macOS: no lock
-            return
-        while True:
-            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as error:
-                holder = b""
-                with contextlib.suppress(OSError):
-                    holder = os.read(descriptor, 200)
-                os.close(descriptor)
-                if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                    raise
-                who = holder.decode(errors="replace").strip() or "a process"
-                raise OutBusy(
-                    f"{self.out} is being written by another run now ({who}): wait for it "
-                    "to end, or give another --out"
-                ) from None
-            try:
-                same = os.fstat(descriptor).st_ino == os.stat(self.path).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                break
-            os.close(descriptor)  # the holder before us removed it as we opened it: again
-        os.ftruncate(descriptor, 0)
-        os.write(
-            descriptor, f"process {os.getpid()} on {socket.gethostname()} since {now()}".encode()
-        )
-        self._descriptor = descriptor
-
-    def release(self) -> None:
-        """Let go of the lock (and remove its file); nothing when not held."""
-        if self._descriptor is None:
-            return
-        with contextlib.suppress(OSError):
-            os.unlink(self.path)
-        with contextlib.suppress(OSError):
-            os.close(self._descriptor)
-        self._descriptor = None
-
-    def __del__(self) -> None:
-        self.release()
 
 
 def write_results(frame: pd.DataFrame, out: str | os.PathLike, provenance: dict[str, Any]) -> None:
@@ -923,7 +847,7 @@ class BatchWriter:
         """Write one batch (number ``index``; default: the first missing one) as a whole part."""
         if self.finished:
             raise ValueError(f"{self.out} already holds this run, complete")
-        if self._lock._descriptor is None and fcntl is not None:
+        if not self._lock.held:
             raise ValueError(f"the writer of {self.out} is closed")
         index = self.batches_done if index is None else index
         if index in self.done:
