@@ -53,6 +53,7 @@ class OutLock:
         folder, name = os.path.split(os.path.abspath(self.out))
         self.path = os.path.join(folder, f".{name}.lock")
         self._descriptor: int | None = None
+        self._pid = os.getpid()  # a forked worker shares the lock; only its taker lets go
         if fcntl is None:  # pragma: no cover - not on Linux or macOS: no lock
             return
         while True:
@@ -91,7 +92,7 @@ class OutLock:
 
     def release(self) -> None:
         """Let go of the lock (and remove its file); nothing when not held."""
-        if self._descriptor is None:
+        if self._descriptor is None or os.getpid() != self._pid:
             return
         with contextlib.suppress(OSError):
             os.unlink(self.path)
