@@ -565,7 +565,8 @@ def test_ctrl_c_during_lessons_leaves_no_temporary_file_and_says_what_it_stopped
     folder = tmp_path / "lessons"
     command = [sys.executable, "-m", "tilegames.cli", "lessons", str(folder)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)  # fmt: skip
+                               text=True, start_new_session=True,
+                               preexec_fn=_interruptible)  # fmt: skip
     try:
         _wait_for_the_commands_own_code(process.pid)
         deadline = time.monotonic() + 60
@@ -586,3 +587,11 @@ def test_ctrl_c_during_lessons_leaves_no_temporary_file_and_says_what_it_stopped
     assert hidden == []  # no temporary file left behind
     assert main(["lessons", str(folder)]) == 0  # and the same command finishes the folder
     assert main(["lessons", str(folder)]) == 0
+
+
+def _interruptible() -> None:
+    """In a process the test starts: Ctrl-C as in a terminal (a test run started in the
+    background of a shell ignores SIGINT, and its children would inherit that)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

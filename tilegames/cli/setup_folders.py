@@ -114,15 +114,31 @@ _STOPS = {
 
 @contextlib.contextmanager
 def _one_file_at_a_time():
-    """Ctrl-C, SIGTERM and SIGHUP held back inside the block (and raised when it ends): a file
-    is written whole and renamed in, or not at all, and no temporary file is left behind."""
-    held = _STOPS if hasattr(signal, "pthread_sigmask") else set()
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held) if held else set()
+    """Ctrl-C, SIGTERM and SIGHUP held back inside the block and acted on when it ends: a
+    file is written whole and renamed in, or not at all, and no temporary file is left.
+
+    The signals' Python handlers are swapped for one that notes them (a mask would not do:
+    another thread may take the signal, and the main thread still raises at once)."""
+    received: list[int] = []
+    previous: dict[int, object] = {}
+
+    def note(number, frame) -> None:
+        received.append(number)
+
     try:
+        for number in _STOPS:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread: as it is
+                previous[number] = signal.signal(number, note)
         yield
     finally:
-        if held - set(before):
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, held - set(before))
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if received:
+            handler = previous.get(received[0])
+            if callable(handler):
+                handler(received[0], None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(received[0])
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
