@@ -489,3 +489,28 @@ def test_a_run_stopped_between_its_file_and_its_sidecar_is_finished_by_the_next(
     assert _run(argv) == 0 and "wrote 1500 rows" in capsys.readouterr().out
     assert Path("r.csv").read_bytes() == whole and describes("r.csv")
     assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.json"]
+
+
+def test_a_file_left_half_staged_by_a_stopped_finish_is_cleared_by_the_next_run(
+    tmp_path, monkeypatch
+):
+    """Ctrl-C while the finished file is being put together leaves nothing half-made under
+    any name a reader would take; what a hard stop could leave staged is cleared next time."""
+    from tilegames import results
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["tula", "--games", "1500", "--seed", "8", "--no-progress", "--out", "r.parquet"]
+    real = results._write_parquet
+
+    def stop_while_assembling(tables, path, record):
+        real(tables, path, record)
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(results, "_write_parquet", stop_while_assembling)
+        assert _run(argv) == 130
+    assert sorted(os.listdir(tmp_path)) == ["r.parquet.partial"]
+    Path(".r.parquet.0a1b2c3d.part").write_bytes(b"PAR1 half")  # what SIGKILL could leave
+    assert _run(argv) == 0
+    assert sorted(os.listdir(tmp_path)) == ["r.json", "r.parquet"]
+    assert len(read_results("r.parquet")) == 1500

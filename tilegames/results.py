@@ -675,6 +675,7 @@ class BatchWriter:
     # -- opening: fresh, resumed, or already complete ------------------------------------------
     def _open(self) -> None:
         folder = os.path.dirname(os.path.abspath(self.out))
+        self._remove_stale_staging(folder)
         done = read_sidecar(self.out)
         other = done.get("file")
         if (
@@ -714,6 +715,15 @@ class BatchWriter:
             self._start()
         else:
             self._resume(started)
+
+    def _remove_stale_staging(self, folder: str) -> None:
+        """Files a stopped writer of this name was staging (``.NAME.xxxxxxxx.part``): none is
+        in use while this one holds the lock, and none is a finished file."""
+        names = (os.path.basename(self.out), os.path.basename(sidecar_path(self.out)))
+        for name in os.listdir(folder):
+            if name.endswith(".part") and any(name.startswith(f".{n}.") for n in names):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))
 
     def _is_this_run_done(self, done: dict) -> bool:
         # a finished file of another version is still that run: only going on with a stopped
