@@ -7,7 +7,7 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test lint unit installed dist notebooks bench install chromium clean
+.PHONY: lab test lint unit installed dist notebooks bench install chromium bubblewrap clean
 
 # the editable install builds the compiled Maze search in place (setup.py), and adds the
 # teacher's kit (course/: tilegames-course) so `tilegames course` works from the checkout
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml setup.py course/pyproject.toml tilegames/maze/_search.c
 	$(PY) -m pip install --quiet --no-deps -e course
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) bubblewrap
 
 ## make lab: create .venv, install, open JupyterLab at the project's root:
 ## the lessons (notebooks/) and the course (exercises/) are both a click away
@@ -54,6 +54,17 @@ dist: install
 	rm -rf dist
 	$(PY) -m build --outdir dist .
 	$(PY) -m build --outdir dist course
+
+## Debian's bubblewrap: the sandbox the students' code is graded in (tilegames.grading.sandbox);
+## without it the course's autograde refuses ("cannot grade in the sandbox here: ...")
+BWRAP ?= /usr/bin/bwrap
+bubblewrap:
+	@if [ ! -x $(BWRAP) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing Debian's bubblewrap for the grading sandbox"; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends bubblewrap; \
+	fi
 
 ## Debian's chromium for the browser tests (not Playwright's download)
 chromium:

@@ -47,10 +47,17 @@ try:
         SanitizeOutputs,
         TrustedGrade,
     )
+    from tilegames.grading.course import refuse_to_delete_handed_in_work
+    from tilegames.grading.repair import RepairCellMetadata
+    from tilegames.grading.sanitize import SafeForTeacher
 except ImportError:  # nbgrader is the teacher's (tilegames[course]); nothing to set up without it
     pass
 else:
+    # `nbgrader generate_assignment --force` would delete release/<name> before refusing an
+    # assignment with submissions: refuse first, delete nothing
+    refuse_to_delete_handed_in_work()
     c.Autograde.sanitize_preprocessors = [
+        RepairCellMetadata,  # a copied cell or an edited setting never makes a grading fail
         ClearOutput,
         DeduplicateIds,
         OverwriteKernelspec,
@@ -67,6 +74,7 @@ else:
         SaveAutoGrades,
         AssignLatePenalties,
         CheckCellMetadata,
+        SafeForTeacher,  # last: nothing a student wrote can act in Formgrader or the feedback
     ]
     c.SandboxedExecute.hide = [HERE]  # and the exchange, wherever it is set (SandboxedExecute)
     c.SandboxedExecute.timeout = 120  # seconds per cell

@@ -432,7 +432,7 @@ QUICK = {
     tula_sheet: (
         {"null_suns_3_suns": True, "stuck_removals": 0, "never_blocked_floor": ["1A", "1D", "1I", "1L", "1M"]},
         {"null_suns_3_suns": (False, "share the suit"), "stuck_removals": (3, "nothing can be removed"),
-         "never_blocked_floor": (["1A", "1D", "1I", "1L"], "missed one")},
+         "never_blocked_floor": (["1A", "1D", "1I", "1L"], "missed 1 tile")},
     ),
     maze_sheet: (
         {"gaps": 6, "ace_follows_queen": True, "won_score": 48},

@@ -10,6 +10,7 @@ asserted exactly, and each attack must also be *reported* to the teacher.
 
 from __future__ import annotations
 
+import csv
 import re
 import shutil
 import sys
@@ -458,3 +459,109 @@ simulation = {"rows": rows, "estimate": share, "interval": (share - half, share 
     scores, _ = grade(course_dir, W1, "partial")
     assert scores["simulate_one_match_test"] == 2.0  # rows and estimate right: 2 of its 3 points
     assert total(scores) == FULL - 1
+
+
+def test_exports_neutralise_formulas_say_what_is_still_to_mark_and_replace_files_whole(tmp_path):
+    from tilegames.grading.exports import Mark, write_canvas, write_moodle, write_status
+
+    rows = [
+        Mark("w1_tula", '=HYPERLINK("x")', "graded", 10.0, 16.0, True, first_name="@evil"),
+        Mark("w1_tula", "ada", "graded", 16.0, 16.0, False),
+        Mark("w1_tula", "-2+3", "failed", None, 16.0, False, "grading failed: \tboom"),
+    ]
+    for write in (write_status, write_canvas, write_moodle):
+        path = tmp_path / f"{write.__name__}.csv"
+        path.write_text("an older export\n")
+        write(rows, path)
+        text = path.read_text()
+        cells = [cell for line in csv.reader(text.splitlines()) for cell in line]
+        assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")], cells
+        assert "'=HYPERLINK" in text and "'-2+3" in text
+        assert not list(tmp_path.glob(".*.tmp"))  # written beside, then renamed into place
+    canvas = (tmp_path / "write_canvas.csv").read_text()
+    assert "w1_tula: written parts still to be marked by hand" in canvas
+    assert "w1_tula: grading failed, not a zero" in canvas
+    moodle = (tmp_path / "write_moodle.csv").read_text()
+    assert "Autograded part only: the written answers are still to be marked." in moodle
+
+
+def test_a_failed_write_leaves_the_old_file_whole(tmp_path):
+    from tilegames.grading.files import write_atomically
+
+    path = tmp_path / "report.csv"
+    path.write_text("the whole old report\n")
+
+    def dies_half_way(handle):
+        handle.write("half of a new rep")
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError):
+        write_atomically(path, dies_half_way)
+    assert path.read_text() == "the whole old report\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.csv"]
+
+
+def test_a_failed_grading_says_why_in_one_line(course_dir):
+    broken = course_dir / "submitted" / "mangled" / W1
+    broken.mkdir(parents=True, exist_ok=True)
+    (broken / f"{W1}.ipynb").write_text("{ not a notebook")
+    [result] = grading.autograde(course_dir, W1, students=["mangled"], sandbox=SANDBOX)
+    assert result.status == "failed"
+    assert "\n" not in result.error and "Please see" not in result.error, result.error
+    assert "notebook" in result.error.lower() or "json" in result.error.lower(), result.error
+    print(result.line())
+
+
+def test_grading_an_assignment_never_generated_says_so(tmp_path):
+    root = course.course_folder(tmp_path / "course")
+    submit_to = root / "submitted" / "ada" / W1
+    submit_to.mkdir(parents=True)
+    shutil.copy(course.EXERCISES / "release" / W1 / f"{W1}.ipynb", submit_to)
+    with pytest.raises(grading.NbgraderFailed, match="has not been generated"):
+        grading.autograde(root, W1, students=["ada"], sandbox=SANDBOX)
+
+
+def _copy_first_answer(nb):
+    import copy
+
+    at = next(
+        i
+        for i, c in enumerate(nb.cells)
+        if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code"
+    )
+    nb.cells.insert(at + 1, copy.deepcopy(nb.cells[at]))
+
+
+def _ungrade_first_test(nb):
+    cell = next(
+        c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "pairs_test"
+    )
+    cell.metadata["nbgrader"]["grade"] = False
+
+
+def _rename_first_answer(nb):
+    cell = next(
+        c
+        for c in nb.cells
+        if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code"
+    )
+    cell.metadata["nbgrader"]["grade_id"] = "made_up"
+
+
+@pytest.mark.parametrize(
+    "edit, flag",
+    [
+        (_copy_first_answer, "a second cell carried this answer cell's id (a copy?)"),
+        (_ungrade_first_test, "pairs_test: its nbgrader settings were edited (grade)"),
+        (_rename_first_answer, "made_up: a cell carried nbgrader metadata the teacher never wrote"),
+    ],
+)
+def test_a_copied_cell_or_edited_cell_settings_never_make_a_grading_fail(course_dir, edit, flag):
+    """A copy-paste of an answer cell (as honest students do), ``grade: false`` on a graded
+    cell, an id the teacher never wrote: each used to fail the whole grading (KeyError,
+    "Inconsistent checksums"); now graded as written, with the teacher's settings, and said."""
+    student = f"meta_{edit.__name__.strip('_')}"
+    submit(course_dir, W1, student, honest(course_dir, W1), edit)
+    scores, flags = grade(course_dir, W1, student)
+    assert total(scores) == FULL
+    assert any(flag in f for f in flags), flags

@@ -56,3 +56,32 @@ def test_the_page_is_served_on_the_loopback_only(tmp_path):
     command = voila_command(tmp_path / "tula.ipynb", 9999, open_browser=False)
     assert "--Voila.ip=127.0.0.1" in command and "--port=9999" in command
     assert "--no-browser" in command
+
+
+@pytest.mark.parametrize("game", ["triominos", "pyramids"])
+def test_hot_seat_seats_people_at_every_seat_and_hides_hands(game):
+    args = build_parser().parse_args(["play", game, "--hot-seat", "3"])
+    assert args.hot_seat == 3
+    code = play_notebook(game, seed=5, hot_seat=args.hot_seat).cells[-1].source
+    namespace: dict = {}
+    exec(code.rsplit("\n", 1)[0], namespace)
+    board = eval(code.rsplit("\n", 1)[1], namespace)
+    assert board.humans == (0, 1, 2) and len(board.game.scores) == 3
+    assert hasattr(board, "show_button")  # the hands are covered between people
+
+
+def test_hot_seat_is_refused_in_words_for_a_solitaire_and_for_one_person(capsys):
+    assert main(["play", "tula", "--hot-seat", "2", "--no-browser"]) == 2
+    assert "Tula is played alone" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "pyramids", "--hot-seat", "1"])
+    assert "2 to 6 people" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_title_is_the_game_s_name_capitalised(game):
+    from tilegames.cli.play import TITLES
+
+    notebook = play_notebook(game)
+    assert notebook.metadata["title"] == TITLES[game] and TITLES[game][0].isupper()
+    assert notebook.cells[0].source.startswith(f"# {TITLES[game]}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import toygame
 
@@ -139,9 +141,12 @@ def test_figures_of_many_boards_fit_the_column():
     game = pyramids.new_game(seed=11, players=2)
     for _ in range(10):
         game.play(game.legal_moves()[0])
-    many = pyramids_render.turn_pictures(game, 9, per_row=3)._repr_svg_()  # 3 events in a row
-    assert "scale(" in many  # wider than the column: shrunk to it
+    many = pyramids_render.turn_pictures(game, 9, per_row=3)._repr_svg_()  # 3 events
     assert size_of(many)[0] <= COLUMN_WIDTH
+    # too wide for one row: split into rows rather than shrunk until the captions are unreadable
+    scales = [float(x) for x in re.findall(r"scale\(([\d.]+)\)", many)]
+    assert all(scale >= pyramids_render.SMALLEST_SCALE for scale in scales)
+    assert many.count("translate(0.0,") >= 2  # more than one row
     assert size_of(triominos_render.tile_set_svg())[0] <= COLUMN_WIDTH
 
 
@@ -552,9 +557,12 @@ def _snapshot(board) -> tuple:
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize(
-    "seed", [-5, -1, 2**63, 10**30, 10**5000], ids=["-5", "-1", "2**63", "10**30", "10**5000"]
+    "seed",
+    ["-5", "-1", str(2**63), "1" + "0" * 30, "1" + "0" * 5000, "3.5", "seven", ""],
+    ids=["-5", "-1", "2**63", "10**30", "10**5000", "3.5", "seven", "empty"],
 )
 def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name, seed):
+    """What a person types (the box holds text): 3.5 is refused, never dealt as 3 or 35."""
     board = tilegames.GAMES[name].view(_new(name, seed=7))
     game, before = board.game, _snapshot(board)
     board.seed_box.value = seed
@@ -568,9 +576,9 @@ def test_a_bad_seed_in_the_seed_box_is_refused_in_words_and_changes_nothing(name
 @pytest.mark.parametrize("name", GAMES)
 def test_a_good_seed_deals_and_the_box_shows_it(name):
     board = tilegames.GAMES[name].view(_new(name, seed=7))
-    board.seed_box.value = 11
+    board.seed_box.value = "11"
     board.deal_button.click()
-    assert board.game.seed == 11 and board.seed_box.value == 11
+    assert board.game.seed == 11 and board.seed_box.value == "11"
     assert "New deal from seed 11." in board.log.value
 
 
@@ -865,3 +873,32 @@ def test_the_tula_mercy_hint_never_promises_a_win_when_every_exchange_loses():
             assert "none of the three exchanges wins" in hint and "most often" not in hint
         else:
             assert f"in {max(wins.values())} of the {board.IMAGINED} deals" in hint
+
+
+def test_a_move_is_announced_without_saying_anything_twice():
+    """The move's message and the status line together, each fact once (issue 36)."""
+    from tilegames import maze
+
+    board = maze.view(maze.new_game(seed=3))
+    game = board.game
+    move = next(m for m in game.legal_moves())
+    board.board.click(f"slot:{next(i for i in range(54) if game.card_at(i) == move.card)}")
+    board.board.click(f"slot:{move.to}")
+    said = board.board.announcement
+    assert said.startswith(f"Moved {move.card} into slot {move.to}.")
+    assert said.count(f"score {game.score}") == 1, said
+
+
+def test_a_won_tula_game_is_announced_once():
+    from tilegames import tula
+    from tilegames.tula.solver import solve
+
+    board = tula.view(tula.new_game(seed=2, auto_reveal=True))
+    line = solve(board.game).moves
+    assert line and str(line[-1]).startswith("remove ")
+    for move in line[:-1]:
+        board.game.play(move)
+    board.refresh()
+    board.board.click(str(line[-1]).split()[-1])  # the last removal, by a click
+    said = board.board.announcement
+    assert board.game.won and said.count("all 24 tiles are on the stack") == 1, said

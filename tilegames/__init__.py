@@ -108,7 +108,7 @@ __all__ = [
     "triominos",
     "pyramids",
 ]
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 
 def __getattr__(name: str):

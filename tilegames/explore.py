@@ -140,10 +140,14 @@ class Explorer:
         self.summary = widgets.HTML()
         self.summary.add_class("tilegames-explorer-summary")
         heading = widgets.HTML(f"<b>{html.escape(title)}</b>")
-        self.widget = widgets.VBox(
-            [heading, widgets.HBox(list(self.controls.values())), self.progress, self.image]
-            + [self.summary]
+        # the controls wrap onto more lines rather than run off a lesson's width (848 px)
+        row = widgets.HBox(
+            list(self.controls.values()),
+            layout=widgets.Layout(flex_flow="row wrap", gap="4px 16px", max_width="100%"),
         )
+        row.add_class("tilegames-explorer-controls")
+        self.image.layout = widgets.Layout(max_width="100%", height="auto")
+        self.widget = widgets.VBox([heading, row, self.progress, self.image, self.summary])
         self.widget.add_class("tilegames-explorer")
         self.update()
 
@@ -288,22 +292,26 @@ def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):
             capsize=5,
             color="#1f77b4",
         )
-        for y, (value, high) in enumerate(zip(values, highs)):
+        for y, value in enumerate(values):  # above its dot: inside the frame wherever it is
             ax.annotate(
                 f"{value:.1f}{'%' if percent else ''}",
-                (high, y),
-                xytext=(6, 0),
+                (value, y),
+                xytext=(0, 5),
                 textcoords="offset points",
-                va="center",
+                ha="center",
+                va="bottom",
+                fontsize="small",
             )
         ax.set_yticks(range(len(group)), labels)
-        ax.set_ylim(-0.6, len(group) - 0.4)
+        ax.set_ylim(-0.6, len(group) - 0.15)
         if percent:
-            ax.set_xlim(0, 100)
+            ax.set_xlim(-4, 104)  # room for a label centred on 0% or 100%
             ax.set_xlabel("percent (dot: estimate, bar: 95% confidence interval)")
         else:
             span = max(highs.max() - lows.min(), 1e-9)
-            ax.set_xlim(min(0.0, lows.min() - 0.1 * span), highs.max() + 0.25 * span)
+            left, right = min(0.0, lows.min() - 0.1 * span), highs.max() + 0.1 * span
+            room = 0.06 * (right - left)  # half a label's width, for a label centred near an end
+            ax.set_xlim(left - (room if left < 0 else 0), right + room)
             ax.set_xlabel("mean (dot: estimate, bar: 95% confidence interval)")
         ax.grid(axis="x", alpha=0.3)
     if title:

@@ -161,10 +161,11 @@ def time_taken(provenance: dict) -> str:
     >>> time_taken({"seconds": 3}), time_taken({"seconds": 1710}), time_taken({"seconds": 9000})
     ('3 seconds', '28 minutes', '2.5 hours')
     >>> time_taken({"seconds_this_session": 3896.5})  # a run stopped and resumed
-    '65 minutes (counted from its last restart)'
+    '65 minutes, not counting the time before it was stopped and started again'
     """
     from .words import duration
 
     words = duration(60 * minutes_taken(provenance))
     resumed = "seconds" not in provenance and "seconds_this_session" in provenance
-    return words + (" (counted from its last restart)" if resumed else "")
+    stopped = ", not counting the time before it was stopped and started again"
+    return words + (stopped if resumed else "")

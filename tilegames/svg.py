@@ -273,6 +273,22 @@ def colour_difference(first: str, second: str, deficiency: str | None = None) ->
     return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
 
 
+def contrast(text: str, background: str) -> float:
+    """The WCAG contrast ratio of two colours (``#rrggbb``): 1 (none) to 21 (black on white).
+    Text needs 4.5 or more to be read easily (WCAG AA), large text 3.
+
+    >>> round(contrast("#ffffff", "#000000"), 1), round(contrast("#ffffff", "#f57c00"), 1)
+    (21.0, 2.7)
+    """
+
+    def luminance(colour: str) -> float:
+        r, g, b = _linear(colour)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    lighter, darker = sorted((luminance(text), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 class SVGPicture:
     """Wraps an SVG string so a notebook shows it as a picture.
 

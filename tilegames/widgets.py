@@ -76,6 +76,14 @@ function render({ model, el }) {
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   };
   // the ring is drawn only around a board target that has the focus, never elsewhere
+  // a target drawn as a triangle (a Tri-Ominos cell) gets a ring of its own shape, so the
+  // ring never covers the neighbouring cells; any other target a rectangle around it
+  const triangleOf = (t) => {
+    const shape = t.querySelector("polygon");
+    if (!shape || shape.points.length !== 3 || !shape.getScreenCTM()) return null;
+    const m = shape.getScreenCTM();
+    return [...shape.points].map((p) => new DOMPoint(p.x, p.y).matrixTransform(m));
+  };
   const showRing = () => {
     const t = document.activeElement;
     if (!isTarget(t)) { ring.style.display = "none"; return; }
@@ -84,6 +92,25 @@ function render({ model, el }) {
       display: "block", left: (r.left - o.left - 4) + "px", top: (r.top - o.top - 4) + "px",
       width: (r.width + 8) + "px", height: (r.height + 8) + "px",
     });
+    const corners = triangleOf(t);
+    ring.classList.toggle("tilegames-ring-shape", !!corners);
+    ring.replaceChildren();
+    if (!corners) return;
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("width", String(r.width + 8));
+    svg.setAttribute("height", String(r.height + 8));
+    const points = corners.map((p) => `${p.x - r.left + 4},${p.y - r.top + 4}`).join(" ");
+    for (const [colour, width] of [["#000", 7], ["#ffd400", 3]]) {
+      const edge = document.createElementNS(ns, "polygon");
+      edge.setAttribute("points", points);
+      edge.setAttribute("fill", "none");
+      edge.setAttribute("stroke", colour);
+      edge.setAttribute("stroke-width", String(width));
+      edge.setAttribute("stroke-linejoin", "round");
+      svg.append(edge);
+    }
+    ring.append(svg);
   };
   const setStop = (t) => {
     for (const other of targets()) other.setAttribute("tabindex", other === t ? "0" : "-1");
@@ -120,6 +147,11 @@ function render({ model, el }) {
     drawnSvg = model.get("svg");
     box.innerHTML = drawnSvg;
     const svg = box.querySelector("svg");
+    // a board that must not shrink (its numbers would be unreadable, its cells too small to
+    // tap) keeps its width on a narrow screen, and the board pans (scrolls) instead
+    const least = svg && Number(svg.getAttribute("data-min-width"));
+    if (least) svg.style.minWidth = least + "px";
+    box.classList.toggle("tilegames-pans", !!least);
     if (svg && svg.getAttribute("role") === "img") {
       svg.setAttribute("role", "group");  // an img hides its parts from screen readers
       svg.setAttribute("aria-roledescription", "board");
@@ -233,6 +265,7 @@ _CSS = """
 .tilegames-root { position: relative; }
 .tilegames-board { line-height: 0; }
 .tilegames-board svg { max-width: 100%; height: auto; }
+.tilegames-board.tilegames-pans { overflow-x: auto; overscroll-behavior-x: contain; }
 .tilegames-board [data-target] { cursor: pointer; }
 .tilegames-board [data-target] * { pointer-events: all; }  /* an unfilled shape is clickable too */
 .tilegames-board [data-target]:hover { filter: brightness(1.08) drop-shadow(0 0 2px #1565c0); }
@@ -244,6 +277,9 @@ _CSS = """
   border: 3px solid #000; outline: 3px solid #ffd400; border-radius: 4px;
   box-shadow: 0 0 0 6px rgba(0, 0, 0, 0.35);
 }
+.tilegames-focus-ring.tilegames-ring-shape { border: none; outline: none; box-shadow: none;
+  border-radius: 0; overflow: visible; }
+.tilegames-focus-ring.tilegames-ring-shape svg { display: block; overflow: visible; }
 .tilegames-live {
   position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap;
@@ -340,6 +376,73 @@ def seed_problem(seed: object) -> str | None:
     return f"a seed is a whole number from 0 to {MAX_SEED}, not {describe(seed)}"
 
 
+def said_once(parts: list[str]) -> list[str]:
+    """What a screen reader is told, without saying a thing twice: a part that an earlier one
+    already says whole is dropped, and a message's last clause (after ": ") that a later part
+    repeats is cut from it.
+
+    >>> said_once(["You won: all 24 tiles are on the stack!", "won: all 24 tiles are on the stack"])
+    ['You won: all 24 tiles are on the stack!']
+    >>> said_once(["Moved 7♦ into slot 8: score 7.", "score 7 of 48 after 3 moves"])
+    ['Moved 7♦ into slot 8.', 'score 7 of 48 after 3 moves']
+    """
+    import re
+
+    def plain(text: str) -> str:
+        return " ".join(re.sub(r"[^\w ]+", " ", text.lower()).split())
+
+    kept: list[str] = []
+    for part in parts:
+        if any(plain(part) and plain(part) in plain(earlier) for earlier in kept):
+            continue
+        kept.append(part)
+    for index, part in enumerate(kept):
+        head, colon, tail = part.rpartition(": ")
+        later = " ".join(plain(p) for p in kept[index + 1 :])
+        if colon and plain(tail) and re.search(rf"\b{re.escape(plain(tail))}\b", later):
+            kept[index] = head.rstrip(".!?") + "."
+    return kept
+
+
+SHOW_HAND_COLOUR = "#a84300"
+"""The hot seat's "show my hand" button: an orange dark enough for white text (WCAG AA)."""
+
+
+def typed_seed(text: object) -> object:
+    """The seed a person typed in the seed box: ``'12'`` is 12; anything else is handed on as
+    written (``'3.5'`` as 3.5, ``'abc'`` as text) for ``seed_problem`` to refuse in words —
+    never read as another number (a number box would show 3.5 as 35 and deal seed 3).
+
+    >>> typed_seed(" 12 "), typed_seed("3.5"), typed_seed("twelve")
+    (12, 3.5, 'twelve')
+    >>> seed_problem(typed_seed("3.5"))
+    'a seed is a whole number from 0 to 9223372036854775807, not 3.5'
+    """
+    import re
+
+    written = str(text).strip()
+    if re.fullmatch(r"[0-9]{1,30}", written):
+        return int(written)
+    if re.fullmatch(r"[-+]?[0-9]{0,30}(\.[0-9]*)?([eE][-+]?[0-9]{1,3})?", written) and any(
+        c.isdigit() for c in written
+    ):
+        if not any(mark in written for mark in ".eE"):  # a signed whole number, like -5
+            return int(written)
+        return float(written)
+    return written
+
+
+def _seed_box_class():
+    """A text box for the seed that keeps what was typed (an int set from Python becomes text)."""
+    import ipywidgets as widgets
+    from traitlets import CUnicode
+
+    class SeedBox(widgets.Text):
+        value = CUnicode(help="the seed as typed").tag(sync=True)
+
+    return SeedBox
+
+
 class GameView:
     """The parts every game's board view shares: board, status line, message log, undo/redo.
 
@@ -375,8 +478,8 @@ class GameView:
         self.on_press(self.undo_button, self.undo)
         self.on_press(self.redo_button, self.redo)
         self.new_button = widgets.Button(description="New deal", tooltip="a fresh random deal")
-        self.seed_box = widgets.IntText(
-            value=getattr(game, "seed", None) or 0,
+        self.seed_box = _seed_box_class()(
+            value=str(getattr(game, "seed", None) or 0),
             description="seed",
             description_allow_html=False,
             tooltip=f"the random seed of the deal: a whole number from 0 to {MAX_SEED}",
@@ -386,7 +489,7 @@ class GameView:
             description="Deal this seed", tooltip="deal the seed in the box"
         )
         self.on_press(self.new_button, self.new_deal)
-        self.on_press(self.deal_button, lambda: self.new_deal(self.seed_box.value))
+        self.on_press(self.deal_button, lambda: self.new_deal(typed_seed(self.seed_box.value)))
         row = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox(
             [
@@ -428,7 +531,7 @@ class GameView:
         >>> board = new_game(seed=1).view()
         >>> board.new_deal(-5)
         >>> board.game.seed, board.seed_box.value, board.messages[0][1]
-        (1, 1, 'Refused: a seed is a whole number from 0 to 9223372036854775807, not -5. The game goes on unchanged.')
+        (1, '1', 'Refused: a seed is a whole number from 0 to 9223372036854775807, not -5. The game goes on unchanged.')
         """
         from .randomness import fresh_seed
 
@@ -455,7 +558,7 @@ class GameView:
             self.refuse_deal(str(error) or type(error).__name__)
             return
         self.game = game
-        self.seed_box.value = seed
+        self.seed_box.value = str(seed)
         self._follow = True
         self.refresh()
 
@@ -464,7 +567,7 @@ class GameView:
         self.say(f"Refused: {why}. The game goes on unchanged.", "refused")
         seed = getattr(self.game, "seed", None)
         if seed_problem(seed) is None:
-            self.seed_box.value = seed
+            self.seed_box.value = str(seed)
         self.refresh()
 
     def on_press(self, button, action: Callable[[], object]) -> None:
@@ -593,7 +696,7 @@ class GameView:
             self.board.focus = self.focus_target() or ""
         if news or status != self._last_status:
             parts = [*news, status] if status != self._last_status or not news else news
-            parts = list(dict.fromkeys(parts))  # the same words once, not twice in a row
+            parts = said_once(list(dict.fromkeys(parts)))  # the same words once, not twice
             self.board.announce(
                 " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
             )
@@ -626,7 +729,12 @@ class GameView:
         self.humans = tuple(sorted(set(humans)))
         self.show_button = widgets.Button(
             description="Show my hand",
-            button_style="warning",
+            # white on a dark orange: 6.1:1 (the "warning" style's #F57C00 was 2.7:1)
+            style={
+                "button_color": SHOW_HAND_COLOUR,
+                "text_color": "#ffffff",
+                "font_weight": "bold",
+            },
             layout={"width": "auto", "min_width": "fit-content"},
         )
         self.show_button.add_class("tilegames-show-hand")

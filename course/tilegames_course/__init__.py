@@ -19,7 +19,7 @@ import importlib.resources
 from pathlib import Path
 
 __all__ = ["folder", "names"]
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 PARTS = ("nbgrader_config.py", "README.md", "class_dashboard.ipynb", "source", "keys")
 """What of the repository's ``exercises/`` the teacher's kit holds."""

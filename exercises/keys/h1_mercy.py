@@ -127,6 +127,10 @@ class Replays:
                 seeds=deals(self.student),
                 outcome=lambda game: bool(game.won),
                 player_seed=player_seed,
+                # the rows made at home are replayed, so the dice must be the ones the student's
+                # kernel gave (public, from the seed): secret dice would fail an honest player
+                # that uses them (a player recognising its deal by its dice stays possible here)
+                dice_key=0,
                 name="my_player",
                 hide=_hidden(),
             )

@@ -51,6 +51,7 @@ def test_the_play_page_shows_only_the_board_and_plays(page, tmp_path):
             tile = page.locator('.tilegames-board [data-target="3A"]')
             expect(tile).to_be_visible()
             expect(page.get_by_role("heading", name="Tula")).to_be_visible()
+            expect(page).to_have_title("Tula")  # the browser tab names the game, capitalised
             assert "from tilegames" not in page.locator("body").inner_text()  # no code
             live = page.locator(".tilegames-live")
             # a move by mouse

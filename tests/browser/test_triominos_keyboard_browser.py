@@ -66,3 +66,44 @@ def test_tri_ominos_turns_by_keyboard(jupyter_lab, lab_root, page):
         assert page.evaluate(FOCUSED_TARGET) is None
         tab_into_board(page)
     assert len(twin.game.history) >= 6
+
+
+RING_ON_CELL = """() => {
+    const t = document.activeElement, ring = document.querySelector('.tilegames-focus-ring');
+    const shape = t.querySelector('polygon'), m = shape.getScreenCTM();
+    const cell = [...shape.points].map(p => new DOMPoint(p.x, p.y).matrixTransform(m));
+    const drawn = ring.querySelector('polygon');
+    if (!drawn) return {shaped: false};
+    const d = drawn.getScreenCTM();
+    const edge = [...drawn.points].map(p => new DOMPoint(p.x, p.y).matrixTransform(d));
+    const apart = Math.max(...cell.map((c, i) => Math.hypot(c.x - edge[i].x, c.y - edge[i].y)));
+    const style = getComputedStyle(ring);
+    return {shaped: ring.classList.contains('tilegames-ring-shape'), apart,
+            square: style.borderTopStyle !== 'none' || style.outlineStyle !== 'none'};
+}"""
+
+
+def test_the_focus_ring_on_a_triangle_follows_the_triangle(jupyter_lab, lab_root, page):
+    """Issue 36: a square ring on a triangle covered the neighbouring previews."""
+    name = write_notebook(
+        lab_root,
+        "triominos_ring.ipynb",
+        [f"from tilegames import triominos\nboard = triominos.view(seed={SEED}, you=0)\nboard"],
+    )
+    twin = triominos.view(seed=SEED, you=0)
+    open_and_run(page, jupyter_lab, name)
+    move = next(m for m in twin.game.legal_moves() if m.kind == "place")
+    tab_into_board(page)
+    hand = f"hand:{twin.game.hand(0).index(move.tile)}"
+    twin.board.click(hand)
+    play_by_keyboard(page, hand, twin.board.announcement)  # a tile selected: cells to try
+    key_to(page, f"cell:{move.cell[0]},{move.cell[1]}")
+    ring = page.evaluate(RING_ON_CELL)
+    assert ring["shaped"] and not ring["square"], ring
+    assert ring["apart"] < 1.5, ring  # drawn on the cell's own three corners
+    key_to(page, "pool")  # the pool is a rectangle: the usual ring around it
+    assert_focus_ring_visible(page)
+    assert not page.evaluate(
+        "() => document.querySelector('.tilegames-focus-ring')"
+        ".classList.contains('tilegames-ring-shape')"
+    )

@@ -40,3 +40,22 @@ def test_clicking_a_tile_in_the_rules_notebook_plays_it(jupyter_lab, lab_root, p
     page.get_by_role("button", name="Undo").click()
     expect(status).to_contain_text("3 to reveal")
     expect(label).to_have_text("3A: face down")
+
+
+def test_the_seed_box_refuses_3_5_in_words(jupyter_lab, lab_root, page):
+    """Issue 36: typing 3.5 showed 35 and dealt seed 3; now what was typed is kept and refused."""
+    from .conftest import write_notebook
+
+    name = write_notebook(
+        lab_root, "tula_seed.ipynb", ["from tilegames import tula\ntula.view(seed=7)"]
+    )
+    open_and_run(page, jupyter_lab, name)
+    box = page.get_by_role("textbox", name="seed")
+    expect(box).to_have_value("7")
+    box.fill("3.5")
+    page.get_by_role("button", name="Deal this seed").click()
+    log = page.locator(".tilegames-log")
+    expect(log).to_contain_text("a seed is a whole number from 0 to")
+    expect(log).to_contain_text("not 3.5")
+    expect(log).not_to_contain_text("New deal")
+    expect(box).to_have_value("7")  # the box shows the game's seed again

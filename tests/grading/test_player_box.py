@@ -64,16 +64,73 @@ check("my_player", my_player)
 
 
 def test_a_fair_player_plays_as_it_does_in_process():
-    box = run(FAIR)
+    box = run(FAIR, dice_key=0)  # public dice: what a key replaying a student's rows asks for
     assert box.refusal is None
     assert box.results == in_process(FAIR)
     assert len(set(box.results)) > 5  # games of many lengths: the comparison has substance
-    expected = "sandbox (user namespaces)" if sandbox.available()[0] else "plain process"
+    expected = "sandbox (bubblewrap)" if sandbox.available()[0] else "plain process"
     assert box.isolation.startswith(expected)
+    assert box.dice_key == 0
 
 
 def test_the_same_player_without_the_sandbox_plays_the_same():
-    assert run(FAIR, seeds=SEEDS[:10], sandboxed=False).results == in_process(FAIR, SEEDS[:10])
+    again = run(FAIR, seeds=SEEDS[:10], sandboxed=False, dice_key=0)
+    assert again.results == in_process(FAIR, SEEDS[:10])
+
+
+def test_by_default_the_dice_are_secret_and_recorded_for_the_report():
+    first, second = run(FAIR, seeds=SEEDS[:12]), run(FAIR, seeds=SEEDS[:12])
+    assert first.dice_key != 0 and second.dice_key != 0 and first.dice_key != second.dice_key
+    assert first.results != in_process(FAIR, SEEDS[:12])  # not the dice of the public seeds
+    # the recorded key replays the grading exactly
+    assert run(FAIR, seeds=SEEDS[:12], dice_key=first.dice_key).results == first.results
+
+
+# a player that knows the public deal seeds: it draws from its dice at the start of each game
+# and looks the draw up among the dice of every public seed (issue 33's "recognises its deal")
+RECOGNISER = """
+import numpy as np
+from tilegames.grading.player_box import player_seed
+TABLE = {np.random.default_rng(player_seed(s)).random(): s for s in range(1000, 1030)}
+class Recogniser(Player):
+    def start(self, view, rng):
+        self.deal = TABLE.get(rng.random())
+    def choose(self, view, rng):
+        return view.legal_moves[0 if self.deal is None else -1]
+my_player = Recogniser()
+"""
+
+
+def test_a_player_that_knows_the_seeds_cannot_tell_its_deal_from_its_dice():
+    probe = RECOGNISER.replace(
+        "return view.legal_moves[0 if self.deal is None else -1]",
+        "raise RuntimeError(f'deal {self.deal}')",
+    )
+    public = run(probe, seeds=SEEDS[:1], dice_key=0)
+    assert public.refusal.startswith("your player crashed in the game with seed 1000")
+    assert "deal 1000" in public.refusal  # with public dice it would know its deal
+    secret = run(probe, seeds=SEEDS[:1])
+    assert "deal None" in secret.refusal  # with the grader's secret it knows nothing
+
+
+def test_a_slow_player_uses_up_the_same_budget_and_keeps_the_games_it_finished():
+    slow = """
+    import time
+    class Slow(Player):
+        def start(self, view, rng):
+            time.sleep(0.35)  # issue 33: only inside the box, a little every game
+        def choose(self, view, rng):
+            return view.legal_moves[0]
+    my_player = Slow()
+    """
+    began = time.monotonic()
+    box = run(slow, seeds=range(1000, 1400), budget_seconds=3)
+    assert time.monotonic() - began < 30
+    assert box.timed_out
+    assert box.refusal.startswith("your player used up its 3 s for all its games")
+    assert 3 <= len(box.results) <= 9  # the games it finished in its 3 s
+    fast = run(FAIR.replace("Dice()", "Dice()"), seeds=SEEDS[:5], budget_seconds=3)
+    assert fast.refusal is None and not fast.timed_out and len(fast.results) == 5
 
 
 def test_player_seed_is_not_the_deal_seed():
@@ -231,6 +288,51 @@ def test_the_librarys_players_are_refused():
         "write your own player: my_player is built on the library's GreedyPlayer "
         "(tilegames.tula.players)."
     )
+
+
+RENAMED = """
+for klass in type(my_player).__mro__:  # issue 33: every class of it "my own" by its module
+    if klass.__module__.startswith("tilegames"):
+        klass.__module__ = "__main__"
+"""
+
+DISGUISED = "my_player = tula.make_player('greedy')\n" + RENAMED
+
+COPIED = (
+    """
+import inspect, textwrap
+from tilegames.tula import players as library
+namespace = dict(vars(library))
+exec(textwrap.dedent(inspect.getsource(library.{name})), namespace)
+kind = namespace["{name}"]
+kind.__qualname__ = kind.__name__ = "MyVeryOwnPlayer"
+my_player = kind()
+"""
+    + RENAMED
+)
+
+
+@pytest.mark.parametrize(
+    "source, twin",
+    [
+        (DISGUISED, "greedy"),
+        (COPIED.replace("{name}", "GreedyPlayer"), "greedy"),
+    ],
+)
+def test_a_disguised_library_player_is_refused_by_what_it_plays(source, twin):
+    box = run(source, seeds=range(1000, 1020))
+    assert box.refusal == (
+        f"write your own player: my_player makes exactly the moves of the library's {twin} player."
+    )
+    assert box.results == ()  # a library player's games are not the student's
+
+
+def test_players_of_ones_own_are_not_taken_for_the_library():
+    first = "class First(Player):\n    def choose(self, view, rng):\n        return view.legal_moves[0]\nmy_player = First()\n"
+    for source in (FAIR, first):  # "first" plays like greedy in all but a few telling choices
+        box = run(source, seeds=range(1000, 1020))
+        assert box.refusal is None, box.refusal
+        assert len(box.results) == 20
 
 
 def test_the_clairvoyant_solver_as_my_player_is_refused():

@@ -98,7 +98,7 @@ def test_undo_redo_buttons():
 def test_new_deal_and_deal_this_seed():
     table = view(new_game(seed=1))
     table.new_button.click()
-    seed = table.seed_box.value
+    seed = int(table.seed_box.value)
     assert table.game.seed == seed and f"seed {seed}" in table.log.value
     deal = table.game.deal
     table.game.play(table.game.legal_moves()[0])
@@ -167,3 +167,21 @@ def test_a_bogus_click_is_said_and_changes_nothing(target):
     assert (table.game.to_json(), table.game.codes) == before
     table.board.click("slot:4")  # the board still works
     assert "Put 8♠ down" in table.log.value
+
+
+def test_when_the_focus_jumps_after_a_move_the_board_says_where():
+    """Issue 36: the focus moved to another card without a word; now the move's announcement
+    names the card and slot the keyboard landed on."""
+    table = view(new_game(seed=3))
+    game = table.game
+    for _ in range(30):
+        move = game.legal_moves()[0]
+        table.board.click(f"slot:{game.slot_of(move.card)}")
+        table.board.click(f"slot:{move.to}")
+        if table.board.focus != f"slot:{move.to}":
+            break
+    else:
+        raise AssertionError("the focus never left the moved card in 30 moves")
+    there = int(table.board.focus[5:])
+    said = table.board.announcement
+    assert f"The focus moves to {game.card_at(there)} in slot {there}" in said, said

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from tilegames.triominos import Game, Move, new_game, render, view
+from tilegames.triominos.board import turn_words
 from tilegames.triominos.render import ascii_board, board_svg, svg, text
 
 
@@ -81,11 +82,9 @@ def test_refusal_names_the_point_and_suggests_the_rotation():
     assert board.game == before
     log = board.log.value
     # in the board's words: which corner, which neighbouring tile (no lattice points)
-    assert (
-        "Refused: 4-5-5 turned r" in log and "corner, where 5-5-5 (row 0, column 0) shows 5" in log
-    )
-    assert "point (" not in log
-    assert f"r{good} fits here" in log
+    assert "Refused: 4-5-5 " in log and "corner, where 5-5-5 (row 0, column 0) shows 5" in log
+    assert "point (" not in log and "turned r" not in log  # rotations in words, not jargon
+    assert f"it fits here {turn_words(good)}: press Rotate" in log
     while board.rotation != good:
         board.rotate_button.click()
     board.board.click(f"cell:{cell[0]},{cell[1]}")
@@ -111,3 +110,31 @@ def test_opponents_play_until_your_turn_and_draw_button():
         else:
             board.run_button.click()
     assert "round over" in board.status.value
+
+
+def test_a_click_on_an_occupied_cell_says_the_cell_is_taken():
+    """The engine's reason (the cell holds a tile), not a corner that happens to disagree."""
+    game = Game.from_deal([["3-3-3", "0-0-1"], ["4-5-5", "3-5-5", "0-1-2"]], seed=1)
+    board = view(game, you=1)
+    board.game.play("3-3-3 @ 0,0 r0")
+    board.refresh()
+    before = board.game.copy()
+    board.board.click(f"hand:{board.game.hand(1).index((4, 5, 5))}")
+    board.board.click("cell:0,0")
+    assert board.game == before
+    assert "Refused: that cell already holds 3-3-3." in board.log.value
+    assert "corner" not in board.log.value.split("already holds")[-1]
+
+
+def test_a_placement_without_a_bonus_says_its_points_once():
+    from tilegames.triominos import Rules
+
+    game = Game.from_deal(
+        [["0-0-1", "0-1-2"], ["1-2-3", "2-3-4", "1-1-2"]], rules=Rules(start_bonus=0), seed=1
+    )
+    board = view(game, you=game.to_move)
+    move = next(m for m in board.game.legal_moves() if m.kind == "place")
+    board.act(move)
+    points = board.game.scores[board.you]
+    assert f"You played {move}: {points} points." in board.log.value
+    assert not re.search(r"(\d+) = \1 points", board.log.value)

@@ -246,3 +246,19 @@ def test_the_greedy_choice_is_the_rule_written_from_the_public_view():
                 choices += len(view.legal_moves) > 1
             game.play(move)
     assert compared > 100 and choices > 20  # real choices were compared, not only forced moves
+
+
+def test_the_old_decide_hook_is_gone_and_no_lesson_asks_for_it():
+    """A player of one's own writes ``choose(view, rng)``; the guide says ``decide`` is gone."""
+    import json
+    from pathlib import Path
+
+    from tilegames.tula import players
+
+    assert not hasattr(players.Player, "decide")
+    for name in players.PLAYERS:
+        assert not hasattr(players.make_player(name), "decide"), name
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
+    for path in notebooks.glob("*.ipynb"):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        assert not any("`decide`" in "".join(c["source"]) for c in cells), path.name

@@ -45,7 +45,7 @@ def test_undo_button_takes_back_and_status_follows():
 def test_new_deal_shows_its_seed_and_deal_this_seed_replays_it():
     board = view(new_game(seed=1))
     board.new_button.click()
-    seed = board.seed_box.value
+    seed = int(board.seed_box.value)
     assert board.game.seed == seed and f"seed {seed}" in board.log.value
     deal = board.game.deal
     board.board.click("3A")

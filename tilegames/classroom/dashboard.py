@@ -49,21 +49,29 @@ def typical_misses(intervals: int, confidence: float = 0.95, share: float = 0.9)
     """The fewest and most intervals out of ``intervals`` that miss the truth in ``share`` of classes.
 
     Each 95% interval misses with probability 0.05, independently, so the number of misses is
-    binomial: for a class of 30, 0 to 3 misses happen in about 94% of classes.
+    binomial: for a class of 30, 0 to 3 misses happen in about 94% of classes. Any class size
+    works (the chances are added up as logarithms, so nothing overflows).
 
     >>> typical_misses(30)
     (0, 3)
+    >>> typical_misses(1100)
+    (0, 64)
     """
-    miss = 1 - confidence
-    chances = [
-        math.comb(intervals, k) * miss**k * (1 - miss) ** (intervals - k)
-        for k in range(intervals + 1)
-    ]
-    low, high, covered = 0, 0, chances[0]
-    while covered < share:
+    if isinstance(intervals, bool) or not isinstance(intervals, (int, np.integer)) or intervals < 0:
+        raise ValueError(f"the number of intervals is a whole number from 0 up, not {intervals!r}")
+    if not 0 < confidence < 1 or not 0 < share < 1:
+        raise ValueError("the confidence and the share are between 0 and 1 (like 0.95 and 0.9)")
+    n, miss = int(intervals), 1 - confidence
+
+    def chance(k: int) -> float:
+        log = math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+        return math.exp(log + k * math.log(miss) + (n - k) * math.log1p(-miss))
+
+    high, covered = 0, chance(0)
+    while covered < share and high < n:
         high += 1
-        covered += chances[high]
-    return low, high
+        covered += chance(high)
+    return 0, high
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,29 @@ class ClassSummary:
     def covered(self) -> int:
         """How many students' intervals contain the true value."""
         return sum(s.covers for s in self.students)
+
+    def misses_text(self) -> str:
+        """How many intervals miss the truth, against how many 9 classes in 10 see, in words.
+
+        >>> import pandas as pd
+        >>> from tilegames.classroom import EXPERIMENTS
+        >>> rows = pd.DataFrame({"student": ["a"] * 10, "seed": range(10), "value": [1] * 10})
+        >>> class_summary(rows, EXPERIMENTS["tula_stuck"]).misses_text()
+        '1 of 1 intervals misses the true value: more than the 0 to 0 that 9 classes in 10 see. By luck alone, 1 or more misses happen in about 1 class in 20: a surprise worth a second look.'
+        """
+        n = len(self.students)
+        missed = n - self.covered
+        fewest, most = typical_misses(n)
+        verb = "misses" if missed == 1 else "miss"
+        said = f"{missed} of {n} intervals {verb} the true value"
+        if missed <= most:
+            return f"{said}: within the {fewest} to {most} that 9 classes in 10 see."
+        chance = 1 - sum(math.comb(n, k) * 0.05**k * 0.95 ** (n - k) for k in range(missed))
+        return (
+            f"{said}: more than the {fewest} to {most} that 9 classes in 10 see. By luck alone, "
+            f"{missed} or more misses happen in about 1 class in {round(1 / chance):,}: a surprise "
+            "worth a second look."
+        )
 
     def shown(self, value: float) -> str:
         """A value of this experiment as a reader takes it in: a share as a percentage
@@ -227,7 +258,9 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
     import matplotlib.pyplot as plt
 
     size = 16 if present else 10
-    figure, (left, right) = plt.subplots(1, 2, figsize=(13, 6 if present else 5))
+    figure, (left, right) = plt.subplots(
+        1, 2, figsize=(13, 7 if present else 5.5), layout="constrained"
+    )
     truth = summary.truth.value
     order = sorted(summary.students, key=lambda s: s.estimate)
     for y, s in enumerate(order):
@@ -246,8 +279,8 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
     left.set_title(
         f"{summary.covered} of {n} intervals contain the true value (● yes, ✕ no)", fontsize=size
     )
-    left.set_xlabel(f"{summary.experiment.column}: each student's estimate, 95% CI", fontsize=size)
-    left.legend(fontsize=size * 0.75, loc="lower right")
+    left.set_xlabel("each student's estimate and 95% CI", fontsize=size)
+    _legend_below(left, size)
     left.tick_params(labelsize=size * 0.8)
     games = np.array([s.games for s in summary.students], dtype=float)
     estimates = np.array([s.estimate for s in summary.students])
@@ -255,18 +288,34 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
     if len(games):
         spread = _spread(summary)
         grid = np.linspace(max(games.min() * 0.8, 1), games.max() * 1.2, 100)
-        right.plot(grid, truth + 1.96 * spread / np.sqrt(grid), color="grey", linestyle=":")
-        right.plot(grid, truth - 1.96 * spread / np.sqrt(grid), color="grey", linestyle=":",
-                   label="where 95% of estimates fall")  # fmt: skip
+        high, low = truth + 1.96 * spread / np.sqrt(grid), truth - 1.96 * spread / np.sqrt(grid)
+        if summary.experiment.kind == "proportion":  # a share lies between 0 and 1
+            high, low = np.minimum(high, 1), np.maximum(low, 0)
+        right.plot(grid, high, color="grey", linestyle=":")
+        right.plot(grid, low, color="grey", linestyle=":", label="where 95% of estimates fall")
     right.axhline(truth, color="black", linestyle="--", label="true value")
     right.set_xlabel(f"{summary.experiment.unit or 'games'} played", fontsize=size)
     right.set_ylabel("estimate", fontsize=size)
+    if summary.experiment.kind == "proportion":  # a share reads as a percentage, as in the text
+        from matplotlib.ticker import PercentFormatter
+
+        left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        right.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     right.set_title("Funnel: small batches scatter more", fontsize=size)
-    right.legend(fontsize=size * 0.75)
+    _legend_below(right, size)
     right.tick_params(labelsize=size * 0.8)
     figure.suptitle(summary.experiment.title, fontsize=size * 1.1)
-    figure.tight_layout()
     return figure
+
+
+def _legend_below(axes, size: float) -> None:
+    """The legend under the axes, outside them: it never covers a point or a line."""
+    axes.legend(
+        fontsize=size * 0.75,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.13 if size < 12 else -0.16),
+        frameon=False,
+    )
 
 
 def _spread(summary: ClassSummary) -> float:
@@ -348,9 +397,17 @@ class Dashboard:
         """
         try:
             summary = self.summary()
-        except Exception as error:  # a busy or missing store: say so, keep the last picture
+        except Exception as error:  # an unreadable store: say so, keep the last picture
             self.status.value = f"Could not read the class store: {error}"
             return
+        published = ""
+        if hasattr(self.store, "warning") and self.store.warning():
+            published = f"; warning: {self.store.warning()}"
+        if hasattr(self.store, "publish"):  # the figures (no names) for the students' lesson
+            try:
+                self.store.publish(self.experiment.name, summary)
+            except OSError as error:
+                published = f"; not published for the class: {error}"
         self.refreshes += 1
         present = self.present.value
         text = summary.text(names=not present)
@@ -369,6 +426,7 @@ class Dashboard:
         self.picture.outputs = tuple(outputs)
         self.status.value = (
             f"{len(summary.students)} students, {summary.games:,} rows (refresh {self.refreshes})"
+            + published
         )
 
     def _toggle_live(self, change) -> None:

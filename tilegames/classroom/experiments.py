@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -28,7 +28,16 @@ import pandas as pd
 
 from ..exercises.handin import variant_seed
 
-__all__ = ["EXPERIMENTS", "Experiment", "Reference", "class_of", "estimate", "run", "seeds"]
+__all__ = [
+    "EXPERIMENTS",
+    "Experiment",
+    "Reference",
+    "batch_sizes",
+    "class_of",
+    "estimate",
+    "run",
+    "seeds",
+]
 
 WINDOW = 10_000
 """The most games one student may play in one experiment (their seed window's length)."""
@@ -99,14 +108,25 @@ def estimate(experiment: Experiment, rows: pd.DataFrame):
     return mean_interval(values.astype(float).to_numpy())
 
 
-def class_of(experiment: Experiment, students: int = 30, games: int | None = None) -> pd.DataFrame:
+def class_of(
+    experiment: Experiment, students: int = 30, games: int | Sequence[int] | None = None
+) -> pd.DataFrame:
     """A whole class's rows (``student``, ``seed``, ``value``): ``students`` made-up ids
-    (``student01`` …), each playing their own batch of ``games`` — what the class store
-    holds once a class has shared, for a lesson run with no class at hand."""
+    (``student01`` …), each playing their own batch of ``games`` (one size for all, or one
+    size per student) — what the class store holds once a class has shared, for a lesson run
+    with no class at hand.
+
+    >>> rows = class_of(EXPERIMENTS["tula_stuck"], 3, [2, 5, 3])
+    >>> rows.groupby("student").size().tolist()
+    [2, 5, 3]
+    """
+    sizes = list(games) if isinstance(games, Sequence) else [games] * students
+    if len(sizes) != students:
+        raise ValueError(f"give one batch size per student: {students}, not {len(sizes)}")
     frames = []
-    for number in range(1, students + 1):
+    for number, size in enumerate(sizes, start=1):
         student = f"student{number:02d}"
-        batch = run(experiment, student, games)
+        batch = run(experiment, student, size)
         frames.append(
             pd.DataFrame(
                 {
@@ -117,6 +137,20 @@ def class_of(experiment: Experiment, students: int = 30, games: int | None = Non
             )
         )
     return pd.concat(frames, ignore_index=True)
+
+
+def batch_sizes(typical: int, students: int = 30) -> list[int]:
+    """Batch sizes for a made-up class where students play as much as real ones do: some a
+    few games, some many — from an eighth of ``typical`` to three times it, spread evenly on a
+    log scale and mixed up among the students, a little under ``typical`` on average.
+
+    >>> sizes = batch_sizes(100)
+    >>> min(sizes), max(sizes), round(sum(sizes) / len(sizes))
+    (12, 300, 93)
+    """
+    spaced = np.geomspace(typical / 8, typical * 3, students).round().astype(int)
+    order = np.random.default_rng(students).permutation(students)
+    return [int(max(size, 1)) for size in spaced[order]]
 
 
 # -- Tula: how often does a deal start stuck? (the moment mercy is for) --------------------------

@@ -1,14 +1,19 @@
-"""The class store: one SQLite database where every student's rows meet.
+"""The class store: a drop folder where each student leaves their own rows, read by the teacher.
 
-The teacher names a folder every student can write to (on a JupyterHub, a
-shared folder); the store is ``class.db`` in it, in WAL mode, and every send is
-one ``BEGIN IMMEDIATE`` transaction, so thirty students sending at the same
-moment lose nothing. A student's rows are checked before anything is written:
-the experiment must exist, the seeds must be the student's own window (from
-the start, consecutive), every row must replay from its seed. Sending again
-*replaces* that student's rows (never doubles them); a student's send touches
-no other student's rows. Every refusal is kept too, with its reason, so the
-teacher can see who sent what.
+The teacher makes the folder once (``python -m tilegames.classroom create
+FOLDER``, mode 3733, see ``drop``) and gives it to the class (the
+``TILEGAMES_CLASS_STORE`` setting, or ``share(..., store=FOLDER)``). A student's
+``share`` checks their rows (the experiment exists, the seeds are the student's
+own window, every row replays) and writes them as one file of their own,
+atomically; sharing again replaces that file. No student can list, read,
+change or delete another's file. The teacher's side (``ClassStore``, the
+dashboard) lists the folder, keeps the latest share of each student, and checks
+every share again: a share written by another student's account, or one that
+does not replay, is not counted but listed with the refusals. It publishes the
+class summary (no names) for the students' lesson to read.
+
+A store made by an older tilegames (one ``class.db`` in the folder) stays
+readable: its rows count until the student shares again.
 
 >>> import tempfile
 >>> from tilegames.classroom import EXPERIMENTS, run
@@ -23,64 +28,54 @@ teacher can see who sent what.
 >>> store.share("tula_stuck", rows, student="bob")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tilegames.classroom.store.Refused: these are not your deals: play seeds ... (run(experiment, your id) does).
+tilegames.classroom.checks.Refused: these are not your deals: play seeds ... (run(experiment, your id) does).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import sqlite3
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
-from ..exercises.handin import ID_PATTERN
-from .experiments import EXPERIMENTS, WINDOW, Experiment, seeds
+from . import drop
+from .checks import (
+    Refused,
+    check_experiment,
+    check_rows,
+    check_student,
+    check_values,
+    replay,
+    shown,
+)
+from .drop import StoreError, create_store
+from .experiments import EXPERIMENTS
 
 __all__ = [
     "ClassStore",
     "NotShared",
     "Refused",
+    "STORE_VARIABLE",
     "Sent",
+    "StoreError",
+    "class_results",
     "class_rows",
+    "create_store",
     "practice_store",
     "share",
-    "STORE_VARIABLE",
 ]
 
 STORE_VARIABLE = "TILEGAMES_CLASS_STORE"
 """The folder of the class store, as the teacher sets it for the class (else ``share`` asks)."""
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS batches (
-    experiment TEXT NOT NULL,
-    student TEXT NOT NULL,
-    sent REAL NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (experiment, student)
-);
-CREATE TABLE IF NOT EXISTS rows (
-    experiment TEXT NOT NULL,
-    student TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    value REAL NOT NULL,
-    PRIMARY KEY (experiment, student, seed)
-);
-CREATE TABLE IF NOT EXISTS refusals (
-    experiment TEXT NOT NULL,
-    student TEXT NOT NULL,
-    sent REAL NOT NULL,
-    reason TEXT NOT NULL
-);
-"""
-
-
-class Refused(ValueError):
-    """Rows the store will not take; the message says why, in a student's words."""
+FORMAT = "tilegames-class-share"
+LEGACY = "class.db"
+"""The one SQLite file of a store made by tilegames 0.4 and before (read, never written)."""
 
 
 @dataclass(frozen=True)
@@ -114,171 +109,265 @@ class NotShared:
     __repr__ = __str__
 
 
+@dataclass(frozen=True)
+class _Batch:
+    student: str
+    sent: float
+    seeds: list[int]
+    values: list[float]
+
+
 class ClassStore:
-    """The class store in ``folder`` (created if missing): ``share``, ``rows``, ``batches``, ``refusals``."""
+    """The class store in ``folder``: ``share`` (a student's side), ``rows``, ``batches`` and
+    ``refusals`` (the teacher's side, which lists the folder), ``publish`` (the summary for the
+    students). ``create``: make the folder (mode 3733) if it is missing.
+    """
 
-    def __init__(self, folder: str | os.PathLike, *, timeout: float = 60.0) -> None:
-        self.folder = Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.path = self.folder / "class.db"
-        self.timeout = timeout
-        with self._connect() as connection:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.executescript(SCHEMA)
+    def __init__(self, folder: str | os.PathLike, *, create: bool = True) -> None:
+        self.folder = Path(folder).absolute()
+        if create and not self.folder.exists():
+            create_store(self.folder)
+        self._seen: dict[tuple, drop.Found] = {}  # the files read so far (a refresh: the new)
+        self._checked: dict[tuple, _Batch | str] = {}
 
-    def _connect(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        connection.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
-        connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: safe, and no fsync per send
-        return connection
+    # -- a student's side ------------------------------------------------------------------------
 
-    def _write(self, statements: list[tuple[str, Any]]) -> None:
-        """Run ``statements`` as one transaction, retrying while another writer holds the lock."""
-        deadline = time.monotonic() + self.timeout
-        while True:
-            connection = self._connect()
-            try:
-                connection.execute("BEGIN IMMEDIATE")
-                for sql, parameters in statements:
-                    if isinstance(parameters, list):
-                        connection.executemany(sql, parameters)
-                    else:
-                        connection.execute(sql, parameters)
-                connection.execute("COMMIT")
-                return
-            except sqlite3.OperationalError as error:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                if "locked" not in str(error) and "busy" not in str(error):
-                    raise
-                if time.monotonic() > deadline:
-                    raise TimeoutError(
-                        f"the class store {self.path} stayed busy for {self.timeout:.0f} s: "
-                        "try again in a moment"
-                    ) from error
-                time.sleep(0.05)
-            finally:
-                connection.close()
+    def share(self, experiment: Any, rows: Any, *, student: Any) -> Sent:
+        """Check ``student``'s rows and, if they are good, replace their share with them.
 
-    def share(self, experiment: str, rows: Any, *, student: str) -> Sent:
-        """Check ``student``'s rows and, if they are good, replace their batch with them."""
+        Refused rows raise ``Refused`` (and leave a note for the teacher); a store that cannot
+        be written raises ``StoreError``. Either way nothing already shared changes.
+        """
         try:
-            checked, sent = check_rows(experiment, rows, student)
+            self._check_account(student)
+            seeds, values = check_rows(experiment, rows, student)
         except Refused as error:
-            self._refuse(experiment, student, str(error))
+            self._note_refusal(experiment, student, str(error))
             raise
         now = time.time()
-        self._write(
-            [
-                ("DELETE FROM rows WHERE experiment = ? AND student = ?", (experiment, student)),
-                ("DELETE FROM batches WHERE experiment = ? AND student = ?", (experiment, student)),
-                (
-                    "INSERT INTO batches (experiment, student, sent, games) VALUES (?, ?, ?, ?)",
-                    (experiment, student, now, sent.games),
-                ),
-                (
-                    "INSERT INTO rows (experiment, student, seed, value) VALUES (?, ?, ?, ?)",
-                    [(experiment, student, int(s), float(v)) for s, v in checked],
-                ),
-            ]
-        )
-        return sent
+        data = {
+            "format": FORMAT,
+            "version": 1,
+            "experiment": experiment,
+            "student": student,
+            "sent": now,
+            "seeds": seeds,
+            "values": values,
+        }
+        drop.write_file(self.folder, drop.share_name(self.folder, experiment, student), data)
+        estimate = sum(values) / len(values)
+        return Sent(experiment, student, len(values), estimate)
 
-    def _refuse(self, experiment: str, student: str, reason: str) -> None:
-        self._write(
-            [
-                (
-                    "INSERT INTO refusals (experiment, student, sent, reason) VALUES (?, ?, ?, ?)",
-                    (str(experiment)[:100], str(student)[:100], time.time(), reason[:500]),
-                )
-            ]
-        )
-
-    def _read(self, sql: str, parameters: tuple) -> pd.DataFrame:
-        connection = self._connect()
+    def _check_account(self, student: Any) -> None:
+        """On a hub of separate accounts, a student shares only under their own login's id."""
+        check_student(student)
+        me = drop.euid()
         try:
-            return pd.read_sql_query(sql, connection, params=parameters)
-        finally:
-            connection.close()
+            owner = self.folder.stat().st_uid
+        except OSError:
+            return  # the write says what is wrong with the folder
+        account = drop.account_of(me)
+        if me not in (owner, 0) and not drop.matches_account(student, account):
+            raise Refused(
+                f"you are logged in as {account!r}, so you share as yourself, not as "
+                f"{student!r} (student_id() gives your id)."
+            )
+
+    def _note_refusal(self, experiment: Any, student: Any, reason: str) -> None:
+        """Leave a note of a refused share for the teacher (best effort: never raises)."""
+        note = {
+            "format": FORMAT,
+            "refused": True,
+            "experiment": experiment if isinstance(experiment, str) else shown(experiment),
+            "student": student if isinstance(student, str) else shown(student),
+            "sent": time.time(),
+            "reason": reason[:500],
+        }
+        note = {k: _plain(v, 500) if isinstance(v, str) else v for k, v in note.items()}
+        with contextlib.suppress(OSError, ValueError):  # StoreError is an OSError
+            drop.write_file(self.folder, f"{secrets.token_hex(16)}{drop.REFUSAL}", note)
+
+    # -- the teacher's side ----------------------------------------------------------------------
+
+    def _read(self, experiment: str) -> tuple[dict[str, _Batch], list[dict]]:
+        """The latest good share of each student, and every refusal, for ``experiment``."""
+        check_experiment(experiment)
+        batches: dict[str, _Batch] = dict(_legacy(self.folder / LEGACY, experiment))
+        refusals = list(_legacy_refusals(self.folder / LEGACY, experiment))
+        trusted = drop.trusted_uids(self.folder)
+        for found in drop.read_drop(self.folder, self._seen):
+            data = found.data if isinstance(found.data, dict) else {}
+            if found.name.endswith(drop.REFUSAL):
+                if data.get("experiment") == experiment:
+                    refusals.append(_refusal_row(found, data, trusted))
+                continue
+            if found.name.split(".")[-4:-3] != [experiment]:
+                continue  # another experiment's share (its name says which)
+            checked = self._checked.get(found.key)
+            if checked is None:
+                checked = self._checked[found.key] = _check_share(found, experiment, trusted)
+            if isinstance(checked, str):
+                claimed = _plain(found.name.split(".")[0], 80)
+                refusals.append({"student": claimed, "sent": found.mtime, "reason": checked})
+            elif checked.student not in batches or checked.sent >= batches[checked.student].sent:
+                batches[checked.student] = checked
+        return batches, refusals
 
     def rows(self, experiment: str) -> pd.DataFrame:
-        """Every shared row of ``experiment``: student, seed, value."""
-        return self._read(
-            "SELECT student, seed, value FROM rows WHERE experiment = ? ORDER BY student, seed",
-            (experiment,),
-        )
+        """Every counted row of ``experiment``: student, seed, value."""
+        batches, _ = self._read(experiment)
+        frames = [
+            pd.DataFrame({"student": b.student, "seed": b.seeds, "value": b.values})
+            for _, b in sorted(batches.items())
+        ]
+        if not frames:
+            return pd.DataFrame(
+                {
+                    "student": pd.Series(dtype=object),
+                    "seed": pd.Series(dtype="int64"),
+                    "value": pd.Series(dtype=float),
+                }  # fmt: skip
+            )
+        rows = pd.concat(frames, ignore_index=True)
+        return rows.astype({"seed": "int64", "value": float})
 
     def batches(self, experiment: str) -> pd.DataFrame:
         """Who sent what: student, when (seconds since the epoch), how many games."""
-        return self._read(
-            "SELECT student, sent, games FROM batches WHERE experiment = ? ORDER BY sent",
-            (experiment,),
+        batches, _ = self._read(experiment)
+        table = [(b.student, b.sent, len(b.values)) for b in batches.values()]
+        return pd.DataFrame(table, columns=["student", "sent", "games"]).sort_values(
+            "sent", ignore_index=True
         )
 
     def refusals(self, experiment: str) -> pd.DataFrame:
-        """Every refused send: student, when, and why."""
-        return self._read(
-            "SELECT student, sent, reason FROM refusals WHERE experiment = ? ORDER BY sent",
-            (experiment,),
-        )
+        """Every refused send and every share not counted: student, when, and why."""
+        _, refusals = self._read(experiment)
+        table = pd.DataFrame(refusals, columns=["student", "sent", "reason"])
+        return table.sort_values("sent", ignore_index=True)
 
-
-def check_rows(experiment: str, rows: Any, student: str) -> tuple[list[tuple[int, float]], Sent]:
-    """The rows as (seed, value) pairs if they are ``student``'s honest batch; else ``Refused``."""
-    if experiment not in EXPERIMENTS:
-        raise Refused(
-            f"there is no class experiment {experiment!r}: the experiments are "
-            f"{', '.join(EXPERIMENTS)}."
-        )
-    if not isinstance(student, str) or not ID_PATTERN.match(student):
-        raise Refused("a student id is letters, digits and . _ @ - (like 'ab123').")
-    spec: Experiment = EXPERIMENTS[experiment]
-    if not isinstance(rows, pd.DataFrame):
-        raise Refused(f"share your table of rows (a DataFrame with 'seed' and {spec.column!r}).")
-    missing = [c for c in ("seed", spec.column) if c not in rows.columns]
-    if missing:
-        raise Refused(
-            f"your rows need the columns 'seed' and {spec.column!r}: {missing[0]!r} is missing "
-            "(is this the right experiment?)."
-        )
-    if not 1 <= len(rows) <= WINDOW:
-        raise Refused(f"share between 1 and {WINDOW:,} rows, not {len(rows):,}.")
-    mine = seeds(spec, student)
-    try:
-        given = [int(s) for s in rows["seed"]]
-        if any(int(s) != s for s in rows["seed"]):
-            raise ValueError
-    except (TypeError, ValueError, OverflowError):
-        raise Refused("each row's 'seed' is the whole number that deals its game.") from None
-    if given != list(mine[: len(given)]):
-        raise Refused(
-            f"these are not your deals: play seeds {mine.start} onwards, in order, every one "
-            "(run(experiment, your id) does)."
-        )
-    values = []
-    for seed, value in zip(given, rows[spec.column]):
-        truth = spec.play(seed)
-        if not _same(value, truth, spec.kind):
-            raise Refused(
-                f"the row with seed {seed} says {spec.column} = {value!r}, but replaying that game "
-                "gives something else: share the rows your simulation made."
-            )
-        values.append(float(truth))
-    estimate = float(np.mean(values))
-    return list(zip(given, values)), Sent(experiment, student, len(values), estimate)
-
-
-def _same(given: Any, truth: Any, kind: str) -> bool:
-    if kind == "proportion":
+    def warning(self) -> str | None:
+        """One line for the teacher when the folder is not a proper drop folder (others can list
+        it, or delete shares), with the command that mends it; else ``None``."""
+        problem = drop.open_to_others(self.folder)
+        if problem is None:
+            return None
         return (
-            isinstance(given, (bool, np.bool_, int, np.integer))
-            and bool(given) == bool(truth)
-            and given in (0, 1)
+            f"the class store {self.folder} is open: {problem} "
+            f"(mend it: python -m tilegames.classroom create {self.folder})"
         )
+
+    def publish(self, experiment: str, summary: Any = None) -> Path:
+        """Write the class summary of ``experiment`` (no names) where the students' lesson reads
+        it (``class_results``); the dashboard does this at every refresh. ``summary``: the one
+        just computed from this store (else it is computed here)."""
+        from .dashboard import class_summary
+        from .published import summary_data
+
+        if summary is None:
+            summary = class_summary(self.rows(experiment), EXPERIMENTS[experiment])
+        return drop.write_file(
+            self.folder, drop.SUMMARY.format(experiment), summary_data(summary), mode=0o644
+        )
+
+
+def _check_share(found: drop.Found, experiment: str, trusted: set[int]) -> _Batch | str:
+    """A share's batch if it is good, else why it is not counted (in the teacher's words)."""
+    if found.problem:
+        return f"not counted: {found.problem}"
+    data = found.data
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return "not counted: not a share"
+    student, seeds, values = data.get("student"), data.get("seeds"), data.get("values")
     try:
-        return abs(float(given) - float(truth)) < 1e-9
-    except (TypeError, ValueError):
-        return False
+        check_student(student)
+        token = found.name.removeprefix(f"{student}.{experiment}.").removesuffix(drop.SHARE)
+        if data.get("experiment") != experiment or not token.isalnum():
+            return "not counted: its name and its contents disagree"
+        if found.uid not in trusted and not drop.matches_account(student, found.account):
+            return (
+                f"not counted: a share claiming {student!r} written by the account "
+                f"{found.account!r}"
+            )
+        spec = EXPERIMENTS[experiment]
+        if not isinstance(seeds, list) or not isinstance(values, list) or len(seeds) != len(values):
+            return "not counted: not a share"
+        if not 1 <= len(seeds) <= 10_000 or not all(type(s) is int for s in seeds):
+            return "not counted: not a share"
+        numbers = check_values(spec, student, seeds, values)
+        if found.uid not in trusted:  # another account's file: it never passed our checks
+            replay(spec, seeds, numbers)
+    except Refused as error:
+        return f"not counted: {error}"
+    sent = data.get("sent")
+    return _Batch(student, float(sent) if isinstance(sent, (int, float)) else found.mtime,
+                  seeds, numbers)  # fmt: skip
+
+
+def _plain(text: Any, limit: int) -> str:
+    """``text`` as printable ASCII (anything else escaped), for the teacher's tables: a file a
+    student wrote never puts control characters or markup into the teacher's view."""
+    plain = "".join(c if " " <= c <= "~" else ascii(c)[1:-1] for c in str(text))
+    return plain if len(plain) <= limit else plain[: limit - 3] + "..."
+
+
+def _refusal_row(found: drop.Found, data: dict, trusted: set[int]) -> dict:
+    claimed = _plain(data.get("student", "?"), 80)
+    if found.uid not in trusted and not drop.matches_account(claimed, found.account):
+        claimed = f"{claimed} (account {found.account})"
+    return {"student": claimed, "sent": found.mtime, "reason": _plain(data.get("reason", ""), 500)}
+
+
+def _legacy_connect(path: Path):
+    import sqlite3
+
+    try:  # read-only; "immutable" where a WAL store's folder cannot be written
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+
+
+def _legacy(path: Path, experiment: str) -> list[tuple[str, _Batch]]:
+    """The batches kept in an older store's ``class.db`` (none if there is none)."""
+    import sqlite3
+
+    if not path.exists():
+        return []
+    try:
+        with _legacy_connect(path) as connection:
+            sent = dict(connection.execute(
+                "SELECT student, sent FROM batches WHERE experiment = ?", (experiment,)
+            ).fetchall())  # fmt: skip
+            rows = connection.execute(
+                "SELECT student, seed, value FROM rows WHERE experiment = ? ORDER BY student, seed",
+                (experiment,),
+            ).fetchall()
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot read the older class store {path}: {error}") from None
+    batches: dict[str, _Batch] = {}
+    for student, seed, value in rows:
+        batch = batches.setdefault(student, _Batch(student, float(sent.get(student, 0)), [], []))
+        batch.seeds.append(int(seed))
+        batch.values.append(float(value))
+    return list(batches.items())
+
+
+def _legacy_refusals(path: Path, experiment: str) -> list[dict]:
+    import sqlite3
+
+    if not path.exists():
+        return []
+    try:
+        with _legacy_connect(path) as connection:
+            found = connection.execute(
+                "SELECT student, sent, reason FROM refusals WHERE experiment = ?", (experiment,)
+            ).fetchall()
+    except sqlite3.Error:
+        return []
+    return [{"student": s, "sent": t, "reason": r} for s, t, r in found]
+
+
+def _folder(store: str | os.PathLike | None) -> str | None:
+    return str(store) if store else os.environ.get(STORE_VARIABLE) or None
 
 
 def share(
@@ -288,17 +377,20 @@ def share(
 
     Your id is your login on the school's hub (or the one you typed,
     ``student_id("ab123")``); the store is the folder your teacher set up
-    (``TILEGAMES_CLASS_STORE``), or ``store=``.
+    (``TILEGAMES_CLASS_STORE``), or ``store=``. Sharing again replaces your rows.
+
+    >>> share("tula_stuck", None, store=None)  # no store set up here: nothing sent
+    Not shared: no class store is set up here. In class, your teacher gives its folder (the TILEGAMES_CLASS_STORE setting, or share(..., store='folder')).
     """
     from ..exercises.handin import PRACTICE, student_id
 
-    folder = store or os.environ.get(STORE_VARIABLE)
+    folder = _folder(store)
     if not folder:
         return NotShared(experiment)
     student = student_id()
     if student == PRACTICE:
         raise Refused("type your student id first (student_id('ab123')): the class pools by id.")
-    return ClassStore(folder).share(experiment, rows, student=student)
+    return ClassStore(folder, create=False).share(experiment, rows, student=student)
 
 
 def class_rows(
@@ -308,20 +400,55 @@ def class_rows(
     students: int = 30,
     games: int | None = None,
 ) -> tuple[pd.DataFrame, str]:
-    """The class's rows and where they come from: the class store when one is set up, else a
-    class of ``students`` made-up students each playing ``games`` of their own deals."""
-    from .experiments import class_of
+    """The class's rows and where they come from: the class store when one is set up (the
+    teacher's side: it lists the store), else a class of ``students`` made-up students whose
+    batches run from an eighth of ``games`` (the experiment's batch by default) to three times
+    it (``batch_sizes``), as real students play — so a funnel plot shows its funnel."""
+    from .experiments import batch_sizes, class_of
 
-    folder = store or os.environ.get(STORE_VARIABLE)
+    folder = _folder(store)
     if folder:
-        return ClassStore(folder).rows(experiment), f"the class store ({folder})"
-    chosen = EXPERIMENTS[experiment]
-    rows = class_of(chosen, students, games)
-    each = f"{chosen.batch if games is None else games} {chosen.unit or 'games'}"
-    return rows, (
-        f"a class of {students} made-up students, each playing {each} of their own "
-        "(no class store is set up here)"
+        return ClassStore(folder, create=False).rows(experiment), f"the class store ({folder})"
+    chosen = check_experiment(experiment)
+    sizes = batch_sizes(chosen.batch if games is None else games, students)
+    unit = chosen.unit or "games"
+    return class_of(chosen, students, sizes), (
+        f"a class of {students} made-up students, playing between {min(sizes)} and "
+        f"{max(sizes)} {unit} each, {sum(sizes):,} in all (no class store is set up here)"
     )
+
+
+def class_results(
+    experiment: str,
+    *,
+    store: str | os.PathLike | None = None,
+    students: int = 30,
+    games: int | None = None,
+):
+    """The class summary of ``experiment`` and where it comes from: a student's lesson reads
+    this. The teacher (and a laptop) computes it from the store's rows; a student on a hub
+    of separate accounts reads the summary the teacher's dashboard last published; with no
+    store, a class of ``students`` made-up students.
+
+    >>> summary, where = class_results("tula_stuck", students=3, games=20)
+    >>> len(summary.students), where.startswith("a class of 3 made-up")
+    (3, True)
+    """
+    from .dashboard import class_summary
+    from .published import read_summary
+
+    spec = check_experiment(experiment)
+    folder = _folder(store)
+    if folder:
+        try:
+            rows = ClassStore(folder, create=False).rows(experiment)
+        except StoreError:
+            if not Path(folder).is_dir():
+                raise
+            return read_summary(Path(folder), spec)
+        return class_summary(rows, spec), f"the class store ({folder})"
+    rows, where = class_rows(experiment, students=students, games=games)
+    return class_summary(rows, spec), where
 
 
 def practice_store(

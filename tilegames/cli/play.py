@@ -6,6 +6,7 @@ as a web page: the code stays hidden, every page load deals a fresh board in a f
 
     tilegames play                 # Tula, in the browser
     tilegames play pyramids --seed 4 --port 8866 --no-browser
+    tilegames play triominos --hot-seat 3   # three people at one screen, hands hidden in turn
 
 Voilà comes with the ``play`` extra: ``pip install "tilegames[play]"``.
 
@@ -32,7 +33,9 @@ TITLES = {
     "triominos": "Tri-Ominos",
     "pyramids": "Flaming Pyramids",
 }
-"""Each game's name on its page."""
+"""Each game's name on its page (its heading, and the browser tab's title)."""
+HOT_SEAT_GAMES = ("triominos", "pyramids")
+"""The games with hands to hide: the ones several people can play at one screen."""
 
 HOW = (
     "Click a piece of the board to play it, or use the keyboard: Tab to the board, the arrow "
@@ -42,7 +45,7 @@ HOW = (
 
 
 def add_play_command(commands) -> None:
-    """Register ``play [GAME] [--seed N] [--port N] [--no-browser]`` on the sub-command parsers."""
+    """Register ``play [GAME] [--seed N] [--hot-seat PEOPLE] [--port N] [--no-browser]``."""
     from .common import non_negative_int
 
     play = commands.add_parser(
@@ -55,6 +58,13 @@ def add_play_command(commands) -> None:
     )
     play.add_argument("--seed", type=non_negative_int, help="deal this seed (default: a new deal)")
     play.add_argument("--port", type=_port, default=8866, help="the page's port (default 8866)")
+    play.add_argument(
+        "--hot-seat",
+        type=_people,
+        metavar="PEOPLE",
+        help="PEOPLE (2 to 6) play at one screen, each hand hidden until its player shows it "
+        "(Tri-Ominos and Flaming Pyramids)",
+    )
     play.add_argument(
         "--no-browser", action="store_true", help="do not open a browser; print the address"
     )
@@ -71,19 +81,43 @@ def _port(text: str) -> int:
     return port
 
 
-def play_notebook(game: str, seed: int | None = None):
-    """The page's notebook: a title, how to play, and the board of ``game``."""
+def _people(text: str) -> int:
+    try:
+        people = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of people, 2 to 6, not {text!r}") from None
+    if not 2 <= people <= 6:
+        raise argparse.ArgumentTypeError(f"2 to 6 people play at one screen, not {people}")
+    return people
+
+
+def play_notebook(game: str, seed: int | None = None, hot_seat: int | None = None):
+    """The page's notebook: a title, how to play, and the board of ``game`` (with ``hot_seat``
+    people at one screen: every seat a person's, each hand hidden until its player shows it).
+
+    >>> play_notebook("pyramids", hot_seat=3).cells[-1].source.splitlines()[-1]
+    'pyramids.view(players=3, humans=[0, 1, 2])'
+    """
     import nbformat
 
     if game not in GAMES:
         raise ValueError(f"no game called {game!r}: choose one of {', '.join(GAMES)}")
-    dealt = "" if seed is None else f"seed={seed}"
+    if hot_seat is not None and game not in HOT_SEAT_GAMES:
+        raise ValueError(
+            f"{TITLES.get(game, game)} is played alone: a hot seat is for "
+            f"{' and '.join(TITLES[g] for g in HOT_SEAT_GAMES)}"
+        )
+    options = [] if seed is None else [f"seed={seed}"]
+    if hot_seat is not None:
+        options += [f"players={hot_seat}", f"humans={list(range(hot_seat))}"]
+    dealt = ", ".join(options)
     notebook = nbformat.v4.new_notebook(
         cells=[
             nbformat.v4.new_markdown_cell(f"# {TITLES.get(game, game)}\n\n{HOW}"),
             nbformat.v4.new_code_cell(f"from tilegames import {game}\n\n{game}.view({dealt})"),
         ]
     )
+    notebook.metadata["title"] = TITLES.get(game, game)  # the browser tab's title
     notebook.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3 (ipykernel)",
@@ -118,6 +152,13 @@ def run_play(args: argparse.Namespace) -> int:
     if args.seed is not None and seed_problem(args.seed):
         print(f"tilegames play: --seed: {seed_problem(args.seed)}", file=sys.stderr)
         return 2
+    if args.hot_seat is not None and args.game not in HOT_SEAT_GAMES:
+        print(
+            f"tilegames play: --hot-seat: {TITLES[args.game]} is played alone; several people "
+            f"at one screen play {' or '.join(TITLES[g] for g in HOT_SEAT_GAMES)}",
+            file=sys.stderr,
+        )
+        return 2
     if importlib.util.find_spec("voila") is None:
         print(
             'tilegames play needs Voila: pip install "tilegames[play]" (or pip install voila)',
@@ -125,9 +166,9 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return 2
     folder = Path(tempfile.mkdtemp(prefix="tilegames-play-"))
-    path = folder / f"{args.game}.ipynb"
+    path = folder / f"{TITLES[args.game]}.ipynb"  # Voila names the page after its notebook
     try:
-        nbformat.write(play_notebook(args.game, args.seed), path)
+        nbformat.write(play_notebook(args.game, args.seed, args.hot_seat), path)
         print(f"{TITLES[args.game]} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
         server = subprocess.Popen(voila_command(path, args.port, not args.no_browser))
         signal.signal(signal.SIGTERM, _interrupt)  # a job runner's stop ends the page too

@@ -25,6 +25,7 @@ import numpy as np
 from ..tula import POSITIONS, Game, Tile, matches, new_game
 from ..tula.layout import EDGE_BLOCKERS, INDEX
 from ..tula.solver import solve
+from ..words import plural
 from . import (
     AnswerFormat,
     Form,
@@ -246,15 +247,26 @@ def _never_blocked_floor() -> set[str]:
 
 
 def _g_corners(answer) -> str | None:
+    """The hint for the floor-tiles question: what is wrong, and how many are missing.
+
+    >>> _g_corners(["1A"])
+    'you missed 4 tiles: check every floor tile at the edge of the temple, the bottom one too.'
+    >>> _g_corners(["1A", "1D", "1I", "1L", "1M", "2A"])
+    'only floor tiles count: their names start with 1, like 1A.'
+    """
     given = positions_of(answer)
     expected = _never_blocked_floor()
     if given == expected:
         return None
-    if given < expected:
-        return (
-            "you missed one: check every floor tile at the edge of the temple, the bottom one too."
-        )
-    return "a tile in the middle of a row always has a neighbour on two sides."
+    if any(not name.startswith("1") for name in given):
+        return "only floor tiles count: their names start with 1, like 1A."
+    if given - expected:
+        return "a tile in the middle of a row always has a neighbour on two sides."
+    missing = len(expected - given)
+    return (
+        f"you missed {plural(missing, 'tile')}: check every floor tile at the edge of the temple, "
+        "the bottom one too."
+    )
 
 
 def _never_blocked(name: str) -> bool:

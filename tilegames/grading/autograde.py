@@ -7,9 +7,10 @@ of nbgrader's steps (``exercises/nbgrader_config.py`` installs them):
 
 - ``RecordingOverwriteCells`` restores every graded cell from the teacher's copy,
   as nbgrader does, and records what the student had changed or deleted;
-- ``SandboxedExecute`` runs the notebook in a kernel that cannot read the course
-  folder (``tilegames.grading.sandbox``), with a time budget for the whole
-  notebook, and survives a kernel that kills itself;
+- ``SandboxedExecute`` runs the notebook in a kernel inside the allowlist sandbox
+  (``tilegames.grading.sandbox``: no course, kit, home or network; limits for the
+  whole sandbox), with a time budget for the whole notebook, caps what the kernel
+  sends before the grader holds it, and survives a kernel that ends or is stopped;
 - ``TrustedGrade`` reads only the answers the graded cells handed in (plain data,
   ``tilegames.exercises.handin``), has them checked by a fresh grader process
   with the teacher's keys (``tilegames.grading.grader``), and replaces each graded
@@ -24,6 +25,7 @@ autograded notebook and listed by ``tilegames.grading.course``.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -33,6 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import zmq
 from jupyter_client.manager import AsyncKernelManager
 from nbclient.exceptions import DeadKernelError
 from nbformat.notebooknode import NotebookNode
@@ -80,6 +83,8 @@ class RecordingOverwriteCells(OverwriteCells):
 
     def preprocess(self, nb, resources):
         nb.metadata["tilegames_grading"] = {"flags": []}  # whatever the student put there goes
+        for flag in resources.get("tilegames_repairs", []):  # RepairCellMetadata's, before this
+            _flag(nb, flag)
         present = {_grade_id(cell) for cell in nb.cells}
         self._changes: list[str] = []
         nb, resources = super().preprocess(nb, resources)
@@ -96,34 +101,93 @@ class RecordingOverwriteCells(OverwriteCells):
 
 
 class SandboxedKernelManager(AsyncKernelManager):
-    """A kernel started inside ``tilegames.grading.sandbox`` (set up by ``SandboxedExecute``)."""
+    """A kernel started inside ``tilegames.grading.sandbox`` (set up by ``SandboxedExecute``).
+
+    The kernel has no network: it talks to the grader over ZeroMQ's ``ipc``
+    transport, through unix sockets in a small folder of the grader's that is
+    the only host folder the sandbox may write (its size is watched). The
+    grader's sockets refuse any message larger than ``message_bytes``.
+    """
 
     hide_paths: list[str] = []
     student: str = ""
     sandboxed: bool = True
     work_folders: list[Path] = []
+    limits: dict[str, Any] = {}
+    message_bytes: int = 64 << 20
+
+    async def _async_pre_start_kernel(self, **kw):
+        if self.sandboxed:
+            # a folder of the grader's for the connection file and the sockets; the supervisor's
+            # report (why it stopped the sandbox) is written beside it, where the code cannot
+            home = Path(tempfile.mkdtemp(prefix="tilegames-kernel-"))
+            if len(str(home / "kernel" / "k-65535")) > SOCKET_PATH:  # a unix socket's limit
+                shutil.rmtree(home)
+                home = Path(tempfile.mkdtemp(prefix="tilegames-kernel-", dir="/tmp"))
+            self.work_folders.append(home)
+            self._share = home / "kernel"
+            self._share.mkdir()
+            self.transport = "ipc"
+            self.ip = str(self._share / "k")
+        return await super()._async_pre_start_kernel(**kw)
+
+    pre_start_kernel = _async_pre_start_kernel
+
+    def client(self, **kwargs):
+        kc = super().client(**kwargs)
+        if self.sandboxed:  # a flood in one message is refused by ZeroMQ before it is held
+            kc.context.setsockopt(zmq.MAXMSGSIZE, self.message_bytes)
+        return kc
 
     def format_kernel_cmd(self, extra_arguments=None):
         command = super().format_kernel_cmd(extra_arguments)
-        command = ["/usr/bin/env", f"{STUDENT_VARIABLE}={self.student}", *command]
         # the kernel's own stdout and stderr are not the notebook's outputs: keep them quiet
         command = ["/bin/sh", "-c", 'exec "$@" >/dev/null 2>&1', "kernel", *command]
         if not self.sandboxed:
-            return command
+            return ["/usr/bin/env", f"{STUDENT_VARIABLE}={self.student}", *command]
         from .sandbox import command as sandboxed
 
-        # the kernel works in a fresh folder of its own, holding only its connection file
-        work = Path(tempfile.mkdtemp(prefix="tilegames-kernel-"))
-        self.work_folders.append(work)
         connection = Path(self.connection_file)
-        copy = work / connection.name
+        copy = self._share / connection.name
         shutil.copy(connection, copy)
         command = [str(copy) if part == str(connection) else part for part in command]
-        return sandboxed(command, hide=[Path(p) for p in self.hide_paths], workdir=work)
+        return sandboxed(
+            command,
+            hide=[Path(p) for p in self.hide_paths],
+            share=[self._share],
+            env={STUDENT_VARIABLE: self.student},
+            report=self._share.parent / STOPPED,
+            **self.limits,
+        )
+
+
+class _LostOutput(logging.Handler):
+    """Counts nbclient's "Timeout waiting for IOPub output" (a refused message lost a cell's end)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "Timeout waiting for IOPub output" in record.getMessage():
+            self.count += 1
+
+
+SOCKET_PATH = 100
+"""The longest path for the kernel's sockets (a unix socket's path holds 107 bytes)."""
+
+STOPPED = "sandbox-stopped.txt"
+"""Where the supervisor says why it stopped a kernel's sandbox (beside the kernel's folder)."""
 
 
 class SandboxedExecute(Execute):
-    """nbgrader's ``Execute`` in a sandbox, with a budget for the whole notebook."""
+    """nbgrader's ``Execute`` in a sandbox, with budgets for the notebook, its memory and outputs.
+
+    What a student's kernel sends is capped before the grader holds it: stream
+    text past ``output_bytes`` for the notebook, any other output past it, and a
+    hand-in larger than ``handin_bytes`` are dropped as they arrive (and counted
+    for the report); ZeroMQ refuses any single message over ``message_bytes``.
+    """
 
     sandbox = Bool(True, help="Run the student's code where it cannot read the course.").tag(
         config=True
@@ -132,13 +196,31 @@ class SandboxedExecute(Execute):
         config=True
     )
     notebook_seconds = Float(600.0, help="The most one notebook may run in all.").tag(config=True)
+    memory_bytes = Integer(3 << 30, help="Memory of the sandbox's processes together.").tag(
+        config=True
+    )
+    processes = Integer(256, help="Processes and threads in the sandbox at once.").tag(config=True)
+    scratch_bytes = Integer(512 << 20, help="Size of the kernel's private folders.").tag(
+        config=True
+    )
+    output_bytes = Integer(8 << 20, help="The most output one notebook keeps while it runs.").tag(
+        config=True
+    )
+    handin_bytes = Integer(8 << 20, help="The largest hand-in kept (250,000 numbers fit).").tag(
+        config=True
+    )
+    message_bytes = Integer(64 << 20, help="The largest message taken from the kernel.").tag(
+        config=True
+    )
+    raise_on_iopub_timeout = Bool(
+        False, help="A cell's lost output (a refused message) is reported, not fatal."
+    ).tag(config=True)
 
     def preprocess(self, nb, resources, km=None):
         student = resources.get("nbgrader", {}).get("student", "")
         from jupyter_core.paths import jupyter_runtime_dir
 
-        # the course, the exchange, and Jupyter's runtime folder (servers' tokens live there; the
-        # kernel's own connection file is copied into its working folder)
+        # what is hidden also where it would fall in a bound tree (the allowlist hides the rest)
         exchange = self.config.get("Exchange", {}).get("root")
         wanted = [
             *(self.hide or [os.getcwd()]),
@@ -147,6 +229,14 @@ class SandboxedExecute(Execute):
         ]
         hide = [path for path in wanted if os.path.exists(path)]
         work_folders: list[Path] = []
+        limits = {
+            "total_memory_bytes": self.memory_bytes,
+            "processes": self.processes,
+            "scratch_bytes": self.scratch_bytes,
+            "seconds": self.notebook_seconds + 2 * self.timeout + 60
+            if self.timeout
+            else self.notebook_seconds + 300,
+        }
         self.kernel_manager_class = type(
             "Sandboxed",
             (SandboxedKernelManager,),
@@ -155,14 +245,19 @@ class SandboxedExecute(Execute):
                 "student": student,
                 "sandboxed": self.sandbox,
                 "work_folders": work_folders,
+                "limits": limits,
+                "message_bytes": self.message_bytes,
             },
         )
         self._deadline = time.monotonic() + self.notebook_seconds
         self._nb_ref = nb
+        self._held, self._dropped, self._handins_dropped = 0, 0, []
         if not self.sandbox:
             _flag(
                 nb, "graded WITHOUT a sandbox (--no-sandbox): the student's code could read files"
             )
+        lost = _LostOutput()
+        self.log.addHandler(lost)
         try:
             return super().preprocess(nb, resources, km)
         except DeadKernelError:
@@ -171,17 +266,61 @@ class SandboxedExecute(Execute):
                 "the notebook's kernel stopped (the student's code ended it); later cells did not run",
             )
             return nb, resources
-
-    async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
-        if time.monotonic() > self._deadline:
-            if not _meta(self._nb_ref).get("out_of_time"):
-                _meta(self._nb_ref)["out_of_time"] = True
+        finally:
+            self.log.removeHandler(lost)
+            if lost.count:
                 _flag(
-                    self._nb_ref,
-                    f"the notebook ran longer than {self.notebook_seconds:.0f} s; later cells did not run",
+                    nb,
+                    f"the output of {lost.count} cell(s) was lost: a message larger than "
+                    f"{self.message_bytes / 2**20:.0f} MiB was refused (what it handed in may be "
+                    "missing)",
                 )
-            return cell
-        return await super().async_execute_cell(cell, cell_index, execution_count, store_history)
+            self._report_caps(nb)
+            for folder in work_folders:
+                stopped = folder / STOPPED
+                if stopped.is_file():
+                    _flag(nb, f"the sandbox was stopped: {stopped.read_text()[:300].strip()}")
+                shutil.rmtree(folder, ignore_errors=True)
+
+    def _report_caps(self, nb: NotebookNode) -> None:
+        if self._dropped:
+            _flag(
+                nb,
+                f"the notebook printed too much while it ran: {self._dropped / 1e6:.1f} MB of "
+                "output was dropped as it arrived",
+            )
+        for grade_id, size in self._handins_dropped:
+            _flag(
+                nb,
+                f"{grade_id}: the cell handed in {size / 1e6:.1f} MB, more than "
+                f"{self.handin_bytes / 1e6:.1f} MB; it was not kept",
+            )
+
+    def output(self, outs, msg, display_id, cell_index):
+        """Keep an output only while the notebook's outputs fit ``output_bytes`` (hand-ins apart)."""
+        content = msg.get("content", {})
+        kind = msg.get("msg_type")
+        if kind == "stream":
+            size = len(content.get("text", ""))
+        elif kind in ("display_data", "execute_result", "update_display_data"):
+            data = content.get("data", {})
+            if MIME in data:
+                size = len(json.dumps(data[MIME]))
+                if size > self.handin_bytes:
+                    cell = self._nb_ref.cells[cell_index]
+                    self._handins_dropped.append((_grade_id(cell) or f"cell {cell_index}", size))
+                    return None
+                return super().output(outs, msg, display_id, cell_index)
+            size = sum(len(v) if isinstance(v, str) else len(json.dumps(v)) for v in data.values())
+        elif kind == "error":
+            size = sum(len(line) for line in content.get("traceback", []))
+        else:
+            size = len(json.dumps(content, default=str))
+        if self._held + size > self.output_bytes:
+            self._dropped += size
+            return None
+        self._held += size
+        return super().output(outs, msg, display_id, cell_index)
 
 
 class TrustedGrade(NbGraderPreprocessor):

@@ -2,6 +2,7 @@
 
     python -m tilegames.grading.course autograde NAME [--course DIR] [--no-sandbox]
     python -m tilegames.grading.course export [--course DIR] [--out F] [--format canvas|moodle]
+    python -m tilegames.grading.course export --format lti [--course DIR]  # to the LMS (LTI 1.3)
     python -m tilegames.grading.course student-env [--prefix ENV]  # the students' environment
 
 ``autograde`` grades **every** submission of an assignment, even when some fail
@@ -22,11 +23,13 @@ import io
 import json
 import logging
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .autograde import REPORT
+from .files import csv_cell, printable, write_atomically
 
 __all__ = ["Graded", "autograde", "export", "nbgrader_api"]
 
@@ -52,12 +55,49 @@ def nbgrader_api(course: Path, *, sandbox: bool = True):
     return NbGraderAPI(config=config)
 
 
+class NbgraderFailed(RuntimeError):
+    """An nbgrader step failed; ``str()`` is its reason in one line, ``log`` all it said."""
+
+    def __init__(self, reason: str, log: str = "") -> None:
+        super().__init__(reason)
+        self.log = log
+
+
+_UNHELPFUL = ("please see the", "there was an error processing", "nbgraderexception")
+
+
+def failure_reason(result: dict) -> str:
+    """The one line that says why an nbgrader step failed, from its log and traceback.
+
+    nbgrader ends a failure with "Please see the above traceback…": the reason is the
+    last error line before it.
+
+    >>> failure_reason({"log": "[INFO] ok\\n[ERROR] No notebooks found, did you forget?\\n"
+    ...                 "[ERROR] There was an error processing assignment: x",
+    ...                 "error": "NbGraderException: Please see the above traceback"})
+    'No notebooks found, did you forget?'
+    """
+    lines = []
+    for text in (result.get("log") or "", result.get("error") or ""):
+        for line in text.splitlines():
+            line = line.strip()
+            if line.startswith("[ERROR]"):
+                lines.append(line.removeprefix("[ERROR]").strip())
+            elif re.match(r"^[A-Za-z_.]*(Error|Exception|Exit)\b.*:", line):
+                lines.append(line)
+    useful = [line for line in lines if not any(u in line.lower() for u in _UNHELPFUL)]
+    found = (useful or lines or ["nbgrader gave no reason"])[-1]
+    return found if len(found) <= 300 else found[:297] + "..."
+
+
 def run_quietly(call, what: str) -> dict:
-    """Call an nbgrader API function, keeping its log; ``RuntimeError`` with it on failure."""
+    """Call an nbgrader API function, keeping its log; ``NbgraderFailed`` with its reason."""
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         result = call()
     if not result.get("success"):
-        raise RuntimeError(f"{what} failed:\n{result.get('error') or result.get('log')}")
+        log = f"{result.get('log') or ''}\n{result.get('error') or ''}"
+        reason = failure_reason(result)
+        raise NbgraderFailed(f"{what} failed: {reason}" if what else reason, log)
     return result
 
 
@@ -74,19 +114,128 @@ class Graded:
     error: str = ""
 
     def line(self) -> str:
+        """What the teacher's terminal shows; control characters escaped (``printable``)."""
+        student = printable(self.student)
         if self.status != "graded":
-            return f"{self.student}: FAILED to grade ({self.error})"
-        text = f"{self.student}: {self.points:g} of {self.maximum:g} points autograded"
+            return f"{student}: FAILED to grade: {printable(self.error)}"
+        text = f"{student}: {self.points:g} of {self.maximum:g} points autograded"
         if self.to_mark:
             text += f"; {self.to_mark} part(s) to mark by hand"
         for flag in self.flags:
-            text += f"\n    ! {flag}"
+            text += f"\n    ! {printable(flag)}"
         return text
 
 
 def submissions(course: Path, name: str) -> list[str]:
     """The students who handed in ``name`` (``submitted/<student>/<name>``)."""
     return sorted(p.parent.name for p in (Path(course) / "submitted").glob(f"*/{name}"))
+
+
+def assignment_names(course: Path) -> list[str]:
+    """The assignments of a course folder (``source/<name>/``), in teaching order."""
+    source = Path(course) / "source"
+    return sorted(p.name for p in source.iterdir() if p.is_dir()) if source.is_dir() else []
+
+
+def _handed_in(course: Path, name: str) -> int:
+    """How many submissions of ``name`` the gradebook or ``submitted/`` holds."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    count = len(submissions(course, name))
+    database = Path(course) / "gradebook.db"
+    if database.exists():
+        with Gradebook(f"sqlite:///{database}") as gradebook, contextlib.suppress(MissingEntry):
+            count = max(count, len(gradebook.find_assignment(name).submissions))
+    return count
+
+
+def _listed_notebooks(course: Path, name: str) -> set[str]:
+    """The notebooks the gradebook lists for ``name`` (none before it was generated)."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    database = Path(course) / "gradebook.db"
+    if not database.exists():
+        return set()
+    with Gradebook(f"sqlite:///{database}") as gradebook:
+        try:
+            return {notebook.name for notebook in gradebook.find_assignment(name).notebooks}
+        except MissingEntry:
+            return set()
+
+
+def _generated(course: Path, name: str) -> bool:
+    """Whether ``release/<name>`` is current and the gradebook lists its notebooks."""
+    course = Path(course)
+    sources = sorted((course / "source" / name).glob("*.ipynb"))
+    copies = [course / "release" / name / s.name for s in sources]
+    if not sources or not all(c.exists() for c in copies):
+        return False
+    if any(s.stat().st_mtime > c.stat().st_mtime for s, c in zip(sources, copies)):
+        return False
+    return _listed_notebooks(course, name) == {s.stem for s in sources}
+
+
+def prepare(course: Path, names: list[str] | None = None) -> list[str]:
+    """Generate the students' copies (``release/``) with nbgrader, so the gradebook lists every
+    notebook and its points; lines saying what was done.
+
+    An assignment already generated from its current source is left alone, and one that
+    students have handed in is never regenerated (nbgrader would delete ``release/`` first and
+    then refuse): so running it twice, or after the class has started, is safe.
+    """
+    course = Path(course).resolve()
+    lines = []
+    api = None
+    for name in names or assignment_names(course):
+        if _generated(course, name):
+            lines.append(f"ready      release/{name} (generated from source/{name})")
+            continue
+        handed_in = _handed_in(course, name)
+        if handed_in:
+            lines.append(
+                f"kept       release/{name}: source/{name} changed, but {handed_in} student(s) "
+                "have handed it in, so it is not regenerated"
+            )
+            continue
+        api = api or nbgrader_api(course)
+        run_quietly(
+            lambda n=name, a=api: a.generate_assignment(n, force=True, create=True),
+            f"generating {name}",
+        )
+        lines.append(f"generated  release/{name} (nbgrader generate_assignment)")
+    return lines
+
+
+def refuse_to_delete_handed_in_work() -> None:
+    """Make ``nbgrader generate_assignment`` refuse, before it deletes anything, to regenerate an
+    assignment that students have handed in (nbgrader itself deletes ``release/<name>`` first,
+    then refuses). The course's ``nbgrader_config.py`` calls this."""
+    from nbgrader.api import Gradebook, MissingEntry
+    from nbgrader.converters import GenerateAssignment
+    from nbgrader.converters.base import NbGraderException
+
+    original = GenerateAssignment.init_destination
+    if getattr(original, "tilegames_guard", False):
+        return
+
+    def init_destination(self, assignment_id: str, student_id: str) -> bool:
+        try:
+            with Gradebook(self.coursedir.db_url) as gradebook:
+                handed_in = len(gradebook.find_assignment(assignment_id).submissions)
+        except MissingEntry:
+            handed_in = 0
+        dest = Path(self._format_dest(assignment_id, student_id))
+        if handed_in and dest.exists():
+            message = (
+                f"{assignment_id} has {handed_in} submission(s): its students' copy "
+                f"{dest} is kept as the students received it (nothing was deleted)"
+            )
+            self.log.error(message)
+            raise NbGraderException(message)
+        return original(self, assignment_id, student_id)
+
+    init_destination.tilegames_guard = True
+    GenerateAssignment.init_destination = init_destination
 
 
 def autograde(
@@ -96,21 +245,26 @@ def autograde(
     from nbgrader.api import Gradebook
 
     course = Path(course).resolve()
+    if not _listed_notebooks(course, name):
+        raise NbgraderFailed(
+            f"{name} has not been generated in {course}: run tilegames course there first"
+        )
     api = nbgrader_api(course, sandbox=sandbox)
     results = []
     for student in students or submissions(course, name):
         try:
-            run_quietly(
-                lambda s=student: api.autograde(name, s, force=True, create=True),
-                f"grading {student}",
-            )
+            run_quietly(lambda s=student: api.autograde(name, s, force=True, create=True), "")
             with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
                 notebook = gradebook.find_submission_notebook(name, name, student)
                 auto = sum(g.auto_score for g in notebook.grades if g.auto_score is not None)
                 manual = sum(1 for g in notebook.grades if g.needs_manual_grade)
                 maximum = notebook.max_score
             report_path = course / "autograded" / student / name / REPORT
-            report = json.loads(report_path.read_text()) if report_path.exists() else {}
+            try:
+                report = json.loads(report_path.read_text())
+            except (OSError, ValueError) as error:
+                why = f"its grading report {report_path} is unreadable ({error})"
+                raise NbgraderFailed(why) from error
             results.append(
                 Graded(student, "graded", auto, maximum, manual, list(report.get("flags", [])))
             )
@@ -124,18 +278,19 @@ def autograde(
 
 
 def write_report(course: Path, name: str, results: list[Graded]) -> Path:
-    """``reports/<name>.csv``: one row per student (status, points, flags)."""
-    folder = Path(course) / "reports"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"{name}.csv"
-    with path.open("w", newline="") as handle:
+    """``reports/<name>.csv``: one row per student (status, points, flags), written atomically."""
+
+    def write(handle) -> None:
         writer = csv.writer(handle)
         writer.writerow(["student", "status", "points", "maximum", "to_mark", "flags", "error"])
         for r in results:
+            flags = " | ".join(printable(flag) for flag in r.flags)
             writer.writerow(
-                [r.student, r.status, r.points, r.maximum, r.to_mark, " | ".join(r.flags), r.error]
-            )
-    return path
+                [csv_cell(r.student), r.status, r.points, r.maximum, r.to_mark, csv_cell(flags),
+                 csv_cell(r.error)]
+            )  # fmt: skip
+
+    return write_atomically(Path(course) / "reports" / f"{name}.csv", write)
 
 
 def export(course: Path, out: Path, *, kind: str = "status") -> Path:
@@ -171,14 +326,29 @@ STUDENT_HIDDEN_SERVER = (
 )
 
 
-def student_environment(prefix: Path | str = sys.prefix) -> list[Path]:
+def student_environment(
+    prefix: Path | str = sys.prefix, exchange: Path | str | None = None
+) -> list[Path]:
     """Leave students only nbgrader's Assignments list (fetch, submit) in the environment ``prefix``.
 
     Writes ``etc/jupyter/jupyter_server_config.d/zz-tilegames-students.json`` (read after
     nbgrader's own, so it wins) and adds the teacher tools to ``disabledExtensions`` in
-    ``etc/jupyter/labconfig/page_config.json``. Returns the files written.
+    ``etc/jupyter/labconfig/page_config.json``; with ``exchange``, also
+    ``etc/jupyter/nbgrader_config.py`` naming the class's exchange (as the teacher's course
+    does: one folder per course inside it). Returns the files written.
     """
     etc = Path(prefix) / "etc" / "jupyter"
+    written = []
+    if exchange is not None:
+        config = etc / "nbgrader_config.py"
+        config.parent.mkdir(parents=True, exist_ok=True)
+        config.write_text(
+            "# the class's nbgrader exchange (written by tilegames.grading.course student-env)\n"
+            "c = get_config()  # noqa: F821\n"
+            f"c.Exchange.root = {json.dumps(str(exchange))}\n"
+            "c.Exchange.path_includes_course = True\n"
+        )
+        written.append(config)
     server = etc / "jupyter_server_config.d" / "zz-tilegames-students.json"
     server.parent.mkdir(parents=True, exist_ok=True)
     extensions = {name: False for name in STUDENT_HIDDEN_SERVER}
@@ -189,7 +359,7 @@ def student_environment(prefix: Path | str = sys.prefix) -> list[Path]:
     disabled = settings.setdefault("disabledExtensions", {})
     disabled.update({name: True for name in STUDENT_HIDDEN_LAB})
     page.write_text(json.dumps(settings, indent=2))
-    return [server, page]
+    return [*written, server, page]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,10 +377,15 @@ def main(argv: list[str] | None = None) -> int:
         "student-env", help="hide nbgrader's teacher tools and Validate from students"
     )
     students.add_argument("--prefix", type=Path, default=Path(sys.prefix))
+    students.add_argument(
+        "--exchange", type=Path, help="the class's nbgrader exchange folder (written to its config)"
+    )
     exporting = commands.add_parser("export", help="the gradebook as CSV, failures marked")
     exporting.add_argument("--course", type=Path, default=Path("."))
     exporting.add_argument("--out", type=Path, default=Path("grades.csv"))
-    exporting.add_argument("--format", choices=("status", "canvas", "moodle"), default="status")
+    exporting.add_argument(
+        "--format", choices=("status", "canvas", "moodle", "lti"), default="status"
+    )
     args = parser.parse_args(argv)
     if args.command == "autograde":
         if not args.no_sandbox:
@@ -234,8 +409,17 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1 if failed else 0
     if args.command == "student-env":
-        for path in student_environment(args.prefix):
+        for path in student_environment(args.prefix, args.exchange):
             print(f"wrote {path}")
+        return 0
+    if args.format == "lti":  # the marks to the LMS by LTI 1.3 (tilegames.grading.lti)
+        from . import lti
+
+        try:
+            lti.export(args.course)
+        except lti.LtiError as error:
+            print(f"LTI export stopped: {error}", file=sys.stderr)
+            return 1
         return 0
     print(f"wrote {export(args.course, args.out, kind=args.format)}")
     return 0

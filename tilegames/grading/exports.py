@@ -5,6 +5,12 @@ Every export reads the course's gradebook and its grading reports
 
 - ``StatusCsvExport``: one row per student and assignment with a ``status``
   (``graded``, ``failed``, ``missing``); a failed grading has no score.
+
+Only assignments that were released (in the exchange's outbound folder) or handed in are
+listed; a score whose written parts are still to be marked by hand says so (Canvas's
+``Notes``, Moodle's feedback, the status file's ``note``); a cell a spreadsheet would read as a
+formula (starting ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a
+leading ``'``; and every file is written to a temporary name and renamed into place.
 - ``CanvasExport``: Canvas's gradebook import CSV — ``Student``, ``ID``, ``SIS User
   ID``, ``SIS Login ID``, ``Section``, then one column per assignment, a ``Points
   Possible`` row first. The nbgrader id goes in ``SIS Login ID`` (Canvas matches a
@@ -28,12 +34,15 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.plugins import ExportPlugin
 from traitlets import Unicode
 
+from .files import exchange_folder, spreadsheet_safe, spreadsheet_value, write_atomically
+
 __all__ = [
     "CanvasExport",
     "Mark",
     "MoodleExport",
     "StatusCsvExport",
     "marks",
+    "released",
     "write_canvas",
     "write_moodle",
     "write_status",
@@ -62,27 +71,45 @@ def failed_gradings(course: Path) -> dict[tuple[str, str], str]:
         with report.open(newline="") as handle:
             for row in csv.DictReader(handle):
                 if row.get("status") == "failed":
-                    failed[(report.stem, row["student"])] = row.get("error", "")
+                    student = spreadsheet_value(row["student"])
+                    failed[(report.stem, student)] = spreadsheet_value(row.get("error", ""))
     return failed
 
 
+def released(gradebook: Gradebook, course: Path) -> set[str]:
+    """The assignments handed out: in the exchange's outbound folder, or handed in."""
+    names = set()
+    outbound = exchange_folder(course) / "outbound"
+    for assignment in gradebook.assignments:
+        if (outbound / assignment.name).is_dir() or assignment.submissions:
+            names.add(assignment.name)
+    return names
+
+
 def marks(gradebook: Gradebook, course: Path) -> list[Mark]:
-    """Every student's mark on every assignment of the gradebook, failures marked."""
+    """Every student's mark on every released assignment of the gradebook, failures marked."""
     failed = failed_gradings(course)
+    handed_out = released(gradebook, course)
     result = []
     for assignment in gradebook.assignments:
+        if assignment.name not in handed_out:
+            continue
         for student in gradebook.students:
             key = (assignment.name, student.id)
             try:
                 submission = gradebook.find_submission(assignment.name, student.id)
             except MissingEntry:
                 submission = None
+            manual = bool(submission and submission.needs_manual_grade)
+            note = failed.get(key, "")
             if key in failed:
                 status, score = "failed", None
             elif submission is None:
                 status, score = "missing", None
             else:
                 status, score = "graded", float(submission.score)
+                if manual:
+                    note = "written parts still to be marked by hand: the score is not final"
             result.append(
                 Mark(
                     assignment.name,
@@ -90,8 +117,8 @@ def marks(gradebook: Gradebook, course: Path) -> list[Mark]:
                     status,
                     score,
                     float(assignment.max_score),
-                    bool(submission and submission.needs_manual_grade),
-                    failed.get(key, ""),
+                    manual,
+                    note,
                     student.first_name or "",
                     student.last_name or "",
                 )
@@ -105,17 +132,19 @@ def _score(value: float | None) -> str:
 
 def write_status(rows: list[Mark], path: Path) -> Path:
     """The status CSV: assignment, student, status, score (empty unless graded), max, note."""
-    with Path(path).open("w", newline="") as handle:
+
+    def write(handle) -> None:
         writer = csv.writer(handle)
         writer.writerow(
             ["assignment", "student", "status", "score", "max_score", "needs_manual_grade", "note"]
         )
         for m in rows:
             writer.writerow(
-                [m.assignment, m.student, m.status, _score(m.score), f"{m.max_score:g}",
-                 m.needs_manual_grade, m.note]
+                [m.assignment, spreadsheet_safe(m.student), m.status, _score(m.score),
+                 f"{m.max_score:g}", m.needs_manual_grade, spreadsheet_safe(m.note)]
             )  # fmt: skip
-    return Path(path)
+
+    return write_atomically(Path(path), write)
 
 
 CANVAS_IDENTITY = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
@@ -132,7 +161,8 @@ def write_canvas(rows: list[Mark], path: Path) -> Path:
     """Canvas's gradebook import CSV (see the module's docstring)."""
     assignments, students, table = _pivot(rows)
     maximum = {m.assignment: m.max_score for m in rows}
-    with Path(path).open("w", newline="") as handle:
+
+    def write(handle) -> None:
         writer = csv.writer(handle)
         writer.writerow([*CANVAS_IDENTITY, *assignments, "Notes"])
         writer.writerow(
@@ -142,19 +172,26 @@ def write_canvas(rows: list[Mark], path: Path) -> Path:
             first = table[(assignments[0], student)]
             name = f"{first.last_name}, {first.first_name}".strip(", ") or student
             cells = [_score(table[(a, student)].score) for a in assignments]
-            notes = "; ".join(
-                f"{a}: grading failed, not a zero"
-                for a in assignments
-                if table[(a, student)].status == "failed"
-            )
-            writer.writerow([name, "", "", student, "", *cells, notes])
-    return Path(path)
+            notes = []
+            for a in assignments:
+                mark = table[(a, student)]
+                if mark.status == "failed":
+                    notes.append(f"{a}: grading failed, not a zero")
+                elif mark.needs_manual_grade:
+                    notes.append(f"{a}: written parts still to be marked by hand")
+            writer.writerow(
+                [spreadsheet_safe(name), "", "", spreadsheet_safe(student), "", *cells,
+                 spreadsheet_safe("; ".join(notes))]
+            )  # fmt: skip
+
+    return write_atomically(Path(path), write)
 
 
 def write_moodle(rows: list[Mark], path: Path) -> Path:
     """Moodle's grade import CSV: ``Username``, then a grade and a feedback column per assignment."""
     assignments, students, table = _pivot(rows)
-    with Path(path).open("w", newline="") as handle:
+
+    def write(handle) -> None:
         writer = csv.writer(handle)
         writer.writerow(["Username", *[c for a in assignments for c in (a, f"{a} (feedback)")]])
         for student in students:
@@ -165,9 +202,12 @@ def write_moodle(rows: list[Mark], path: Path) -> Path:
                     "failed": "The autograder could not grade this; your teacher will mark it.",
                     "missing": "Not handed in.",
                 }.get(mark.status, "")
+                if mark.status == "graded" and mark.needs_manual_grade:
+                    feedback = "Autograded part only: the written answers are still to be marked."
                 cells += [_score(mark.score), feedback]
-            writer.writerow([student, *cells])
-    return Path(path)
+            writer.writerow([spreadsheet_safe(student), *cells])
+
+    return write_atomically(Path(path), write)
 
 
 WRITERS = {"status": write_status, "canvas": write_canvas, "moodle": write_moodle}

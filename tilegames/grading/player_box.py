@@ -13,25 +13,33 @@ grader, so no route in the child — frames, ``gc``, copies — leads to it: a
 player can only decide from its view.
 
 Each game gets one ``numpy`` Generator in the child, kept across the game's
-moves, seeded from a number the grader sends when the game starts
-(``player_seed(row_seed)`` by default, a seed drawn for that purpose alone, so
-it says nothing about the deal). Playing a one-seat game through the box gives
-exactly what ``play_game(game, player, seed=np.random.default_rng(player_seed(row_seed)))``
-gives.
+moves, seeded from a number the grader sends when the game starts. By default
+that number is mixed with ``dice_key``, a secret the box draws with
+``os.urandom`` for each grading (kept in ``PlayerRun.dice_key`` for the
+report): a player that knows the deals' public seeds cannot tell its deal from
+its dice. With ``dice_key=0`` the dice are the public ``player_seed(row_seed)``,
+and playing a one-seat game through the box gives exactly what
+``play_game(game, player, seed=np.random.default_rng(player_seed(row_seed)))``
+gives (what a key needs to replay a student's own rows with a player that uses
+its dice).
 
 The grader never unpickles anything from the child: it reads short lines of
 JSON, so a hostile child can at worst lose its own game. What the child prints
 is discarded. A decision that takes longer than ``move_seconds`` kills the
 child.
 
-What the box does not settle, by design: the "write your own player" check
-looks at the player's classes in the child, so it catches the library's
-players handed in or subclassed, not library code copied or wrapped in a class
-of one's own (as with a classmate's code, that is for a person to judge). And
-a player can only decide from its view, but if the deals' seeds are public (a
-sheet's ``range(1000, 1400)``), a view can be looked up in a table of those
-deals: a check meant to rule out peeking should deal seeds the student does not
-know (and pass them through ``player_seed(seed, key=...)`` with a secret key).
+Every box has a time budget for the player's decisions in all its games
+(``budget_seconds``, the same for every student): a slow player is stopped
+there, and the games it finished are kept (``PlayerRun.results``, with
+``PlayerRun.timed_out``). "Write your own player" is judged by the classes'
+modules (a library player handed in or subclassed) and by behaviour: on its
+first games (``PROBE_DECISIONS`` telling choices, within ``PROBE_GAMES`` games) the
+grader replays each of the game's library players (``PLAYERS``, but the
+trivial ``random`` and the clairvoyant ones) on the very views the student's
+player saw, with the same dice; one that makes every same move is the one
+handed in, however its classes are named. Library code copied into a player
+that then plays differently is, as with a classmate's code, for a person to judge.
+
 Without the sandbox (``isolation`` says "plain process"), the child runs with
 the grader's rights on the file system.
 
@@ -77,7 +85,14 @@ import numpy as np
 
 from . import sandbox
 
-__all__ = ["PlayerBox", "PlayerRefused", "PlayerRun", "player_seed", "run_player"]
+__all__ = [
+    "PlayerBox",
+    "PlayerRefused",
+    "PlayerRun",
+    "library_twin",
+    "player_seed",
+    "run_player",
+]
 
 PLAYER_PURPOSE = 0x706C6179
 """Mixed into a row's seed to make its player's seed ("play"): a stream of its own."""
@@ -90,6 +105,21 @@ LINE_LIMIT = 1 << 16
 
 TEXT_LIMIT = 300
 """How much of a student's message (an exception, a move's text) a refusal quotes."""
+
+BUDGET_SECONDS = 60.0
+"""The player's time for all its decisions in one box, the same for every student."""
+
+PROBE_GAMES = 16
+"""The most games whose decisions are compared with the library's players."""
+
+PROBE_DECISIONS = 3
+"""The telling choices compared (neither the first nor the last legal move): judged at this many.
+
+A player that always takes the first (or last) legal move is never taken for a
+library player, however often one of those plays alike."""
+
+NOT_COMPARED = ("random",)
+"""Library players not compared: the trivial one a student may well write alike."""
 
 
 class PlayerRefused(Exception):
@@ -105,7 +135,11 @@ class PlayerRun:
     refusal: str | None
     """None, or why the player was refused (the games after it were not played)."""
     isolation: str = ""
-    """Where the player ran: ``"sandbox (user namespaces)"`` or ``"plain process (...why)"``."""
+    """Where the player ran: ``"sandbox (bubblewrap)"`` or ``"plain process (...why)"``."""
+    timed_out: bool = False
+    """True when the player used up its time budget (``results`` are the games it finished)."""
+    dice_key: int = 0
+    """The secret mixed into the players' dice (0: public dice), for the grading report."""
 
 
 def player_seed(row_seed: int, key: int = 0) -> int:
@@ -148,14 +182,22 @@ class PlayerBox:
         start_seconds: float = 20.0,
         hide: Sequence[os.PathLike | str] = (),
         sandboxed: bool | None = None,
+        budget_seconds: float | None = BUDGET_SECONDS,
+        dice_key: int | None = None,
     ) -> None:
         if not isinstance(source, str) or not isinstance(prelude, str):
             raise TypeError("source and prelude must be the text of notebook cells (str)")
         if not isinstance(name, str) or not name.isidentifier():
             raise ValueError(f"name must be a Python variable name, not {name!r}")
-        for what, seconds in (("move_seconds", move_seconds), ("start_seconds", start_seconds)):
+        for what, seconds in (
+            ("move_seconds", move_seconds),
+            ("start_seconds", start_seconds),
+            ("budget_seconds", 1 if budget_seconds is None else budget_seconds),
+        ):
             if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
                 raise ValueError(f"{what} must be a positive number of seconds, not {seconds!r}")
+        if dice_key is not None and (isinstance(dice_key, bool) or not isinstance(dice_key, int)):
+            raise ValueError(f"dice_key must be a whole number or None, not {dice_key!r}")
         self.source, self.prelude, self.name = source, prelude, name
         self.move_seconds, self.start_seconds = float(move_seconds), float(start_seconds)
         self.hide = [Path(path) for path in hide]
@@ -170,6 +212,20 @@ class PlayerBox:
         self._scratch: tempfile.TemporaryDirectory | None = None
         self._buffer = b""
         self._started_game = False
+        self.budget_seconds = None if budget_seconds is None else float(budget_seconds)
+        self.used_seconds = 0.0
+        """The player's time so far (deciding, in all games)."""
+        self.timed_out = False
+        """True once the player used up ``budget_seconds``."""
+        self.dice_key = int.from_bytes(os.urandom(8), "big") if dice_key is None else dice_key
+        """The secret mixed into the dice (drawn per box unless given; 0: public dice)."""
+        self.trace: list[tuple[int, list[tuple[Any, str]]]] = []
+        """The first games' decisions: (dice seed, [(view, move's notation), ...]) per game."""
+        self.twin: str | None = None
+        """The library player this one plays exactly like (once judged), or None."""
+        self._judged = False
+        self._tracing = False
+        self._choices = 0
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -232,9 +288,9 @@ class PlayerBox:
         if use is None:
             use, why = sandbox.available()
         else:
-            why = "" if use else "not asked for"
+            why = "bubblewrap" if use else "not asked for"
         if use:
-            self.isolation = "sandbox (user namespaces)"
+            self.isolation = f"sandbox ({why or 'bubblewrap'})"
             # a player needs no network: it gets a loopback of its own and nothing else
             return sandbox.command(argv, hide=self.hide, env=extra, network=False), None, {}
         self.isolation = f"plain process (no sandbox: {why})"
@@ -333,15 +389,37 @@ class PlayerBox:
         new_game = rng_seed is not None or not self._started_game
         if new_game:
             seed = player_seed(self.games) if rng_seed is None else int(rng_seed)
+            if self.dice_key:  # dice the deal's public seed does not reveal
+                seed = player_seed(seed, key=self.dice_key)
             self._send(("game", seed, view), at)
             self._started_game = True
             seconds = self.move_seconds + self.start_seconds
             doing = "to start a game and choose its first move"
+            self._tracing = not self._judged and len(self.trace) < PROBE_GAMES
+            if self._tracing:
+                self.trace.append((seed, []))
         else:
             self._send(("move", view), at)
             seconds, doing = self.move_seconds, "to choose a move"
         late = f"your player took longer than {seconds:g} s {doing} {at}."
-        answer = self._receive(seconds, late, at)
+        left = None if self.budget_seconds is None else self.budget_seconds - self.used_seconds
+        budget = left is not None and left < seconds
+        if budget:
+            seconds, late = (
+                max(left, 0.0),
+                (
+                    f"your player used up its {self.budget_seconds:g} s for all its games {at}: "
+                    "the games it finished count; make it faster."
+                ),
+            )
+        asked = time.monotonic()
+        try:
+            answer = self._receive(seconds, late, at)
+        except PlayerRefused:
+            self.timed_out = budget and self.refusal == late
+            raise
+        finally:
+            self.used_seconds += time.monotonic() - asked
         if "crash" in answer:
             self._refuse(f"your player crashed {at}: {str(answer['crash'])[: 2 * TEXT_LIMIT]}")
         text, kind = str(answer.get("move", "")), str(answer.get("type", ""))
@@ -350,6 +428,9 @@ class PlayerBox:
             move_type is not None and kind == f"{move_type.__module__}.{move_type.__qualname__}"
         )
         if is_move and text in legal:
+            if self._tracing:
+                self.trace[-1][1].append((view, text))
+                self._choices += _telling(view, text)
             return legal[text]
         if is_move:
             self._refuse(
@@ -407,7 +488,22 @@ class PlayerBox:
                 started.add(to_move)
                 choice = helper.choose(view, other_rng)
             game.play(choice)
+        if self._choices >= PROBE_DECISIONS or self.games >= PROBE_GAMES:
+            self.judge()
         return game
+
+    def judge(self) -> None:
+        """Refuse the player if it plays exactly like one of the library's (see the module)."""
+        if self._judged:
+            self._raise_if_refused()
+            return
+        self._judged = True
+        self.twin = library_twin(self.trace)
+        if self.twin:
+            self._refuse(
+                f"write your own player: {self.name} makes exactly the moves of the library's "
+                f"{self.twin} player."
+            )
 
 
 def run_player(
@@ -424,13 +520,19 @@ def run_player(
 ) -> PlayerRun:
     """Play the student's player on ``deals(seed)`` for every seed, in one box.
 
-    Each game's player seed is ``player_seed(seed)``; ``limits`` go to
-    ``PlayerBox`` (``name``, ``move_seconds``, ``start_seconds``, ``hide``,
-    ``sandboxed``). The first refusal ends the run: the results so far come back
-    with it.
+    Each game's dice are seeded from ``player_seed(seed)`` (mixed with the box's
+    secret ``dice_key`` unless ``dice_key=0``); ``limits`` go to ``PlayerBox``
+    (``name``, ``move_seconds``, ``start_seconds``, ``budget_seconds``,
+    ``dice_key``, ``hide``, ``sandboxed``). The first refusal ends the run: the
+    results so far come back with it (``timed_out`` says the budget ended it).
+    A player that plays exactly like a library player is refused once judged.
     """
     results: list[Any] = []
     box = PlayerBox(source, prelude=prelude, **limits)
+
+    def run() -> PlayerRun:
+        return PlayerRun(tuple(results), box.refusal, box.isolation, box.timed_out, box.dice_key)
+
     try:
         box.start()
         for seed in seeds:
@@ -442,11 +544,78 @@ def run_player(
                 where=f"in the game with seed {seed}",
             )
             results.append(outcome(game))
-    except PlayerRefused as refused:
-        return PlayerRun(tuple(results), str(refused), box.isolation)
+        box.judge()  # fewer games than the probe: judged on what there is
+    except PlayerRefused:
+        if box.twin:  # a library player's games are none of the student's
+            results.clear()
+        return run()
     finally:
         box.close()
-    return PlayerRun(tuple(results), None, box.isolation)
+    return run()
+
+
+def library_twin(trace: Sequence[tuple[int, Sequence[tuple[Any, str]]]]) -> str | None:
+    """The name of the library player that makes every move in ``trace``, or None.
+
+    ``trace``: per game, the dice seed and the (view, move's notation) pairs a
+    player chose. Each of the game's ``PLAYERS`` (but ``NOT_COMPARED`` and the
+    clairvoyant ones) is replayed on the same views with the same dice; it is
+    judged only with ``PROBE_DECISIONS`` telling choices or more.
+
+    >>> from tilegames import tula
+    >>> greedy, trace = tula.make_player("greedy"), []
+    >>> for seed in range(16):
+    ...     game, rng, moves = tula.new_game(seed=seed), np.random.default_rng(seed), []
+    ...     while not game.is_over and game.legal_moves():
+    ...         view = game.player_view(game.to_move)
+    ...         moves.append((view, str(greedy.choose(view, rng))))
+    ...         game.play(moves[-1][1])
+    ...     trace.append((seed, moves))
+    >>> library_twin(trace)
+    'greedy'
+    """
+    decisions = [(view, text) for _, game in trace for view, text in game]
+    if sum(_telling(view, text) for view, text in decisions) < PROBE_DECISIONS:
+        return None
+    module = type(decisions[0][0]).__module__.split(".")
+    if module[0] != "tilegames" or len(module) < 2:
+        return None
+    import importlib
+
+    try:
+        players = importlib.import_module(".".join(module[:2])).PLAYERS
+    except (ImportError, AttributeError):
+        return None
+    for name, kind in players.items():
+        if name in NOT_COMPARED or getattr(kind, "clairvoyant", False):
+            continue
+        try:
+            candidate = kind()
+            if _plays_alike(candidate, trace):
+                return name
+        except Exception:  # noqa: BLE001 - a library player that cannot replay is not the twin
+            continue
+    return None
+
+
+def _telling(view: Any, text: str) -> bool:
+    """Does choosing ``text`` in ``view`` tell a strategy apart from always-first or always-last?"""
+    moves = view.legal_moves
+    return len(moves) > 2 and text not in (str(moves[0]), str(moves[-1]))
+
+
+def _plays_alike(candidate: Any, trace: Sequence[tuple[int, Sequence[tuple[Any, str]]]]) -> bool:
+    for seed, game in trace:
+        if not game:
+            continue
+        rng = np.random.default_rng(seed)
+        start = getattr(candidate, "start", None)
+        if start is not None:
+            start(game[0][0], rng)
+        for view, text in game:
+            if str(candidate.choose(view, rng)) != text:
+                return False
+    return True
 
 
 def _quote(text: Any) -> str:

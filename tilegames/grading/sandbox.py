@@ -1,184 +1,225 @@
-"""Run a command where a student's code cannot read the course, the gradebook or other work.
+"""Run a student's code in a sandbox built from an allowlist, with limits for the whole sandbox.
 
-``command(argv, hide=[...])`` returns an argv that runs ``argv`` in a sandbox
-built from Linux *user namespaces* — no root needed, so it works for a teacher
-on a JupyterHub as well as in CI:
+``command(argv)`` returns an argv that runs ``argv`` inside bubblewrap
+(``bwrap``, Debian's ``bubblewrap``), watched from outside by this module's
+supervisor. The code sees only what it is given, never what it is denied:
 
-- every path in ``hide`` appears as an empty, read-only directory (a file cannot
-  be opened at all), and the student's code cannot unmount the cover: the covers are
-  made in an outer namespace and the code runs in a nested, unprivileged one,
-  where the kernel locks every inherited mount;
-- processes outside are invisible (a fresh PID namespace with its own
-  ``/proc``), so ``/proc/<pid>/cwd`` of the grader leads nowhere; the sandbox's
-  own first process (its launcher) is not dumpable, so its ``/proc`` entries
-  are closed too;
-- the whole file system is read-only except the working directory and a
-  private, empty ``/tmp`` and ``/dev/shm`` (so the code can change neither the
-  grader nor the course, nor leave anything for the next student; a Python,
-  venv or copy of this library that lives under ``/tmp`` is kept, read-only);
-- the working directory is ``workdir`` (entered after the covers are mounted,
-  so no relative path leads back into a hidden folder; what the code writes
-  there is what the caller finds afterwards), or by default a fresh empty
-  folder in the private ``/tmp``;
-- with ``network=False``, a network of its own with only a loopback; always
-  its own System V IPC;
-- a minimal environment (``PATH``, ``HOME`` = the working directory, ``LANG``;
-  nothing of the teacher's), and resource limits: address space, processes,
-  file size, no core files;
-- when the sandbox's process ends, every process the code started ends too.
+- read-only: ``/usr`` and the system's library links, a short list of ``/etc``
+  files (a ``passwd`` and ``group`` of two lines, no ``shadow``, no ``ssh``, no
+  Jupyter config), the Python interpreter's prefix, the packages the students
+  may use — each ``site-packages`` in use, with every entry of the teacher's
+  kit (``tilegames_course``, its ``dist-info``, its editable finder and ``.pth``)
+  covered, so ``import tilegames_course`` fails — and the ``tilegames`` package
+  folder alone (an editable install's checkout, with its ``exercises/``,
+  ``course/`` and ``tests/``, is not there);
+- nothing else: no home, no course folder, no exchange, no Jupyter runtime;
+  folders in ``hide`` that would fall inside a bound tree are covered;
+- writable: a private working folder ``/student``, a ``/tmp`` and a ``/dev/shm``,
+  each a tmpfs of ``scratch_bytes`` that vanishes with the sandbox (nothing is
+  left in the teacher's ``TMPDIR``), and the ``share`` folders the caller names
+  (a kernel's connection file and sockets), whose size the supervisor watches;
+- no network (a network namespace of its own, loopback only: abstract unix
+  sockets are per namespace too), its own PID, IPC and UTS namespaces;
+- not the teacher's uid: run by root, the code runs as ``nobody`` (65534)
+  outside and inside; run by another user, the processes are that user's
+  outside but see nothing of theirs (the guide says what that means);
+- limits for the sandbox **as a whole**, enforced by the supervisor outside
+  (the code cannot reach it): the memory of all its processes together
+  (``total_memory_bytes``, summed every 50 ms; past it the whole sandbox is
+  killed), wall time (``seconds``), the share folders' size; and inside, per
+  user namespace: ``processes`` (a fork burst is refused), address space per
+  process, file size, no core files.
 
 >>> import subprocess, sys, tempfile
->>> secret, work = tempfile.mkdtemp(), tempfile.mkdtemp()
->>> _ = open(f"{secret}/key.txt", "w").write("42")
->>> show = f"import os; print(os.listdir({secret!r}), os.getcwd() == {work!r})"
+>>> secret = tempfile.mkdtemp()
+>>> show = f"import os; print(os.path.exists({secret!r}), os.getcwd())"
 >>> ok, why = available()
 >>> if ok:
-...     argv = command([sys.executable, "-c", show], hide=[secret], workdir=work)
+...     argv = command([sys.executable, "-c", show])
 ...     print(subprocess.run(argv, capture_output=True, text=True).stdout.strip())
 ... else:
-...     print("[] True")  # no user namespaces here: nothing to show
-[] True
->>> import shutil; shutil.rmtree(secret); shutil.rmtree(work)
+...     print("False /student")  # no sandbox here: nothing to show
+False /student
+>>> import os; os.rmdir(secret)
 
-When user namespaces are not available, ``command`` raises
-``SandboxUnavailable`` saying why, and the caller decides (the course's grading
-command refuses to grade unless told ``--no-sandbox``).
+Where bubblewrap is missing or cannot run, ``command`` raises
+``SandboxUnavailable`` saying why, and the caller refuses to grade.
 
-This file is also the launcher that runs inside the sandbox
-(``python sandbox.py --hide P ... --workdir W -- argv...``); it uses the
-standard library only, so it runs with ``python -I -S``.
+The argv starts the supervisor (``sandbox_supervisor.py``, outside: it holds
+the limits for the whole sandbox), which starts bubblewrap, which runs
+``sandbox_inside.py`` (drops to the sandbox's uid, sets the per-process limits,
+runs the command). Both use the standard library only and run with ``python -I -S``.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import ctypes
-import errno
 import functools
+import json
 import os
 import re
-import resource
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 
-__all__ = ["SandboxUnavailable", "available", "command"]
+__all__ = ["SandboxUnavailable", "available", "command", "kit_entry"]
 
 
 class SandboxUnavailable(RuntimeError):
     """The sandbox cannot be built on this machine; the message says why."""
 
 
-SANDBOX_UID = 1000
-"""The user id the code runs as inside (it owns the working directory; it has no privileges)."""
+SANDBOX_UID = 65534
+"""The uid (and gid) the code runs as: ``nobody``. Run by root, it is that uid outside too."""
 
-PRIVATE_TMP_BYTES = 512 << 20
-"""The size of the private ``/tmp`` (the default working directory lives in it)."""
+WORKDIR = "/student"
+"""The private working folder inside (a tmpfs of ``scratch_bytes``)."""
 
-_CLONE_NEWNS = 0x00020000
-_CLONE_NEWUSER = 0x10000000
-_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
-_MS_REMOUNT, _MS_BIND, _MS_REC = 32, 4096, 16384
-_MS_NOATIME, _MS_NODIRATIME, _MS_RELATIME, _MS_NOSYMFOLLOW = 1024, 2048, 1 << 21, 256
-_STATVFS_TO_MOUNT = (  # os.statvfs flag -> mount(2) flag, for a remount that keeps them
-    (1, _MS_RDONLY),
-    (2, _MS_NOSUID),
-    (4, _MS_NODEV),
-    (8, _MS_NOEXEC),
-    (1024, _MS_NOATIME),
-    (2048, _MS_NODIRATIME),
-    (4096, _MS_RELATIME),
-    (8192, _MS_NOSYMFOLLOW),
+KILLED = 137
+"""The exit status when the supervisor stops the sandbox (as a shell reports SIGKILL)."""
+
+ETC_FILES = (
+    "hosts",
+    "host.conf",
+    "nsswitch.conf",
+    "localtime",
+    "timezone",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "ssl",
+    "ca-certificates",
+    "ca-certificates.conf",
+    "alternatives",
+    "fonts",
+    "mime.types",
+    "protocols",
+    "services",
+    "os-release",
+    "debian_version",
+    "locale.alias",
+    "matplotlibrc",
 )
-_SYS_MOUNT_SETATTR, _AT_FDCWD, _AT_RECURSIVE, _MOUNT_ATTR_RDONLY = 442, -100, 0x8000, 1
-_PR_SET_DUMPABLE, _PR_SET_NO_NEW_PRIVS = 4, 38
+"""What of ``/etc`` the code sees (with a two-line ``passwd`` and ``group`` written for it)."""
+
+SYSTEM_LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+"""Top-level folders that are links into ``/usr`` on a merged-/usr system (else bound)."""
+
+NEVER_UNDER_USR = ("/usr/src", "/usr/local/src", "/usr/local/etc/jupyter", "/usr/etc/jupyter")
+"""Places under ``/usr`` covered anyway: checkouts and Jupyter's configuration live there."""
+
+_KIT = re.compile(r"^(__editable__[._]*)?tilegames[-_.]course", re.IGNORECASE)
 _SEARCH_PATH = "/usr/local/bin:/usr/bin:/bin"
-_PRIVATE = ("/tmp/", "/dev/shm/")
+
+
+def kit_entry(name: str) -> bool:
+    """Is ``name`` (an entry of a ``site-packages``) part of the teacher's kit?
+
+    >>> [kit_entry(n) for n in ("tilegames_course", "tilegames_course-0.4.0.dist-info",
+    ...                         "__editable___tilegames_course_0_4_0_finder.py", "tilegames")]
+    [True, True, True, False]
+    """
+    return bool(_KIT.match(name))
 
 
 @functools.lru_cache(maxsize=1)
 def available() -> tuple[bool, str]:
-    """``(True, "user namespaces")`` when the sandbox works here, else ``(False, why)``.
+    """``(True, "bubblewrap")`` when the sandbox works here, else ``(False, why)``.
 
-    It is tried for real once per process (a hidden folder must read as empty inside).
+    It is tried for real once per process: a folder outside the allowlist must
+    not exist inside, and the code must run as ``SANDBOX_UID`` (when root grades).
     """
     if not sys.platform.startswith("linux"):
-        return False, f"the sandbox needs Linux user namespaces; this is {sys.platform}"
-    if shutil.which("unshare") is None:
-        return False, "the 'unshare' command (util-linux) is not installed"
-    with tempfile.TemporaryDirectory(prefix="tilegames-sandbox-probe-") as root:
-        secret, work = os.path.join(root, "secret"), os.path.join(root, "work")
-        os.mkdir(secret)
-        os.mkdir(work)
-        with open(os.path.join(secret, "probe"), "w") as file:
-            file.write("hidden")
-        probe = "import os, sys; sys.stdout.write(repr(os.listdir(sys.argv[1])))"
-        argv = [sys.executable, "-c", probe, secret]  # the strictest sandbox: no network either
-        argv = _build(argv, hide=[secret], workdir=work, network=False)
+        return False, f"the sandbox needs Linux namespaces; this is {sys.platform}"
+    if shutil.which("bwrap") is None:
+        return False, (
+            "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap; "
+            "`make install` installs it)"
+        )
+    with tempfile.TemporaryDirectory(prefix="tilegames-sandbox-probe-") as secret:
+        probe = "import os, sys; sys.stdout.write(repr((os.path.exists(sys.argv[1]), os.getuid())))"
+        argv = _build([sys.executable, "-I", "-S", "-c", probe, secret], _limits())
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         except (OSError, subprocess.SubprocessError) as error:
             return False, f"the sandbox could not start: {error}"
     if done.returncode != 0:
         said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        return False, f"user namespaces are not available here: {said}"
-    if done.stdout != "[]":
-        return False, "a hidden folder could still be read inside the sandbox"
-    return True, "user namespaces"
+        return False, f"bubblewrap cannot build the sandbox here: {said}"
+    uid = SANDBOX_UID
+    if done.stdout != repr((False, uid)):
+        return False, f"the sandbox is not tight here (the probe said {done.stdout!r})"
+    return True, "bubblewrap"
 
 
 def command(
     argv: Sequence[str],
     *,
-    hide: Sequence[os.PathLike | str],
+    hide: Sequence[os.PathLike | str] = (),
     workdir: os.PathLike | str | None = None,
+    share: Sequence[os.PathLike | str] = (),
     memory_bytes: int | None = 4 << 30,
+    total_memory_bytes: int | None = 3 << 30,
     processes: int | None = 256,
     file_bytes: int | None = 1 << 30,
+    scratch_bytes: int = 512 << 20,
+    seconds: float | None = None,
     env: Mapping[str, str] | None = None,
-    network: bool = True,
+    network: bool = False,
+    report: os.PathLike | str | None = None,
 ) -> list[str]:
     """An argv that runs ``argv`` sandboxed (see the module's docstring).
 
-    ``hide``: folders that must read as empty (or files that must not open); ``workdir``: an existing
-    folder to work in (None: a fresh empty one on a private ``/tmp``);
-    ``memory_bytes``, ``processes``, ``file_bytes``: resource limits (None: no
-    limit); ``env``: variables to add to the minimal environment; ``network``: True
-    (default) shares the machine's network (a kernel inside can talk to its client
-    outside over TCP on localhost), False gives the code a network of its own with
-    only a loopback: nothing outside is reachable, not even a Jupyter server of
-    the teacher's on localhost. Prefer False wherever the code needs no outside
-    peer (a kernel can use ZMQ's ``ipc`` transport through the working directory).
-    Bad arguments raise ValueError; a machine without user namespaces raises
+    ``hide``: folders or files that must not be readable even if they lie in a
+    bound tree (anything outside the allowlist is absent anyway); ``workdir``:
+    None (the private ``/student``) or an existing folder to bind writable at its own
+    path and work in (its size is watched like a share's); ``share``: existing
+    folders bound writable at their own paths (the caller's, to exchange files
+    and sockets with the code; their size together is held under
+    ``scratch_bytes``); ``memory_bytes``: address space per process;
+    ``total_memory_bytes``: resident memory of all the sandbox's processes
+    together; ``processes``: processes and threads at once; ``file_bytes``: the
+    largest file; ``scratch_bytes``: each private tmpfs; ``seconds``: wall time
+    (None: no limit). ``env``: variables added to the minimal environment;
+    ``network``: False (default) gives a network of its own with only a loopback;
+    True shares the machine's (never for a student's code). ``report``: a file the
+    supervisor writes one line to when it stops the sandbox (why).
+    Bad arguments raise ValueError; a machine without bubblewrap raises
     ``SandboxUnavailable`` with the reason.
 
-    >>> command([], hide=[])
+    >>> command([])
     Traceback (most recent call last):
     ...
     ValueError: argv must be a non-empty list of strings (the program and its arguments)
     """
     argv = _check_argv(argv)
     hidden = [_existing(path, "hide") for path in hide]
+    shared = [_existing(path, "share") for path in share]
     if workdir is not None:
         workdir = _existing(workdir, "workdir")
         if not os.path.isdir(workdir):
             raise ValueError(f"workdir {workdir} is not a directory")
-        for path in hidden:
-            if workdir == path or workdir.startswith(path.rstrip("/") + "/"):
-                raise ValueError(f"workdir {workdir} is inside the hidden {path}")
-    for name, limit in (
-        ("memory_bytes", memory_bytes),
-        ("processes", processes),
-        ("file_bytes", file_bytes),
-    ):
+    for path in [*shared, *([workdir] if workdir else [])]:
+        if not os.path.isdir(path):
+            raise ValueError(f"share {path} is not a directory")
+        if any(_under(path, h) for h in hidden):
+            raise ValueError(f"{path} is inside a hidden folder")
+    limits = {
+        "memory_bytes": memory_bytes,
+        "total_memory_bytes": total_memory_bytes,
+        "processes": processes,
+        "file_bytes": file_bytes,
+        "scratch_bytes": scratch_bytes,
+    }
+    for name, limit in limits.items():
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
             raise ValueError(f"{name} must be a whole number or None, not {limit!r}")
         if limit is not None and limit <= 0:
             raise ValueError(f"{name} must be positive, not {limit}")
+    if seconds is not None and (isinstance(seconds, bool) or not seconds > 0):
+        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
     extra = dict(env or {})
     for key, value in extra.items():
         if not isinstance(key, str) or not key or "=" in key or not isinstance(value, str):
@@ -186,16 +227,35 @@ def command(
     ok, why = available()
     if not ok:
         raise SandboxUnavailable(why)
-    return _build(
-        argv,
-        hide=hidden,
-        workdir=workdir,
-        memory_bytes=memory_bytes,
-        processes=processes,
-        file_bytes=file_bytes,
+    limits.update(
+        seconds=seconds,
         env=extra,
         network=bool(network),
+        hide=hidden,
+        share=shared,
+        workdir=workdir,
+        report=None if report is None else os.path.abspath(os.fspath(report)),
     )
+    return _build(argv, limits)
+
+
+def _limits(**given: object) -> dict:
+    plan = {
+        "memory_bytes": 4 << 30,
+        "total_memory_bytes": 3 << 30,
+        "processes": 256,
+        "file_bytes": 1 << 30,
+        "scratch_bytes": 512 << 20,
+        "seconds": None,
+        "env": {},
+        "network": False,
+        "hide": [],
+        "share": [],
+        "workdir": None,
+        "report": None,
+    }
+    plan.update(given)
+    return plan
 
 
 def _check_argv(argv: Sequence[str]) -> list[str]:
@@ -209,299 +269,250 @@ def _existing(path: os.PathLike | str, what: str) -> str:
         raise ValueError(f"{what}: {path!r} is not a path")
     real = os.path.realpath(os.fspath(path))
     if not os.path.exists(real):
-        raise ValueError(f"{what}: {os.fspath(path)} does not exist (nothing to cover there)")
+        raise ValueError(f"{what}: {os.fspath(path)} does not exist")
     if real == "/":
-        raise ValueError(f"{what}: the whole file system cannot be hidden")
+        raise ValueError(f"{what}: the whole file system cannot be {what}d")
     return real
-
-
-def _build(
-    argv: list[str],
-    *,
-    hide: Sequence[str],
-    workdir: str | None = None,
-    memory_bytes: int | None = 4 << 30,
-    processes: int | None = 256,
-    file_bytes: int | None = 1 << 30,
-    env: Mapping[str, str] | None = None,
-    network: bool = True,
-) -> list[str]:
-    outer = [
-        shutil.which("unshare") or "unshare",
-        "--user",
-        "--map-root-user",
-        "--mount",
-        "--pid",
-        "--ipc",
-        "--fork",
-        "--mount-proc",
-        "--kill-child",
-    ]
-    launcher = [sys.executable, "-I", "-S", os.path.abspath(__file__)]
-    if not network:
-        outer.insert(-3, "--net")
-        launcher.append("--loopback")
-    for path in hide:
-        launcher += ["--hide", path]
-    if workdir is not None:
-        launcher += ["--workdir", workdir]
-    for flag, limit in (
-        ("--memory", memory_bytes),
-        ("--processes", processes),
-        ("--file-bytes", file_bytes),
-    ):
-        if limit is not None:
-            launcher += [flag, str(limit)]
-    for key, value in (env or {}).items():
-        launcher += ["--env", f"{key}={value}"]
-    for place in sorted({p for p in sys.path if p and os.path.isdir(p)}):
-        launcher += ["--keep", place]  # this Python's own libraries (a .pth can add them anywhere)
-    return [*outer, *launcher, "--", *argv]
-
-
-# -- the launcher: runs inside the outer namespaces as their root ---------------------------------
-
-_libc = None
-
-
-def _libc_handle() -> ctypes.CDLL:
-    global _libc
-    if _libc is None:
-        _libc = ctypes.CDLL(None, use_errno=True)
-    return _libc
-
-
-def _call(name: str, *args: object) -> None:
-    if getattr(_libc_handle(), name)(*args) != 0:
-        error = ctypes.get_errno()
-        raise OSError(error, f"{name}{args!r}: {os.strerror(error)}")
-
-
-def _mount(source: str, target: str, fstype: str | None, flags: int, data: str = "") -> None:
-    _call(
-        "mount",
-        source.encode(),
-        target.encode(),
-        fstype.encode() if fstype else None,
-        ctypes.c_ulong(flags),
-        data.encode() if data else None,
-    )
-
-
-def _cover(path: str, folder: bool | None = None) -> None:
-    """Mount an empty read-only folder over ``path`` (over a file: a device no one may open)."""
-    sealed = _MS_NOSUID | _MS_NODEV | _MS_NOEXEC
-    if os.path.isdir(path) if folder is None else folder:
-        _mount("tmpfs", path, "tmpfs", _MS_RDONLY | sealed, "size=4k,mode=0555")
-    else:
-        _mount("/dev/null", path, None, _MS_BIND)
-        _mount("/dev/null", path, None, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | sealed)
-
-
-class _MountAttr(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_uint64) for name in ("set", "clear", "propagation", "userns")]
-
-
-_REMOUNT_ONLY = False
-"""True makes the launcher use the older kernels' way (remounts) even where mount_setattr exists."""
-
-
-def _read_only(path: str, readonly: bool = True, *, recursive: bool = False) -> None:
-    """Make the mount at ``path`` (and with ``recursive`` every mount below) read-only or not.
-
-    ``mount_setattr(2)`` (Linux 5.12+) changes only that flag; older kernels get a
-    remount of each mount that keeps its other flags (the kernel locks those).
-    """
-    attr = _MountAttr(_MOUNT_ATTR_RDONLY if readonly else 0, 0 if readonly else _MOUNT_ATTR_RDONLY)
-    libc = _libc_handle()
-    libc.syscall.restype = ctypes.c_long
-    done, error = -1, errno.ENOSYS
-    if not _REMOUNT_ONLY:
-        done = libc.syscall(
-            ctypes.c_long(_SYS_MOUNT_SETATTR),
-            ctypes.c_int(_AT_FDCWD),
-            path.encode(),
-            ctypes.c_uint(_AT_RECURSIVE if recursive else 0),
-            ctypes.byref(attr),
-            ctypes.c_size_t(ctypes.sizeof(attr)),
-        )
-        error = ctypes.get_errno()
-    if done == 0:
-        return
-    if error != errno.ENOSYS:
-        raise OSError(error, f"cannot make {path} {'read-only' if readonly else 'writable'}")
-    targets = [path]
-    if recursive:
-        with open("/proc/self/mountinfo") as table:
-            points = [_unescape(line.split()[4]) for line in table]
-        inside = path.rstrip("/") + "/"
-        targets = [p for p in points if p == path or p.startswith(inside) or path == "/"]
-    for target in dict.fromkeys(targets):
-        try:
-            kept = os.statvfs(target).f_flag
-        except OSError:
-            continue  # shadowed or gone: nothing reachable to change
-        flags = sum(ms for st, ms in _STATVFS_TO_MOUNT if kept & st)
-        flags = flags | _MS_RDONLY if readonly else flags & ~_MS_RDONLY
-        _mount("none", target, None, _MS_REMOUNT | _MS_BIND | flags)
-
-
-def _unescape(field: str) -> str:
-    """A mount point as /proc/self/mountinfo writes it (octal escapes for spaces and such)."""
-    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
-
-
-def _loopback_up() -> None:
-    """Switch on ``lo`` in the sandbox's own network namespace (it starts down)."""
-    import fcntl
-    import socket
-    import struct
-
-    siocgifflags, siocsifflags, iff_up = 0x8913, 0x8914, 0x1
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        request = struct.pack("16sH14x", b"lo", 0)
-        flags = struct.unpack("16sH14x", fcntl.ioctl(probe, siocgifflags, request))[1]
-        fcntl.ioctl(probe, siocsifflags, struct.pack("16sH14x", b"lo", flags | iff_up))
-
-
-def _write(path: str, text: str) -> None:
-    with open(path, "w") as file:
-        file.write(text)
-
-
-def _nested_unprivileged() -> None:
-    """Enter a nested user + mount namespace as SANDBOX_UID: every mount so far becomes locked."""
-    uid, gid = os.getuid(), os.getgid()
-    _call("unshare", ctypes.c_int(_CLONE_NEWUSER | _CLONE_NEWNS))
-    _write("/proc/self/setgroups", "deny")
-    _write("/proc/self/uid_map", f"{SANDBOX_UID} {uid} 1")
-    _write("/proc/self/gid_map", f"{SANDBOX_UID} {gid} 1")
-
-
-def _limits(memory: int | None, processes: int | None, file_bytes: int | None) -> None:
-    for kind, limit in (
-        (resource.RLIMIT_AS, memory),
-        (resource.RLIMIT_NPROC, processes),
-        (resource.RLIMIT_FSIZE, file_bytes),
-        (resource.RLIMIT_CORE, 0),
-    ):
-        if limit is not None:
-            resource.setrlimit(kind, (limit, limit))
 
 
 def _under(path: str, folder: str) -> bool:
     return folder == "/" or path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def _kept(args: argparse.Namespace) -> dict[str, int]:
-    """What must stay visible in the private /tmp: the Python that runs, this package, argv[0]."""
-    places = {sys.prefix, sys.base_prefix, *args.keep}
-    places.add(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
-    for program in (sys.executable, args.argv[0]):  # a venv's folder, and what its links reach
-        if os.path.isabs(program):
-            places.add(os.path.dirname(os.path.dirname(os.path.abspath(program))))
-            places.add(os.path.dirname(os.path.realpath(program)))
-    kept = {}
-    for place in sorted(os.path.realpath(p) for p in places):
-        if not place.startswith(_PRIVATE) or any(_under(place, k) for k in kept):
-            continue
-        if any(_under(place, hidden) for hidden in args.hide):
-            continue  # hidden it was asked to be
-        if args.workdir is not None and _under(place, args.workdir):
-            continue
-        if os.path.isdir(place):
-            kept[place] = os.open(place, os.O_PATH | os.O_DIRECTORY)
-    return kept
+# -- the allowlist: computed in the grader's process, which knows its Python -------------------
 
 
-def _launch(args: argparse.Namespace) -> int:
-    workdir = args.workdir
-    held = None if workdir is None else os.open(workdir, os.O_PATH | os.O_DIRECTORY)
-    kept = _kept(args)
-    folders = {path: os.path.isdir(path) for path in args.hide}
-    for path in args.hide:
-        _cover(path)
-    if args.loopback:
-        _loopback_up()
-    _read_only("/", recursive=True)  # nothing outside the working directory can be changed
-    _read_only("/proc", False)  # the sandbox's own /proc (the nested namespace writes its maps)
-    flags = _MS_NOSUID | _MS_NODEV
-    for private in ("/tmp", "/dev/shm"):  # fresh and empty: nothing left there by others
-        if os.path.isdir(private):
-            _mount("tmpfs", private, "tmpfs", flags, f"size={PRIVATE_TMP_BYTES},mode=1777")
-    for place, fd in kept.items():  # as they were, read-only
-        os.makedirs(place, exist_ok=True)
-        _mount(f"/proc/self/fd/{fd}", place, None, _MS_BIND | _MS_REC)
-        os.close(fd)
-    if workdir is None:
-        workdir = "/tmp/work"
-        os.mkdir(workdir, 0o755)
-    else:  # the workdir, put back in place (it may have been under /tmp) and writable
-        if workdir.startswith(_PRIVATE) and not os.path.isdir(workdir):
-            os.makedirs(workdir)
-        _mount(f"/proc/self/fd/{held}", workdir, None, _MS_BIND | _MS_REC)
-        os.close(held)
-        _read_only(workdir, False)
-    for path, folder in folders.items():  # the private folders hide them already: show them
-        carried = _under(path, workdir) or any(_under(path, place) for place in kept)
-        if path.startswith(_PRIVATE) and not carried:  # empty, as anywhere else
-            os.makedirs(path if folder else os.path.dirname(path), exist_ok=True)
-            if not folder:
-                open(path, "a").close()
-            _cover(path, folder)
-    os.chdir(workdir)  # after the covers: an over-mount does not move a working directory
-    _call("prctl", _PR_SET_DUMPABLE, 0, 0, 0, 0)  # /proc/1 of the sandbox stays closed
-    bindir = os.path.dirname(sys.executable)
-    environment = {"PATH": f"{bindir}:{_SEARCH_PATH}", "HOME": workdir, "LANG": "C.UTF-8"}
-    environment["TMPDIR"] = "/tmp"
-    environment.update(item.split("=", 1) for item in args.env)
-    child = os.fork()
-    if child == 0:  # pragma: no cover - runs in the child process
-        try:
-            _nested_unprivileged()
-            _call("prctl", _PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-            _limits(args.memory, args.processes, args.file_bytes)
-            os.closerange(3, 1 << 16)
-            os.execvpe(args.argv[0], args.argv, environment)
-        except BaseException as error:  # say why, never run the command half-sandboxed
-            os.write(2, f"sandbox: cannot start {args.argv[0]}: {error}\n".encode())
-        return 127  # the child ends here (the launcher registers no exit handlers)
+def _site_dirs() -> list[str]:
+    """Every ``site-packages``/``dist-packages`` this Python uses or could be given."""
+    import site
+    import sysconfig
 
-    def forward(signum: int, frame: object) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(child, signum)
-
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(signum, forward)
-    while True:  # pid 1 of the namespace: reap every orphan until the command ends
-        pid, status = os.wait()
-        if pid == child:
-            code = os.waitstatus_to_exitcode(status)
-            return code if code >= 0 else 128 - code  # killed by a signal: as a shell says
+    found = [p for p in sys.path if os.path.basename(p.rstrip("/")) in _SITE_NAMES]
+    with contextlib.suppress(AttributeError):
+        found += site.getsitepackages()
+    for key in ("purelib", "platlib"):
+        with contextlib.suppress(KeyError):
+            found.append(sysconfig.get_paths()[key])
+    real = [os.path.realpath(p) for p in found if os.path.isdir(p)]
+    return list(dict.fromkeys(real))
 
 
-def main(arguments: Sequence[str] | None = None) -> int:
-    """The launcher's command line (``python sandbox.py --hide P -- argv...``)."""
-    parser = argparse.ArgumentParser(prog="sandbox", description="tilegames sandbox launcher")
-    parser.add_argument("--hide", action="append", default=[])
-    parser.add_argument("--workdir")
-    parser.add_argument("--memory", type=int)
-    parser.add_argument("--processes", type=int)
-    parser.add_argument("--file-bytes", type=int)
-    parser.add_argument("--env", action="append", default=[])
-    parser.add_argument("--keep", action="append", default=[])
-    parser.add_argument("--loopback", action="store_true")
-    parser.add_argument("--remount-only", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("argv", nargs="+")
-    args = parser.parse_args(arguments)
-    global _REMOUNT_ONLY
-    _REMOUNT_ONLY = args.remount_only
+_SITE_NAMES = ("site-packages", "dist-packages")
+
+
+def _allowlist(hide: Sequence[str]) -> list[list[str]]:
+    """The bind plan: ``[kind, path]`` in order (``ro``, ``site``, ``cover``), see ``_supervise``."""
+    plan: list[list[str]] = [["ro", "/usr"]]
+    trees = ["/usr"]
+    prefixes = [os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix)]
+    base = prefixes[0]
+    if not any(_under(base, t) for t in trees):
+        plan.append(["ro", base])
+        trees.append(base)
+    for real in (
+        os.path.realpath(sys.executable),
+        os.path.dirname(os.path.realpath(sys.executable)),
+    ):
+        if not any(_under(real, t) for t in trees):  # an interpreter outside its prefix
+            plan.append(["ro", os.path.dirname(real) if os.path.isfile(real) else real])
+            trees.append(plan[-1][1])
+    venv = prefixes[1]
+    if venv != base:
+        for part in ("bin", "pyvenv.cfg", "lib64"):
+            path = os.path.join(venv, part)
+            if os.path.lexists(path) and not any(_under(path, t) for t in trees):
+                plan.append(["ro", path])
+    in_use = {os.path.realpath(p) for p in sys.path if p}
+    for site_dir in _site_dirs():
+        inside = any(_under(site_dir, t) for t in trees)
+        if site_dir in in_use:
+            if inside:  # bound whole with its tree: cover it, then put its entries back
+                plan.append(["cover", site_dir])
+            plan.append(["site", site_dir])
+        elif inside:
+            plan.append(["cover", site_dir])  # another Python's packages: not the students'
+    package = _tilegames_folder()
+    if package and not any(_under(package, s) for k, s in plan if k == "site"):
+        checkout = os.path.dirname(package)
+        if any(_under(checkout, t) for t in trees) and _is_checkout(checkout):
+            plan.append(["cover", checkout])  # a checkout inside /usr or a prefix: only the package
+        plan.append(["ro", package])
+    for path in NEVER_UNDER_USR:
+        if os.path.isdir(path):
+            plan.append(["cover", path])
+    for path in hide:
+        if any(_under(path, t) for t in trees) or any(
+            _under(path, s) for k, s in plan if k in ("site", "ro")
+        ):
+            plan.append(["cover", path])
+    return plan
+
+
+def _tilegames_folder() -> str | None:
+    here = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    return here if os.path.isfile(os.path.join(here, "__init__.py")) else None
+
+
+def _is_checkout(folder: str) -> bool:
+    return any(
+        os.path.exists(os.path.join(folder, name))
+        for name in (".git", "pyproject.toml", "setup.py", "exercises", "course")
+    )
+
+
+def _build(argv: list[str], limits: dict) -> list[str]:
+    """The supervisor's argv: its plan (limits, what to watch), then bubblewrap's argv."""
+    root = os.getuid() == 0
+    allow = _allowlist(limits["hide"])
+    bwrap = _bwrap_argv(allow, limits, root)
+    here = os.path.dirname(os.path.abspath(__file__))
+    inside = [sys.executable, "-I", "-S", os.path.join(here, "sandbox_inside.py")]
+    for flag, key in (
+        ("--memory", "memory_bytes"),
+        ("--processes", "processes"),
+        ("--file-bytes", "file_bytes"),
+    ):
+        if limits[key] is not None:
+            inside += [flag, str(limits[key])]
+    if root:
+        inside += ["--drop", str(SANDBOX_UID)]
+    workdir = limits["workdir"] or WORKDIR
+    env = {"PATH": f"{os.path.dirname(sys.executable)}:{_SEARCH_PATH}", "LANG": "C.UTF-8"}
+    env.update(HOME=workdir, TMPDIR="/tmp", USER="nobody", LOGNAME="nobody")
+    package = _tilegames_folder()
+    if package and ["ro", package] in allow:
+        env["PYTHONPATH"] = os.path.dirname(package)  # the grader's tilegames, bound alone
+    env.update(limits["env"])
+    watch = [*limits["share"], *([limits["workdir"]] if limits["workdir"] else [])]
+    plan = {
+        "env": env,
+        "total_memory_bytes": limits["total_memory_bytes"],
+        "seconds": limits["seconds"],
+        "watch": watch,
+        "watch_bytes": limits["scratch_bytes"],
+        "report": limits["report"],
+        "chown": watch if root else [],
+        "uid": SANDBOX_UID,
+        "data": {
+            "passwd": f"root:x:0:0::/root:/bin/sh\n"
+            f"nobody:x:{SANDBOX_UID}:{SANDBOX_UID}:nobody:{workdir}:/bin/sh\n",
+            "group": f"root:x:0:\nnogroup:x:{SANDBOX_UID}:\n",
+        },
+    }
+    supervisor = [sys.executable, "-I", "-S", os.path.join(here, "sandbox_supervisor.py")]
+    return [*supervisor, json.dumps(plan), "--", *bwrap, *inside, "--", *argv]
+
+
+def _etc_binds() -> list[str]:
+    args: list[str] = []
+    for name in ETC_FILES:
+        path = os.path.join("/etc", name)
+        if os.path.exists(path):
+            args += ["--ro-bind", path, path]
+    return args
+
+
+def _kit_entries(folder: str) -> list[str]:
     try:
-        return _launch(args)
-    except OSError as error:
-        sys.stderr.write(f"sandbox: {error}\n")
-        return 126
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [os.path.join(folder, n) for n in names if kit_entry(n)]
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _cover(path: str) -> list[str]:
+    """bubblewrap's options that leave ``path`` empty: a folder with nothing in it, an empty file."""
+    if os.path.isdir(path):
+        return ["--perms", "0555", "--tmpfs", path, "--remount-ro", path]
+    if os.path.lexists(path):
+        return ["--ro-bind", "/dev/null", path]
+    return []
+
+
+def _bwrap_argv(allow: list[list[str]], limits: dict, root: bool) -> list[str]:
+    """bubblewrap's argv: namespaces, the allowlist's binds, the private folders."""
+    bwrap = shutil.which("bwrap") or "bwrap"
+    args = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
+    args += ["--unshare-cgroup-try", "--die-with-parent", "--new-session", "--hostname", "sandbox"]
+    if not root:  # unprivileged: bubblewrap makes the user namespace, with the code as nobody
+        args += ["--unshare-user", "--disable-userns", "--uid", str(SANDBOX_UID)]
+        args += ["--gid", str(SANDBOX_UID)]
+    if limits["network"]:
+        args.remove("--unshare-net")
+    scratch = str(limits["scratch_bytes"])
+    args += ["--dev", "/dev", "--proc", "/proc"]
+    args += ["--size", scratch, "--tmpfs", "/tmp", "--size", scratch, "--tmpfs", "/dev/shm"]
+    for link in SYSTEM_LINKS:
+        if os.path.islink(link):
+            args += ["--symlink", os.readlink(link), link]
+        elif os.path.isdir(link):
+            args += ["--ro-bind", link, link]
+    args += _etc_binds()
+    for name in ("passwd", "group"):  # two lines each, readable by all
+        args += ["--perms", "0644", "--ro-bind-data", f"@{name}", f"/etc/{name}"]
+    hidden = limits["hide"]
+    for kind, path in allow:
+        if kind == "ro" and os.path.lexists(path):
+            args += ["--ro-bind", path, path]
+        elif kind == "cover":
+            args += _cover(path)
+        elif kind == "site":  # the students' packages; the teacher's kit covered (one mount each)
+            args += ["--ro-bind", path, path]
+            for entry in _kit_entries(path):
+                args += _cover(entry)
+            for entry in hidden:
+                if _under(entry, path):
+                    args += _cover(entry)
+    workdir = limits["workdir"] or WORKDIR
+    if limits["workdir"]:
+        args += ["--bind", workdir, workdir]
+    else:
+        args += ["--size", scratch, "--tmpfs", WORKDIR]
+    for folder in limits["share"]:
+        args += ["--bind", folder, folder]
+    args += ["--chdir", workdir, "--remount-ro", "/"]
+    return _with_parents(args)
+
+
+def _with_parents(args: list[str]) -> list[str]:
+    """``args`` with ``--dir``s that make every bind's missing parents traversable (0755).
+
+    bubblewrap copies a parent's mode from the host (``/root`` is 0700): the code,
+    which is not root, could not reach a Python bound below it. Each parent is
+    made just before the first option that needs it (after any tmpfs above it).
+    """
+    takes = {"--ro-bind": 2, "--bind": 2, "--ro-bind-data": 2, "--tmpfs": 1, "--symlink": 2}
+    takes.update({"--dev": 1, "--proc": 1})
+    out: list[str] = []
+    trees: list[str] = []
+    made: set[str] = set()
+    index = 0
+    while index < len(args):
+        option = args[index]
+        width = takes.get(option, 0)
+        start = index
+        while start > 0 and args[start - 2] in ("--perms", "--size"):
+            start -= 2  # the --perms/--size that go with this option stay before it
+        if width:
+            dest = args[index + width]
+            if option == "--tmpfs":  # a fresh tmpfs: what was made below it is gone
+                made = {m for m in made if not _under(m, dest)}
+            parents, parent = [], os.path.dirname(dest)
+            while parent not in ("/", ""):
+                if parent not in made and not any(_under(parent, tree) for tree in trees):
+                    parents.append(parent)
+                parent = os.path.dirname(parent)
+            extra = []
+            for folder in reversed(parents):
+                extra += ["--perms", "0755", "--dir", folder]
+                made.add(folder)
+            held = len(out) - (index - start)  # where this option's --perms/--size begin
+            out[held:held] = extra
+            if option in ("--ro-bind", "--bind", "--dev", "--proc"):
+                trees.append(dest)
+            out += args[index : index + width + 1]
+            index += width + 1
+        else:
+            out.append(option)
+            index += 1
+    return out

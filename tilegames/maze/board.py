@@ -164,7 +164,19 @@ class MazeView(GameView):
             self.suggestion = None
             self.say(f"Moved {moving} into slot {slot}: score {game.score}.", "good")
             self._announce_end()
+            self._say_where_focus_goes(slot)
         return True
+
+    def _say_where_focus_goes(self, slot: int) -> None:
+        """After a move the keyboard focus may jump to another card: say where, so a person
+        who cannot see the board is not lost."""
+        target = self.focus_target()
+        if self.game.is_over or target is None or target == f"slot:{slot}":
+            return
+        there = int(target[5:])
+        self.say(
+            f"The focus moves to {self.game.card_at(there)} in slot {there}, a card that can move."
+        )
 
     def forget_selection(self) -> None:
         """Put down a picked-up card."""

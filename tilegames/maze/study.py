@@ -43,12 +43,14 @@ __all__ = [
     "decide_again",
     "game_from_code",
     "run_winnability",
+    "solution_lengths_chart",
     "solve_task",
     "summarize",
     "summary_text",
     "tries_chart",
     "winnability_summary",
     "winnability_chart",
+    "winnability_shown",
     "winnability_text",
     "write_decided_again",
     "winnability_task",
@@ -380,6 +382,25 @@ def with_second_look(results: pd.DataFrame, again: pd.DataFrame) -> pd.DataFrame
     return replaced.reset_index()[results.columns]
 
 
+WINNABILITY_COLOURS = (
+    ("winnable", "#2e7d32", ""),
+    ("unwinnable", "#c62828", "xx"),
+    ("undecided", "#9e9e9e", ".."),
+)
+"""Each status's bar colour and hatching in ``winnability_chart``."""
+
+
+def _ink_on(colour: str) -> str:
+    """White or black, whichever reads better on ``colour`` (the larger contrast ratio).
+
+    >>> _ink_on("#2e7d32"), _ink_on("#9e9e9e")
+    ('#ffffff', '#000000')
+    """
+    from ..svg import contrast
+
+    return max(("#ffffff", "#000000"), key=lambda ink: contrast(ink, colour))
+
+
 def winnability_chart(summary: pd.DataFrame, title: str = ""):
     """A bar per variant split into winnable / proved unwinnable / undecided shares (a figure).
 
@@ -390,18 +411,18 @@ def winnability_chart(summary: pd.DataFrame, title: str = ""):
     fig, ax = plt.subplots(figsize=(8, 2.8))
     left = np.zeros(len(summary))
     labels = [f"{v}\n({int(d):,} deals)" for v, d in zip(summary["variant"], summary["deals"])]
-    for status, colour, hatch in (
-        ("winnable", "#2e7d32", ""),
-        ("unwinnable", "#c62828", "xx"),
-        ("undecided", "#9e9e9e", ".."),
-    ):
+    for status, colour, hatch in WINNABILITY_COLOURS:
         share = 100 * summary[status].to_numpy() / summary["deals"].to_numpy()
         ax.barh(
             labels, share, left=left, color=colour, hatch=hatch, edgecolor="white", label=status
         )
         for y, (x0, width) in enumerate(zip(left, share)):
-            if width >= 6:
-                ax.text(x0 + width / 2, y, f"{width:.1f}%", ha="center", va="center", color="white")
+            if width >= 6:  # on a plain patch of the bar's colour, not on its hatching
+                ink = _ink_on(colour)
+                ax.text(
+                    x0 + width / 2, y, f"{width:.1f}%", ha="center", va="center", color=ink,
+                    bbox={"boxstyle": "round,pad=0.25", "facecolor": colour, "edgecolor": "none"},
+                )  # fmt: skip
         left += share
     ax.set_xlim(0, 100)
     ax.set_xlabel("share of deals, %")
@@ -413,6 +434,45 @@ def winnability_chart(summary: pd.DataFrame, title: str = ""):
 
 TRIES_BINS = ((1, 1), (2, 2), (3, 3), (4, 5), (6, 10), (11, 20), (21, 50), (51, 100))
 """The groups of ``tries_chart``: how many searches a deal needed, low to high."""
+
+
+def solution_lengths_chart(frame: pd.DataFrame, title: str = ""):
+    """A histogram of the lengths of the solutions found (``solve_task``'s rows): how many
+    deals needed how many moves (whole deals on the count axis, never half a deal)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    ax.hist(frame.loc[frame["solved"], "moves"].astype(int), bins=12, color="#2e7d32",
+            edgecolor="white")  # fmt: skip
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("length of the solution found (moves)")
+    ax.set_ylabel("deals")
+    ax.set_title(title)
+    fig.tight_layout()
+    return fig
+
+
+PERCENT_COLUMNS = {
+    "winnable share": "{:.2%}",
+    "CI low": "{:.2%}",
+    "CI high": "{:.2%}",
+    "unwinnable upper 95%": "{:.3%}",
+}
+"""How ``winnability_shown`` writes the shares of ``winnability_summary``'s table."""
+
+
+def winnability_shown(summary: pd.DataFrame, columns: list[str] | None = None):
+    """``winnability_summary``'s table (or some of its ``columns``) as a reader takes it in:
+    shares as percentages (``99.96%``, never ``0.999616``), no row numbers.
+
+    >>> table = pd.DataFrame({"variant": ["ring"], "CI low": [0.999616], "CI high": [1.0]})
+    >>> "99.96%" in winnability_shown(table).to_html()
+    True
+    """
+    shown = summary if columns is None else summary[columns]
+    formats = {name: text for name, text in PERCENT_COLUMNS.items() if name in shown.columns}
+    return shown.style.hide(axis="index").format(formats)
 
 
 def tries_chart(looks: list[pd.DataFrame], names: list[str], title: str = ""):

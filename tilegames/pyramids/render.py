@@ -99,17 +99,17 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
     if tile_id != MILLSTONE:
         parts.append(s.rect(x + 4, y + 4, w - 8, 5, fill=colour))
         parts.extend(colour_badge(tile.colours[0], x + 3, y + 3))
-    label_fill = "#ffffff" if tile.material == "fire" else "#111111"
-    parts.append(
+    dark_body = tile_id in COALS  # a coal's label sits on its black body, a burner's on its flame
+    parts.append(  # dark on a white halo (white on a dark halo on a coal): 4.5:1 and more
         s.text(
             x + w / 2,
             y + h / 2 + 3,
             str(tile.weight),
             font_size=17 if tile.weight < 100 else 15,
             font_weight="bold",
-            fill=label_fill,
-            stroke="#ffffff" if tile.material != "fire" else "none",
-            stroke_width=3 if tile.material != "fire" else 0,
+            fill="#ffffff" if dark_body else "#111111",
+            stroke="#111111" if dark_body else "#ffffff",
+            stroke_width=3,
             paint_order="stroke",
         )
     )
@@ -123,7 +123,8 @@ def colour_badge(colour: str, x: float, y: float) -> list[str]:
     >>> "R</text>" in "".join(colour_badge("red", 0, 0))
     True
     """
-    ink = "#000000" if colour == "yellow" else "#ffffff"
+    # the letter in black or white, whichever contrasts more with the badge (at least 4.5:1)
+    ink = max(("#000000", "#ffffff"), key=lambda i: s.contrast(i, COLOUR_HEX[colour]))
     return [
         s.rect(x, y, 14, 14, rx=3, fill=COLOUR_HEX[colour], stroke="#000000", stroke_width=0.8),
         s.text(
@@ -512,8 +513,19 @@ def turn_pictures(
     return grid(pictures, per_row)
 
 
+SMALLEST_SCALE = 0.85
+"""A row of pictures is never shrunk below this to fit the column: their 13 px captions stay
+at least 11 px (a row that would need more shrinking is split into more rows)."""
+
+
 def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture:
-    """SVG documents laid out in rows (each keeps its own size; the whole fits the column)."""
+    """SVG documents laid out in rows of at most ``per_row``, each row no wider than the column
+    allows at ``SMALLEST_SCALE`` (each picture keeps its own size; the whole fits the column).
+
+    >>> wide = s.document(400, 100, [])
+    >>> s.size_of(grid([wide] * 4, per_row=4)._repr_svg_())  # two rows of two: 13 px captions
+    (812.0, 212.0)
+    """
     import re
 
     def size(markup: str) -> tuple[float, float]:
@@ -521,9 +533,17 @@ def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture
         height = float(re.search(r'height="([\d.]+)"', markup).group(1))
         return width, height
 
+    widest = s.COLUMN_WIDTH / SMALLEST_SCALE
+    rows: list[list[str]] = []
+    for markup in pictures:
+        row = rows[-1] if rows else None
+        wide = sum(size(m)[0] + gap for m in row) + size(markup)[0] if row else 0.0
+        if row is None or len(row) >= per_row or wide > widest:
+            rows.append([markup])
+        else:
+            row.append(markup)
     parts, y, total_w = [], 0.0, 0.0
-    for start in range(0, len(pictures), per_row):
-        row = pictures[start : start + per_row]
+    for row in rows:
         x, row_h = 0.0, 0.0
         for markup in row:
             w, h = size(markup)

@@ -51,6 +51,8 @@ __all__ = [
     "lineup_of",
     "read_matchups",
     "run_matchups",
+    "first_player_edge_percentages",
+    "first_player_percentages",
     "first_player_table",
     "game_row",
     "game_task",
@@ -370,6 +372,48 @@ def mayhem_table(frame: pd.DataFrame) -> pd.DataFrame:
 def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
     """How often the first player wins, against the fair share 1/N, by players (games with a winner)."""
     return GameTally.of(frame).first_player_table()
+
+
+def first_player_percentages(frame: pd.DataFrame) -> pd.DataFrame:
+    """``first_player_table`` as a reader takes it in: every share a percentage with one
+    decimal, the interval as one range (never six-decimal fractions like 0.446108)."""
+    return _in_percent(first_player_table(frame))
+
+
+def _in_percent(table: pd.DataFrame) -> pd.DataFrame:
+    """The first player's table with its shares as percentages.
+
+    >>> table = pd.DataFrame({"games won by someone": [200], "first player wins": [0.515],
+    ...     "95% CI low": [0.446108], "95% CI high": [0.583326], "fair share 1/N": [0.5]},
+    ...     index=pd.Index([2], name="players"))
+    >>> _in_percent(table).loc[2].astype(str).tolist()
+    ['200', '51.5%', '44.6% to 58.3%', '50.0%']
+    """
+    if table.empty:
+        return table
+
+    def percent(value: float) -> str:
+        return f"{value:.1%}"
+
+    shown = pd.DataFrame(
+        {
+            "games won by someone": table["games won by someone"],
+            "first player wins": table["first player wins"].map(percent),
+            "95% CI": [
+                f"{percent(low)} to {percent(high)}"
+                for low, high in zip(table["95% CI low"], table["95% CI high"])
+            ],
+        },
+        index=table.index,
+    )
+    if "fair share 1/N" in table:
+        shown["fair share 1/N"] = table["fair share 1/N"].map(percent)
+    return shown
+
+
+def first_player_edge_percentages(frame: pd.DataFrame) -> pd.DataFrame:
+    """``first_player_edge_table`` with its shares as percentages (as the lesson shows it)."""
+    return _in_percent(first_player_edge_table(frame))
 
 
 def summary_text(

@@ -178,7 +178,8 @@ class TriominosView(GameView):
                 self._hint_moves = len(game.history)
                 self.say(
                     f"Hint: {tile_name(best.tile)}, your tile of highest value that fits, "
-                    f"at {render.cell_words(best.cell)} (outlined in blue), turned r{best.rotation}.",
+                    f"at {render.cell_words(best.cell)} (outlined in blue), "
+                    f"{turn_words(best.rotation)}.",
                     "good",
                     private=True,
                 )
@@ -203,13 +204,13 @@ class TriominosView(GameView):
                         )
                     if not any(self.rotation in r for r in fits.values()):
                         return (
-                            f"Your turn (P{self.you}): {tile} selected, turned r{self.rotation}: "
-                            "no cell takes it turned this way; the orange cells take it turned "
+                            f"Your turn (P{self.you}): {tile} selected, "
+                            f"{turn_words(self.rotation)}: no cell takes it turned this way; the orange cells take it turned "
                             "another way (Rotate)."
                         )
                     return (
-                        f"Your turn (P{self.you}): {tile} selected, turned r{self.rotation}: "
-                        "click a green cell (an orange cell needs another turn: Rotate)."
+                        f"Your turn (P{self.you}): {tile} selected, "
+                        f"{turn_words(self.rotation)}: click a green cell (an orange cell needs another turn: Rotate)."
                     )
                 return f"Your turn (P{self.you}): place a tile. Pool {game.pool_size}."
             return f"Your turn (P{self.you}): no tile fits, you must {moves[0].kind}."
@@ -331,9 +332,13 @@ class TriominosView(GameView):
         move = Move.place(tile, cell, self.rotation)
         reason = game.why_illegal(move)
         if reason is not None:
+            held = game.board.tile_at(cell)
+            if held is not None:  # the engine's reason, in the board's words
+                self.say(f"Refused: that cell already holds {tile_name(held[0])}.", "refused")
+                return
             others = game.player_view(self.you).fits(tile).get(cell, ())
             hint = (
-                f" ({', '.join(f'r{r}' for r in others)} fits here: rotate the tile)"
+                f" (it fits here {' or '.join(turn_words(r) for r in others)}: press Rotate)"
                 if others
                 else ""
             )
@@ -385,10 +390,10 @@ class TriominosView(GameView):
         for event in self.game.events[first_event:]:
             if event.kind in ("start", "place"):
                 move = self.game.history[event.move]
-                parts = f"{event.value}" + (
-                    f" + {event.bonus_kind} {event.bonus}" if event.bonus else ""
+                parts = (  # the sum only when there is something to add up
+                    f"{event.value} + {event.bonus_kind} {event.bonus} = " if event.bonus else ""
                 )
-                self.say(f"{who} played {move}: {parts} = {event.points} points.", "good")
+                self.say(f"{who} played {move}: {parts}{event.points} points.", "good")
             elif event.kind == "draw":
                 drawn = getattr(self, "_drawn", [])
                 mine = who == "You" or len(self.humans) > 1 and who == f"P{self.you}"
@@ -420,6 +425,15 @@ CORNER_WORDS = {
 """A cell's corners 0, 1, 2 in words, for a cell pointing up (True) or down (False)."""
 
 
+def turn_words(rotation: int) -> str:
+    """A rotation in words, with the mark the board's cells show for it (``r1``).
+
+    >>> turn_words(0), turn_words(2)
+    ('not turned (r0)', 'turned twice (r2)')
+    """
+    return ("not turned", "turned once", "turned twice")[rotation % 3] + f" (r{rotation % 3})"
+
+
 def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str | None:
     """Why ``tile`` turned ``rotation`` does not fit ``cell``, naming the neighbouring tile and
     the corner (the board's words, not lattice points); None when no corner disagrees.
@@ -427,7 +441,7 @@ def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str 
     >>> game = Game.from_deal([["5-5-5", "0-0-1"], ["4-5-5", "3-5-5", "0-1-2"]], seed=1)
     >>> game.play("5-5-5 @ 0,0 r0")
     >>> misfit_words(game, (4, 5, 5), (0, 1), 0)
-    '4-5-5 turned r0 puts 4 at its top-left corner, where 5-5-5 (row 0, column 0) shows 5'
+    '4-5-5 not turned (r0) puts 4 at its top-left corner, where 5-5-5 (row 0, column 0) shows 5'
     """
     from .lattice import corner_numbers, corners, is_up
 
@@ -442,7 +456,7 @@ def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str 
         ]
         where = CORNER_WORDS[is_up(cell)][k]
         return (
-            f"{tile_name(tile)} turned r{rotation} puts {mine[k]} at its {where} corner, "
+            f"{tile_name(tile)} {turn_words(rotation)} puts {mine[k]} at its {where} corner, "
             f"where {' and '.join(owners) or 'the board'} shows {shown}"
         )
     return None

@@ -80,7 +80,7 @@ def triangle(
                     tx,
                     ty,
                     str(number),
-                    font_size=round(max(11.0, size * 0.2), 1),
+                    font_size=round(max(12.0, size * 0.2), 1),
                     font_weight="bold",
                     fill=NUMBER_COLOUR,
                 )
@@ -280,7 +280,10 @@ def svg(
         height += 24
     status = public_status(game, seat if show_hand else None)
     label = f"Tri-Ominos board: {plural(len(placed), 'tile')} placed; {status}"
-    return draw.document(round(width, 1), round(height, 1), parts, label=label)
+    markup = draw.document(round(width, 1), round(height, 1), parts, label=label)
+    # never shrunk below this on a narrow screen (a phone): the board pans instead, so its
+    # numbers stay readable and its cells big enough to tap
+    return markup.replace("<svg ", f'<svg data-min-width="{round(width)}" ', 1)
 
 
 def board_svg(

@@ -615,12 +615,15 @@ def bonus_table(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
 def plot_bonus_counts(frames: dict[str, pd.DataFrame]):
     """The share of rounds with 0, 1, 2, ... hexagons and bridges, one line per labelled frame."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
     for ax, column in zip(axes, ["hexagons", "bridges"]):
         for label, frame in frames.items():
             shares = frame[column].value_counts(normalize=True).sort_index()
             ax.plot(shares.index, shares.values, marker="o", label=label)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.set_xlabel(f"{column} in one round")
         ax.set_ylabel("share of rounds")
         ax.legend()
@@ -820,18 +823,56 @@ def plot_paired_points(paired: pd.DataFrame, variants=EDITION_VARIANTS):
     return fig
 
 
+def who_won_and_why(game) -> str:
+    """Why the round's winner won, in words, with the figures that decided it — a blocked round
+    goes to the fewest tiles left (or the lowest value left), not to the most points.
+
+    >>> from tilegames.triominos import Game
+    >>> game = Game.from_deal([["5-5-5"], ["0-0-1", "0-1-2"]], seed=1)
+    >>> game.play("5-5-5 @ 0,0 r0")
+    >>> who_won_and_why(game).split(":")[0]
+    'P0 wins the round by going out'
+    """
+    end = next((e for e in reversed(game.events) if e.kind in ("out", "blocked")), None)
+    if end is None:
+        return "The round is not over yet."
+    points = ", ".join(f"P{seat} {score}" for seat, score in enumerate(game.scores))
+    if end.kind == "out":
+        return (
+            f"P{end.seat} wins the round by going out: placing their last tile ends it "
+            f"(points this round: {points})."
+        )
+    hands = [game.hand(seat) for seat in range(game.players)]
+    if game.rules.blocked_winner == "fewest_tiles":
+        left = ", ".join(f"P{seat} {len(hand)}" for seat, hand in enumerate(hands))
+        rule = f"the fewest tiles left ({left})"
+    else:
+        left = ", ".join(f"P{seat} {sum(sum(t) for t in hand)}" for seat, hand in enumerate(hands))
+        rule = f"the lowest value of tiles left ({left})"
+    return (
+        f"P{end.seat} wins the round although the points say {points}: the round was blocked "
+        f"(nobody could place a tile and the pool was empty), and a blocked round goes to {rule}, "
+        "not to the most points. The points still count: they add up over the game, to "
+        f"{game.rules.target_score}."
+    )
+
+
 def plot_games(games: pd.DataFrame):
     """Games to 400: how many rounds they last, and the winner's final total."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
     rounds = games["rounds"].value_counts().sort_index()
     axes[0].bar(rounds.index, rounds.values / len(games), color="#5c6bc0")
+    axes[0].xaxis.set_major_locator(MaxNLocator(integer=True))  # no half rounds
+    axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes[0].set_xlabel("rounds in the game")
     axes[0].set_ylabel("share of games")
     axes[1].hist(games["winning_total"], bins=30, color="#26a69a")
     axes[1].set_xlabel("winner's final total")
     axes[1].set_ylabel("games")
+    axes[1].yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
     fig.tight_layout()
     return fig
 

@@ -71,7 +71,12 @@ def _mask(names: frozenset[str]) -> int:
 
 
 class Player(_shared.Player):
-    """Tula players: reveal everything revealable, then ``decide`` among removals and exchanges."""
+    """The built-in Tula players: reveal everything revealable, then pick among the removals
+    (or the mercy exchanges) by each player's own rule.
+
+    A player of your own needs only ``choose(view, rng)``: subclass ``tilegames.players.Player``
+    and return one of ``view.legal_moves`` (homework h1 does exactly this).
+    """
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """The move to play in the position ``view`` shows (the game must not be over)."""
@@ -81,12 +86,12 @@ class Player(_shared.Player):
         reveals = [move for move in moves if move.kind == "reveal"]
         if reveals:
             return reveals[0]
-        return self.decide(view, list(moves), rng)
+        return self._pick(view, list(moves), rng)
 
-    def decide(
+    def _pick(
         self, view: PlayerView, moves: list[Move], rng: np.random.Generator
     ) -> Move:  # pragma: no cover
-        """Choose among ``moves`` (removals, or the mercy exchanges): each player's own rule."""
+        """Pick among ``moves`` (removals, or the mercy exchanges): each built-in player's rule."""
         raise NotImplementedError
 
 
@@ -109,7 +114,7 @@ class RandomPlayer(Player):
         self._draws = rng.random(RANDOM_DRAWS)
         self._decision = 0
 
-    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if len(moves) == 1:
             return moves[0]
         if self._draws is None:
@@ -138,7 +143,7 @@ class GreedyPlayer(Player):
     name = "greedy"
     description = "Removes the matching tile whose removal uncovers the most face-down tiles."
 
-    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         # everything revealable is face up (revealed first), so the face-up tiles are the
@@ -164,7 +169,7 @@ class MatchesPlayer(Player):
         "keeping the most removals open."
     )
 
-    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         best, best_score = moves[0], -1
@@ -200,7 +205,7 @@ class ChainPlayer(Player):
         f"tiles (looking up to {CHAIN_LIMIT} ahead), then the one that uncovers the most."
     )
 
-    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         present, face_up = _mask(view.present), _mask(view.face_up)
@@ -241,7 +246,7 @@ class SamplerPlayer(Player):
         self.samples = samples
         """Imagined deals per decision."""
 
-    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if len(moves) == 1:
             return moves[0]
         present, face_up = _mask(view.present), _mask(view.face_up)
@@ -280,7 +285,7 @@ class SamplerPlayer(Player):
                 wins[index] += won
         most = max(wins)
         tied = [move for move, count in zip(moves, wins) if count == most]
-        return tied[0] if len(tied) == 1 else ChainPlayer().decide(view, tied, rng)
+        return tied[0] if len(tied) == 1 else ChainPlayer()._pick(view, tied, rng)
 
 
 class SolverPlayer(Player):
@@ -302,10 +307,10 @@ class SolverPlayer(Player):
     def choose(self, view: Game | PlayerView, rng: np.random.Generator) -> Move:
         return super().choose(view.player_view() if isinstance(view, Game) else view, rng)
 
-    def decide(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if self._plan:
             return self._plan.pop(0)
-        return GreedyPlayer().decide(view, moves, rng)
+        return GreedyPlayer()._pick(view, moves, rng)
 
 
 PLAYERS: dict[str, type[Player]] = {

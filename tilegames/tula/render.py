@@ -30,6 +30,8 @@ MARGIN = 26
 SUIT_COLOURS = ("#D55E00", "#212121", "#009E73", "#0072B2")
 """Suns red, Moons black, Crowns green, Arms blue: the classic piecepack colours, in their
 Okabe–Ito shades (each suit also has its own symbol, so colour is never the only cue)."""
+SUIT_INK = ("#a34700", "#212121", "#00745a", "#005f95")
+"""The same suits darkened for a tile's value (its text): at least 4.5:1 on every layer's fill."""
 LAYER_FILLS = ("#efe3c8", "#f5ecd8", "#faf4e6", "#fffdf6")
 """Face-up tiles get lighter with height."""
 BACK_FILLS = ("#7f5f3c", "#9a7650", "#b58f65", "#cfa97c")
@@ -102,7 +104,7 @@ def tile_face(x: float, y: float, size: float, tile: Tile, fill: str = LAYER_FIL
         parts.append(
             draw.text(
                 x + size / 2, y + size / 2 + 1, label, font_size=size * 0.46,
-                font_weight="bold", fill=SUIT_COLOURS[tile.suit],
+                font_weight="bold", fill=SUIT_INK[tile.suit],
             )
         )  # fmt: skip
         parts.append(suit_symbol(x + size * 0.2, y + size * 0.2, size * 0.24, tile.suit))

@@ -83,8 +83,8 @@ def in_words(estimate, points: bool = False) -> str:
     level = f"{estimate.confidence:.0%}"
     if points:
         return (
-            f"{100 * estimate.value:+.1f} points ({level} interval "
-            f"{100 * estimate.low:+.1f} to {100 * estimate.high:+.1f})"
+            f"{_points(estimate.value)} points ({level} interval "
+            f"{_points(estimate.low)} to {_points(estimate.high)})"
         )
     return (
         f"{_percent(estimate.value)} ({level} interval "
@@ -94,6 +94,19 @@ def in_words(estimate, points: bool = False) -> str:
 
 def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
+
+
+def _points(share: float, decimals: int = 1) -> str:
+    """A difference of shares in percentage points, signed; one that rounds to nothing is
+    plain ``0.0`` (never ``-0.0``, which reads as a loss).
+
+    >>> _points(0.0123), _points(-0.00004, 2), _points(-0.02)
+    ('+1.2', '0.00', '-2.0')
+    """
+    shown = f"{100 * share:.{decimals}f}"
+    if float(shown) == 0:
+        return shown.lstrip("-")
+    return shown if shown.startswith("-") else f"+{shown}"
 
 
 def rates_table(frame: pd.DataFrame) -> pd.DataFrame:
@@ -120,9 +133,9 @@ def effect_table(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "player": table["player"].map(PLAYER_WORDS),
-            "mercy adds (points)": [f"{100 * v:+.2f}" for v in table["mercy effect"]],
+            "mercy adds (points)": [_points(v, 2) for v in table["mercy effect"]],
             "95% interval (points)": [
-                f"{100 * low:+.2f} to {100 * high:+.2f}"
+                f"{_points(low, 2)} to {_points(high, 2)}"
                 for low, high in zip(table["CI low"], table["CI high"])
             ],
         }
@@ -130,23 +143,35 @@ def effect_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def deals_preview(frame: pd.DataFrame, rows: int = 5) -> pd.DataFrame:
-    """The first deals as a reader wants them: stuck at the start or not, and how many
-    tiles each player stacked (24 = won) without and with mercy."""
-    shown = {"deal": frame["game"].head(rows) + 1}
-    shown["stuck at the start"] = frame["mercy_usable"].head(rows).map({True: "yes", False: "no"})
+    """The first deals as a reader wants them: stuck at the start or not, how many tiles each
+    player stacked (24 = won) without and with mercy, written ``1 → 3`` (a slash would read as
+    a fraction), and whether the deal can be won at all; headed in two levels, so each column's
+    name is short.
+
+    >>> preview = deals_preview(load()[0], rows=2)
+    >>> preview.columns[1], preview.iloc[0, 1]
+    (('tiles stacked (24 = won), without → with mercy', 'random'), '1 → 1')
+    """
+    mercy = any(column.endswith("_mercy_tiles") for column in frame.columns)
+    stacked = "tiles stacked (24 = won)" + (", without → with mercy" if mercy else "")
+    shown = {
+        ("", "stuck at the start"): frame["mercy_usable"].head(rows).map({True: "yes", False: "no"})
+    }
     for name in _players(frame):
         if name == "solver":
             for suffix, words in (("", "without mercy"), ("_mercy", "with mercy")):
                 if f"solver{suffix}_won" in frame:
-                    shown[f"can be won, {words}"] = (
+                    shown[("can be won", words)] = (
                         frame[f"solver{suffix}_won"].head(rows).map({True: "yes", False: "no"})
                     )
             continue
         tiles = frame[f"{name}_tiles"].head(rows).astype(str)
         if f"{name}_mercy_tiles" in frame:
-            tiles = tiles + " / " + frame[f"{name}_mercy_tiles"].head(rows).astype(str)
-        shown[f"{name}: tiles stacked"] = tiles
-    return pd.DataFrame(shown).set_index("deal")
+            tiles = tiles + " → " + frame[f"{name}_mercy_tiles"].head(rows).astype(str)
+        shown[(stacked, name)] = tiles
+    table = pd.DataFrame(shown)
+    table.index = pd.Index(frame["game"].head(rows) + 1, name="deal")
+    return table
 
 
 def _players(frame: pd.DataFrame) -> list[str]:
@@ -329,6 +354,29 @@ def plot_ladder(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> plt.
     return fig
 
 
+def convergence_rows(curve: pd.DataFrame, rows=(0, 5, 10, 15, 20, -1)) -> pd.DataFrame:
+    """A few rows of ``study.running_estimate``'s curve as a reader takes them in: the share
+    and its interval as percentages, the half-width in percentage points (never 0.383500).
+
+    >>> curve = pd.DataFrame({"games": [10], "estimate": [0.4], "CI low": [0.16818],
+    ...                       "CI high": [0.687326], "half width": [0.259573]})
+    >>> convergence_rows(curve, rows=(0,)).iloc[0].astype(str).tolist()
+    ['10', '40.0%', '16.8% to 68.7%', '±26.0']
+    """
+    picked = curve.iloc[list(rows)]
+    return pd.DataFrame(
+        {
+            "games": picked["games"].to_numpy(),
+            "estimate": [_percent(v) for v in picked["estimate"]],
+            "95% interval": [
+                f"{_percent(low)} to {_percent(high)}"
+                for low, high in zip(picked["CI low"], picked["CI high"])
+            ],
+            "half-width (points)": [f"±{100 * v:.1f}" for v in picked["half width"]],
+        }
+    )
+
+
 def plot_convergence(curve: pd.DataFrame, what: str) -> plt.Figure:
     """The running estimate (``study.running_estimate``) with its 95% band, log-scaled games."""
     fig, ax = plt.subplots(figsize=(8, 4))
@@ -374,8 +422,8 @@ def conclusion(frame: pd.DataFrame, ladder: pd.DataFrame) -> str:
 
     def points(estimate) -> str:
         return (
-            f"{100 * estimate.value:+.1f} points "
-            f"(95% interval {100 * estimate.low:+.1f} to {100 * estimate.high:+.1f})"
+            f"{_points(estimate.value)} points "
+            f"(95% interval {_points(estimate.low)} to {_points(estimate.high)})"
         )
 
     return (
