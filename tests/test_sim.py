@@ -287,8 +287,13 @@ def test_a_task_error_that_cannot_travel_back_is_reported_as_itself_not_as_a_bro
     ``BrokenProcessPool``, hiding what the task said."""
     from tilegames.sim import TaskError
 
-    with pytest.raises(TaskError, match=r"^_TwoPartError: deal 7: the pool ran dry$") as caught:
+    with pytest.raises(Exception) as caught:  # noqa: PT011 - which one is asserted below
         simulate(_fails_oddly, 8, seed=1, batch_size=2, workers=workers, progress=False)
-    assert "_fails_oddly" in caught.value.details  # the task's own traceback, as text
+    # where something (tblib, as Dask installs it) can re-make it after all, it comes as itself
+    assert isinstance(caught.value, (TaskError, _TwoPartError)), repr(caught.value)
+    assert str(caught.value).endswith("deal 7: the pool ran dry")
+    if isinstance(caught.value, TaskError):
+        assert str(caught.value).startswith("_TwoPartError: ")
+        assert "_fails_oddly" in caught.value.details  # the task's own traceback, as text
     with pytest.raises(ZeroDivisionError):  # an error that travels is raised as itself
         simulate(_divides_by_zero, 4, seed=1, batch_size=2, workers=workers, progress=False)
