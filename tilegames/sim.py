@@ -108,7 +108,8 @@ def _travels(error: BaseException) -> bool:
     """Whether ``error`` survives the trip to the parent process (pickled and re-made)."""
     import pickle
 
-    try:
+    try:  # re-made as pickle's default does (from its args), whatever reducers are installed
+        type(error)(*error.args)
         again = pickle.loads(pickle.dumps(error))
     except Exception:
         return False
