@@ -194,26 +194,31 @@ def test_a_failed_write_leaves_the_old_pair_and_keeps_the_rows_elsewhere(
     real_replace = results.os.replace
 
     def full_disk(source, target):  # the disk fills up as the new pair is put in place
-        if str(target).startswith(str(tmp_path)):
+        if str(target) in (str(out), str(out.with_suffix(".json"))):
             raise OSError(28, "No space left on device")
         return real_replace(source, target)
 
     monkeypatch.setattr(results.os, "replace", full_disk)
-    argv = ["simulate", "tula", "--games", "20", "--no-progress", "--out", str(out)]
+    argv = ["simulate", "tula", "--games", "20", "--no-progress", "--out", str(out), "--force"]
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert f"could not write {out} (No space left on device)" in err
     assert (out.read_bytes(), out.with_suffix(".json").read_bytes()) == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.csv", "r.json"]  # no leftovers
+    # no half-made file; the run's whole batches stay in its parts, to finish it later
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.csv", "r.csv.partial", "r.json"]
     kept = err.rsplit("kept in ", 1)[1].strip()
     assert len(pd.read_csv(kept)) == 20 and results.describes(kept)
 
 
-def test_overwriting_an_existing_file_is_said(tmp_path, capsys):
+def test_an_existing_file_is_replaced_only_with_force(tmp_path, capsys):
     out = tmp_path / "r.csv"
     out.write_text("old")
-    assert main(["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]) == 0
-    assert "will be overwritten" in capsys.readouterr().err
+    argv = ["simulate", "tula", "--games", "5", "--no-progress", "--out", str(out)]
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and "add --force to replace it" in capsys.readouterr().err
+    assert out.read_text() == "old"
+    assert main([*argv, "--force"]) == 0
     assert len(pd.read_csv(out)) == 5
 
 
@@ -297,7 +302,6 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     """``kill -INT/-TERM/-HUP PID`` (as a job runner sends: not to the whole group): the command
     ends within seconds, leaves no worker behind, and keeps the finished batches with a record
     that says exactly how many are whole; an earlier complete pair there stays as it was."""
-    import json
     import os
     import signal
     import subprocess
@@ -305,13 +309,13 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
 
     import psutil
 
-    from tilegames.results import BatchWriter, describes, write_results
+    from tilegames.results import BatchWriter, describes, unfinished, write_results
 
     out = tmp_path / "partial.csv"
     write_results(pd.DataFrame({"game": [0]}), out, {"seed": 1})  # an older pair, no run recorded
     before = out.read_bytes()
     process = subprocess.Popen(
-        _long_run(out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [*_long_run(out), "--force"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
     )  # fmt: skip
     parent = psutil.Process(process.pid)
@@ -339,8 +343,8 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     assert "stopped:" in err_text and "of 10,000,000 games finished" in err_text
     time.sleep(0.5)
     assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
-    progress = json.loads((tmp_path / "partial.csv.partial.json").read_text())
-    assert progress["run"]["seed"] == 5 and progress["complete"] is False
+    progress = unfinished(out)
+    assert progress["run"]["seed"] == 5
     whole = sum(len(frame) for frame in BatchWriter.whole_batches(out))
     assert progress["rows"] == whole == 1000 * progress["batches"] > 0
     assert out.read_bytes() == before and describes(out) and "wrote" not in out_text
@@ -463,8 +467,8 @@ def test_a_full_disk_stops_the_exhaustive_maze_run_in_words_and_keeps_its_rows(
     out = tmp_path / "w.csv"
     real_replace = results.os.replace
 
-    def full_disk(source, target):
-        if str(target).startswith(str(tmp_path)):
+    def full_disk(source, target):  # the disk is full when the finished file is put in place
+        if str(target) in (str(out), str(out.with_suffix(".json"))):
             raise OSError(28, "No space left on device")
         return real_replace(source, target)
 
@@ -475,7 +479,7 @@ def test_a_full_disk_stops_the_exhaustive_maze_run_in_words_and_keeps_its_rows(
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and "No space left on device" in err
-    assert not out.exists() and not list(tmp_path.iterdir())  # nothing half-written
+    assert [path.name for path in tmp_path.iterdir()] == ["w.csv.partial"]  # nothing half-made
     kept = err.rsplit("kept in ", 1)[1].strip()
     assert len(pd.read_csv(kept)) == 4 and results.describes(kept)
 
@@ -510,3 +514,84 @@ def test_workers_end_with_the_command_even_when_it_is_killed_outright(tmp_path):
     for worker in alive:
         worker.kill()
     assert not alive, "workers outlived their command"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["pyramids", "--games", "1"], "none from one game"),
+        (["triominos", "--rounds", "1"], "(one value: no 95% CI)"),
+    ],
+)
+def test_a_run_of_one_game_succeeds_and_says_there_is_no_interval(tmp_path, capsys, argv, words):
+    """One value gives a mean but no interval: said in words, and the run is a success
+    (it used to write ``--out`` and then exit 2)."""
+    out = tmp_path / "one.csv"
+    assert main(["simulate", *argv, "--no-progress", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert words in printed and f"wrote 1 rows to {out}" in printed
+    assert len(read_results(out)) == 1
+
+
+# -- tilegames lessons: a damaged manifest, Ctrl-C (issue 34) ---------------------------------
+@pytest.mark.parametrize("manifest", ['{"files": []}', '["files"]', '{"files": {"a": 1}}', "{"])
+def test_a_lessons_manifest_of_the_wrong_shape_counts_as_damaged_and_is_written_anew(
+    tmp_path, capsys, manifest
+):
+    from tilegames.cli.setup_folders import LESSONS_MANIFEST
+
+    assert main(["lessons", str(tmp_path)]) == 0
+    (tmp_path / LESSONS_MANIFEST).write_text(manifest)
+    capsys.readouterr()
+    assert main(["lessons", str(tmp_path)]) == 0  # not AttributeError, every later run too
+    printed = capsys.readouterr().out
+    assert f"note: {tmp_path / LESSONS_MANIFEST} is damaged" in printed
+    assert main(["lessons", str(tmp_path)]) == 0
+    assert "damaged" not in capsys.readouterr().out  # written anew, whole
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("files", [0, 1, 10, 25])
+def test_ctrl_c_during_lessons_leaves_no_temporary_file_and_says_what_it_stopped(tmp_path, files):
+    """Ctrl-C once the command's own code runs, or once ``files`` files are there (of some 37):
+    it stops between two files, says so, leaves no temporary file, and a rerun finishes."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tilegames.cli.setup_folders import LESSONS_MANIFEST
+
+    folder = tmp_path / "lessons"
+    command = [sys.executable, "-m", "tilegames.cli", "lessons", str(folder)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True,
+                               preexec_fn=_interruptible)  # fmt: skip
+    try:
+        _wait_for_the_commands_own_code(process.pid)
+        deadline = time.monotonic() + 60
+        while files and time.monotonic() < deadline and process.poll() is None:
+            if folder.exists() and sum(1 for p in folder.rglob("*") if p.is_file()) >= files:
+                break
+            time.sleep(0.001)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert "Traceback" not in err and "no game finished" not in err, err
+    assert _as_a_shell_sees_it(process.returncode) in (0, 130)
+    if process.returncode:
+        assert err.startswith("stopped: tilegames lessons"), err
+    hidden = [p.name for p in folder.rglob(".*") if p.name != LESSONS_MANIFEST]
+    assert hidden == []  # no temporary file left behind
+    assert main(["lessons", str(folder)]) == 0  # and the same command finishes the folder
+    assert main(["lessons", str(folder)]) == 0
+
+
+def _interruptible() -> None:
+    """In a process the test starts: Ctrl-C as in a terminal (a test run started in the
+    background of a shell ignores SIGINT, and its children would inherit that)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -22,10 +22,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-import tilegames.cluster as cluster_module
 from tilegames.cli import main
 from tilegames.cluster import ClusterLost, ClusterUnavailable, connect
 from tilegames.pyramids.study import game_task
+from tilegames.results import read_results, unfinished
 from tilegames.sim import simulate
 from tilegames.tula.study import deal_task
 
@@ -241,9 +241,9 @@ def test_losing_the_scheduler_mid_run_says_so(tmp_path):
         local.stop()
 
 
-def test_no_scheduler_answering_is_a_clear_error_that_runs_nothing(capsys, monkeypatch):
-    monkeypatch.setattr(cluster_module, "DEFAULT_TIMEOUT", 2.0)
-    code = main(["simulate", "tula", "--games", "10", "--scheduler", "tcp://127.0.0.1:9"])
+def test_no_scheduler_answering_is_a_clear_error_that_runs_nothing(capsys):
+    code = main(["simulate", "tula", "--games", "10", "--scheduler", "tcp://127.0.0.1:9",
+                 "--scheduler-timeout", "2"])  # fmt: skip
     assert code == 1
     error = capsys.readouterr().err
     assert "no Dask scheduler answered at tcp://127.0.0.1:9 within 2 s" in error
@@ -264,3 +264,174 @@ def test_the_maze_exhaustive_study_refuses_a_scheduler_it_would_not_use(capsys):
         main(["simulate", "maze", "--exhaustive", "--games", "2", "--scheduler", "x:1"])
     assert stop.value.code == 2
     assert "--exhaustive runs on this machine" in capsys.readouterr().err
+
+
+# -- every address and failure ends in one clear line (issue 34) -----------------------------------
+def _listener(greeting: bytes) -> tuple[int, callable]:
+    """A plain TCP server on 127.0.0.1 that sends ``greeting`` (maybe nothing) to each caller
+    and then says no more, like an ssh server or a silent service; returns (port, stop)."""
+    import socket
+
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    held: list = []
+    stopping = threading.Event()
+
+    def serve() -> None:
+        while not stopping.is_set():
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                continue
+            held.append(connection)
+            with contextlib.suppress(OSError):
+                connection.sendall(greeting)
+
+    threading.Thread(target=serve, daemon=True).start()
+
+    def stop() -> None:
+        stopping.set()
+        for connection in held:
+            connection.close()
+        server.close()
+
+    return server.getsockname()[1], stop
+
+
+def _http_server() -> tuple[int, callable]:
+    """A web server on 127.0.0.1 (what answers on Dask's dashboard port); returns (port, stop)."""
+    import http.server
+
+    class Quiet(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server.server_address[1], server.shutdown
+
+
+def _simulate_on(address: str, tmp_path: Path, timeout: str = "3") -> subprocess.CompletedProcess:
+    """The real command in its own process (so the terminal's every line is seen)."""
+    command = [sys.executable, "-m", "tilegames.cli", "simulate", "tula", "--games", "50"]
+    command += ["--no-progress", "--scheduler", address, "--scheduler-timeout", timeout]
+    command += ["--out", str(tmp_path / "r.csv")]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(
+    ("server", "words"),
+    [
+        ("ssh", "is not a Dask scheduler (its reply is not Dask's"),
+        ("silent", "did not answer as a Dask scheduler within 3 s"),
+        ("http", "did not answer as a Dask scheduler within 3 s"),
+        ("closed", "no Dask scheduler answered at"),
+    ],
+)
+def test_an_address_that_is_not_a_dask_scheduler_ends_in_one_line_within_the_timeout(
+    tmp_path, server, words
+):
+    """A port that is not Dask's: an ssh-like greeting, a server that says nothing, a web
+    server (Dask's dashboard is one), nothing listening. One line, exit 1, no game run,
+    no traceback, Dask's own messages kept out, within the timeout (plus start-up)."""
+    if server == "http":
+        port, stop = _http_server()
+    elif server == "closed":
+        port, stop = _listener(b"")
+        stop()  # the port is free again: nothing listens there
+    else:
+        port, stop = _listener(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n" if server == "ssh" else b"")
+    try:
+        started = time.monotonic()
+        run = _simulate_on(f"tcp://127.0.0.1:{port}", tmp_path)
+        took = time.monotonic() - started
+    finally:
+        stop()
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.count("\n") == 1 and words in run.stderr, run.stderr
+    assert run.stderr.startswith("could not go on: ") and run.stdout == ""
+    assert took < 3 + 30, took  # the timeout, plus the interpreter's start on a loaded machine
+    assert list(tmp_path.iterdir()) == []  # nothing written, nothing to resume
+
+
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [
+        ("ucx://127.0.0.1:8786", "not ucx://"),
+        ("inproc://127.0.0.1/1/1", "is an in-process address"),
+    ],
+)
+def test_addresses_another_process_cannot_use_are_refused_in_one_line(tmp_path, address, words):
+    run = _simulate_on(address, tmp_path)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
+    assert words in run.stderr and "Traceback" not in run.stderr
+
+
+def test_losing_the_scheduler_mid_run_is_one_line_and_the_run_goes_on_later(tmp_path):
+    """The command on a cluster whose scheduler is killed mid-run: one line, exit 1, no
+    traceback; the finished batches stay whole, as the rows a serial run begins with, for
+    the same command to go on from."""
+    local = LocalCluster(tmp_path)
+    out = tmp_path / "r.csv"
+    argv = ["simulate", "tula", "--games", "200000", "--player", "greedy", "--seed", "3"]
+    argv += ["--no-progress", "--out", str(out)]
+    try:
+        local.add_worker("only")
+        with contextlib.closing(connect(local.address, timeout=WAIT)) as client:
+            local.wait_for_workers(client, 1)
+        command = [sys.executable, "-m", "tilegames.cli", *argv, "--scheduler", local.address]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True)  # fmt: skip
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline and unfinished(out).get("batches", 0) < 2:
+            time.sleep(0.1)
+        local.processes["scheduler"].kill()
+        _, err = process.communicate(timeout=120)
+    finally:
+        local.stop()
+    assert process.returncode == 1, err
+    assert err.count("\n") == 1 and "lost the Dask scheduler at" in err, err
+    assert "Traceback" not in err and not out.exists()
+    rows = read_results(out)
+    assert unfinished(out)["batches"] >= 2 and len(rows) == 1000 * unfinished(out)["batches"]
+    task = functools.partial(deal_task, players=("greedy",), mercy=False)
+    pd.testing.assert_frame_equal(
+        rows, simulate(task, len(rows), seed=3, progress=False), check_dtype=False
+    )
+
+
+def test_a_batch_the_cluster_gives_up_on_is_one_line_and_the_finished_batches_stay(
+    tmp_path, monkeypatch
+):
+    """A real ``KilledWorker``: a scheduler that allows no failure, and the worker running a
+    batch killed (kill -9). The command ends in one line, exit 1; its whole batches stay."""
+    monkeypatch.setenv("DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES", "0")
+    local = LocalCluster(tmp_path)
+    out = tmp_path / "r.csv"
+    process = None
+    try:
+        local.add_worker("steady")
+        local.add_worker("victim")
+        with contextlib.closing(connect(local.address, timeout=WAIT)) as watcher:
+            local.wait_for_workers(watcher, 2)
+            victim = local.worker_address(watcher, "victim")
+            command = [sys.executable, "-m", "tilegames.cli", "simulate", "tula", "--player"]
+            command += ["greedy", "--games", "200000", "--no-progress", "--out", str(out)]
+            command += ["--scheduler", local.address]
+            process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       text=True)  # fmt: skip
+            deadline = time.monotonic() + WAIT
+            busy: list = []
+            while not busy and process.poll() is None and time.monotonic() < deadline:
+                busy = watcher.processing(workers=[victim]).get(victim, [])
+                time.sleep(0.02)
+            assert busy, "the victim never got a batch"
+            os.kill(local.processes["victim"].pid, signal.SIGKILL)
+            _, err = process.communicate(timeout=120)
+    finally:
+        if process is not None and process.poll() is None:
+            process.kill()
+        local.stop()
+    assert process.returncode == 1, err
+    assert err.count("\n") == 1 and "gave up on a batch" in err and "KilledWorker" in err, err
+    assert not out.exists() and len(read_results(out)) == 1000 * unfinished(out)["batches"]

@@ -15,12 +15,23 @@ from tilegames.results import (
     PROVENANCE_KEYS,
     BatchWriter,
     DifferentRun,
+    NotAsRecorded,
     describes,
     provenance,
     read_provenance,
     read_results,
+    unfinished,
     write_results,
 )
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` and its bytes (to show that a refusal changed nothing)."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(Path(folder).rglob("*"))
+        if path.is_file()
+    }
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
@@ -106,8 +117,8 @@ def _stop_after(monkeypatch, batches: int) -> None:
     real = BatchWriter.write
     written = []
 
-    def write(self, frame):
-        real(self, frame)
+    def write(self, frame, index=None):
+        real(self, frame, index)
         written.append(len(frame))
         if len(written) == batches:
             raise KeyboardInterrupt
@@ -137,9 +148,10 @@ def test_a_stopped_run_resumed_ends_byte_for_byte_as_one_that_never_stopped(
         _stop_after(patch, 2)
         assert main(argv) == 130
     assert not Path(name).exists() and len(read_results(name)) == 2000  # two whole batches
-    if suffix == ".csv":  # a crash mid-batch leaves a torn tail: it is cut off on resuming
-        with open(name + ".partial", "a") as handle:
-            handle.write("2000,half a ro")
+    # a crash mid-batch leaves a part half written under a temporary name: never taken as whole
+    Path(name + ".partial", f".000000000002-1000-0123456789abcdef{suffix}.x1.part").write_text(
+        "2000,half a ro"
+    )
     assert main([*argv, "--workers", "2"]) == 0  # the number of workers does not change the rows
     whole, resumed = tmp_path / "whole" / name, tmp_path / "stopped" / name
     assert resumed.read_bytes() == whole.read_bytes()
@@ -161,7 +173,7 @@ def test_a_rerun_with_another_seed_or_other_rules_is_refused_and_changes_nothing
     with monkeypatch.context() as patch:
         _stop_after(patch, 1)
         assert main(command()) == 130
-    before = Path("r.csv.partial").read_bytes(), Path("r.csv.partial.json").read_bytes()
+    before = _files(Path("."))
     for other, words in (
         (command("2"), "seed 1, not 2"),
         (command("1", "3000", "--mercy"), "options"),
@@ -172,7 +184,7 @@ def test_a_rerun_with_another_seed_or_other_rules_is_refused_and_changes_nothing
         assert stop.value.code == 2
         error = capsys.readouterr().err
         assert "another run" in error and words in error, error
-    assert (Path("r.csv.partial").read_bytes(), Path("r.csv.partial.json").read_bytes()) == before
+    assert _files(Path(".")) == before
 
 
 def test_a_finished_run_rerun_is_found_done_and_not_played_again(tmp_path, monkeypatch, capsys):
@@ -204,21 +216,15 @@ def test_a_killed_run_leaves_its_whole_batches_readable(tmp_path):
     command = [sys.executable, "-m", "tilegames.cli", "simulate", "tula", "--player", "greedy"]
     command += ["--games", "10000000", "--seed", "9", "--no-progress", "--out", str(out)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    progress = Path(str(out) + ".partial.json")
     deadline = time.monotonic() + 120
     try:
-        while time.monotonic() < deadline:
-            if (
-                progress.exists()
-                and json.loads(progress.read_text() or "{}").get("batches", 0) >= 3
-            ):
-                break
+        while time.monotonic() < deadline and unfinished(out).get("batches", 0) < 3:
             time.sleep(0.1)
     finally:
         process.send_signal(signal.SIGKILL)
         process.communicate(timeout=30)
     rows = read_results(out)
-    batches = json.loads(progress.read_text())["batches"]
+    batches = unfinished(out)["batches"]
     assert batches >= 3 and len(rows) == 1000 * batches
     import functools
 
@@ -242,17 +248,30 @@ def test_another_run_is_named_in_the_refusal(tmp_path):
         BatchWriter(tmp_path / "r.parquet", run={"seed": 1, "games": 6}, provenance={})
 
 
-def test_a_stopped_run_goes_on_only_with_the_version_that_started_it(tmp_path):
-    out = tmp_path / "r.csv"
-    writer = BatchWriter(out, run={"seed": 1}, provenance={"version": "0.4.0"})
-    writer.write(pd.DataFrame({"game": [0]}))
-    writer.close()
-    partial = (tmp_path / "r.csv.partial").read_bytes()
-    with pytest.raises(DifferentRun, match="started by tilegames 0.4.0, and this is 0.5.0"):
-        BatchWriter(out, run={"seed": 1}, provenance={"version": "0.5.0"})
-    assert (tmp_path / "r.csv.partial").read_bytes() == partial  # left as it was
-    again = BatchWriter(out, run={"seed": 1}, provenance={"version": "0.4.0"})
-    assert again.batches_done == 1
+def test_a_stopped_run_goes_on_only_with_the_version_that_started_it(tmp_path, monkeypatch, capsys):
+    """The partial is the one the real command writes (its provenance says
+    ``tilegames_version``, the key every writer stores), started by another version."""
+    import tilegames
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["simulate", "tula", "--games", "3000", "--seed", "2", "--no-progress", "--out", "r.csv"]
+    with monkeypatch.context() as patch:
+        patch.setattr(tilegames, "__version__", "0.3.9")
+        _stop_after(patch, 1)
+        assert main(argv) == 130
+    started = json.loads(Path("r.csv.partial", "run.json").read_text())
+    assert started["provenance"]["tilegames_version"] == "0.3.9"
+    before = _files(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert f"started by tilegames 0.3.9, and this is {tilegames.__version__}" in error
+    assert "--force" in error and "Traceback" not in error
+    assert _files(tmp_path) == before  # left as it was
+    assert main([*argv, "--force"]) == 0  # discards it and plays the run with this version
+    assert len(read_results("r.csv")) == 3000
+    assert read_provenance("r.csv")["tilegames_version"] == tilegames.__version__
 
 
 def test_a_streamed_tula_run_prints_the_summary_of_the_rows_it_keeps(tmp_path, capsys):
@@ -270,3 +289,228 @@ def test_a_csv_and_a_parquet_of_one_name_never_share_a_sidecar(tmp_path):
     with pytest.raises(DifferentRun, match="r.json is the provenance of r.csv"):
         BatchWriter(tmp_path / "r.parquet", run={"seed": 1}, provenance={})
     assert (tmp_path / "r.json").read_bytes() == before and read_results(tmp_path / "r.csv").empty
+
+
+# -- a file under the finished name is whole and complete, or it is not there (issue 34) ----------
+def _run(argv: list[str]) -> int:
+    return main(["simulate", *argv])
+
+
+TULA = ["tula", "--games", "2500", "--player", "greedy", "--seed", "3", "--no-progress"]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_part_cut_short_is_played_again_and_the_file_is_the_uninterrupted_one(
+    tmp_path, monkeypatch, capsys, suffix
+):
+    """``truncate -s 50%`` on a real part of a stopped run, then the same command: the
+    damaged batch is found, said, and played again; nothing is missing, nothing is NUL."""
+    name = f"r{suffix}"
+    (tmp_path / "whole").mkdir()
+    (tmp_path / "cut").mkdir()
+    monkeypatch.chdir(tmp_path / "whole")
+    assert _run([*TULA, "--out", name]) == 0
+    monkeypatch.chdir(tmp_path / "cut")
+    with monkeypatch.context() as patch:
+        _stop_after(patch, 2)
+        assert _run([*TULA, "--out", name]) == 130
+    parts = sorted(Path(name + ".partial").glob(f"*{suffix}"))
+    assert len(parts) == 2
+    os.truncate(parts[0], parts[0].stat().st_size // 2)
+    capsys.readouterr()
+    assert _run([*TULA, "--out", name]) == 0
+    captured = capsys.readouterr()
+    assert f"{parts[0]} was damaged" in captured.err and "played again" in captured.err
+    assert "wrote 2500 rows" in captured.out
+    assert Path(name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
+    assert read_results(name)["game"].tolist() == list(range(2500))
+    assert read_provenance(name)["rows"] == 2500
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_two_runs_on_one_out_at_once_the_second_is_refused_by_name(tmp_path, suffix):
+    """Two real processes, the same command and ``--out``: the second is refused at once,
+    naming the file and the run that holds it, and changes nothing; the first goes on."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / f"r{suffix}"
+    command = [sys.executable, "-m", "tilegames.cli", "simulate", "tula", "--player", "greedy"]
+    command += ["--games", "10000000", "--seed", "9", "--no-progress", "--out", str(out)]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    second = None
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and unfinished(out).get("batches", 0) < 2:
+            time.sleep(0.1)
+        assert unfinished(out).get("batches", 0) >= 2, first.stderr
+        second = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        later = unfinished(out)["batches"]
+        assert first.poll() is None  # the first still runs, and still writes
+    finally:
+        first.send_signal(signal.SIGTERM)  # stops it as Ctrl-C does (SIGINT may be ignored)
+        try:
+            _, first_err = first.communicate(timeout=60)
+        finally:
+            if first.poll() is None:
+                first.kill()
+    assert second is not None and second.returncode == 2, second and second.stderr
+    assert f"{out} is being written by another run now (process {first.pid}" in second.stderr
+    assert "Traceback" not in second.stderr and "wrote" not in second.stdout
+    assert first.returncode == 128 + signal.SIGTERM and "stopped:" in first_err
+    assert unfinished(out)["batches"] >= later and not out.exists()
+    assert len(read_results(out)) == 1000 * unfinished(out)["batches"]
+
+
+def test_a_finished_file_changed_by_hand_is_refused_not_trusted_and_not_replaced(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.chdir(tmp_path)
+    argv = ["tula", "--games", "300", "--seed", "4", "--no-progress", "--out", "r.csv"]
+    assert _run(argv) == 0
+    with open("r.csv", "a") as handle:
+        handle.write("300,True\n")  # one more row, typed in
+    edited = _files(tmp_path)
+    with pytest.raises(NotAsRecorded, match="r.csv was changed after it was written"):
+        read_results("r.csv")
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        _run(argv)
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert "r.csv was changed after it was written" in error and "--force" in error
+    assert _files(tmp_path) == edited
+    assert _run([*argv, "--force"]) == 0
+    assert len(read_results("r.csv")) == 300 and describes("r.csv")
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_sidecar_edited_to_claim_other_rows_and_seed_is_caught_on_reading_and_rerunning(
+    tmp_path, monkeypatch, capsys, suffix
+):
+    monkeypatch.chdir(tmp_path)
+    name = f"r{suffix}"
+    argv = ["tula", "--games", "300", "--seed", "4", "--no-progress", "--out", name]
+    assert _run(argv) == 0
+    sidecar = json.loads(Path("r.json").read_text())
+    sidecar.update(rows=999_999, seed=5)
+    Path("r.json").write_text(json.dumps(sidecar, indent=2))
+    edited = _files(tmp_path)
+    for read in (read_results, read_provenance):
+        with pytest.raises(NotAsRecorded, match="r.json was changed after it was written"):
+            read(name)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        _run(argv)
+    assert stop.value.code == 2 and "r.json was changed after it was written" in (
+        capsys.readouterr().err
+    )
+    assert _files(tmp_path) == edited
+
+
+def test_another_runs_finished_file_is_refused_and_replaced_only_with_force(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.chdir(tmp_path)
+    argv = ["tula", "--games", "300", "--no-progress", "--out", "r.parquet"]
+    assert _run([*argv, "--seed", "1"]) == 0
+    kept = _files(tmp_path)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        _run([*argv, "--seed", "2"])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert "r.parquet holds another run (" in error and "seed 1, not 2" in error
+    assert "give another --out, or add --force" in error
+    assert _files(tmp_path) == kept
+    assert _run([*argv, "--seed", "2", "--force"]) == 0
+    assert read_provenance("r.parquet")["seed"] == 2 and describes("r.parquet")
+
+
+def test_results_files_and_sidecars_are_made_as_open_makes_files(tmp_path, monkeypatch):
+    """0666 less the umask (0644 here), not mkstemp's 0600: a class sharing a folder reads them."""
+    monkeypatch.chdir(tmp_path)
+    before = os.umask(0o022)
+    try:
+        with monkeypatch.context() as patch:
+            _stop_after(patch, 1)
+            assert _run([*TULA, "--out", "r.csv"]) == 130
+        (part,) = Path("r.csv.partial").glob("*.csv")
+        assert part.stat().st_mode & 0o777 == 0o644
+        assert _run([*TULA, "--out", "r.csv"]) == 0
+        write_results(pd.DataFrame({"game": [0]}), tmp_path / "w.parquet", {"seed": 1})
+    finally:
+        os.umask(before)
+    for name in ("r.csv", "r.json", "w.parquet", "w.json"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o644, name
+
+
+def test_a_file_that_is_not_a_results_file_is_refused_unless_forced(tmp_path, capsys):
+    out = tmp_path / "r.csv"
+    out.write_text("someone's notes\n")
+    argv = ["tula", "--games", "5", "--no-progress", "--out", str(out)]
+    with pytest.raises(SystemExit) as stop:
+        _run(argv)
+    assert stop.value.code == 2
+    assert "exists and is not a tilegames results file" in capsys.readouterr().err
+    assert out.read_text() == "someone's notes\n"
+    assert _run([*argv, "--force"]) == 0 and len(read_results(out)) == 5
+
+
+def test_a_run_stopped_between_its_file_and_its_sidecar_is_finished_by_the_next(
+    tmp_path, monkeypatch, capsys
+):
+    """Ctrl-C at the worst moment: the finished file renamed in, its sidecar not yet. The
+    file there is whole; the same command puts the sidecar beside it without playing again."""
+    from tilegames import results
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["tula", "--games", "1500", "--seed", "8", "--no-progress", "--out", "r.csv"]
+    real_replace = results.os.replace
+
+    def stop_before_the_sidecar(source, target):
+        if os.path.basename(target) == "r.json":
+            raise KeyboardInterrupt
+        return real_replace(source, target)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(results.os, "replace", stop_before_the_sidecar)
+        assert _run(argv) == 130
+    assert "1,500 of 1,500 games finished" in capsys.readouterr().err
+    assert Path("r.csv").exists() and not Path("r.json").exists()
+    whole = Path("r.csv").read_bytes()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a finished run was played again")
+
+    monkeypatch.setattr("tilegames.sim.run_batch", refuse)
+    assert _run(argv) == 0 and "wrote 1500 rows" in capsys.readouterr().out
+    assert Path("r.csv").read_bytes() == whole and describes("r.csv")
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.json"]
+
+
+def test_a_file_left_half_staged_by_a_stopped_finish_is_cleared_by_the_next_run(
+    tmp_path, monkeypatch
+):
+    """Ctrl-C while the finished file is being put together leaves nothing half-made under
+    any name a reader would take; what a hard stop could leave staged is cleared next time."""
+    from tilegames import results
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["tula", "--games", "1500", "--seed", "8", "--no-progress", "--out", "r.parquet"]
+    real = results._write_parquet
+
+    def stop_while_assembling(tables, path, record):
+        real(tables, path, record)
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(results, "_write_parquet", stop_while_assembling)
+        assert _run(argv) == 130
+    assert sorted(os.listdir(tmp_path)) == ["r.parquet.partial"]
+    Path(".r.parquet.0a1b2c3d.part").write_bytes(b"PAR1 half")  # what SIGKILL could leave
+    assert _run(argv) == 0
+    assert sorted(os.listdir(tmp_path)) == ["r.json", "r.parquet"]
+    assert len(read_results("r.parquet")) == 1500

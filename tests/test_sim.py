@@ -264,3 +264,36 @@ def test_an_executor_that_says_how_many_batches_it_can_take_is_asked_again_as_th
         rows = simulate(task, 1000, seed=4, executor=executor, batch_size=5, progress=False)
     assert len(asked) == 1 + 200 // 64
     pd.testing.assert_frame_equal(rows, simulate(task, 1000, seed=4, batch_size=5, progress=False))
+
+
+class _TwoPartError(Exception):
+    """An exception pickle cannot re-make: its ``__init__`` wants two values, its args hold one."""
+
+    def __init__(self, deal: int, why: str) -> None:
+        super().__init__(f"deal {deal}: {why}")
+
+
+def _fails_oddly(rng: np.random.Generator) -> dict:
+    raise _TwoPartError(7, "the pool ran dry")
+
+
+def _divides_by_zero(rng: np.random.Generator) -> dict:
+    return {"x": 1 / 0}
+
+
+@pytest.mark.parametrize("workers", [None, 2])
+def test_a_task_error_that_cannot_travel_back_is_reported_as_itself_not_as_a_broken_pool(workers):
+    """Without care, the parent fails to re-make such an error from the worker and reports
+    ``BrokenProcessPool``, hiding what the task said."""
+    from tilegames.sim import TaskError
+
+    with pytest.raises(Exception) as caught:  # noqa: PT011 - which one is asserted below
+        simulate(_fails_oddly, 8, seed=1, batch_size=2, workers=workers, progress=False)
+    # where something (tblib, as Dask installs it) can re-make it after all, it comes as itself
+    assert isinstance(caught.value, (TaskError, _TwoPartError)), repr(caught.value)
+    assert str(caught.value).endswith("deal 7: the pool ran dry")
+    if isinstance(caught.value, TaskError):
+        assert str(caught.value).startswith("_TwoPartError: ")
+        assert "_fails_oddly" in caught.value.details  # the task's own traceback, as text
+    with pytest.raises(ZeroDivisionError):  # an error that travels is raised as itself
+        simulate(_divides_by_zero, 4, seed=1, batch_size=2, workers=workers, progress=False)

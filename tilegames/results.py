@@ -13,6 +13,12 @@ session to the next, ``SESSION_KEYS``, so that a rerun gives the same bytes).
 (``sim.simulate(..., out=...)`` uses it); ``read_results(out)`` gives the rows
 and ``read_provenance(out)`` the provenance, old sidecars included.
 
+A file under its finished name is whole and complete: a long run's batches
+land as atomically renamed part files in ``run.csv.partial/``, a lock guards
+the name while a run writes it, the file is assembled and renamed into place
+only when every batch is there, and its sidecar records the file's SHA-256 and
+a seal over its own claims, both checked on every read (``NotAsRecorded``).
+
 >>> import pandas as pd, tempfile, os
 >>> folder = tempfile.mkdtemp()
 >>> out = os.path.join(folder, "coins.csv")
@@ -31,6 +37,8 @@ import errno
 import hashlib
 import json
 import os
+import re
+import secrets
 import shutil
 import socket
 import sys
@@ -40,11 +48,16 @@ from typing import Any
 
 import pandas as pd
 
+from .outlock import OutBusy, OutLock
+
 __all__ = [
     "PROVENANCE_KEYS",
     "SESSION_KEYS",
     "BatchWriter",
     "DifferentRun",
+    "NotAsRecorded",
+    "OutBusy",
+    "OutLock",
     "describes",
     "format_of",
     "iter_results",
@@ -55,6 +68,8 @@ __all__ = [
     "read_results",
     "read_sidecar",
     "sidecar_path",
+    "unfinished",
+    "why_not_as_recorded",
     "why_not_out",
     "write_results",
 ]
@@ -78,14 +93,23 @@ PROVENANCE_KEYS = (
 )
 """The keys every study's provenance has (``None`` where a study has nothing to say)."""
 
-SESSION_KEYS = ("started_utc", "finished_utc", "host", "seconds", "sha256", "file", "sessions")
+SESSION_KEYS = (
+    "started_utc",
+    "finished_utc",
+    "host",
+    "seconds",
+    "sha256",
+    "seal",
+    "file",
+    "sessions",
+)
 """Keys that differ between two runs of the same command: kept out of a Parquet file's bytes."""
 
 OLD_KEYS = {"written_utc": "finished_utc", "date": "finished_utc", "options": "rules"}
 """How the hand-made sidecars of older kept files named a standard key."""
 
 PARTIAL = ".partial"
-"""``run.csv.partial``: the rows of an unfinished run (its progress in ``run.csv.partial.json``)."""
+"""``run.csv.partial/``: the folder of an unfinished run's part files (``BatchWriter``)."""
 
 
 def sidecar_path(out: str | os.PathLike) -> str:
@@ -248,18 +272,39 @@ def _sha256(path: str) -> str:
 
 
 def _staged(target: str) -> str:
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{os.path.basename(target)}.",
-        suffix=".part",
-        dir=os.path.dirname(os.path.abspath(target)),
-    )
-    os.close(handle)
-    return temporary
+    """A new, empty file beside ``target`` to write into before renaming it into place.
+
+    Made with the permissions ``open`` would give (``0o666`` less the umask), not
+    ``mkstemp``'s 0600: a class sharing a folder reads each other's results."""
+    folder = os.path.dirname(os.path.abspath(target))
+    for _ in range(100):
+        path = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(4)}.part")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(errno.EEXIST, f"no free temporary name beside {target}")
 
 
 def _fsync_file(path: str) -> None:
     with open(path, "rb+") as handle:
         os.fsync(handle.fileno())
+
+
+def _write_file(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` as a new file, atomically (staged, synced, renamed)."""
+    staged = _staged(path)
+    try:
+        with open(staged, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(staged, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        raise
 
 
 def _finish_record(record: dict[str, Any], out: str, rows: int) -> dict[str, Any]:
@@ -268,6 +313,8 @@ def _finish_record(record: dict[str, Any], out: str, rows: int) -> dict[str, Any
     record = {**record, "file": os.path.basename(out), "rows": rows}
     record.setdefault("tilegames_version", tilegames.__version__)
     record.setdefault("python", sys.version.split()[0])
+    if record.get("tilegames_version") is None:
+        record["tilegames_version"] = tilegames.__version__
     if record.get("complete") is None:
         record["complete"] = True
     if record.get("finished_utc") is None:
@@ -275,10 +322,25 @@ def _finish_record(record: dict[str, Any], out: str, rows: int) -> dict[str, Any
     return record
 
 
+def _seal(record: dict[str, Any]) -> str:
+    """A digest of every claim of a sidecar (``seal`` itself left out): a sidecar edited
+    after it was written (its rows, seed, command, version ...) no longer matches it."""
+    claims = {key: value for key, value in record.items() if key != "seal"}
+    text = json.dumps(claims, sort_keys=True, separators=(",", ":"), default=_plain)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _sealed(record: dict[str, Any], data: str) -> dict[str, Any]:
+    """``record`` with the ``sha256`` of the file ``data`` and its ``seal``."""
+    record = _jsonable({**record, "sha256": _sha256(data)})
+    record.pop("seal", None)
+    return {**record, "seal": _seal(record)}
+
+
 def _put_in_place(data: str, out: str, record: dict[str, Any]) -> None:
-    """Rename the staged ``data`` over ``out``, then its sidecar (with ``sha256``) beside it."""
+    """Rename the staged ``data`` over ``out``, then its sealed sidecar beside it.
+    ``record`` is sealed already (``_sealed``)."""
     sidecar = sidecar_path(out)
-    record = {**record, "sha256": _sha256(data)}
     text = json.dumps(record, indent=2, default=_plain) + "\n"
     staged_sidecar = _staged(sidecar)
     try:
@@ -299,30 +361,37 @@ def write_results(frame: pd.DataFrame, out: str | os.PathLike, provenance: dict[
     """Write ``frame`` to ``out`` (CSV or Parquet, by its suffix) and ``provenance`` beside it.
 
     The sidecar gets ``file``, ``rows``, ``sha256`` (of the file), the library
-    version and Python's, unless ``provenance`` says them already. Both are
-    made in full before either replaces anything, so a full disk changes nothing.
+    version and Python's, unless ``provenance`` says them already, and a ``seal``
+    over all of it (``read_results`` checks both). Both are made in full before
+    either replaces anything, so a full disk changes nothing; the name is locked
+    meanwhile (``OutBusy`` while another run writes it). This replaces whatever
+    pair was there: it is the library's own call, used to make a kept results file.
     """
     out = os.fspath(out)
     kind = format_of(out)
     for target in (out, sidecar_path(out)):
         if os.path.exists(target) and not os.path.isfile(target):
             raise OSError(errno.EINVAL, f"{target} is not a regular file")
-    record = _finish_record(provenance, out, len(frame))
-    data = _staged(out)
+    lock = OutLock(out)
     try:
-        if kind == "csv":
-            with open(data, "w", newline="") as stream:
-                stream.write(_csv_text(frame))
-        else:
-            _write_parquet(
-                iter([_arrow_table(frame)]) if len(frame.columns) else iter([]), data, record
-            )
-        _fsync_file(data)
-        _put_in_place(data, out, record)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(data)
-        raise
+        record = _finish_record(provenance, out, len(frame))
+        data = _staged(out)
+        try:
+            if kind == "csv":
+                with open(data, "w", newline="") as stream:
+                    stream.write(_csv_text(frame))
+            else:
+                _write_parquet(
+                    iter([_arrow_table(frame)]) if len(frame.columns) else iter([]), data, record
+                )
+            _fsync_file(data)
+            _put_in_place(data, out, _sealed(record, data))
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(data)
+            raise
+    finally:
+        lock.release()
 
 
 def keep_elsewhere(frame: pd.DataFrame, provenance: dict[str, Any], suffix: str = ".csv") -> str:
@@ -353,12 +422,76 @@ def _read_json(path: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+class NotAsRecorded(ValueError):
+    """A results file and its sidecar disagree: the file or the sidecar was changed after
+    they were written (or the file is another than the one the sidecar describes)."""
+
+
+def why_not_as_recorded(out: str | os.PathLike, rows: int | None = None) -> str | None:
+    """What is wrong between ``out`` and the sidecar beside it, or None when it holds what
+    the sidecar says. Checked: the file's SHA-256, the sidecar's seal (its claims: rows,
+    seed, command, version ...), and ``rows`` (the rows counted in the file) against
+    the sidecar's. A sidecar from before these were recorded is checked for what it has.
+
+    >>> import tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "r.csv")
+    >>> write_results(pd.DataFrame({"game": [0, 1]}), out, {"seed": 1})
+    >>> why_not_as_recorded(out, rows=2) is None
+    True
+    >>> _ = open(out, "a").write("2\\n")
+    >>> why_not_as_recorded(out)
+    '... was changed after it was written: its bytes are not those ... records (SHA-256)'
+    """
+    out = os.fspath(out)
+    sidecar = sidecar_path(out)
+    record = read_sidecar(out)
+    if not record:
+        if os.path.exists(sidecar) and _is_results_name(out):
+            return f"{sidecar} cannot be read as the provenance of {os.path.basename(out)}"
+        return None
+    if record.get("file") not in (None, os.path.basename(out)):
+        return None  # the provenance of another file (run.csv beside run.parquet): no claim
+    recorded = record.get("sha256")
+    if recorded is not None and recorded != _sha256(out):
+        return (
+            f"{out} was changed after it was written: its bytes are not those "
+            f"{os.path.basename(sidecar)} records (SHA-256)"
+        )
+    if "seal" in record and record["seal"] != _seal(record):
+        return (
+            f"{sidecar} was changed after it was written: its claims (rows, seed, command, "
+            "version ...) are not those it was sealed with"
+        )
+    if "seal" in record and format_of(out) == "parquet" and rows is None:
+        import pyarrow.parquet as pq
+
+        rows = pq.ParquetFile(out).metadata.num_rows
+    claimed = record.get("rows")
+    if rows is not None and isinstance(claimed, int) and claimed != rows and recorded:
+        return f"{out} holds {rows} rows, and {os.path.basename(sidecar)} says {claimed}"
+    return None
+
+
+def _is_results_name(out: str) -> bool:
+    return os.path.splitext(out)[1].lower() in FORMATS
+
+
+def _check_as_recorded(out: str, rows: int | None = None) -> None:
+    problem = why_not_as_recorded(out, rows)
+    if problem:
+        raise NotAsRecorded(problem)
+
+
 def read_provenance(out: str | os.PathLike) -> dict[str, Any]:
     """The provenance of ``out`` with every standard key (old sidecars' names translated).
 
     From the sidecar beside it, or else from a Parquet file's own metadata;
-    keys it never recorded are ``None``.
+    keys it never recorded are ``None``. ``NotAsRecorded`` when the file or the
+    sidecar was changed after they were written.
     """
+    out = os.fspath(out)
+    if os.path.isfile(out):
+        _check_as_recorded(out)
     record = read_sidecar(out)
     if not record and format_of(out) == "parquet" and os.path.isfile(out):
         import pyarrow.parquet as pq
@@ -374,7 +507,8 @@ def read_provenance(out: str | os.PathLike) -> dict[str, Any]:
 
 def read_results(out: str | os.PathLike, columns: list[str] | None = None) -> pd.DataFrame:
     """The rows of ``out``, CSV or Parquet; of an unfinished run (only ``run.csv.partial``
-    there), its whole batches.
+    there), its whole batches. ``NotAsRecorded`` when the file does not hold what its
+    sidecar says (edited, cut short, another file).
 
     >>> import tempfile, os
     >>> out = os.path.join(tempfile.mkdtemp(), "coins.parquet")
@@ -383,26 +517,32 @@ def read_results(out: str | os.PathLike, columns: list[str] | None = None) -> pd
     ([True, False], 1)
     """
     out = os.fspath(out)
-    if not os.path.exists(out) and os.path.exists(out + PARTIAL):
+    if not os.path.exists(out) and os.path.isdir(out + PARTIAL):
         return pd.concat(
             list(BatchWriter.whole_batches(out)) or [pd.DataFrame()], ignore_index=True
         )
     if format_of(out) == "parquet":
+        _check_as_recorded(out)
         return pd.read_parquet(out, columns=columns)
     if os.path.getsize(out) == 0:  # a run of no rows
+        _check_as_recorded(out, 0)
         return pd.DataFrame()
-    return pd.read_csv(out, usecols=columns)
+    frame = pd.read_csv(out, usecols=columns)
+    _check_as_recorded(out, len(frame))
+    return frame
 
 
 def iter_results(out: str | os.PathLike, chunk: int = 100_000) -> Iterator[pd.DataFrame]:
-    """The rows of a finished results file, ``chunk`` rows at a time (for a file too big to hold)."""
+    """The rows of a finished results file, ``chunk`` rows at a time (for a file too big to
+    hold); checked against its sidecar first (``NotAsRecorded``)."""
     out = os.fspath(out)
+    _check_as_recorded(out)
     if format_of(out) == "parquet":
         import pyarrow.parquet as pq
 
         for batch in pq.ParquetFile(out).iter_batches(batch_size=chunk):
             yield batch.to_pandas()
-    else:
+    elif os.path.getsize(out):
         yield from pd.read_csv(out, chunksize=chunk)
 
 
@@ -410,7 +550,7 @@ def describes(out: str | os.PathLike) -> bool:
     """Whether the sidecar beside ``out`` is the provenance of exactly the file there."""
     recorded = read_sidecar(out).get("sha256")
     try:
-        return recorded == _sha256(os.fspath(out))
+        return recorded == _sha256(os.fspath(out)) and why_not_as_recorded(out) is None
     except OSError:
         return False
 
@@ -423,24 +563,55 @@ class DifferentRun(ValueError):
     """The results file there is another run's (another seed, rules, size ...): not mixed."""
 
 
-class BatchWriter:
-    """Write a run batch by batch, so that a crash keeps every whole batch and a rerun resumes.
+def _differences(recorded: Any, wanted: dict[str, Any]) -> str:
+    """``"seed 1, not 2; games 5, not 6"``: how the run ``recorded`` differs from ``wanted``."""
+    recorded = recorded if isinstance(recorded, dict) else {}
+    keys = sorted(set(recorded) | set(wanted), key=str)
+    return "; ".join(
+        f"{key} {json.dumps(recorded.get(key), default=_plain)}, "
+        f"not {json.dumps(wanted.get(key), default=_plain)}"
+        for key in keys
+        if recorded.get(key) != wanted.get(key)
+    )
 
-    While the run goes, its rows are appended to ``out`` + ``.partial`` (CSV rows,
-    or an Arrow stream for Parquet), flushed to disk after every batch, and
-    ``out`` + ``.partial.json`` records the run (``run``: what decides its rows)
-    and how many batches, rows and bytes are whole. ``finish`` puts the file and
-    its sidecar in place of any older pair. Opening a writer where an unfinished
-    run of the same ``run`` lies resumes it (``batches_done`` says how far it
-    got; a torn tail is cut off); a different ``run`` is refused (``DifferentRun``)
-    naming what differs. Each batch's bytes depend only on its rows, so a run
-    stopped and resumed ends byte for byte as one that never stopped.
+
+PART = re.compile(r"(\d{12})-(\d+)-([0-9a-f]{16})\.(csv|parquet)\Z")
+"""A part file's name: batch number, rows, the first 16 hex digits of its SHA-256, format."""
+RUN_FILE = "run.json"
+"""In a run's partial folder: what decides its rows, its provenance, its sessions."""
+AGAIN = "--force"
+"""The option that replaces another run's file (or discards its unfinished parts)."""
+
+
+class BatchWriter:
+    """Write a run batch by batch, so that a crash keeps every whole batch and a rerun resumes;
+    the file under ``out``'s name is there only when it is whole and complete.
+
+    - Each batch is a **part file** in the folder ``out`` + ``.partial``, written
+      in full, synced and then renamed in: a part that is there is whole; its name
+      holds its batch number, rows and SHA-256, so a part damaged later is found
+      (and its batch played again). ``run.json`` there says which run they are.
+    - An **exclusive lock** on ``out`` (``OutLock``) is held from opening to
+      ``close``/``finish``: a second run on the same name is refused (``OutBusy``).
+    - ``finish`` assembles the parts into ``out`` (only when every batch ``0 ..
+      batches-1`` is there) and renames it into place with its sealed sidecar.
+    - Opening where an unfinished run lies resumes it when it is the same ``run``
+      and the same tilegames version (``batches_done``: whole parts); a finished
+      ``out`` of the same run (of any version), as its sealed sidecar says and
+      checked against its bytes, is found done (``finished``). Anything else there (another run's file or
+      parts, a file changed by hand, someone's file) is refused (``DifferentRun``,
+      ``NotAsRecorded``), never replaced, unless ``force``.
+
+    Each batch's bytes depend only on its rows, so a run stopped and resumed ends
+    byte for byte as one that never stopped.
 
     >>> import tempfile, os
     >>> out = os.path.join(tempfile.mkdtemp(), "coins.csv")
     >>> writer = BatchWriter(out, run={"seed": 1}, provenance={"seed": 1})
     >>> writer.write(pd.DataFrame({"game": [0], "heads": [True]}))
-    >>> BatchWriter(out, run={"seed": 1}, provenance={}).batches_done   # what a rerun finds
+    >>> writer.close()   # stopped: the whole batch stays in coins.csv.partial
+    >>> writer = BatchWriter(out, run={"seed": 1}, provenance={})
+    >>> writer.batches_done
     1
     >>> writer.write(pd.DataFrame({"game": [1], "heads": [False]}))
     >>> writer.finish()["rows"], open(out).read()
@@ -448,41 +619,65 @@ class BatchWriter:
     >>> BatchWriter(out, run={"seed": 2}, provenance={})
     Traceback (most recent call last):
     ...
-    tilegames.results.DifferentRun: ... is another run (seed 1, not 2): ...
+    tilegames.results.DifferentRun: ... holds another run (seed 1, not 2): ...
     """
 
     def __init__(
-        self, out: str | os.PathLike, run: dict[str, Any], provenance: dict[str, Any]
+        self,
+        out: str | os.PathLike,
+        run: dict[str, Any],
+        provenance: dict[str, Any],
+        *,
+        batches: int | None = None,
+        force: bool = False,
     ) -> None:
+        import tilegames
+
         self.out = os.fspath(out)
         self.kind = format_of(self.out)
         self.run = _jsonable(run)
         self.provenance = dict(provenance)
+        if self.provenance.get("tilegames_version") is None:
+            self.provenance["tilegames_version"] = tilegames.__version__
         self._command = self.provenance.get("command")
         self.partial = self.out + PARTIAL
-        self.progress_path = self.partial + ".json"
-        self.batches_done = 0
-        """Whole batches in the file (those a resumed run skips)."""
+        self.expected = batches
+        """How many batches make the run complete (None: as many as are written)."""
+        self.force = force
+        self.done: dict[int, str] = {}
+        """Batch number -> the name of its whole part file."""
         self.rows = 0
         self.finished = False
         """Whether ``out`` already holds this very run, complete."""
-        self._bytes = 0
+        self.notes: list[str] = []
+        """What opening found and mended (a damaged part, played again), in words."""
         self._columns: list[str] | None = None
-        self._stream = None  # Parquet: the Arrow stream writer
         self._schema = None
         self._sessions: list[dict] = []
-        self._open()
+        self._replaces: str | None = None
+        self._lock = OutLock(self.out)
+        try:
+            self._open()
+        except BaseException:
+            self._lock.release()
+            raise
+        if self.finished:
+            self._lock.release()
+
+    @property
+    def batches_done(self) -> int:
+        """Whole batches from the first one on, with no gap (those a resumed run skips)."""
+        count = 0
+        while count in self.done:
+            count += 1
+        return count
 
     # -- opening: fresh, resumed, or already complete ------------------------------------------
     def _open(self) -> None:
-        progress = _read_json(self.progress_path)
-        if progress and os.path.exists(self.partial):
-            self._refuse_if_different(progress.get("run"), self.partial)
-            self._resume(progress)
-            return
+        folder = os.path.dirname(os.path.abspath(self.out))
+        self._remove_stale_staging(folder)
         done = read_sidecar(self.out)
         other = done.get("file")
-        folder = os.path.dirname(os.path.abspath(self.out))
         if (
             other
             and other != os.path.basename(self.out)
@@ -492,130 +687,232 @@ class BatchWriter:
                 f"{sidecar_path(self.out)} is the provenance of {other}: give "
                 f"{os.path.basename(self.out)} another name"
             )
-        if os.path.exists(self.out) and done.get("run") is not None:
-            self._refuse_if_different(done.get("run"), self.out)
-            if done.get("complete") and describes(self.out):
+        for target in (self.out, sidecar_path(self.out)):
+            if os.path.exists(target) and not os.path.isfile(target):
+                raise DifferentRun(f"{target} is not a regular file: give another --out")
+        started = self._read_partial()
+        if started is not None and self._finish_interrupted(started):
+            return
+        if os.path.exists(self.out):
+            if started is not None and started.get("replaces") == _sha256(self.out):
+                pass  # the file a --force run replaces when it finishes
+            elif self._is_this_run_done(done):
+                if started is not None:
+                    shutil.rmtree(self.partial, ignore_errors=True)
                 self.finished = True
-                self.batches_done, self.rows = done.get("batches", 0), done.get("rows", 0)
+                self.done = dict.fromkeys(range(int(done.get("batches") or 0)), "")
+                self.rows = int(done.get("rows") or 0)
                 return
-        for stale in (self.partial, self.progress_path):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(stale)
+            else:
+                why = self._why_not_ours(done)
+                if not self.force:
+                    raise DifferentRun(
+                        f"{why}: it is not replaced; give another --out, or add {AGAIN} "
+                        "to replace it when this run finishes"
+                    )
+                self._replaces = _sha256(self.out)
+        if started is None:
+            self._start()
+        else:
+            self._resume(started)
 
-    def _refuse_another_version(self, started: Any) -> None:
-        """A stopped run goes on only with the tilegames that started it: another version
-        may play the same seed differently, and one file would then hold two runs."""
-        now = self.provenance.get("version")
-        if started is None or now is None or started == now:
-            return
-        raise DifferentRun(
-            f"{self.partial} was started by tilegames {started}, and this is {now}: another "
-            f"version may play the same seed differently, so the two are not mixed; finish it "
-            f"with tilegames {started} (pip install tilegames=={started}), or move it away"
+    def _remove_stale_staging(self, folder: str) -> None:
+        """Files a stopped writer of this name was staging (``.NAME.xxxxxxxx.part``): none is
+        in use while this one holds the lock, and none is a finished file."""
+        names = (os.path.basename(self.out), os.path.basename(sidecar_path(self.out)))
+        for name in os.listdir(folder):
+            if name.endswith(".part") and any(name.startswith(f".{n}.") for n in names):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))
+
+    def _is_this_run_done(self, done: dict) -> bool:
+        # a finished file of another version is still that run: only going on with a stopped
+        # run needs the version that started it (its batches and ours must not mix)
+        return (
+            done.get("run") == self.run
+            and done.get("complete") is True
+            and why_not_as_recorded(self.out) is None
         )
 
-    def _refuse_if_different(self, recorded: Any, where: str) -> None:
-        if recorded == self.run:
-            return
-        recorded = recorded if isinstance(recorded, dict) else {}
-        keys = sorted(set(recorded) | set(self.run), key=str)
-        differ = [
-            f"{key} {json.dumps(recorded.get(key))}, not {json.dumps(self.run.get(key))}"
-            for key in keys
-            if recorded.get(key) != self.run.get(key)
-        ]
-        raise DifferentRun(
-            f"{where} is another run ({'; '.join(differ)}): the two are not mixed; "
-            f"move it away, or give another --out"
+    def _why_not_ours(self, done: dict) -> str:
+        """Why the file at ``out`` is not this run, complete, in words."""
+        if not done:
+            return f"{self.out} exists and is not a tilegames results file with its provenance"
+        problem = why_not_as_recorded(self.out)
+        if problem:
+            return problem
+        if done.get("run") is None:
+            return f"{self.out} holds results of another kind ({done.get('command') or 'no command recorded'})"
+        if done.get("run") != self.run:
+            return f"{self.out} holds another run ({_differences(done.get('run'), self.run)})"
+        return f"{self.out} holds this run unfinished, without its parts"
+
+    def _read_partial(self) -> dict | None:
+        """The record of an unfinished run in ``out.partial`` (refused when it is not this
+        run's; discarded with ``force``), or None when there is none."""
+        if not os.path.lexists(self.partial):
+            return None
+        started = _read_json(os.path.join(self.partial, RUN_FILE)) if os.path.isdir(
+            self.partial
+        ) else {}  # fmt: skip
+        why = None
+        if not os.path.isdir(self.partial):
+            why = (
+                f"{self.partial} is not a folder of parts (an older tilegames's unfinished run, "
+                "which this one cannot go on with)"
+            )
+        elif not started:
+            why = f"{self.partial} has no readable {RUN_FILE}: which run its parts are is unknown"
+        elif started.get("run") != self.run:
+            why = f"{self.partial} holds another run ({_differences(started.get('run'), self.run)})"
+        else:
+            version = (started.get("provenance") or {}).get("tilegames_version")
+            here = self.provenance["tilegames_version"]
+            if version != here:
+                why = (
+                    f"{self.partial} was started by tilegames {version}, and this is {here}: "
+                    "another version may play the same seed differently, so the two are not "
+                    f"mixed; finish it with tilegames {version} (pip install "
+                    f"tilegames=={version})"
+                )
+        if why is None:
+            return started
+        if not self.force:
+            raise DifferentRun(
+                f"{why}: the two are not mixed; give another --out, or add {AGAIN} to "
+                "discard it and start again"
+            )
+        if os.path.isdir(self.partial):
+            shutil.rmtree(self.partial)
+        else:
+            os.unlink(self.partial)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.partial + ".json")  # an older tilegames's record of it
+        return None
+
+    def _finish_interrupted(self, started: dict) -> bool:
+        """A run stopped between putting ``out`` and its sidecar in place: finish that."""
+        record = started.get("finishing")
+        if not record or not os.path.isfile(self.out) or record.get("sha256") != _sha256(self.out):
+            return False
+        _write_file(sidecar_path(self.out), (json.dumps(record, indent=2) + "\n").encode())
+        shutil.rmtree(self.partial, ignore_errors=True)
+        self.finished = True
+        self.done = dict.fromkeys(range(int(record.get("batches") or 0)), "")
+        self.rows = int(record.get("rows") or 0)
+        return True
+
+    def _start(self) -> None:
+        os.mkdir(self.partial)
+        try:
+            self._record_run()
+        except BaseException:
+            shutil.rmtree(self.partial, ignore_errors=True)
+            raise
+
+    def _record_run(self, **extra: Any) -> None:
+        record = {
+            "run": self.run,
+            "provenance": self.provenance,
+            "sessions": [*self._sessions, self._session()],
+            "replaces": self._replaces,
+            **extra,
+        }
+        _write_file(
+            os.path.join(self.partial, RUN_FILE),
+            json.dumps(record, default=_plain).encode(),
         )
 
-    def _resume(self, progress: dict) -> None:
-        self._refuse_another_version(progress.get("provenance", {}).get("version"))
-        self.batches_done, self.rows = int(progress["batches"]), int(progress["rows"])
-        self._bytes, self._columns = int(progress["bytes"]), progress.get("columns")
-        self._sessions = list(progress.get("sessions", []))
+    def _resume(self, started: dict) -> None:
+        self._sessions = list(started.get("sessions", []))
+        self._replaces = self._replaces or started.get("replaces")
         # the run keeps the provenance it started with (its command, workers ...): the file's
         # bytes do not depend on how it was resumed; each session's own command is in "sessions"
-        started = {k: v for k, v in progress.get("provenance", {}).items() if k not in SESSION_KEYS}
-        self.provenance = {**self.provenance, **started}
-        if self.kind == "csv":
-            with open(self.partial, "rb+") as handle:  # cut a torn tail: only whole batches stay
-                handle.truncate(self._bytes)
-                os.fsync(handle.fileno())
-            return
-        # an Arrow stream cannot be appended to once closed: copy its whole batches to a new one
-        kept = self.partial + ".resume"
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(kept)
-        os.replace(self.partial, kept)
-        try:
-            for table in _arrow_batches(kept, self.batches_done):
-                self._append_arrow(table)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(kept)
+        kept = {k: v for k, v in (started.get("provenance") or {}).items() if k not in SESSION_KEYS}
+        self.provenance = {**self.provenance, **kept}
+        for name in sorted(os.listdir(self.partial)):
+            path = os.path.join(self.partial, name)
+            match = PART.match(name)
+            if name == RUN_FILE:
+                continue
+            if match is None or match.group(4) != self.kind:
+                if name.startswith("."):  # a part a stopped run had not finished writing
+                    with contextlib.suppress(OSError):
+                        os.unlink(path)
+                continue
+            index = int(match.group(1))
+            if _sha256(path)[:16] != match.group(3) or index in self.done:
+                os.unlink(path)
+                self.notes.append(
+                    f"{path} was damaged (its bytes are not those written): its batch is "
+                    "played again"
+                )
+                continue
+            self.done[index] = name
+            self.rows += int(match.group(2))
+        self._record_run()
 
     # -- writing ---------------------------------------------------------------------------------
-    def write(self, frame: pd.DataFrame) -> None:
-        """Append one batch (in order), make it durable, then record it as whole."""
+    def write(self, frame: pd.DataFrame, index: int | None = None) -> None:
+        """Write one batch (number ``index``; default: the first missing one) as a whole part."""
         if self.finished:
             raise ValueError(f"{self.out} already holds this run, complete")
+        if not self._lock.held:
+            raise ValueError(f"the writer of {self.out} is closed")
+        index = self.batches_done if index is None else index
+        if index in self.done:
+            raise ValueError(f"batch {index} of {self.out} is written already")
+        data = b""
         if len(frame.columns):
+            columns = [str(column) for column in frame.columns]
             if self._columns is None:
-                self._columns = [str(column) for column in frame.columns]
-            elif [str(column) for column in frame.columns] != self._columns:
+                self._columns = self._columns_so_far() or columns
+            if columns != self._columns:
                 raise ValueError(
                     f"a batch has the columns {list(frame.columns)}, the run's are {self._columns}"
                 )
-            if self.kind == "csv":
-                text = _csv_text(frame, header=self._bytes == 0).encode()
-                with open(self.partial, "ab") as handle:
-                    handle.write(text)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                self._bytes += len(text)
-            else:
-                self._append_arrow(_arrow_table(frame, self._schema))
-        elif not os.path.exists(self.partial):
-            open(self.partial, "ab").close()
-        self.batches_done += 1
+            csv = self.kind == "csv"
+            data = _csv_text(frame).encode() if csv else self._parquet_bytes(frame)
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        name = f"{index:012d}-{len(frame)}-{digest}.{self.kind}"
+        _write_file(os.path.join(self.partial, name), data)
+        self.done[index] = name
         self.rows += len(frame)
-        self._record_progress()
 
-    def _append_arrow(self, table) -> None:
+    def _parquet_bytes(self, frame: pd.DataFrame) -> bytes:
         import pyarrow as pa
+        import pyarrow.parquet as pq
 
-        if self._stream is None:
-            self._schema = table.schema
-            self._sink = pa.OSFile(self.partial, "wb")
-            self._stream = pa.ipc.new_stream(self._sink, self._schema)
-        self._stream.write_table(table)
-        self._sink.flush()
-        os.fsync(self._sink.fileno())
-        self._bytes = self._sink.tell()
+        if self._schema is None:
+            self._schema = self._schema_so_far()
+        table = _arrow_table(frame, self._schema)
+        self._schema = table.schema
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink)
+        return sink.getvalue().to_pybytes()
 
-    def _record_progress(self) -> None:
-        record = {
-            "run": self.run,
-            "batches": self.batches_done,
-            "rows": self.rows,
-            "bytes": self._bytes,
-            "columns": self._columns,
-            "complete": False,
-            "sessions": [*self._sessions, self._session()],
-            "provenance": self.provenance,
-        }
-        staged = _staged(self.progress_path)
-        try:
-            with open(staged, "w") as stream:
-                json.dump(record, stream, default=_plain)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(staged, self.progress_path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(staged)
-            raise
+    def _parts(self) -> Iterator[str]:
+        """The paths of the whole parts, in batch order."""
+        for index in sorted(self.done):
+            yield os.path.join(self.partial, self.done[index])
+
+    def _columns_so_far(self) -> list[str] | None:
+        for path in self._parts():
+            if os.path.getsize(path):
+                if self.kind == "csv":
+                    return [str(column) for column in pd.read_csv(path, nrows=0).columns]
+                import pyarrow.parquet as pq
+
+                return list(pq.read_schema(path).names)
+        return None
+
+    def _schema_so_far(self):
+        import pyarrow.parquet as pq
+
+        for path in self._parts():
+            if os.path.getsize(path):
+                return pq.read_schema(path).remove_metadata()
+        return None
 
     def _session(self) -> dict:
         return {
@@ -626,25 +923,26 @@ class BatchWriter:
         }
 
     def close(self) -> None:
-        """Close the stream (an unfinished run stays resumable)."""
-        if self._stream is not None:
-            self._stream.close()
-            self._sink.close()
-            self._stream = None
+        """Let go of ``out`` (an unfinished run stays resumable: its parts are whole)."""
+        self._lock.release()
 
     def finish(self, **extra: Any) -> dict[str, Any]:
-        """Put the complete file and its sidecar in place; returns the sidecar's record."""
+        """Put the complete file and its sidecar in place; returns the sidecar's record.
+        ValueError when a batch is missing (the file would not be complete)."""
         if self.finished:
             return read_sidecar(self.out)
-        if self.batches_done == 0:
-            self._record_progress()
-        self.close()
+        count = self.expected if self.expected is not None else len(self.done)
+        missing = [index for index in range(count) if index not in self.done]
+        if missing or len(self.done) != count:
+            raise ValueError(
+                f"{self.out} is not complete: batches {missing[:5]} of {count} are missing"
+            )
         record = _finish_record(
             {
                 **self.provenance,
                 **extra,
                 "run": self.run,
-                "batches": self.batches_done,
+                "batches": count,
                 "complete": True,
                 "sessions": [*self._sessions, self._session()],
             },
@@ -655,78 +953,124 @@ class BatchWriter:
             record["started_utc"] = self._sessions[0].get("started_utc") or record.get(
                 "started_utc"
             )
-        if self.kind == "csv":
-            data = self.partial
-            open(data, "ab").close()  # a run of no rows: an empty file
-        else:
-            data = _staged(self.out)
-            try:
-                _write_parquet(_arrow_batches(self.partial, self.batches_done), data, record)
-                _fsync_file(data)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(data)
-                raise
-        _put_in_place(data, self.out, record)
-        for done in (self.partial, self.progress_path):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(done)
+        data = _staged(self.out)
+        try:
+            if self.kind == "csv":
+                self._assemble_csv(data)
+            else:
+                tables = (table for table, _ in self._part_tables())
+                _write_parquet(tables, data, record)
+            _fsync_file(data)
+            record = _sealed(record, data)
+            self._record_run(finishing=record)
+            _put_in_place(data, self.out, record)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(data)
+            raise
+        shutil.rmtree(self.partial, ignore_errors=True)
         self.finished = True
+        self._lock.release()
         return record
 
-    def keep_elsewhere(self) -> str:
-        """Move the finished rows to the temporary folder (when ``out`` cannot take them)."""
+    def _assemble_csv(self, data: str) -> None:
+        header = None
+        with open(data, "wb") as target:
+            for path in self._parts():
+                with open(path, "rb") as part:
+                    first = part.readline()
+                    if not first:
+                        continue
+                    if header is None:
+                        header = first
+                        target.write(first)
+                    shutil.copyfileobj(part, target, 1 << 20)
+
+    def _part_tables(self) -> Iterator:
+        """(Arrow table, path) of each whole Parquet part, in batch order, in the run's schema."""
+        import pyarrow.parquet as pq
+
+        schema = None
+        for path in self._parts():
+            if not os.path.getsize(path):
+                continue
+            table = pq.read_table(path).replace_schema_metadata(None)
+            schema = schema or table.schema
+            yield (table if table.schema == schema else table.cast(schema)), path
+
+    def keep_elsewhere(self, pending: pd.DataFrame | None = None) -> str:
+        """Copy the whole batches (and ``pending``, the batch that could not be written) to the
+        temporary folder, with their provenance, when ``out`` cannot take them; the run's
+        parts stay where they are. Returns the file's path."""
+        frames = list(_frames_of(self.kind, self._parts()))
+        if pending is not None:
+            frames.append(pending)
+        frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+        record = {**self.provenance, "run": self.run, "complete": False}
         self.close()
-        handle, path = tempfile.mkstemp(prefix="tilegames-", suffix=os.path.splitext(self.out)[1])
-        os.close(handle)
-        if self.kind == "csv":
-            shutil.copyfile(self.partial, path)
-        else:
-            _write_parquet(_arrow_batches(self.partial, self.batches_done), path, self.provenance)
-        record = _finish_record(
-            {**self.provenance, "run": self.run, "batches": self.batches_done}, path, self.rows
-        )
-        with open(sidecar_path(path), "w") as stream:
-            json.dump({**record, "sha256": _sha256(path)}, stream, indent=2, default=_plain)
-        for done in (self.partial, self.progress_path):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(done)
-        return path
+        return keep_elsewhere(frame, record, suffix=os.path.splitext(self.out)[1])
 
     @staticmethod
     def whole_batches(out: str | os.PathLike, chunk: int = 100_000) -> Iterator[pd.DataFrame]:
-        """The rows of an unfinished run's whole batches, a chunk at a time (never a torn tail)."""
-        out = os.fspath(out)
-        partial = out + PARTIAL
-        progress = _read_json(partial + ".json")
-        if not progress:
+        """The rows of an unfinished run's whole batches from the first on (up to a missing
+        or damaged one), one batch at a time; read without the lock (parts are whole)."""
+        partial = os.fspath(out) + PARTIAL
+        if not os.path.isdir(partial):
             return
-        if format_of(out) == "parquet":
-            for table in _arrow_batches(partial, int(progress["batches"])):
-                yield table.to_pandas()
-            return
-        import io
+        kind = format_of(out)
+        parts: dict[int, str] = {}
+        for name in os.listdir(partial):
+            match = PART.match(name)
+            if match and match.group(4) == kind:
+                parts[int(match.group(1))] = name
+        paths = []
+        index = 0
+        while index in parts:
+            path = os.path.join(partial, parts[index])
+            if _sha256(path)[:16] != PART.match(parts[index]).group(3):
+                break
+            paths.append(path)
+            index += 1
+        yield from _frames_of(kind, paths)
 
-        with open(partial, "rb") as handle:
-            text = handle.read(int(progress["bytes"]))
-        if text:
-            yield from pd.read_csv(io.BytesIO(text), chunksize=chunk)
+
+def _frames_of(kind: str, paths) -> Iterator[pd.DataFrame]:
+    """The rows of each part file (an empty part: none)."""
+    for path in paths:
+        if not os.path.getsize(path):
+            continue
+        if kind == "csv":
+            yield pd.read_csv(path)
+        else:
+            yield pd.read_parquet(path)
 
 
-def _arrow_batches(path: str, batches: int) -> Iterator:
-    """The first ``batches`` whole tables of an Arrow stream (a torn tail is never read)."""
-    import pyarrow as pa
+def unfinished(out: str | os.PathLike) -> dict[str, Any]:
+    """What an unfinished run at ``out`` has done: ``{"run", "batches", "rows"}`` of its whole
+    batches from the first on; ``{}`` when there is none.
 
-    if batches == 0 or not os.path.getsize(path):
-        return
-    with pa.OSFile(path, "rb") as source:
-        reader = pa.ipc.open_stream(source)
-        for _ in range(batches):
-            try:
-                batch = reader.read_next_batch()
-            except StopIteration:
-                return
-            yield pa.Table.from_batches([batch])
+    >>> unfinished("nowhere.csv")
+    {}
+    """
+    partial = os.fspath(out) + PARTIAL
+    started = _read_json(os.path.join(partial, RUN_FILE))
+    if not started:
+        return {}
+    frames = list(BatchWriter.whole_batches(out))
+    return {
+        "run": started.get("run"),
+        "batches": _count_whole(out),
+        "rows": sum(len(frame) for frame in frames),
+    }
+
+
+def _count_whole(out: str | os.PathLike) -> int:
+    partial = os.fspath(out) + PARTIAL
+    names = {int(m.group(1)) for m in map(PART.match, os.listdir(partial)) if m}
+    count = 0
+    while count in names:
+        count += 1
+    return count
 
 
 def why_not_out(out: str) -> str | None:

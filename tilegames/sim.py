@@ -58,6 +58,23 @@ def batch_sizes(n: int, batch_size: int = DEFAULT_BATCH_SIZE) -> list[int]:
     return [batch_size] * full + ([rest] if rest else [])
 
 
+class TaskError(RuntimeError):
+    """A task failed with an exception that cannot travel back from a worker as itself (it
+    cannot be pickled, or re-made from its arguments): its type, words and traceback, as text.
+
+    >>> str(TaskError("Odd: no", "Traceback ..."))
+    'Odd: no'
+    """
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
+        """The task's traceback, as the worker printed it."""
+
+    def __reduce__(self):
+        return (TaskError, (str(self), self.details))
+
+
 def run_batch(
     task: Task, seed_sequence: np.random.SeedSequence, count: int, first_game: int
 ) -> pd.DataFrame:
@@ -65,14 +82,38 @@ def run_batch(
 
     The batch comes back as one DataFrame (columns, not a list of dicts), so the
     parent only concatenates: that keeps light tasks from being bound by the parent.
+    A task's exception is raised as itself when it can be sent back to the parent,
+    else as ``TaskError`` saying what it was (never a broken pool hiding it).
     """
     rng = np.random.default_rng(seed_sequence)
     rows: list[dict] = []
-    for offset in range(count):
-        result = task(rng)
-        for row in result if isinstance(result, list) else [result]:
-            rows.append({"game": first_game + offset, **row})
+    try:
+        for offset in range(count):
+            result = task(rng)
+            for row in result if isinstance(result, list) else [result]:
+                rows.append({"game": first_game + offset, **row})
+    except Exception as error:
+        if _travels(error):
+            raise
+        import traceback
+
+        raise TaskError(
+            f"{type(error).__name__}: {error}",
+            "".join(traceback.format_exception(type(error), error, error.__traceback__)),
+        ) from None
     return pd.DataFrame(rows)
+
+
+def _travels(error: BaseException) -> bool:
+    """Whether ``error`` survives the trip to the parent process (pickled and re-made)."""
+    import pickle
+
+    try:  # re-made as pickle's default does (from its args), whatever reducers are installed
+        type(error)(*error.args)
+        again = pickle.loads(pickle.dumps(error))
+    except Exception:
+        return False
+    return type(again) is type(error)
 
 
 class Tally:
@@ -135,6 +176,7 @@ def simulate(
     out: str | os.PathLike | None = None,
     provenance: dict[str, Any] | None = None,
     tally: Callable[[pd.DataFrame], object] | None = None,
+    force: bool = False,
 ) -> pd.DataFrame:
     """Run ``task(rng)`` ``n`` times; one DataFrame row per returned row.
 
@@ -153,7 +195,10 @@ def simulate(
       not kept, and an empty DataFrame is returned. Rerunning the same call
       resumes an unfinished run from its last whole batch, or finds it done; a
       different seed, ``n``, batch size or task options is refused
-      (``results.DifferentRun``).
+      (``results.DifferentRun``), as is anything else there that is not this run;
+      ``force=True`` replaces it when this run finishes. ``out`` is locked while
+      the run goes (``results.OutBusy`` for a second run on it), and appears only
+      when every batch is in it.
     - ``tally``: called with every batch's rows in game order (those already in
       ``out`` too), for summaries made as the run goes.
     - Ctrl-C stops the run promptly (worker processes included) and raises
@@ -188,16 +233,18 @@ def simulate(
                 out=out,
                 provenance=provenance,
                 tally=tally,
+                force=force,
             )
     n = int(n)
     count = -(-n // batch_size)
     sink = _Sink(n, batch_size, tally)
     if out is not None:
-        sink.open(out, run_identity(task, n, int(seed), batch_size), provenance or {})
+        run = run_identity(task, n, int(seed), batch_size)
+        sink.open(out, run, provenance or {}, batches=count, force=force)
         if sink.writer.finished:
             return _concat([])
-    batches = _batches(n, batch_size, np.random.SeedSequence(seed), skip=sink.next)
-    todo = count - sink.next
+    batches = _batches(n, batch_size, np.random.SeedSequence(seed), skip=sink.written())
+    todo = count - len(sink.written())
     bar = _progress_bar(n, description, sink.games()) if progress else None
     results: dict[int, pd.DataFrame] = {}
     try:
@@ -219,7 +266,8 @@ def simulate(
                 if bar is not None:
                     bar.update(size)
     except KeyboardInterrupt:
-        sink.take(results)
+        with contextlib.suppress(Exception):  # what finished is kept; a failing write is not
+            sink.take(results)  # the news here (the stop is)
         sink.close()
         if sink.writer is not None:  # the whole batches are in the file, in order
             finished, games = _concat([]), sink.games()
@@ -233,8 +281,12 @@ def simulate(
     finally:
         if bar is not None:
             bar.close()
-    sink.take(results)
-    sink.finish()
+    try:
+        sink.take(results)
+        sink.finish()
+    except KeyboardInterrupt:  # while the finished file is put together: it is not there yet
+        sink.close()
+        raise SimulationInterrupted(_concat([]), sink.games(), n) from None
     return _concat(sink.kept)
 
 
@@ -265,42 +317,66 @@ class _Sink:
         self.kept: list[pd.DataFrame] = []
         self.writer = None
 
-    def open(self, out, run: dict, provenance: dict) -> None:
+    def open(self, out, run: dict, provenance: dict, *, batches: int, force: bool) -> None:
         from .results import BatchWriter, iter_results
         from .results import provenance as standard
 
         record = standard(what=run["task"], command=None, seed=run["seed"], rules=run["options"])
-        self.writer = BatchWriter(out, run=run, provenance={**record, **provenance})
-        self.next = self.writer.batches_done
-        if self.tally is not None:
-            frames = iter_results(out) if self.writer.finished else BatchWriter.whole_batches(out)
-            for frame in frames:
-                self.tally(frame)
+        self.writer = BatchWriter(
+            out, run=run, provenance={**record, **provenance}, batches=batches, force=force
+        )
+        for note in self.writer.notes:
+            print(f"note: {note}", file=sys.stderr)
+        if self.writer.finished:
+            if self.tally is not None:
+                for frame in iter_results(out):
+                    self.tally(frame)
+            return
+        self._feed_written()
+
+    def written(self) -> set[int]:
+        """The batches already whole in the file (with ``out``; else none)."""
+        return set(self.writer.done) if self.writer is not None else set()
+
+    def _feed_written(self) -> None:
+        """Move ``next`` past the batches the file already holds, tallying their rows."""
+        from .results import _frames_of
+
+        while self.writer is not None and self.next in self.writer.done:
+            if self.tally is not None:
+                part = os.path.join(self.writer.partial, self.writer.done[self.next])
+                for frame in _frames_of(self.writer.kind, [part]):
+                    self.tally(frame)
+            self.next += 1
 
     def games(self) -> int:
         """Games in the batches taken (with ``out``: recorded whole in the file)."""
-        done = self.writer.batches_done if self.writer is not None else self.next
-        return min(self.n, done * self.batch_size)
+        if self.writer is not None:
+            return sum(min(self.batch_size, self.n - i * self.batch_size) for i in self.writer.done)
+        return min(self.n, self.next * self.batch_size)
 
     def take(self, results: dict[int, pd.DataFrame]) -> None:
         """Write (or keep) every finished batch that comes next in order."""
         while self.next in results:
             frame = results.pop(self.next)
             if self.writer is not None:
-                self._safely(self.writer.write, frame)
+                self._safely(self.writer.write, frame, self.next)
             else:
                 self.kept.append(frame)
             if self.tally is not None:
                 self.tally(frame)
             self.next += 1
+            self._feed_written()
 
     def _safely(self, action, *arguments):
         try:
             return action(*arguments)
         except OSError as error:  # a full disk: keep the whole batches elsewhere, say where
             why, out = error.strerror or str(error), self.writer.out
+            pending = arguments[0] if arguments else None
+            rows = self.writer.rows + (len(pending) if pending is not None else 0)
             try:
-                kept = f"the {self.writer.rows} rows finished are kept in {self.writer.keep_elsewhere()}"
+                kept = f"the {rows} rows finished are kept in {self.writer.keep_elsewhere(pending)}"
             except OSError as again:
                 kept = f"nothing could be kept elsewhere either ({again.strerror or again})"
             raise OSError(
@@ -316,11 +392,11 @@ class _Sink:
             self._safely(self.writer.finish)
 
 
-def _batches(n: int, batch_size: int, root: np.random.SeedSequence, skip: int = 0):
-    """(index, seed sequence, size, first game) of each batch from ``skip`` on, made one at a time."""
+def _batches(n: int, batch_size: int, root: np.random.SeedSequence, skip=frozenset()):
+    """(index, seed sequence, size, first game) of each batch not in ``skip``, made one at a time."""
     for index, start in enumerate(range(0, n, batch_size)):
         (child,) = root.spawn(1)  # the same children as root.spawn(count), made lazily
-        if index >= skip:
+        if index not in skip:
             yield index, child, min(batch_size, n - start), start
 
 

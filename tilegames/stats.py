@@ -41,8 +41,20 @@ class Estimate:
         """Half the interval's width: the ``±`` a reader quotes."""
         return (self.high - self.low) / 2
 
+    @property
+    def has_interval(self) -> bool:
+        """Whether there is an interval (one value alone gives a mean but no spread: NaN ends).
+
+        >>> Estimate(2.0, math.nan, math.nan, percent=False).has_interval
+        False
+        """
+        return not (math.isnan(self.low) or math.isnan(self.high))
+
     def __str__(self) -> str:
         level = f"{self.confidence:.0%}"
+        if not self.has_interval:
+            shown = f"{self.value:.1%}" if self.percent else f"{self.value:.2f}"
+            return f"{shown} (one value: no {level} CI)"
         if self.percent:
             return f"{self.value:.1%} ({level} CI {self.low:.1%} to {self.high:.1%})"
         return f"{self.value:.2f} ({level} CI {self.low:.2f} to {self.high:.2f})"
@@ -303,7 +315,16 @@ class Sums:
         self.squares += int((whole * whole).sum())
 
     def estimate(self, confidence: float = 0.95) -> Estimate:
-        """The mean with its interval (``mean_interval_from_sums``)."""
+        """The mean with its interval (``mean_interval_from_sums``); of one value alone, the
+        value with no interval (NaN ends, said in words by ``str``).
+
+        >>> sums = Sums()
+        >>> sums.add([7])
+        >>> str(sums.estimate())
+        '7.00 (one value: no 95% CI)'
+        """
+        if self.n == 1:
+            return Estimate(self.total / self.scale, math.nan, math.nan, confidence, False)
         return mean_interval_from_sums(
             self.n, self.total, self.squares, confidence, scale=self.scale
         )

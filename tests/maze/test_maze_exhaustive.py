@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections import deque
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -20,6 +22,7 @@ from tilegames import resources
 from tilegames.maze import Game, Rules, new_game
 from tilegames.maze.exhaustive import Verdict, decide, exhaustive_search, search_from_openings
 from tilegames.maze.study import (
+    STATUSES,
     WINNABILITY_BATCH,
     deal_code,
     decide_again,
@@ -443,27 +446,62 @@ def test_the_search_that_won_a_restarted_deal_wins_it_again_alone(name):
         )
 
 
-def test_a_resumed_run_decides_a_damaged_row_again_and_never_reads_it_as_a_verdict(tmp_path):
-    from tilegames.results import describes
+EXHAUSTIVE = ["simulate", "maze", "--exhaustive", "--games", "3", "--no-progress"]
+EXHAUSTIVE += ["--standard-solver-nodes", "3000", "--standard-max-tables", "2000"]
+EXHAUSTIVE += ["--ring-solver-nodes", "3000", "--ring-max-tables", "2000"]
 
-    options = {"solver_nodes": 3_000, "max_tables": 2_000}
-    out = tmp_path / "w.csv"
-    first = run_winnability(3, seed=5, out=str(out), progress=False, command="t", **options)
-    whole = out.read_text()
-    assert describes(out)
-    cut = whole[: len(whole) - len(whole.splitlines()[-1]) // 2 - 1]  # the last row half-written
-    blank = whole.replace(",undecided,", ",,").replace(",winnable,", ",,", 1)  # a lost verdict
-    assert blank != whole
-    for damaged in (cut, blank):
-        out.write_text(damaged)
-        again = run_winnability(3, seed=5, out=str(out), progress=False, command="t", **options)
-        assert set(again["status"]) <= {"winnable", "unwinnable", "undecided"}
-        columns = [c for c in first.columns if c != "seconds"]
-        pd.testing.assert_frame_equal(again[columns], first[columns])
-        assert describes(out) and len(pd.read_csv(out)) == len(first)
-    out.write_text("this is not\x00 a table")
-    with pytest.raises(ValueError, match="cannot be read|not a winnability results file"):
-        run_winnability(3, seed=5, out=str(out), progress=False, command="t", **options)
+
+def test_the_exhaustive_study_resumes_through_the_one_writer_and_never_reads_a_cut_part(
+    tmp_path, monkeypatch, capsys
+):
+    """A stopped ``--exhaustive`` run leaves whole parts; one cut short (``truncate``) is
+    decided again, and the finished file is the uninterrupted run's, every row a verdict."""
+    from tilegames.cli import main
+    from tilegames.results import BatchWriter, read_results
+
+    monkeypatch.chdir(tmp_path)
+    argv = EXHAUSTIVE  # one batch of 3 deals, stopped once it is written
+    assert main([*argv, "--out", "whole.csv"]) == 0
+    real = BatchWriter.write
+
+    def stop_after_the_first(self, frame, index=None):
+        real(self, frame, index)
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(BatchWriter, "write", stop_after_the_first)
+        assert main([*argv, "--out", "cut.csv"]) == 130
+    assert not Path("cut.csv").exists()
+    (part,) = Path("cut.csv.partial").glob("*.csv")
+    os.truncate(part, part.stat().st_size // 2)
+    capsys.readouterr()
+    assert main([*argv, "--out", "cut.csv"]) == 0
+    assert "was damaged" in capsys.readouterr().err
+    columns = ["game", "variant", "deal", "status", "method", "solver_tables", "tables", "moves"]
+    whole, resumed = read_results("whole.csv"), read_results("cut.csv")
+    pd.testing.assert_frame_equal(resumed[columns], whole[columns])
+    assert len(resumed) == 6 and set(resumed["status"]) <= set(STATUSES)
+
+
+def test_the_exhaustive_study_never_replaces_another_runs_file(tmp_path, monkeypatch, capsys):
+    """Another seed's finished file, or a finished Tula file, under the same --out: refused in
+    words (exit 2) and left as it was; --force replaces it."""
+    from tilegames.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main([*EXHAUSTIVE, "--seed", "1", "--out", "m.csv"]) == 0
+    assert main(["simulate", "tula", "--games", "20", "--no-progress", "--out", "t.csv"]) == 0
+    for other in ("m.csv", "t.csv"):
+        before = Path(other).read_bytes(), Path(other).with_suffix(".json").read_bytes()
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as stop:
+            main([*EXHAUSTIVE, "--seed", "2", "--out", other])
+        assert stop.value.code == 2
+        error = capsys.readouterr().err
+        assert f"{other} holds another run (" in error and "--force" in error, error
+        assert (Path(other).read_bytes(), Path(other).with_suffix(".json").read_bytes()) == before
+    assert main([*EXHAUSTIVE, "--seed", "2", "--out", "t.csv", "--force"]) == 0
+    assert set(pd.read_csv("t.csv")["status"]) <= set(STATUSES)
 
 
 @pytest.mark.parametrize("workers", [0, -1, True, 1.5])

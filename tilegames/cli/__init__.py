@@ -16,8 +16,11 @@ Bad arguments print a clear message and exit with code 2. ``--out run.csv`` (or
 provenance (``run.json``; ``tilegames.results``); a ``.json`` name, a device, or
 a ``.json`` beside it that is someone else's file is refused. Ctrl-C, SIGTERM or
 SIGHUP stop a run at once (its workers too) and say how many games finished;
-the whole batches stay in ``run.csv.partial``, and running the same command
+the whole batches stay in ``run.csv.partial/``, and running the same command
 again goes on from there (another seed or other rules are refused, not mixed).
+``run.csv`` appears only when every batch is in it; a second run on the same
+``--out`` is refused while the first runs, and a file there that is not this
+run's is refused unless ``--force`` (``tilegames.results.BatchWriter``).
 A closed output (``| head -1``) is no error; when ``--out`` cannot be written
 the rows are kept in a temporary file and the message says where.
 """
@@ -57,7 +60,7 @@ def version_line() -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one ``simulate`` sub-command per game."""
     from . import generic
-    from .common import non_negative_int, worker_count
+    from .common import non_negative_int, positive_seconds, worker_count
 
     titles = [spec.title for spec in GAMES.specs()]
     parser = argparse.ArgumentParser(
@@ -83,6 +86,19 @@ def build_parser() -> argparse.ArgumentParser:
             "its workers need tilegames installed. Not with --workers",
         )
         common.add_argument(
+            "--scheduler-timeout",
+            type=positive_seconds,
+            default=30.0,
+            metavar="SECONDS",
+            help="how long to wait for the scheduler to answer and for a worker to join it "
+            "(default 30)",
+        )
+        common.add_argument(
+            "--verbose",
+            action="store_true",
+            help="show Dask's own log messages (held back unless asked)",
+        )
+        common.add_argument(
             "--seed", type=non_negative_int, default=1, help="seed of the whole run (default 1)"
         )
         common.add_argument(
@@ -90,6 +106,12 @@ def build_parser() -> argparse.ArgumentParser:
             help="write one row per game (or round) to this .csv or .parquet file as the run "
             "goes, with its provenance beside it (the same name with .json); running the "
             "same command again resumes a stopped run",
+        )
+        common.add_argument(
+            "--force",
+            action="store_true",
+            help="with --out: replace a file there that is not this run's (another run's, "
+            "one changed by hand, someone's), and discard another run's unfinished parts",
         )
         common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
         sub.set_defaults(study=generic, spec=spec)
@@ -107,11 +129,15 @@ def main(argv: list[str] | None = None) -> int:
     """
     received: list[int] = []
     previous: dict = {}
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
         _catch_stop_signals(received, previous)
-        return _main(sys.argv[1:] if argv is None else list(argv), received)
+        return _main(words, received)
     except KeyboardInterrupt:  # before the first game (or after the last) finished
-        _say("stopped: no game finished", sys.stderr)
+        if words[:1] == ["lessons"]:  # stopped while it started: before its first file
+            _say("stopped: tilegames lessons wrote nothing", sys.stderr)
+        else:
+            _say("stopped: no game finished", sys.stderr)
         return 128 + (received[-1] if received else signal.SIGINT)
     finally:
         _restore_signals(previous)
@@ -151,8 +177,9 @@ def _say(text: str, stream=None) -> None:
 
 
 def _main(argv: list[str], received: list[int]) -> int:
+    from ..cluster import ClusterLost, ClusterUnavailable
     from ..results import read_sidecar, why_not_out
-    from ..sim import SimulationInterrupted
+    from ..sim import SimulationInterrupted, TaskError
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -163,9 +190,6 @@ def _main(argv: list[str], received: list[int]) -> int:
         problem = why_not_out(args.out)
         if problem:
             parser.error(f"--out {args.out}: {problem}")
-        resumable = read_sidecar(args.out).get("run") is not None or _writes_its_own_out(args)
-        if os.path.exists(args.out) and not resumable:
-            _say(f"note: {args.out} exists and will be overwritten", sys.stderr)
     cores = os.cpu_count() or 1
     if args.workers > cores:
         _say(
@@ -179,8 +203,14 @@ def _main(argv: list[str], received: list[int]) -> int:
     except SimulationInterrupted as stop:
         code = 128 + (received[-1] if received else signal.SIGINT)
         return _stopped(stop, args, code)
+    except (ClusterUnavailable, ClusterLost) as error:  # unreachable, or lost during the run
+        _say(f"could not go on: {error}", sys.stderr)
+        return 1
     except OSError as error:  # the results could not be written as the run went
         _say(f"could not go on: {error.strerror or error}", sys.stderr)
+        return 1
+    except TaskError as error:  # the study's own task failed in a worker
+        _say(f"a game failed: {error}", sys.stderr)
         return 1
     _say(summary)
     if args.out:
@@ -188,18 +218,14 @@ def _main(argv: list[str], received: list[int]) -> int:
     return 0
 
 
-def _writes_its_own_out(args: argparse.Namespace) -> bool:
-    """Whether the study writes (and resumes) ``--out`` itself (Maze's ``--exhaustive``)."""
-    writes = getattr(args.study, "writes_its_own_out", None)
-    return bool(writes is not None and writes(args))
-
-
 def _stopped(stop, args: argparse.Namespace, code: int) -> int:
     """Ctrl-C (or SIGTERM, SIGHUP): one line on what finished and, with ``--out``, where it is."""
     line = f"stopped: {stop.games:,} of {stop.total:,} games finished"
     if args.out and stop.games:
-        where = args.out if _writes_its_own_out(args) else f"{args.out}.partial"
-        line += f"; their rows are in {where}: run the same command again to go on from there"
+        line += (
+            f"; their rows are in {args.out}.partial: run the same command again to go on "
+            "from there"
+        )
     elif args.out:
         line += "; nothing was written"
     _say(line, sys.stderr)

@@ -14,6 +14,7 @@ argparse.ArgumentTypeError: at most 256 worker processes, not 1000
 from __future__ import annotations
 
 import argparse
+import functools
 
 from ..sim import simulate
 from ..study_options import game_count, non_negative_int, positive_int
@@ -30,8 +31,23 @@ MAX_WORKERS = 256
 """More worker processes than this is surely a typing slip."""
 
 
-MAX_WORKERS = 256
-"""More worker processes than this is surely a typing slip."""
+def positive_seconds(text: str) -> float:
+    """Argument type for a time limit: a number of seconds above 0 (and not endless).
+
+    >>> positive_seconds("2.5")
+    2.5
+    >>> positive_seconds("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a number of seconds above 0, not 0
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
+    if not 0 < value < 10**6:
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text}")
+    return value
 
 
 def worker_count(text: str) -> int:
@@ -55,6 +71,9 @@ RUN_OPTIONS = frozenset(
         "command_line",
         "scheduler",
         "spec",
+        "force",
+        "scheduler_timeout",
+        "verbose",
     }
 )
 """Arguments that are not the study's rules (they do not change a run's rows)."""
@@ -105,18 +124,29 @@ def simulate_from_args(
             "--workers and --scheduler do not go together: on a cluster the workers are "
             "the `dask worker` processes (choose how many with their --nworkers)"
         )
-    frame = simulate(
+    run = functools.partial(
+        simulate,
         task,
         games,
         seed=args.seed,
-        workers=None if scheduler is not None else args.workers,
         progress=not args.no_progress,
         description=description,
-        scheduler=scheduler,
         out=out,
         provenance=run_provenance(args, description, provenance) if out else None,
         tally=tally,
+        force=bool(getattr(args, "force", False)),
     )
+    if scheduler is None:
+        frame = run(workers=args.workers)
+    else:
+        from ..cluster import cluster_executor, hold_back_dask_logs
+
+        timeout = getattr(args, "scheduler_timeout", None)
+        verbose = bool(getattr(args, "verbose", False))
+        if not verbose:
+            hold_back_dask_logs()
+        with cluster_executor(scheduler, timeout=timeout, verbose=verbose) as executor:
+            frame = run(executor=executor)
     if out and tally is None:
         from ..results import read_results
 

@@ -24,12 +24,14 @@ each file's SHA-256 as written), and every file is reported.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import hashlib
 import importlib
 import json
 import os
 import re
+import signal
 import sys
 import sysconfig
 import tempfile
@@ -57,10 +59,13 @@ class Report:
     overwritten: list[str] = dataclasses.field(default_factory=list)
     reasons: dict[str, str] = dataclasses.field(default_factory=dict)
     """Why a file may be updated, where it is not a newer release (the course's settings)."""
+    notes: list[str] = dataclasses.field(default_factory=list)
+    """What was found amiss on the way (a damaged manifest), in words."""
 
     def lines(self) -> list[str]:
-        """One line per file written, updated, overwritten or skipped, then a summary."""
-        out = [f"wrote      {name}" for name in self.written]
+        """Notes, one line per file written, updated, overwritten or skipped, then a summary."""
+        out = [f"note: {note}" for note in self.notes]
+        out += [f"wrote      {name}" for name in self.written]
         out += [
             f"updated    {name} ({self.reasons.get(name, 'a newer tilegames ships a new version')})"
             for name in self.updated
@@ -80,6 +85,19 @@ class Report:
         summary = ", ".join(f"{n} {word}" for n, word in counts if n) or "nothing to do"
         return [*out, f"{self.folder}: {summary}"]
 
+    def done(self) -> int:
+        """How many files were looked at (written, updated, unchanged, skipped ...)."""
+        return sum(
+            len(names)
+            for names in (
+                self.written,
+                self.updated,
+                self.unchanged,
+                self.skipped,
+                self.overwritten,
+            )
+        )
+
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -91,17 +109,87 @@ def _umask() -> int:
     return mask
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+_STOPS = {
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+}
+"""Signals held back while one file is written: Ctrl-C lands between files, never inside one."""
+
+
+@contextlib.contextmanager
+def _one_file_at_a_time():
+    """Ctrl-C, SIGTERM and SIGHUP held back inside the block and acted on when it ends: a
+    file is written whole and renamed in, or not at all, and no temporary file is left.
+
+    The signals' Python handlers are swapped for one that notes them (a mask would not do:
+    another thread may take the signal, and the main thread still raises at once)."""
+    received: list[int] = []
+    previous: dict[int, object] = {}
+
+    def note(number, frame) -> None:
+        received.append(number)
+
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        for number in _STOPS:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread: as it is
+                previous[number] = signal.signal(number, note)
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if received:
+            handler = previous.get(received[0])
+            if callable(handler):
+                handler(received[0], None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(received[0])
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    with _one_file_at_a_time():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.chmod(temporary, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+
+class LayOutStopped(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM, SIGHUP) stopped ``lay_out`` between two files: ``report`` says what
+    was done; every file there is whole, and the manifest records those written."""
+
+    def __init__(self, report: Report, total: int) -> None:
+        super().__init__(f"stopped after {report.done()} of {total} files")
+        self.report = report
+        self.total = total
+
+
+def _read_manifest(path: Path) -> tuple[dict[str, str], str | None]:
+    """The files a manifest records (name -> SHA-256 as written), and a note when it is there
+    but damaged (not JSON, or not of the shape this command writes): then it counts as
+    absent, so every file that differs from the shipped one is kept as a person's."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, UnicodeDecodeError) as error:
+        return {}, f"{path} cannot be read ({error}): every file that differs is kept as yours"
+    try:
+        files = json.loads(text).get("files")
+    except (ValueError, AttributeError):
+        files = None
+    if isinstance(files, dict) and all(
+        isinstance(name, str) and isinstance(digest, str) for name, digest in files.items()
+    ):
+        return files, None
+    return {}, (
+        f"{path} is damaged (not the record this command writes): it is written anew, and "
+        "every file that differs from the shipped one is kept as yours"
+    )
 
 
 def lay_out(
@@ -123,36 +211,44 @@ def lay_out(
         raise NotADirectoryError(f"{folder} exists and is not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     record_path = folder / manifest
-    try:
-        recorded = json.loads(record_path.read_text()).get("files", {})
-    except (OSError, ValueError, AttributeError):
-        recorded = {}
-    report = Report(folder, reasons=dict(reasons or {}))
+    recorded, note = _read_manifest(record_path)
+    report = Report(folder, reasons=dict(reasons or {}), notes=[note] if note else [])
     kept: dict[str, str] = {}
-    for name, data in files.items():
-        path = folder / name
-        new = _digest(data)
-        if not path.exists():
-            _write_atomically(path, data)
-            report.written.append(name)
-        else:
-            current = _digest(path.read_bytes())
-            if current == new:
-                report.unchanged.append(name)
-            elif recorded.get(name) == current:
+    try:
+        for name, data in files.items():
+            path = folder / name
+            new = _digest(data)
+            if not path.exists():
                 _write_atomically(path, data)
-                report.updated.append(name)
-            elif force:
-                _write_atomically(path, data)
-                report.overwritten.append(name)
+                report.written.append(name)
             else:
-                report.skipped.append(name)
-                kept[name] = recorded.get(name, "")
-                continue
-        kept[name] = new
-    record = {"written_by": f"tilegames {__version__}", "files": kept}
-    _write_atomically(record_path, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
+                current = _digest(path.read_bytes())
+                if current == new:
+                    report.unchanged.append(name)
+                elif recorded.get(name) == current:
+                    _write_atomically(path, data)
+                    report.updated.append(name)
+                elif force:
+                    _write_atomically(path, data)
+                    report.overwritten.append(name)
+                else:
+                    report.skipped.append(name)
+                    kept[name] = recorded.get(name, "")
+                    continue
+            kept[name] = new
+    except KeyboardInterrupt:  # between two files: record those done, and say so
+        unvisited = {
+            name: recorded[name] for name in files if name not in kept and name in recorded
+        }
+        _write_manifest(record_path, {**unvisited, **kept})
+        raise LayOutStopped(report, len(files)) from None
+    _write_manifest(record_path, kept)
     return report
+
+
+def _write_manifest(path: Path, kept: dict[str, str]) -> None:
+    record = {"written_by": f"tilegames {__version__}", "files": kept}
+    _write_atomically(path, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
 
 
 def lessons_files(assignments: bool = False) -> dict[str, bytes]:
@@ -258,11 +354,23 @@ def _refused(command: str, error: OSError) -> int:
 
 
 def run_lessons(args: argparse.Namespace) -> int:
-    """``tilegames lessons DIR``."""
+    """``tilegames lessons DIR``. Ctrl-C stops it between two files, saying what it did."""
     try:
         return _lessons(args)
     except OSError as error:
         return _refused("lessons", error)
+    except LayOutStopped as stop:
+        report = stop.report
+        print(
+            f"stopped: tilegames lessons had gone through {report.done()} of {stop.total} files "
+            f"in {report.folder} ({len(report.written) + len(report.updated)} written); each "
+            "file there is whole: run the same command again to finish",
+            file=sys.stderr,
+        )
+        return 128 + signal.SIGINT
+    except KeyboardInterrupt:  # before the first file
+        print(f"stopped: tilegames lessons wrote nothing in {args.folder}", file=sys.stderr)
+        return 128 + signal.SIGINT
 
 
 def run_course(args: argparse.Namespace) -> int:

@@ -86,6 +86,7 @@ def run_exhaustive(rules: Rules, options: Mapping[str, Any]):
         out=out,
         progress=not options["no_progress"],
         command=command,
+        force=bool(options.get("force", False)),
         variants=variants,
         solver_nodes=solver_nodes,
         max_tables=max_tables,

@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import functools
 import os
 import time
@@ -27,16 +26,9 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from ..results import format_of, keep_elsewhere, now, read_sidecar, write_results
+from ..results import now, read_results, write_results
 from ..results import provenance as results_provenance
-from ..sim import (
-    SimulationInterrupted,
-    Tally,
-    WorkerPool,
-    batch_sizes,
-    check_workers,
-    run_batch,
-)
+from ..sim import Tally, WorkerPool, check_workers, simulate
 from ..stats import Estimate, mean_interval, mean_interval_from_sums, median_from_counts, wilson
 from . import native
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, Verdict, decide
@@ -262,164 +254,54 @@ def run_winnability(
     out: str | None = None,
     progress: bool = True,
     command: str = "",
+    force: bool = False,
     **options,
 ) -> pd.DataFrame:
-    """``sim.simulate(winnability_task, games, seed=seed, batch_size=WINNABILITY_BATCH)``,
-    run batch by batch so that a long run keeps what it has done.
+    """``sim.simulate(winnability_task, games, seed=seed, batch_size=WINNABILITY_BATCH)``:
+    every deal decided, one row per deal and variant.
 
-    With ``out``, the rows of the batches finished so far are written to that
-    CSV after every batch (in game order), with a provenance sidecar
-    (``out`` with ``.json``: command, seed, budgets, library version, dates,
-    batches done), atomically as a pair (``results.write_results``); rerunning
-    the same command skips the batches already in the file. A batch is taken
-    from the file only when every one of its rows is whole (a verdict, a deal,
-    its tables): a damaged row is decided again, never read as a verdict. A file
-    that cannot be read as results at all is refused (ValueError). When ``out``
-    cannot be written (a full disk), the run stops with an OSError saying why and
-    where the finished rows were kept. The rows are those ``sim.simulate`` gives
-    for the same seed.
+    With ``out`` (CSV or Parquet) the rows stream to that file batch by batch through
+    the one results writer every study uses (``results.BatchWriter``): whole batches
+    land as part files, a rerun of the same command goes on from them, and ``out``
+    appears, with its provenance (command, seed, budgets, library version, dates),
+    only when every deal is decided. Another run's file there, or one changed by
+    hand, is refused unless ``force``. The rows are read back from the file.
     """
     check_workers(workers)
     task = functools.partial(winnability_task, **options)
-    sizes = batch_sizes(games, WINNABILITY_BATCH)
-    children = np.random.SeedSequence(seed).spawn(len(sizes))
-    starts = [0, *np.cumsum(sizes)[:-1].tolist()] if sizes else []
-    variants = tuple(options.get("variants", ("standard", "ring")))
-    done: dict[int, pd.DataFrame] = {}
-    if out and os.path.exists(out):
-        sidecar = read_sidecar(out)
-        if sidecar.get("seed") == seed and sidecar.get("options") == _jsonable(options):
-            previous = _whole_rows(out, variants)
-            for index, start in enumerate(starts):
-                rows = previous[previous["game"].between(start, start + sizes[index] - 1)]
-                if len(rows) == sizes[index] * len(variants) and (
-                    rows["game"].nunique() == sizes[index]
-                ):
-                    done[index] = rows.reset_index(drop=True)
-    started = now()
-    clock = time.perf_counter()
-
-    def provenance() -> dict:
-        return {
+    record = None
+    if out:
+        record = {
             **results_provenance(
                 what="Maze winnability: each deal decided winnable, unwinnable or undecided",
                 command=command,
                 seed=seed,
                 rules=_jsonable(options),
                 engine=native.describe(),
-                started_utc=started,
-                finished_utc=now(),
-                complete=len(done) == len(sizes),
             ),
             "games": games,
             "batch_size": WINNABILITY_BATCH,
-            "batches_done": len(done),
-            "batches": len(sizes),
             "options": _jsonable(options),  # the name older kept files used
-            "seconds_this_session": round(time.perf_counter() - clock, 1),
         }
-
-    saved = [len(done)]
-
-    def save() -> None:
-        if not out:
-            return
-        frame = pd.concat([done[i] for i in sorted(done)], ignore_index=True)
-        try:
-            write_results(frame, out, provenance())
-        except OSError as error:
-            why = error.strerror or str(error)
-            try:
-                kept = f"all {len(frame)} finished rows are kept in {keep_elsewhere(frame, provenance())}"
-            except OSError:
-                kept = "nothing could be kept elsewhere either"
-            raise OSError(
-                error.errno,
-                f"could not write {out} ({why}); it keeps the {saved[0]} batches written "
-                f"before; {kept}",
-            ) from None
-        saved[0] = len(done)
-
-    todo = [i for i in range(len(sizes)) if i not in done]
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=games, initial=sum(sizes[i] for i in done), desc="Maze deals")
-    pool = None
-    try:
-        if workers > 1 and len(todo) > 1:
-            pool = WorkerPool(min(workers, len(todo)))
-            futures = {
-                pool.submit(run_batch, task, children[i], sizes[i], starts[i]): i for i in todo
-            }
-            for future in cf.as_completed(futures):
-                done[futures[future]] = future.result()
-                save()
-                if bar is not None:
-                    bar.update(sizes[futures[future]])
-            pool.shutdown()
-        else:
-            for i in todo:
-                done[i] = run_batch(task, children[i], sizes[i], starts[i])
-                save()
-                if bar is not None:
-                    bar.update(sizes[i])
-    except BaseException as error:
-        if pool is not None:
-            pool.stop()
-        if not isinstance(error, KeyboardInterrupt):
-            raise
-        finished = (
-            pd.concat([done[i] for i in sorted(done)], ignore_index=True)
-            if done
-            else pd.DataFrame({"game": pd.Series(dtype=int)})
-        )
-        raise SimulationInterrupted(finished, sum(sizes[i] for i in done), games) from None
-    finally:
-        if bar is not None:
-            bar.close()
-    if not done:
-        return pd.DataFrame({"game": pd.Series(dtype=int)})
-    return pd.concat([done[i] for i in sorted(done)], ignore_index=True)
+    frame = simulate(
+        task,
+        games,
+        seed=seed,
+        workers=workers,
+        batch_size=WINNABILITY_BATCH,
+        progress=progress,
+        description="Maze deals",
+        out=out,
+        provenance=record,
+        force=force,
+    )
+    if out:
+        frame = read_results(out)
+    return frame
 
 
 STATUSES = ("winnable", "unwinnable", "undecided")
 """The verdicts a winnability row may hold."""
-
-
-def _whole_rows(out: str, variants: tuple[str, ...]) -> pd.DataFrame:
-    """The rows of a winnability file that are whole (a verdict, a variant, a deal, its
-    tables); a row cut short (a write that never finished) is left out, so its batch is
-    decided again. A file that is not a winnability table at all raises ValueError.
-    (A Parquet file is written whole or not at all: every row of it is whole.)"""
-    try:
-        if format_of(out) == "parquet":
-            return pd.read_parquet(out)
-        frame = pd.read_csv(out, keep_default_na=False, na_values=[""], dtype=str)
-    except (ValueError, OSError, UnicodeDecodeError) as error:
-        raise ValueError(
-            f"{out} cannot be read as winnability results ({error}); move it or choose another --out"
-        ) from None
-    needed = {"game", "variant", "deal", "status", "method", "solver_tables", "tables", "seconds"}
-    if not needed <= set(frame.columns):
-        raise ValueError(
-            f"{out} is not a winnability results file (it lacks the columns "
-            f"{', '.join(sorted(needed - set(frame.columns)))}); move it or choose another --out"
-        )
-    whole = (
-        frame["status"].isin(STATUSES)
-        & frame["variant"].isin(variants)
-        & frame["game"].str.fullmatch(r"\d+").fillna(False).astype(bool)
-        & frame["deal"].str.split().str.len().eq(54)
-        & frame["tables"].str.fullmatch(r"\d+").fillna(False).astype(bool)
-        & frame["seconds"].notna()
-    )
-    frame = frame[whole].copy()
-    typed = pd.read_csv(out, keep_default_na=False, na_values=[""])  # the file's own types
-    typed = typed.loc[frame.index]
-    typed["game"] = typed["game"].astype(int)
-    return typed
 
 
 def winnability_text(frame: pd.DataFrame) -> str:

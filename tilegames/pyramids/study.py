@@ -286,7 +286,9 @@ class GameTally(Tally):
                     "players": players,
                     "games": part.games,
                     "mean turns": round(turns.value, 1),
-                    "95% CI": f"{turns.low:.1f} to {turns.high:.1f}",
+                    "95% CI": f"{turns.low:.1f} to {turns.high:.1f}"
+                    if turns.has_interval
+                    else "none from one game",
                     "median turns": median_from_counts(part.turn_counts),
                     "turn cap reached": f"{capped.value:.1%} ({capped.low:.1%} to {capped.high:.1%})",
                 }
@@ -303,7 +305,11 @@ class GameTally(Tally):
                     row[kind] = "0"
                     continue
                 estimate = sums.estimate()
-                row[kind] = f"{estimate.value:.2f} ± {estimate.half_width:.2f}"
+                row[kind] = (
+                    f"{estimate.value:.2f} ± {estimate.half_width:.2f}"
+                    if estimate.has_interval
+                    else f"{estimate.value:.2f} (one game: no interval)"
+                )
             rows.append(row)
         return pd.DataFrame(rows).set_index("players")
 

@@ -267,7 +267,7 @@ def shown(estimate: Estimate) -> str:
     >>> shown(wilson(26, 50000))
     '0.052% (95% CI 0.035% to 0.076%)'
     """
-    if estimate.percent and estimate.high < 0.01:
+    if estimate.percent and estimate.has_interval and estimate.high < 0.01:
         level = f"{estimate.confidence:.0%}"
         return f"{estimate.value:.3%} ({level} CI {estimate.low:.3%} to {estimate.high:.3%})"
     return str(estimate)
