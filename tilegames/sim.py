@@ -87,6 +87,7 @@ def run_batch(
     """
     rng = np.random.default_rng(seed_sequence)
     rows: list[dict] = []
+    failure: TaskError | None = None
     try:
         for offset in range(count):
             result = task(rng)
@@ -97,10 +98,14 @@ def run_batch(
             raise
         import traceback
 
-        raise TaskError(
+        failure = TaskError(
             f"{type(error).__name__}: {error}",
             "".join(traceback.format_exception(type(error), error, error.__traceback__)),
-        ) from None
+        )
+    if failure is not None:
+        # raised outside the ``except``: no ``__context__`` holding the error that cannot travel
+        # (tblib, which Dask installs, pickles an exception's context with it)
+        raise failure
     return pd.DataFrame(rows)
 
 
