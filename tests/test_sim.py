@@ -297,3 +297,14 @@ def test_a_task_error_that_cannot_travel_back_is_reported_as_itself_not_as_a_bro
         assert "_fails_oddly" in caught.value.details  # the task's own traceback, as text
     with pytest.raises(ZeroDivisionError):  # an error that travels is raised as itself
         simulate(_divides_by_zero, 4, seed=1, batch_size=2, workers=workers, progress=False)
+
+
+def test_the_progress_bar_counts_what_the_study_plays(capsys):
+    """A Tri-Ominos run's bar counts rounds ("rounds/s"), a plain run's games."""
+    from tilegames.triominos import study
+
+    study.simulate_rounds(2, 4, seed=1)
+    bar = capsys.readouterr().err
+    assert " rounds" in bar and "games" not in bar, bar[-300:]
+    simulate(draw, 4, seed=1, batch_size=2, progress=True)
+    assert " games" in capsys.readouterr().err

@@ -177,6 +177,7 @@ def simulate(
     batch_size: int = DEFAULT_BATCH_SIZE,
     progress: bool = True,
     description: str = "games",
+    unit: str = "games",
     scheduler: str | None = None,
     out: str | os.PathLike | None = None,
     provenance: dict[str, Any] | None = None,
@@ -194,7 +195,7 @@ def simulate(
     - ``scheduler``: the address of a Dask scheduler (``"tcp://HOST:8786"``): the
       batches run on its workers (``tilegames.cluster``); not with ``executor``
       or ``workers``.
-    - ``progress``: a tqdm.auto progress bar counting games.
+    - ``progress``: a tqdm.auto progress bar counting ``unit`` (games, rounds, deals).
     - ``out``: stream the rows to this file (``.csv`` or ``.parquet``) batch by
       batch, in order, with ``provenance`` (``results.BatchWriter``); the rows are
       not kept, and an empty DataFrame is returned. Rerunning the same call
@@ -250,7 +251,7 @@ def simulate(
             return _concat([])
     batches = _batches(n, batch_size, np.random.SeedSequence(seed), skip=sink.written())
     todo = count - len(sink.written())
-    bar = _progress_bar(n, description, sink.games()) if progress else None
+    bar = _progress_bar(n, description, sink.games(), unit) if progress else None
     results: dict[int, pd.DataFrame] = {}
     try:
         if executor is None and workers and workers > 1 and todo > 1:
@@ -572,10 +573,10 @@ def _start_worker() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-def _progress_bar(total: int, description: str, initial: int = 0):
+def _progress_bar(total: int, description: str, initial: int = 0, unit: str = "games"):
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, initial=initial, desc=description, unit=" games", mininterval=0.5)
+    return tqdm(total=total, initial=initial, desc=description, unit=f" {unit}", mininterval=0.5)
 
 
 def estimated_games_for_margin(p: float, margin: float, confidence: float = 0.95) -> int:

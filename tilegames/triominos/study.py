@@ -536,7 +536,8 @@ def simulate_rounds(
     task = round_task if task is None else task
     what = "games to 400" if task is game_task else "deals" if task is paired_task else "rounds"
     run = functools.partial(task, players=players, **options)
-    return simulate(run, n, seed=seed, description=f"{players}-player {what}")
+    unit = "games" if task is game_task else what
+    return simulate(run, n, seed=seed, description=f"{players}-player {what}", unit=unit)
 
 
 def side_by_side(frames: dict[str, pd.DataFrame], table=summary_table) -> pd.DataFrame:
@@ -719,7 +720,9 @@ def duel_rounds(rounds: int, seed: int, pairs=DUELS) -> pd.DataFrame:
     tables = []
     for offset, pair in enumerate(pairs):
         task = functools.partial(round_task, players=2, player=",".join(pair), shuffle_seats=True)
-        frame = simulate(task, rounds, seed=seed + offset, description=" vs ".join(pair))
+        frame = simulate(
+            task, rounds, seed=seed + offset, description=" vs ".join(pair), unit="rounds"
+        )
         table = head_to_head(frame).loc[list(pair)]
         table.insert(0, "match", f"{pair[0]} vs {pair[1]}")
         tables.append(table)
@@ -890,7 +893,7 @@ def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | Non
     workers = workers or os.cpu_count()
     task = functools.partial(round_task, players=2)
     big = simulate(task, rounds, seed=seed, workers=workers, batch_size=5000,
-                   description=f"{rounds} rounds")  # fmt: skip
+                   description=f"{rounds} rounds", unit="rounds")  # fmt: skip
     same = None
     if also_on_dask:
         try:
@@ -904,7 +907,8 @@ def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | Non
             Client(cluster) as client,
         ):
             on_dask = simulate(task, rounds, seed=seed, executor=client.get_executor(),
-                               batch_size=5000, description=f"{rounds} rounds on Dask")  # fmt: skip
+                               batch_size=5000, description=f"{rounds} rounds on Dask",
+                               unit="rounds")  # fmt: skip
         same = big.equals(on_dask)
     return summary_table(big), same
 
