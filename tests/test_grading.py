@@ -327,10 +327,12 @@ def test_a_notebook_copied_from_another_student_is_flagged_and_its_typed_answers
 
 def test_autograde_grades_every_submission_and_marks_failures_in_the_export(course_dir, tmp_path):
     submit(course_dir, W1, "zed", honest(course_dir, W1))
-    broken = course_dir / "submitted" / "broken" / W1
-    broken.mkdir(parents=True, exist_ok=True)
-    (broken / f"{W1}.ipynb").write_text("{ not a notebook")
+    submit(course_dir, W1, "broken", honest(course_dir, W1))
+    # a failure on the teacher's side: the folder the grading writes to cannot be made
+    (course_dir / "autograded").mkdir(exist_ok=True)
+    (course_dir / "autograded" / "broken").write_text("a file where a folder goes")
     results = grading.autograde(course_dir, W1, students=["broken", "zed"], sandbox=SANDBOX)
+    (course_dir / "autograded" / "broken").unlink()
     status = {r.student: r.status for r in results}
     assert status == {"broken": "failed", "zed": "graded"}
     assert (course_dir / "reports" / f"{W1}.csv").read_text().count("failed") == 1
@@ -501,15 +503,19 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.csv"]
 
 
-def test_a_failed_grading_says_why_in_one_line(course_dir):
+def test_a_file_that_is_not_a_notebook_earns_0_and_says_why_in_one_line(course_dir, tmp_path):
+    """The student's own file is not a notebook: nothing in it can be graded, so 0 (exported as
+    0, not left empty as a failure of the grading is), and the reason in one line."""
     broken = course_dir / "submitted" / "mangled" / W1
     broken.mkdir(parents=True, exist_ok=True)
     (broken / f"{W1}.ipynb").write_text("{ not a notebook")
     [result] = grading.autograde(course_dir, W1, students=["mangled"], sandbox=SANDBOX)
-    assert result.status == "failed"
-    assert "\n" not in result.error and "Please see" not in result.error, result.error
-    assert "notebook" in result.error.lower() or "json" in result.error.lower(), result.error
-    print(result.line())
+    assert (result.status, result.points) == ("graded", 0.0)
+    [flag] = result.flags
+    assert "not a readable notebook" in flag and "NotJSONError" in flag and "\n" not in flag
+    assert "Please see" not in result.line()
+    rows = (grading.export(course_dir, tmp_path / "grades.csv")).read_text().splitlines()
+    assert any(row.startswith(f"{W1},mangled,graded,0,") for row in rows), rows
 
 
 def test_grading_an_assignment_never_generated_says_so(tmp_path):

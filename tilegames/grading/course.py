@@ -270,11 +270,32 @@ def autograde(
             )
         except Exception as error:  # one submission's failure never stops the class's grading
             last = str(error).strip().splitlines()
-            results.append(
-                Graded(student, "failed", error=(last[-1] if last else repr(error))[:300])
-            )
+            reason = (last[-1] if last else repr(error))[:300]
+            unreadable = _unreadable_notebook(course, name, student, reason)
+            results.append(unreadable or Graded(student, "failed", error=reason))
     write_report(course, name, results)
     return results
+
+
+STUDENTS_NOTEBOOK = ("NotJSONError", "NotebookValidationError", "UnicodeDecodeError", "not valid")
+"""Failures that are the handed-in file's own: what was handed in is not a readable notebook."""
+
+
+def _unreadable_notebook(course: Path, name: str, student: str, reason: str) -> Graded | None:
+    """A grading that failed because the student's file is not a notebook: graded 0 (nothing
+    in it could be graded), with the reason, as the gradebook already holds it; else None."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    if not any(mark in reason for mark in STUDENTS_NOTEBOOK):
+        return None
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        try:
+            submission = gradebook.find_submission(name, student)
+        except MissingEntry:
+            return None
+        maximum = float(submission.max_score)
+    flag = f"the handed-in file is not a readable notebook ({reason}): nothing could be graded"
+    return Graded(student, "graded", 0.0, maximum, 0, [flag])
 
 
 def write_report(course: Path, name: str, results: list[Graded]) -> Path:
