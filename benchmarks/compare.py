@@ -43,6 +43,8 @@ DEFAULT_AGAINST = "14a9841"  # the 0.3.0 release
 STUDIES: dict[str, tuple[str, str, dict]] = {
     # name: (module, task, keyword arguments), as the command line's studies call them
     "tula_greedy_random": ("tilegames.tula.study", "deal_task", {"players": ["greedy", "random"]}),
+    "tula_solver": ("tilegames.tula.study", "deal_task", {"players": ["solver"]}),
+    "tula_random": ("tilegames.tula.study", "deal_task", {"players": ["random"]}),
     # the node budget alone ends a search (a clock would cut it where the machine is slow)
     "maze_solver": ("tilegames.maze.study", "solve_task", {"max_seconds": float("inf")}),
     "triominos_greedy_2p": (
