@@ -18,8 +18,7 @@ What is fused, and why it is exact:
   gap leaves the other gaps as they were, and an end moves; when no spot is
   left, the spots are the ends of row 0, which the game keeps track of);
 - the careful choice tests placements heaviest first (each hand is kept
-  heaviest first as it changes) with ``mayhem.placement_is_quiet`` inlined
-  (fire contacts only looked for when a fire tile could be involved); with
+  heaviest first as it changes) with ``mayhem.placement_is_quiet``; with
   no quiet placement, every option is forecast as ``players.forecast`` does
   (quick falls, whole tiles), and the forecasts race as in
   ``players.cheapest``: the one that has cost least so far (the first among
@@ -28,11 +27,10 @@ What is fused, and why it is exact:
   building rules costs 2 tiles at least (its first event is a collapse) and
   joins the race at 2, unstarted; with nothing above it and no fire beside
   it, its own collapse is that first event, applied without a scan;
-- a forecast (``_costs``) finds each problem by an inlined copy of ``mayhem.scan``
-  without the fire cube (a declared fast path: a forecast scans two or three
-  places thousands of times a game, and calling the scan cost 5-15% of the
-  speed; the differential tests play whole games both ways) over the places
-  that can have one, and watches only places that hold a tile; after a
+- a forecast (``_costs``) finds each problem by ``mayhem.scan`` without the
+  fire cube over the places that can have one, lands quick falls by
+  ``players.landing_is_quiet`` (the careful player's falls ask
+  ``players.quiet_sides``), and watches only places that hold a tile; after a
   collapse or an overhang the next problem is known without a scan (the
   tile it held falls, or the one beside it first); collapses, overhangs,
   falls and fires are applied in place (a fire counts the tiles it touches
@@ -100,32 +98,36 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
+    placement_is_quiet,
     resolve,
     roll_contact,
     scan,
-    touches_fire,
     watch_added,
     watch_removed,
     watch_step,
 )
-from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
+from .players import (
+    CarefulPlayer,
+    RandomPlayer,
+    expected_cheapest,
+    forecast,
+    landing_is_quiet,
+    quiet_sides,
+)
 from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
-    CURSE,
     FIRE_TILES,
     HALF,
     IS_FIRE,
     LEGAL,
     MATERIAL,
-    OVER,
     REACH,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
     TOUCH,
     WEIGHT,
-    WOOD,
     key,
 )
 
@@ -345,7 +347,7 @@ def play(
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
             k = spots[i % len(spots)]
-            quiet = _quiet(get, t, k, curse)
+            quiet = placement_is_quiet(board, t, k, curse=curse, fire_cube=cube)
             memo = None
         history.append((t, k))
         hand.remove(t)
@@ -523,35 +525,6 @@ def play(
     )
 
 
-def _quiet(get, t: int, k: int, curse: bool) -> bool:
-    """``mayhem.placement_is_quiet`` with positional arguments (``get``: the board's ``get``)."""
-    if k <= -HALF:
-        index = t * 2025 + get(k + SUPPORT_LEFT) * 45 + get(k + SUPPORT_RIGHT)
-        if not LEGAL[index] or (curse and CURSE[index]):
-            return False
-    up = get(k + ABOVE_LEFT)
-    if up is not None:
-        other = get(k - 2)
-        if other is None:
-            if not OVER[up * 45 + t]:  # pragma: no cover - it was overhanging on the other side
-                return False
-        else:
-            index = up * 2025 + other * 45 + t
-            if not LEGAL[index] or (curse and CURSE[index]):
-                return False
-    up = get(k + ABOVE_RIGHT)
-    if up is not None:
-        other = get(k + 2)
-        if other is None:
-            if not OVER[up * 45 + t]:  # pragma: no cover
-                return False
-        else:
-            index = up * 2025 + t * 45 + other
-            if not LEGAL[index] or (curse and CURSE[index]):
-                return False
-    return not touches_fire(get, k, t)
-
-
 def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
@@ -563,50 +536,7 @@ def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tupl
     get = board.get
     for t in order:
         for k in spots:
-            # mayhem.placement_is_quiet, inlined
-            if k <= -HALF:
-                index = t * 2025 + get(k + SUPPORT_LEFT) * 45 + get(k + SUPPORT_RIGHT)
-                if not LEGAL[index] or (curse and CURSE[index]):
-                    continue
-            up = get(k + ABOVE_LEFT)
-            if up is not None:
-                other = get(k - 2)
-                if other is None:
-                    if not OVER[up * 45 + t]:  # pragma: no cover - it overhung the other way
-                        continue
-                else:
-                    index = up * 2025 + other * 45 + t
-                    if not LEGAL[index] or (curse and CURSE[index]):
-                        continue
-            up = get(k + ABOVE_RIGHT)
-            if up is not None:
-                other = get(k + 2)
-                if other is None:
-                    if not OVER[up * 45 + t]:  # pragma: no cover
-                        continue
-                else:
-                    index = up * 2025 + t * 45 + other
-                    if not LEGAL[index] or (curse and CURSE[index]):
-                        continue
-            # mayhem.touches_fire: only a fire tile, or straw and wood beside a fire tile, can
-            # make a fire contact
-            if IS_FIRE[t]:
-                reach = REACH[t]
-                for d in TOUCH:
-                    other = get(k + d)
-                    if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
-                        break
-                else:
-                    return t, k, True, None
-            elif fire_around and MATERIAL[t] <= WOOD:
-                material = MATERIAL[t]
-                for d in TOUCH:
-                    other = get(k + d)
-                    if other is not None and REACH[other] >= material:
-                        break
-                else:
-                    return t, k, True, None
-            else:
+            if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube):
                 return t, k, True, None
     if not cube:
         # The first option of least cost, as ``players.cheapest`` finds it: the forecasts race,
@@ -749,125 +679,21 @@ def _costs(
             kind, k = first
             first = None
         else:
-            # -- the scan: mayhem.scan, inlined (a declared fast path: a forecast scans a
-            # few places thousands of times a game, and the call costs more than the look;
-            # the differential tests play whole games both ways) --
-            air = collapse = explosion = fire = cursed = None
-            collapse_kind = COLLAPSE
-            drop = []  # the places watched that have no problem (any more)
-            for k in near:
-                t = get(k)
-                if t is None:
-                    drop.append(k)
-                    continue
-                if k <= -HALF:
-                    left = get(k + SUPPORT_LEFT)
-                    right = get(k + SUPPORT_RIGHT)
-                    if left is None:
-                        if right is None:
-                            if air is None or k < air:
-                                air = k
-                            continue
-                        if not OVER[t * 45 + right]:
-                            if collapse is None or k < collapse:
-                                collapse, collapse_kind = k, OVERHANG
-                            continue
-                    elif right is None:
-                        if not OVER[t * 45 + left]:
-                            if collapse is None or k < collapse:
-                                collapse, collapse_kind = k, OVERHANG
-                            continue
-                    else:
-                        index = t * 2025 + left * 45 + right
-                        if not LEGAL[index]:
-                            if collapse is None or k < collapse:
-                                collapse, collapse_kind = k, COLLAPSE
-                            continue
-                        if curse and CURSE[index] and not IS_FIRE[t]:
-                            if cursed is None or k < cursed:
-                                cursed = k
-                            continue
-                if IS_FIRE[t]:
-                    reach = REACH[t]
-                    burns = False
-                    for d in TOUCH:
-                        n = get(k + d)
-                        if n is not None:
-                            if IS_FIRE[n]:
-                                if explosion is None or k < explosion:
-                                    explosion = k
-                                break
-                            if MATERIAL[n] <= reach:
-                                burns = True
-                    else:
-                        if burns:
-                            if fire is None or k < fire:
-                                fire = k
-                        elif curse and _cursed(get, k, t):
-                            if cursed is None or k < cursed:
-                                cursed = k
-                        else:
-                            drop.append(k)
-                else:
-                    drop.append(k)
-            # The tile of the problem resolved next leaves its place (it falls, falls after its
-            # collapse, or burns), so that place is not watched (except for the rarer kinds).
-            # The others leave the watch set (changed in place: it is this forecast's own).
-            if drop:
-                near.difference_update(drop)
-            if air is not None:
-                kind, k = AIR, air
-                near.discard(k)
-            elif collapse is not None:
-                kind, k = collapse_kind, collapse
-                if not slide:
-                    near.discard(k)
-            elif explosion is not None:
-                kind, k = EXPLOSION, explosion
-            elif fire is not None:
-                kind, k = FIRE, fire
-                near.discard(k)
-            elif cursed is not None:
-                kind, k = CURSE_KIND, cursed
-            else:
+            # The tile of the problem resolved next leaves its place (it falls, falls after
+            # its collapse, or burns), so that place is not watched (except for the rarer
+            # kinds); nor are the places found fine (the watch set is this forecast's own).
+            kind, k, fine = scan(get, near, curse)
+            if fine:
+                near.difference_update(fine)
+            if kind is None:
                 return
+            if kind in (AIR, FIRE) or (kind in (COLLAPSE, OVERHANG) and not slide):
+                near.discard(k)
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = pop(k)
-            material = MATERIAL[tile]
-            fiery = IS_FIRE[tile]
-            reach = REACH[tile]
-            # only a fire tile, or straw and wood when fire is around, can land in a fire contact
-            burnable = not fiery and fire_around and material <= WOOD
             target = None
             for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-                if landing <= -HALF:
-                    left = get(landing + SUPPORT_LEFT)
-                    right = get(landing + SUPPORT_RIGHT)
-                    if left is None:
-                        if right is None or not OVER[tile * 45 + right]:
-                            continue
-                    elif right is None:
-                        if not OVER[tile * 45 + left]:
-                            continue
-                    elif not LEGAL[tile * 2025 + left * 45 + right]:
-                        continue
-                if burnable:
-                    for d in TOUCH:
-                        other = get(landing + d)
-                        if other is not None and REACH[other] >= material:
-                            break
-                    else:
-                        target = landing
-                        break
-                elif fiery:
-                    for d in TOUCH:
-                        other = get(landing + d)
-                        if other is not None and (IS_FIRE[other] or MATERIAL[other] <= reach):
-                            break
-                    else:
-                        target = landing
-                        break
-                else:
+                if landing_is_quiet(board, tile, landing, False):
                     target = landing
                     break
             if target is not None:
@@ -994,20 +820,6 @@ def _costs(
             yield total
 
 
-def _cursed(get, k: int, t: int) -> bool:
-    """Whether the tile ``t`` at ``k`` is supported and cursed (``get``: the board's ``get``).
-
-    >>> from tilegames.pyramids.tiles import key, tile_id
-    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
-    >>> _cursed(board.get, key(1, 1), tile_id("yellow 20")), _cursed(board.get, key(0, 4), 0)
-    (True, False)
-    """
-    if k > -HALF:
-        return False
-    left, right = get(k + SUPPORT_LEFT), get(k + SUPPORT_RIGHT)
-    return left is not None and right is not None and bool(CURSE[t * 2025 + left * 45 + right])
-
-
 def _careful_fall(
     board: dict[int, int],
     k: int,
@@ -1038,34 +850,7 @@ def _careful_fall(
     cube = rules.fire_cube
     # With a memo the game asks only at a fall whose forecast found no quiet side.
     if memo is None:
-        tile = board[k]
-        get = board.get
-        quiet = []
-        for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-            ok = True
-            if landing <= -HALF:
-                left = get(landing + SUPPORT_LEFT)
-                right = get(landing + SUPPORT_RIGHT)
-                if left is not None and right is not None:
-                    ok = bool(LEGAL[tile * 2025 + left * 45 + right])
-                else:
-                    support = left if left is not None else right
-                    ok = support is not None and bool(OVER[tile * 45 + support])
-            if ok and not cube:
-                for d in TOUCH:
-                    n = landing + d
-                    if n == k:
-                        continue
-                    other = get(n)
-                    if other is None:
-                        continue
-                    if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
-                        ok = False
-                        break
-                    if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
-                        ok = False
-                        break
-            quiet.append(ok)
+        quiet = quiet_sides(board, k, cube)
         if quiet[0] != quiet[1]:
             return ("left" if quiet[0] else "right"), memo
         if quiet[0]:

@@ -418,10 +418,7 @@ def resolve(
     if kind == ROLL:
         fire_key, starts = roll_contact(board, *roll_pending)
         reach = REACH[board[fire_key]]
-        debris: tuple[int, ...] = ()
-        keys: tuple[int, ...] = ()
-        removed: tuple[int, ...] = ()
-        removed_keys: tuple[int, ...] = ()
+        debris = keys = removed = removed_keys = ()
         if face is not None and face <= 4:
             debris, keys = _take(board, burn(board, starts, reach))
             if face == 4:
@@ -474,20 +471,27 @@ def placement_is_quiet(
     return not touches_fire(get, k, tile)
 
 
-def touches_fire(get, k: int, tile: int) -> bool:
+def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
     """Whether ``tile`` at ``k`` would start a fire with a neighbour (``get``: the board's ``get``):
-    a burner beside what it burns (or beside another burner), or a burnable beside its burner."""
+    a burner beside what it burns (or beside another burner), or a burnable beside its burner.
+    ``skip``: a position not to count (where a falling tile still stands).
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red burner")}
+    >>> touches_fire(board.get, key(0, 2), tile_id("yellow 2")), touches_fire(board.get, key(0, 2), 0, key(0, 0))
+    (True, False)
+    """
     if IS_FIRE[tile]:
         reach = REACH[tile]
         for d in TOUCH:
             n = get(k + d)
-            if n is not None and (IS_FIRE[n] or MATERIAL[n] <= reach):
+            if n is not None and (IS_FIRE[n] or MATERIAL[n] <= reach) and k + d != skip:
                 return True
         return False
     material = MATERIAL[tile]
     for d in TOUCH:
         n = get(k + d)
-        if n is not None and REACH[n] >= material:
+        if n is not None and REACH[n] >= material and k + d != skip:
             return True
     return False
 

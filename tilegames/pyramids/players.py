@@ -44,15 +44,11 @@ from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
     HALF,
-    IS_FIRE,
     LEGAL,
-    MATERIAL,
     OVER,
-    REACH,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
     TILES,
-    TOUCH,
     WEIGHT,
 )
 
@@ -65,10 +61,12 @@ __all__ = [
     "cheapest",
     "expected_cheapest",
     "forecast",
+    "landing_is_quiet",
     "make_player",
     "next_player_cost",
     "play_game",
     "quick_fall",
+    "quiet_sides",
 ]
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
@@ -254,9 +252,9 @@ def _fall_quietly(board: dict, near: set, k: int, cube: bool) -> None:
     where it lands quietly (else left), and the spots it disturbs are watched."""
     tile = board.pop(k)
     target = k + SUPPORT_LEFT
-    if not _landing_is_quiet(board, tile, target, cube):
+    if not landing_is_quiet(board, tile, target, cube):
         right = k + SUPPORT_RIGHT
-        if _landing_is_quiet(board, tile, right, cube):
+        if landing_is_quiet(board, tile, right, cube):
             target = right
     board[target] = tile
     near.add(k + ABOVE_LEFT)
@@ -264,8 +262,20 @@ def _fall_quietly(board: dict, near: set, k: int, cube: bool) -> None:
     watch_added(board, near, target)
 
 
-def _landing_is_quiet(board: dict[int, int], tile: int, landing: int, cube: bool) -> bool:
-    """``quick_fall``'s test for one side, the falling tile already lifted off ``board``."""
+def landing_is_quiet(
+    board: dict[int, int], tile: int, landing: int, cube: bool, origin: int | None = None
+) -> bool:
+    """Whether ``tile`` falling to ``landing`` lands quietly: legally supported and, without the
+    fire cube, in no fire contact. ``origin``: where the tile falls from when it is still on
+    ``board`` (it does not count).
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
+    >>> landing_is_quiet(board, tile_id("red 2"), key(1, 1), False)
+    True
+    >>> landing_is_quiet(board, tile_id("yellow 2"), key(1, 1), False)  # on no yellow
+    False
+    """
     get = board.get
     if landing <= -HALF:
         left = get(landing + SUPPORT_LEFT)
@@ -278,42 +288,30 @@ def _landing_is_quiet(board: dict[int, int], tile: int, landing: int, cube: bool
                 return False
         elif not LEGAL[tile * 2025 + left * 45 + right]:
             return False
-    return cube or not mayhem.touches_fire(get, landing, tile)
+    return cube or not mayhem.touches_fire(get, landing, tile, origin)
+
+
+def quiet_sides(board: dict[int, int], k: int, cube: bool) -> tuple[bool, bool]:
+    """Whether the tile in the air at ``k`` lands quietly falling left, and falling right.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("red 40")}
+    >>> quiet_sides({**board, key(2, 2): tile_id("red 2")}, key(2, 2), False)
+    (True, True)
+    >>> quiet_sides({key(0, 0): tile_id("red 20"), key(2, 2): tile_id("blue 20")}, key(2, 2), False)
+    (False, False)
+    """
+    tile = board[k]
+    return (
+        landing_is_quiet(board, tile, k + SUPPORT_LEFT, cube, k),
+        landing_is_quiet(board, tile, k + SUPPORT_RIGHT, cube, k),
+    )
 
 
 def quick_fall(board: dict[int, int], k: int, rules) -> str:
     """A fall direction without look-ahead: the first side where the tile lands quietly, else left."""
-    tile = board[k]
-    for direction, offset in (("left", SUPPORT_LEFT), ("right", SUPPORT_RIGHT)):
-        landing = k + offset
-        quiet = landing > -HALF or _lands_quietly(board, tile, landing, rules)
-        if quiet and not _fire_contact(board, tile, landing, k, rules):
-            return direction
-    return "left"
-
-
-def _lands_quietly(board, tile, landing, rules) -> bool:
-    left = board.get(landing + SUPPORT_LEFT)
-    right = board.get(landing + SUPPORT_RIGHT)
-    if left is not None and right is not None:
-        return bool(LEGAL[tile * 2025 + left * 45 + right])
-    support = left if left is not None else right
-    return support is not None and bool(OVER[tile * 45 + support])
-
-
-def _fire_contact(board, tile, landing, origin, rules) -> bool:
-    if rules.fire_cube:
-        return False
-    for d in TOUCH:
-        n = landing + d
-        if n == origin or n not in board:
-            continue
-        other = board[n]
-        if IS_FIRE[tile] and (IS_FIRE[other] or MATERIAL[other] <= REACH[tile]):
-            return True
-        if IS_FIRE[other] and MATERIAL[tile] <= REACH[other]:
-            return True
-    return False
+    left, right = quiet_sides(board, k, rules.fire_cube)
+    return "right" if right and not left else "left"
 
 
 class RandomPlayer(Player):
@@ -399,11 +397,7 @@ class CarefulPlayer(Player):
         k = view.falling_key
         board = view.board
         rules = view.rules
-        quiet = [
-            (landing > -HALF or _lands_quietly(board, board[k], landing, rules))
-            and not _fire_contact(board, board[k], landing, k, rules)
-            for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT)
-        ]
+        quiet = quiet_sides(board, k, rules.fire_cube)
         if quiet[0] != quiet[1]:
             return FALL_LEFT if quiet[0] else FALL_RIGHT
         if quiet[0] and self.quick_falls:
