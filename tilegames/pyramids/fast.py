@@ -29,8 +29,8 @@ What is fused, and why it is exact:
   it, its own collapse is that first event, applied without a scan;
 - a forecast (``_costs``) finds each problem by ``mayhem.scan`` without the
   fire cube over the places that can have one, lands quick falls by
-  ``players.landing_is_quiet`` (the careful player's falls ask
-  ``players.quiet_sides``), and watches only places that hold a tile; after a
+  ``mayhem.landing_is_quiet`` (the careful player's falls ask
+  ``mayhem.quiet_sides``), and watches only places that hold a tile; after a
   collapse or an overhang the next problem is known without a scan (the
   tile it held falls, or the one beside it first); collapses, overhangs,
   falls and fires are applied in place (a fire counts the tiles it touches
@@ -98,7 +98,9 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
+    landing_is_quiet,
     placement_is_quiet,
+    quiet_sides,
     resolve,
     roll_contact,
     scan,
@@ -106,14 +108,7 @@ from .mayhem import (
     watch_removed,
     watch_step,
 )
-from .players import (
-    CarefulPlayer,
-    RandomPlayer,
-    expected_cheapest,
-    forecast,
-    landing_is_quiet,
-    quiet_sides,
-)
+from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
 from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
@@ -178,23 +173,21 @@ class FastGame:
     as ``Move`` values.
     """
 
-    __slots__ = (
-        "n_players",
-        "rules",
-        "seed",
-        "first_player",
-        "winner",
-        "turns",
-        "turn_player",
-        "acting",
-        "board",
-        "hands",
-        "piles",
-        "removed",
-        "history",
-        "counts",
-        "rolls",
-    )
+    n_players: int
+    rules: Rules
+    seed: int
+    first_player: int
+    winner: int | None
+    turns: int
+    turn_player: int
+    acting: int
+    board: dict[int, int]
+    hands: list[list[int]]
+    piles: list[list[int]]
+    removed: list[int]
+    history: list
+    counts: list[int]
+    rolls: int
 
     def __init__(self, **fields: Any) -> None:
         for name, value in fields.items():
@@ -525,7 +518,15 @@ def play(
     )
 
 
-def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tuple[int, int, bool]:
+def _careful_place(
+    board: dict[int, int],
+    order: list[int],
+    spots: list[int],
+    rules: Rules,
+    curse: bool,
+    cube: bool,
+    fire_around: bool,
+) -> tuple[int, int, bool, Any]:
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
     ``order``: the hand, heaviest first (hand order among equal weights).
@@ -564,7 +565,9 @@ def _careful_place(board, order, spots, rules, curse, cube, fire_around) -> tupl
             if k + ABOVE_RIGHT in board:
                 watch.append(k + ABOVE_RIGHT)
             places.append((k, supports, bare, watch))
-        race = []  # (tiles so far, option number, its forecast or None before it starts, ...)
+        race: list[
+            Any
+        ] = []  # (tiles so far, option number, its forecast or None before it starts, ...)
         for t in order:
             for k, supports, bare, watch in places:
                 # a placement that breaks the building rules costs 2 at least (its first event
@@ -682,11 +685,12 @@ def _costs(
             # The tile of the problem resolved next leaves its place (it falls, falls after
             # its collapse, or burns), so that place is not watched (except for the rarer
             # kinds); nor are the places found fine (the watch set is this forecast's own).
-            kind, k, fine = scan(get, near, curse)
+            found, at, fine = scan(get, near, curse)
             if fine:
                 near.difference_update(fine)
-            if kind is None:
+            if found is None or at is None:
                 return
+            kind, k = found, at
             if kind in (AIR, FIRE) or (kind in (COLLAPSE, OVERHANG) and not slide):
                 near.discard(k)
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
@@ -877,7 +881,7 @@ def _careful_fall(
         if right < left:
             return "right", None if record is None else (record, right, event + 1)
         return "left", left_memo
-    costs = []
+    costs: list[Any] = []
     for direction in _FALLS:
         trial, watch = _fallen(board, near, k, direction)
         bound = costs[0] if costs else float("inf")

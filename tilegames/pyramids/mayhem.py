@@ -248,7 +248,7 @@ def first_problem_near(
         and roll_contact(board, *roll_pending) is not None
     ):
         return ROLL, roll_pending[0]
-    return None if kind is None else (kind, k)
+    return None if kind is None or k is None else (kind, k)
 
 
 def scan(
@@ -450,25 +450,26 @@ def placement_is_quiet(
     check it against ``first_problem`` on the whole board.
     """
     get = board.get
-    if k <= -HALF:
-        left = board[k + SUPPORT_LEFT]
-        right = board[k + SUPPORT_RIGHT]
-        index = tile * 2025 + left * 45 + right
-        if not LEGAL[index] or (curse and CURSE[index]):
-            return False
-    for up, other in ((k + ABOVE_LEFT, k - 2), (k + ABOVE_RIGHT, k + 2)):
-        t = get(up)
-        if t is not None:
-            left, right = (get(other), tile) if up == k + ABOVE_LEFT else (tile, get(other))
-            if left is None or right is None:
-                s = tile
-                if not OVER[t * 45 + s]:  # pragma: no cover - it was overhanging on the other side
-                    return False
-                continue
-            index = t * 2025 + left * 45 + right
-            if not LEGAL[index] or (curse and CURSE[index]):
-                return False
+    if k <= -HALF and not _holds(tile, board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT], curse):
+        return False
+    # the tiles above, whose support it completes (beside the tile at k - 2 or k + 2)
+    up = get(k + ABOVE_LEFT)
+    if up is not None and not _holds(up, get(k - 2), tile, curse):
+        return False
+    up = get(k + ABOVE_RIGHT)
+    if up is not None and not _holds(up, tile, get(k + 2), curse):
+        return False
     return not touches_fire(get, k, tile)
+
+
+def _holds(tile: int, left: int | None, right: int | None, curse: bool) -> bool:
+    """Whether ``tile`` stays quietly on ``left`` and ``right`` (one of them may be missing:
+    it overhangs the other)."""
+    if left is None or right is None:
+        support = right if left is None else left
+        return support is not None and bool(OVER[tile * 45 + support])
+    index = tile * 2025 + left * 45 + right
+    return bool(LEGAL[index]) and not (curse and CURSE[index])
 
 
 def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
@@ -494,6 +495,52 @@ def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
         if n is not None and REACH[n] >= material and k + d != skip:
             return True
     return False
+
+
+def landing_is_quiet(
+    board: dict[int, int], tile: int, landing: int, cube: bool, origin: int | None = None
+) -> bool:
+    """Whether ``tile`` falling to ``landing`` lands quietly: legally supported and, without the
+    fire cube, in no fire contact. ``origin``: where the tile falls from when it is still on
+    ``board`` (it does not count).
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
+    >>> landing_is_quiet(board, tile_id("red 2"), key(1, 1), False)
+    True
+    >>> landing_is_quiet(board, tile_id("yellow 2"), key(1, 1), False)  # on no yellow
+    False
+    """
+    get = board.get
+    if landing <= -HALF:
+        left = get(landing + SUPPORT_LEFT)
+        right = get(landing + SUPPORT_RIGHT)
+        if left is None:
+            if right is None or not OVER[tile * 45 + right]:
+                return False
+        elif right is None:
+            if not OVER[tile * 45 + left]:
+                return False
+        elif not LEGAL[tile * 2025 + left * 45 + right]:
+            return False
+    return cube or not touches_fire(get, landing, tile, origin)
+
+
+def quiet_sides(board: dict[int, int], k: int, cube: bool) -> tuple[bool, bool]:
+    """Whether the tile in the air at ``k`` lands quietly falling left, and falling right.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("red 40")}
+    >>> quiet_sides({**board, key(2, 2): tile_id("red 2")}, key(2, 2), False)
+    (True, True)
+    >>> quiet_sides({key(0, 0): tile_id("red 20"), key(2, 2): tile_id("blue 20")}, key(2, 2), False)
+    (False, False)
+    """
+    tile = board[k]
+    return (
+        landing_is_quiet(board, tile, k + SUPPORT_LEFT, cube, k),
+        landing_is_quiet(board, tile, k + SUPPORT_RIGHT, cube, k),
+    )
 
 
 def forecast_collapse(board: dict[int, int], near: set, k: int) -> None:

@@ -32,7 +32,9 @@ from .mayhem import (
     first_problem_near,
     forecast_collapse,
     forecast_overhang,
+    landing_is_quiet,
     placement_is_quiet,
+    quiet_sides,
     resolve,
     unsettled,
     watch_added,
@@ -45,7 +47,6 @@ from .tiles import (
     ABOVE_RIGHT,
     HALF,
     LEGAL,
-    OVER,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
     TILES,
@@ -61,12 +62,10 @@ __all__ = [
     "cheapest",
     "expected_cheapest",
     "forecast",
-    "landing_is_quiet",
     "make_player",
     "next_player_cost",
     "play_game",
     "quick_fall",
-    "quiet_sides",
 ]
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
@@ -260,52 +259,6 @@ def _fall_quietly(board: dict, near: set, k: int, cube: bool) -> None:
     near.add(k + ABOVE_LEFT)
     near.add(k + ABOVE_RIGHT)
     watch_added(board, near, target)
-
-
-def landing_is_quiet(
-    board: dict[int, int], tile: int, landing: int, cube: bool, origin: int | None = None
-) -> bool:
-    """Whether ``tile`` falling to ``landing`` lands quietly: legally supported and, without the
-    fire cube, in no fire contact. ``origin``: where the tile falls from when it is still on
-    ``board`` (it does not count).
-
-    >>> from tilegames.pyramids.tiles import key, tile_id
-    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
-    >>> landing_is_quiet(board, tile_id("red 2"), key(1, 1), False)
-    True
-    >>> landing_is_quiet(board, tile_id("yellow 2"), key(1, 1), False)  # on no yellow
-    False
-    """
-    get = board.get
-    if landing <= -HALF:
-        left = get(landing + SUPPORT_LEFT)
-        right = get(landing + SUPPORT_RIGHT)
-        if left is None:
-            if right is None or not OVER[tile * 45 + right]:
-                return False
-        elif right is None:
-            if not OVER[tile * 45 + left]:
-                return False
-        elif not LEGAL[tile * 2025 + left * 45 + right]:
-            return False
-    return cube or not mayhem.touches_fire(get, landing, tile, origin)
-
-
-def quiet_sides(board: dict[int, int], k: int, cube: bool) -> tuple[bool, bool]:
-    """Whether the tile in the air at ``k`` lands quietly falling left, and falling right.
-
-    >>> from tilegames.pyramids.tiles import key, tile_id
-    >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("red 40")}
-    >>> quiet_sides({**board, key(2, 2): tile_id("red 2")}, key(2, 2), False)
-    (True, True)
-    >>> quiet_sides({key(0, 0): tile_id("red 20"), key(2, 2): tile_id("blue 20")}, key(2, 2), False)
-    (False, False)
-    """
-    tile = board[k]
-    return (
-        landing_is_quiet(board, tile, k + SUPPORT_LEFT, cube, k),
-        landing_is_quiet(board, tile, k + SUPPORT_RIGHT, cube, k),
-    )
 
 
 def quick_fall(board: dict[int, int], k: int, rules) -> str:

@@ -91,7 +91,7 @@ class Tile:
 
 
 def _make_tiles() -> tuple[Tile, ...]:
-    tiles = []
+    tiles: list[Tile] = []
     for colour in COLOURS:
         for weight in REGULAR_WEIGHTS:
             material = "straw" if weight <= 6 else "wood" if weight <= 40 else "stone"
