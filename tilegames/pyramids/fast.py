@@ -83,7 +83,7 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_right, insort
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -131,11 +131,11 @@ __all__ = ["FastGame", "SEATS", "fast_seats", "play", "play_careful"]
 SEATS = ("careful", "random")
 """The strategies ``play`` can seat (by name, as ``players.PLAYERS`` spells them)."""
 
-KINDS = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
+KINDS: Final = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
 """The mayhem kinds counted, in ``Game.mayhem_counts`` order."""
 
-_FALLS = ("left", "right")
-SIDES_AND_BELOW = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
+_FALLS: Final = ("left", "right")
+SIDES_AND_BELOW: Final = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
 """Offsets of the touching positions whose fire tiles a new tile is watched with (``mayhem.watch_added``)."""
 
 

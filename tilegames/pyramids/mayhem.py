@@ -22,7 +22,7 @@ says which tiles went where. The caller restarts the scan after each event.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .tiles import (
     ABOVE_LEFT,
@@ -42,14 +42,14 @@ from .tiles import (
 )
 from .tiles import FIRE_TILES as FIRE_IDS
 
-AIR = "air"
-COLLAPSE = "collapse"
-OVERHANG = "overhang"
-EXPLOSION = "explosion"
-FIRE = "fire"
-ROLL = "roll"
-CURSE_KIND = "curse"
-KINDS = (AIR, COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
+AIR: Final = "air"
+COLLAPSE: Final = "collapse"
+OVERHANG: Final = "overhang"
+EXPLOSION: Final = "explosion"
+FIRE: Final = "fire"
+ROLL: Final = "roll"
+CURSE_KIND: Final = "curse"
+KINDS: Final = (AIR, COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
 """Problem kinds in check order (``overhang`` is the collapse of an overhanging tile)."""
 
 
@@ -300,7 +300,7 @@ def scan(
                     if collapse is None or k < collapse:
                         collapse, collapse_kind = k, COLLAPSE
                     continue
-                is_cursed = curse and CURSE[index]
+                is_cursed = curse and bool(CURSE[index])
         if IS_FIRE[t]:
             reach = -1 if fire_cube else REACH[t]
             burns = False

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..errors import IllegalMove
 
@@ -38,8 +39,8 @@ STRAW, WOOD, STONE, FIRE = 0, 1, 2, 3
 MILLSTONE = 40
 COALS = (41, 42)
 BURNERS = (43, 44)
-FIRE_TILES = frozenset(COALS + BURNERS)
-N_TILES = 45
+FIRE_TILES: Final = frozenset(COALS + BURNERS)
+N_TILES: Final = 45
 
 
 @dataclass(frozen=True)
@@ -114,12 +115,12 @@ _BY_NAME = {tile.name: tile.id for tile in TILES}
 _BY_NAME.update({tile.short.lower(): tile.id for tile in TILES})
 
 # Tables for the hot paths (indexed by tile id).
-WEIGHT = tuple(t.weight for t in TILES)
+WEIGHT: Final = tuple(t.weight for t in TILES)
 COLOUR_MASK = tuple(sum(1 << COLOURS.index(c) for c in t.colours) for t in TILES)
-MATERIAL = tuple(MATERIALS.index(t.material) for t in TILES)
-REACH = tuple(STRAW if t.id in COALS else WOOD if t.id in BURNERS else -1 for t in TILES)
+MATERIAL: Final = tuple(MATERIALS.index(t.material) for t in TILES)
+REACH: Final = tuple(STRAW if t.id in COALS else WOOD if t.id in BURNERS else -1 for t in TILES)
 """The most fire-resistant material a fire tile burns (straw 0, wood 1); -1: not a fire tile."""
-IS_FIRE = tuple(t.is_fire for t in TILES)
+IS_FIRE: Final = tuple(t.is_fire for t in TILES)
 
 
 def supported_ok(t: int, left: int, right: int) -> bool:
@@ -147,13 +148,13 @@ def overhang_ok(t: int, support: int) -> bool:
     return bool(COLOUR_MASK[t] & COLOUR_MASK[support]) and WEIGHT[t] <= WEIGHT[support]
 
 
-LEGAL = bytes(
+LEGAL: Final = bytes(
     supported_ok(t, a, b) for t in range(N_TILES) for a in range(N_TILES) for b in range(N_TILES)
 )
 """``LEGAL[t * 2025 + left * 45 + right]``: the building rule as a table."""
-OVER = bytes(overhang_ok(t, s) for t in range(N_TILES) for s in range(N_TILES))
+OVER: Final = bytes(overhang_ok(t, s) for t in range(N_TILES) for s in range(N_TILES))
 """``OVER[t * 45 + support]``: the overhang rule as a table."""
-CURSE = bytes(
+CURSE: Final = bytes(
     WEIGHT[t] == WEIGHT[a] == WEIGHT[b]
     for t in range(N_TILES)
     for a in range(N_TILES)
@@ -183,16 +184,16 @@ def tile_id(name: str | int | Tile) -> int:
 
 
 # -- the lattice --------------------------------------------------------------
-ROW = 1 << 20
+ROW: Final = 1 << 20
 """Key distance between rows; a key is ``x - r * ROW`` (|x| stays far below ROW / 2)."""
-HALF = ROW // 2
-SUPPORT_LEFT = ROW - 1
+HALF: Final = ROW // 2
+SUPPORT_LEFT: Final = ROW - 1
 """key + SUPPORT_LEFT is (r - 1, x - 1)."""
-SUPPORT_RIGHT = ROW + 1
+SUPPORT_RIGHT: Final = ROW + 1
 """key + SUPPORT_RIGHT is (r - 1, x + 1)."""
-ABOVE_LEFT = -ROW - 1
-ABOVE_RIGHT = -ROW + 1
-TOUCH = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT, ABOVE_LEFT, ABOVE_RIGHT)
+ABOVE_LEFT: Final = -ROW - 1
+ABOVE_RIGHT: Final = -ROW + 1
+TOUCH: Final = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT, ABOVE_LEFT, ABOVE_RIGHT)
 """Offsets of the six touching positions."""
 
 
