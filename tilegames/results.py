@@ -1002,7 +1002,7 @@ class BatchWriter:
         """Copy the whole batches (and ``pending``, the batch that could not be written) to the
         temporary folder, with their provenance, when ``out`` cannot take them; the run's
         parts stay where they are. Returns the file's path."""
-        frames = list(_frames_of(self.kind, self._parts()))
+        frames = list(frames_of(self.kind, self._parts()))
         if pending is not None:
             frames.append(pending)
         frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
@@ -1031,10 +1031,10 @@ class BatchWriter:
                 break
             paths.append(path)
             index += 1
-        yield from _frames_of(kind, paths)
+        yield from frames_of(kind, paths)
 
 
-def _frames_of(kind: str, paths) -> Iterator[pd.DataFrame]:
+def frames_of(kind: str, paths) -> Iterator[pd.DataFrame]:
     """The rows of each part file (an empty part: none)."""
     for path in paths:
         if not os.path.getsize(path):

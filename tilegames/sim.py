@@ -346,12 +346,12 @@ class _Sink:
 
     def _feed_written(self) -> None:
         """Move ``next`` past the batches the file already holds, tallying their rows."""
-        from .results import _frames_of
+        from .results import frames_of
 
         while self.writer is not None and self.next in self.writer.done:
             if self.tally is not None:
                 part = os.path.join(self.writer.partial, self.writer.done[self.next])
-                for frame in _frames_of(self.writer.kind, [part]):
+                for frame in frames_of(self.writer.kind, [part]):
                     self.tally(frame)
             self.next += 1
 

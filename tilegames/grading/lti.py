@@ -114,14 +114,18 @@ def scores_url(lineitem: str) -> str:
     """A line item's scores endpoint: ``/scores`` after its path, before its query (Moodle's
     ``?type_id=N``). See the module's examples."""
     parts = urllib.parse.urlsplit(lineitem)
-    return urllib.parse.urlunsplit(parts._replace(path=parts.path.rstrip("/") + "/scores"))
+    path = parts.path.rstrip("/") + "/scores"
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
 
 
 def _with_query(url: str, **params: str) -> str:
     """``url`` with ``params`` added to its query (keeping Moodle's ``type_id``)."""
     parts = urllib.parse.urlsplit(url)
     query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True) + list(params.items())
-    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+    query_text = urllib.parse.urlencode(query)
+    return urllib.parse.urlunsplit(
+        (parts.scheme, parts.netloc, parts.path, query_text, parts.fragment)
+    )
 
 
 def client_assertion(platform: Platform, now: float | None = None) -> str:

@@ -254,7 +254,7 @@ class TulaView(GameView):
         dice = players_generator(
             np.random.SeedSequence([self.game.seed or 0, len(self.game.history)])
         )
-        return sampler._pick(self.game.player_view(), removals, dice)
+        return sampler.pick(self.game.player_view(), removals, dice)
 
     def deal(self, seed: int) -> Game:
         """A new deal from ``seed``; the rule switches stay."""

@@ -86,9 +86,9 @@ class Player(_shared.Player):
         reveals = [move for move in moves if move.kind == "reveal"]
         if reveals:
             return reveals[0]
-        return self._pick(view, list(moves), rng)
+        return self.pick(view, list(moves), rng)
 
-    def _pick(
+    def pick(
         self, view: PlayerView, moves: list[Move], rng: np.random.Generator
     ) -> Move:  # pragma: no cover
         """Pick among ``moves`` (removals, or the mercy exchanges): each built-in player's rule."""
@@ -114,7 +114,7 @@ class RandomPlayer(Player):
         self._draws = rng.random(RANDOM_DRAWS)
         self._decision = 0
 
-    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if len(moves) == 1:
             return moves[0]
         if self._draws is None:
@@ -143,7 +143,7 @@ class GreedyPlayer(Player):
     name = "greedy"
     description = "Removes the matching tile whose removal uncovers the most face-down tiles."
 
-    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         # everything revealable is face up (revealed first), so the face-up tiles are the
@@ -169,7 +169,7 @@ class MatchesPlayer(Player):
         "keeping the most removals open."
     )
 
-    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         best, best_score = moves[0], -1
@@ -205,7 +205,7 @@ class ChainPlayer(Player):
         f"tiles (looking up to {CHAIN_LIMIT} ahead), then the one that uncovers the most."
     )
 
-    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         present, face_up = _mask(view.present), _mask(view.face_up)
@@ -246,7 +246,7 @@ class SamplerPlayer(Player):
         self.samples = samples
         """Imagined deals per decision."""
 
-    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if len(moves) == 1:
             return moves[0]
         present, face_up = _mask(view.present), _mask(view.face_up)
@@ -285,7 +285,7 @@ class SamplerPlayer(Player):
                 wins[index] += won
         most = max(wins)
         tied = [move for move, count in zip(moves, wins) if count == most]
-        return tied[0] if len(tied) == 1 else ChainPlayer()._pick(view, tied, rng)
+        return tied[0] if len(tied) == 1 else ChainPlayer().pick(view, tied, rng)
 
 
 class SolverPlayer(Player):
@@ -307,10 +307,10 @@ class SolverPlayer(Player):
     def choose(self, view: Game | PlayerView, rng: np.random.Generator) -> Move:
         return super().choose(view.player_view() if isinstance(view, Game) else view, rng)
 
-    def _pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
+    def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if self._plan:
             return self._plan.pop(0)
-        return GreedyPlayer()._pick(view, moves, rng)
+        return GreedyPlayer().pick(view, moves, rng)
 
 
 PLAYERS: dict[str, type[Player]] = {
