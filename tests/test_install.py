@@ -382,6 +382,10 @@ CHECKOUT_ONLY = {
         "opens tilegames/triominos/rules.py relative to the working folder"
     ),
     "tests/test_install.py": "this file: it builds from the checkout",
+    "tests/test_school.py": "builds the wheels from the checkout and follows its guide",
+    "tests/grading/hostile_submission.py": "grades with the checkout's scripts/course.py",
+    "tests/grading/test_safe_for_teacher.py": "grades with the checkout's scripts/course.py",
+    "tests/grading/test_kernel_sandbox.py": "grades with the checkout's scripts/course.py",
     "tests/exercises": "loads the answer keys from the checkout's exercises/keys (the teacher's kit)",
     "tests/test_exercises.py": "loads the answer keys from the checkout's exercises/keys",
     "tests/test_cli.py::test_ctrl_c_stops_a_run_promptly_and_leaves_no_process": (
@@ -398,7 +402,7 @@ def test_unit_tests_and_doctests_pass_against_the_installed_package(work, venv):
     tests = work / "tests"
     shutil.copytree(ROOT / "tests", tests, ignore=shutil.ignore_patterns("__pycache__"))
     (work / "pytest.ini").write_text(
-        "[pytest]\nmarkers =\n    browser: b\n    slow: s\n    installed: i\n"
+        "[pytest]\nmarkers =\n    browser: b\n    slow: s\n    installed: i\n    school: s\n"
     )
     (work / "conftest.py").write_text(textwrap.dedent(f"""\
         import pathlib
