@@ -386,6 +386,10 @@ CHECKOUT_ONLY = {
     "tests/grading/hostile_submission.py": "grades with the checkout's scripts/course.py",
     "tests/grading/test_safe_for_teacher.py": "grades with the checkout's scripts/course.py",
     "tests/grading/test_kernel_sandbox.py": "grades with the checkout's scripts/course.py",
+    "tests/test_lesson_checks.py": "reads the committed notebooks/",
+    "tests/test_notebook_links.py::test_every_link_resolves_in_the_checkout": (
+        "reads the committed notebooks/ and exercises/"
+    ),
     "tests/exercises": "loads the answer keys from the checkout's exercises/keys (the teacher's kit)",
     "tests/test_exercises.py": "loads the answer keys from the checkout's exercises/keys",
     "tests/test_cli.py::test_ctrl_c_stops_a_run_promptly_and_leaves_no_process": (
