@@ -441,20 +441,40 @@ def formgrader(graded, tmp_path_factory):
     log.close()
 
 
-@pytest.fixture(scope="module")
-def chromium():
+def _in_chromium(*visits: tuple[str, str, Path]) -> list[dict]:
+    """Open each (url, student, course) in one headless Chromium, in a thread of its own:
+    Playwright's sync API refuses a thread where an asyncio loop runs (as one does here once
+    nbclient has run in this process)."""
     from playwright.sync_api import sync_playwright
 
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: `make chromium` installs Debian's chromium")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update"],
-        )  # fmt: skip
-        yield browser
-        browser.close()
+    seen: list[dict] = []
+    failed: list[BaseException] = []
+
+    def visit() -> None:
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True,
+                    args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--disable-background-networking", "--disable-component-update"],
+                )  # fmt: skip
+                try:
+                    for url, student, root in visits:
+                        seen.append(_open_as_teacher(browser, url, student, root))
+                finally:
+                    browser.close()
+        except BaseException as error:  # re-raised in the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=visit)
+    thread.start()
+    thread.join(timeout=300)
+    if failed:
+        raise failed[0]
+    assert not thread.is_alive(), "the browser did not finish within 300 s"
+    return seen
 
 
 def _open_as_teacher(chromium, url: str, student: str, root: Path) -> dict:
@@ -494,11 +514,11 @@ def _open_as_teacher(chromium, url: str, student: str, root: Path) -> dict:
 
 @pytest.mark.browser
 def test_opening_the_hostile_submission_in_formgrader_runs_nothing_and_changes_no_grade(
-    graded, formgrader, chromium
+    graded, formgrader
 ):
     before = _scores(graded.root, "mallory")
     _Beacon.hits.clear()
-    seen = _open_as_teacher(chromium, formgrader, "mallory", graded.root)
+    [seen] = _in_chromium((formgrader, "mallory", graded.root))
     assert seen["title"] == W1
     assert seen["links"] == 0 and seen["pwned"] == [] and _Beacon.hits == []
     assert _scores(graded.root, "mallory") == before
@@ -506,7 +526,7 @@ def test_opening_the_hostile_submission_in_formgrader_runs_nothing_and_changes_n
     # not vacuous: the same notebook graded without SafeForTeacher runs the attack and
     # changes the control's grades, as issue 33 found
     control_before = _scores(graded.root, "control")
-    seen = _open_as_teacher(chromium, formgrader, "control", graded.root)
+    [seen] = _in_chromium((formgrader, "control", graded.root))
     assert {"md-script", "md-onerror", "html-output", "js-output", "md-link"} <= set(seen["pwned"])
     assert any(hostile.MARK in hit for hit in _Beacon.hits)
     after = _scores(graded.root, "control")
