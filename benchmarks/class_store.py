@@ -39,9 +39,9 @@ def _student(args: tuple[str, str, int, object]) -> tuple[float, float]:
     rows = run(EXPERIMENTS["tula_stuck"], student, games)
     barrier.wait(timeout=120)
     started = time.perf_counter()
-    share("tula_stuck", rows.iloc[: games // 2], store=folder)
+    assert share("tula_stuck", rows.iloc[: games // 2], store=folder), student
     first = time.perf_counter() - started
-    share("tula_stuck", rows, store=folder)  # replaces the first
+    assert share("tula_stuck", rows, store=folder), student  # replaces the first
     return first, time.perf_counter() - started - first
 
 
@@ -111,9 +111,11 @@ print("ready", flush=True)
 while not Path(sys.argv[2]).exists():
     time.sleep(0.01)
 started = time.perf_counter()
-share("tula_stuck", rows.iloc[: games // 2])
+sent = share("tula_stuck", rows.iloc[: games // 2])
+assert sent, sent
 first = time.perf_counter() - started
-share("tula_stuck", rows)
+sent = share("tula_stuck", rows)
+assert sent, sent
 print(json.dumps([first, time.perf_counter() - started - first]))
 """
 

@@ -134,7 +134,8 @@ def hub():
 
 SHARE = """
     import json, os
-    from tilegames.classroom import EXPERIMENTS, Refused, StoreError, run, share
+    from tilegames.classroom import EXPERIMENTS, Refused, StoreError, run
+    from tilegames.classroom.store import share  # raises what the lesson's share() words
     from tilegames.exercises.handin import student_id
     games = int(os.environ["GAMES"])
     try:

@@ -446,6 +446,25 @@ def test_an_interrupt_reaches_the_code_and_the_sandbox_goes_on():
 
 
 @needs_sandbox
+def test_a_terminate_ends_everything_without_blaming_the_code(tmp_path):
+    # as a kernel manager ends a kernel slow to shut down: SIGTERM, then it waits
+    marker = f"terminated-{uuid.uuid4().hex}"
+    report = tmp_path / "why.txt"
+    process = subprocess.Popen(
+        command([sys.executable, "-c", "import time; time.sleep(300)", marker], report=report),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(marker)
+    process.terminate()
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == sandbox.KILLED
+    assert "ended from outside" in err
+    assert _alive(marker) == []
+    assert not report.exists()  # the report is for limits the code broke
+
+
+@needs_sandbox
 def test_the_exit_status_comes_back():
     assert inside("raise SystemExit(3)").returncode == 3
     assert inside("import os; os.kill(os.getpid(), 9)").returncode == 137

@@ -12,7 +12,9 @@ sandbox's PID namespace and runs as another uid (or, for a non-root teacher,
 the namespace's owner).
 
 An interrupt (SIGINT, a kernel's "interrupt") is passed to the code; SIGTERM or
-SIGHUP stop the sandbox.
+SIGHUP stop the sandbox. That is how a kernel manager ends a kernel slow to shut
+down (on a busy machine, after the last cell), so it is said on stderr but not
+written to the report: the report is for limits the code broke.
 
 >>> _resident({os.getpid()}) > 0
 True
@@ -31,6 +33,9 @@ POLL_SECONDS = 0.05
 
 KILLED = 137
 """The exit status when the supervisor stops the sandbox (as a shell reports SIGKILL)."""
+
+FROM_OUTSIDE = "it was ended from outside"
+"""Why, when a SIGTERM or SIGHUP stopped it (not a broken limit: no report is written)."""
 
 
 def _parents() -> dict[int, list[int]]:
@@ -135,7 +140,7 @@ def supervise(plan: dict, bwrap: list[str]) -> int:
                 except OSError:
                     continue
         else:
-            stop("it was ended from outside")
+            stop(FROM_OUTSIDE)
 
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(signum, on_signal)
@@ -169,7 +174,7 @@ def supervise(plan: dict, bwrap: list[str]) -> int:
         time.sleep(POLL_SECONDS)
     if stopped:
         sys.stderr.write(f"sandbox: stopped: {stopped[0]}\n")
-        if plan.get("report"):
+        if plan.get("report") and stopped[0] != FROM_OUTSIDE:
             try:
                 with open(plan["report"], "w") as file:
                     file.write(stopped[0] + "\n")
