@@ -27,16 +27,16 @@ import concurrent.futures as cf
 import contextlib
 import functools
 import math
-import multiprocessing
 import os
 import queue
-import signal
 import sys
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pandas as pd
+
+from .workerpool import WorkerPool, check_workers
 
 Task = Callable[[np.random.Generator], "dict[str, Any] | list[dict[str, Any]]"]
 
@@ -454,123 +454,6 @@ def _collect(finished, pending, results, bar, sink) -> None:
         if bar is not None:
             bar.update(size)
     sink.take(results)
-
-
-def check_workers(workers: object) -> None:
-    """Refuse a number of worker processes that is not a whole number 1 or more (None: none).
-
-    >>> check_workers(2); check_workers(None)
-    >>> check_workers(0)
-    Traceback (most recent call last):
-    ...
-    ValueError: workers must be a whole number 1 or more, not 0
-    """
-    if workers is None:
-        return
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
-        raise ValueError(f"workers must be a whole number 1 or more, not {workers!r}")
-
-
-class _TrackingContext:
-    """A multiprocessing context that remembers every process it starts."""
-
-    def __init__(self) -> None:
-        self.context = multiprocessing.get_context()
-        self.started: list = []
-
-    def Process(self, *args, **kwargs):  # noqa: N802 - the multiprocessing name
-        process = self.context.Process(*args, **kwargs)
-        self.started.append(process)
-        return process
-
-    def __getattr__(self, name: str):
-        return getattr(self.context, name)
-
-
-class WorkerPool(cf.ProcessPoolExecutor):
-    """A process pool that knows its own worker processes, so ``stop`` ends those and no
-    other child of the caller. Its workers leave Ctrl-C to the parent and end when the
-    parent dies (on Linux), so they are never left behind under init.
-
-    >>> with WorkerPool(2) as pool:
-    ...     pool.submit(abs, -3).result()
-    3
-    """
-
-    def __init__(self, workers: int) -> None:
-        check_workers(workers)
-        self._context = _TrackingContext()
-        super().__init__(max_workers=workers, mp_context=self._context, initializer=_start_worker)
-
-    def submit(self, fn, /, *args, **kwargs) -> cf.Future:
-        """As ``ProcessPoolExecutor.submit``, with Ctrl-C, SIGTERM and SIGHUP held back until
-        it returns: the first call forks the workers, and an interrupt raised in the fork's
-        own handlers is lost (or, in a worker not yet started, printed); the pool's threads,
-        started here, keep them blocked, so they reach this thread."""
-        held = _STOPS if hasattr(signal, "pthread_sigmask") else set()
-        before = signal.pthread_sigmask(signal.SIG_BLOCK, held) if held else set()
-        try:
-            return super().submit(fn, *args, **kwargs)
-        finally:
-            if held - set(before):
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, held - set(before))
-
-    @property
-    def processes(self) -> list:
-        """The worker processes this pool started."""
-        return list(self._context.started)
-
-    def stop(self) -> None:
-        """Cancel what has not started and end this pool's workers now (and only them)."""
-        results = getattr(self, "_result_queue", None)  # shutdown forgets these two
-        manager = getattr(self, "_executor_manager_thread", None)
-        self.shutdown(wait=False, cancel_futures=True)
-        for process in self.processes:
-            if process.is_alive():
-                process.terminate()
-        for process in self.processes:
-            process.join(timeout=5)
-            if process.is_alive():
-                process.kill()
-                process.join(timeout=5)
-        if not any(process.is_alive() for process in self.processes):
-            _end_a_torn_result(results)
-        self.shutdown(wait=True)  # the workers are gone: the pool's own thread ends at once
-        if manager is not None:  # and has ended before the caller goes on (or exits, which
-            manager.join(timeout=10)  # would otherwise wake a thread closing its own pipe)
-
-
-_STOPS = {
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-}
-"""The signals that stop a run, held back while a pool forks its workers."""
-
-
-def _end_a_torn_result(results) -> None:
-    """A worker stopped half-way through sending its result leaves a pool's own thread
-    reading the rest for ever, and the interpreter's exit waits for that thread. With
-    every worker gone, the parent holds the results pipe's last writing end: closing it
-    ends that read (the pool, stopped anyway, counts as broken)."""
-    writer = getattr(results, "_writer", None)
-    if writer is not None:
-        with contextlib.suppress(OSError):
-            writer.close()
-
-
-def _start_worker() -> None:
-    """In each worker: leave Ctrl-C to the parent, end at SIGTERM or SIGHUP whatever the
-    parent made of them (a forked worker inherits its handlers), and end when the parent dies."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):  # forked while the parent held them back
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS - {signal.SIGINT})
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(Exception):
-            import ctypes
-
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def _progress_bar(total: int, description: str, initial: int = 0, unit: str = "games"):
