@@ -8,10 +8,11 @@
 - ``lesson``: ``share``, the one call a student makes to send their rows (it answers in
   words);
 - ``dashboard``: the teacher's picture of the class — every student's interval
-  against the true value, the pooled estimate, a funnel plot, and who was refused.
+  against the true value, the pooled estimate, a funnel plot, and who was refused;
+- ``live``: ``Dashboard``, that picture live in the teacher's notebook (ipywidgets).
 """
 
-from .dashboard import Dashboard, class_summary, plot_class
+from .dashboard import class_summary, plot_class
 from .experiments import (
     EXPERIMENTS,
     Experiment,
@@ -23,6 +24,7 @@ from .experiments import (
     seeds,
 )
 from .lesson import Shared, share
+from .live import Dashboard
 from .store import ClassStore, Refused, StoreError, class_results, create_store
 
 __all__ = [

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -30,11 +31,14 @@ from ..exercises.handin import variant_seed
 
 __all__ = [
     "EXPERIMENTS",
+    "REFERENCE_FIRST_SEED",
     "Experiment",
     "Reference",
     "batch_sizes",
     "class_of",
     "estimate",
+    "read_reference",
+    "reference_path",
     "run",
     "seeds",
 ]
@@ -204,10 +208,31 @@ def _first_player_won(seed: int) -> bool:
     return bool(game.winner == game.first_player)
 
 
+REFERENCE_FIRST_SEED = 2**50
+"""The first seed of every reference run: above every student's window (those end below 2**40)."""
+
+
+def reference_path(name: str) -> Path:
+    """``results/class_<name>.csv`` (the installed package's copy, or the checkout's)."""
+    try:
+        from ..resources import folder
+
+        return folder("results") / f"class_{name}.csv"
+    except ImportError:  # a checkout without the resources module
+        return Path(__file__).resolve().parents[2] / "results" / f"class_{name}.csv"
+
+
+def read_reference(name: str) -> tuple[pd.DataFrame, dict]:
+    """The kept run of experiment ``name`` and its provenance (with ``file``, its file's name)."""
+    from ..results import read_provenance, read_results
+
+    path = reference_path(name)
+    return read_results(path), {**read_provenance(path), "file": path.name}
+
+
 @cache
 def _reference_from(name: str) -> Reference:
     from ..stats import mean_interval, wilson
-    from .references import read_reference
 
     rows, provenance = read_reference(name)
     experiment = EXPERIMENTS[name]

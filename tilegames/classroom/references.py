@@ -20,33 +20,12 @@ from pathlib import Path
 
 import pandas as pd
 
+from .experiments import EXPERIMENTS, REFERENCE_FIRST_SEED, read_reference, reference_path
+
 __all__ = ["REFERENCE_FIRST_SEED", "read_reference", "reference_path", "write_reference"]
-
-REFERENCE_FIRST_SEED = 2**50
-"""The first seed of every reference run: above every student's window (those end below 2**40)."""
-
-
-def reference_path(name: str) -> Path:
-    """``results/class_<name>.csv`` (the installed package's copy, or the checkout's)."""
-    try:
-        from ..resources import folder
-
-        return folder("results") / f"class_{name}.csv"
-    except ImportError:  # a checkout without the resources module
-        return Path(__file__).resolve().parents[2] / "results" / f"class_{name}.csv"
-
-
-def read_reference(name: str) -> tuple[pd.DataFrame, dict]:
-    """The kept run of experiment ``name`` and its provenance (with ``file``, its file's name)."""
-    from ..results import read_provenance, read_results
-
-    path = reference_path(name)
-    return read_results(path), {**read_provenance(path), "file": path.name}
 
 
 def _play_chunk(name: str, start: int, stop: int) -> list:
-    from .experiments import EXPERIMENTS
-
     play = EXPERIMENTS[name].play
     return [play(seed) for seed in range(start, stop)]
 
@@ -54,7 +33,6 @@ def _play_chunk(name: str, start: int, stop: int) -> list:
 def write_reference(name: str, games: int, *, workers: int = 1, path: Path | None = None) -> Path:
     """Play ``games`` games of experiment ``name`` from ``REFERENCE_FIRST_SEED`` on and keep them."""
     from ..results import provenance, write_results
-    from .experiments import EXPERIMENTS
 
     experiment = EXPERIMENTS[name]
     path = Path(path or reference_path(name))
@@ -81,8 +59,6 @@ def write_reference(name: str, games: int, *, workers: int = 1, path: Path | Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .experiments import EXPERIMENTS
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("name", choices=sorted(EXPERIMENTS))
     parser.add_argument("--games", type=int, default=50_000)
