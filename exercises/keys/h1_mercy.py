@@ -13,7 +13,6 @@ row of the student's table is replayed.
 from __future__ import annotations
 
 import functools
-import time
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -98,10 +97,6 @@ def _hidden() -> list[Path]:
     return [path for path in (Path(__file__).resolve().parent,) if path.is_dir()]
 
 
-class _TooSlow(Exception):
-    """The player's games took longer than ``RUN_SECONDS`` in all."""
-
-
 class Replays:
     """The student's player on their deals, with and without mercy: one run each, kept."""
 
@@ -111,35 +106,24 @@ class Replays:
 
     @functools.cache  # noqa: B019 - one Replays per grading, so nothing outlives it
     def run(self, mercy: bool) -> PlayerRun:
-        """Every deal of the student's, played by their player in the player box."""
-        deadline = time.monotonic() + RUN_SECONDS
-
-        def dealt(seed: int):
-            if time.monotonic() > deadline:
-                raise _TooSlow(seed)
-            return deal(seed, mercy)
-
-        try:
-            return run_player(
-                self.source,
-                prelude=PRELUDE,
-                deals=dealt,
-                seeds=deals(self.student),
-                outcome=lambda game: bool(game.won),
-                player_seed=player_seed,
-                # the rows made at home are replayed, so the dice must be the ones the student's
-                # kernel gave (public, from the seed): secret dice would fail an honest player
-                # that uses them (a player recognising its deal by its dice stays possible here)
-                dice_key=0,
-                name="my_player",
-                hide=_hidden(),
-            )
-        except _TooSlow as slow:
-            return PlayerRun(
-                (),
-                f"your player took more than {RUN_SECONDS:g} s for your {DEALS} deals (it was at "
-                f"the deal with seed {slow.args[0]}): make it faster, well under 0.1 s a move.",
-            )
+        """Every deal of the student's, played by their player in the player box, within the
+        player-time budget every student has (``RUN_SECONDS``): a slow player is stopped there,
+        and the deals it finished are kept."""
+        return run_player(
+            self.source,
+            prelude=PRELUDE,
+            deals=lambda seed: deal(seed, mercy),
+            seeds=deals(self.student),
+            outcome=lambda game: bool(game.won),
+            player_seed=player_seed,
+            # the rows made at home are replayed, so the dice must be the ones the student's
+            # kernel gave (public, from the seed): secret dice would fail an honest player
+            # that uses them (a player recognising its deal by its dice stays possible here)
+            dice_key=0,
+            budget_seconds=RUN_SECONDS,
+            name="my_player",
+            hide=_hidden(),
+        )
 
     def missing(self) -> str | None:
         """Why there is no player to play, or None."""
@@ -148,14 +132,21 @@ class Replays:
         return None
 
     def wins(self, mercy: bool) -> dict[int, bool] | str:
-        """Each deal's result by seed, or why the player could not play them all."""
+        """Each deal's result by seed (only the deals it finished, when its time ran out), or
+        why the player could not play them."""
         missing = self.missing()
         if missing:
             return missing
         run = self.run(mercy)
-        if run.refusal:
+        if run.refusal and not (run.timed_out and run.results):
             return run.refusal
         return dict(zip(deals(self.student), run.results))
+
+    def finished(self, *mercies: bool) -> int:
+        """How many of the student's deals the player finished in every one of these runs."""
+        if self.missing():
+            return 0
+        return min(len(self.run(mercy).results) for mercy in mercies)
 
 
 # -- graders ------------------------------------------------------------------------------------
@@ -179,19 +170,44 @@ def _g_player(answer, replays: Replays) -> str | None:
         raise AnswerFormat(
             "hand in your player itself, an instance like MyPlayer(): submit('my_player', my_player)."
         )
-    wins = replays.wins(mercy=True)
-    return wins if isinstance(wins, str) else None
+    missing = replays.missing()
+    if missing:
+        return missing
+    return replays.run(mercy=True).refusal  # a slow one too: it must play all its deals in time
 
 
-def _g_comparison(answer, student: str, replays: Replays, columns, replay) -> str | Partial | None:
+def _g_comparison(
+    answer, student: str, replays: Replays, columns, replay, mercies: tuple[bool, ...]
+) -> str | Partial | None:
     rows, _, _ = read_simulation(answer, columns, min_games=DEALS, seeds=deals(student))
     hint = replay(rows)
     if hint:
         return hint
     hint = check_paired(answer, columns=columns, rederive=None, proportions=True, min_games=DEALS)
     if isinstance(hint, Partial):  # the rows replay: the simulation checks give the share
-        return hint
-    return Partial(ROWS_SHARE, hint) if hint else None
+        verdict: Partial | str | None = hint
+    else:
+        verdict = Partial(ROWS_SHARE, hint) if hint else None
+    return _for_the_deals_finished(verdict, replays, mercies)
+
+
+def _for_the_deals_finished(
+    verdict: Partial | str | None, replays: Replays, mercies: tuple[bool, ...]
+) -> Partial | str | None:
+    """A player stopped by its time budget earns the verdict's share for the deals it finished
+    (only those were replayed), with a hint that says so."""
+    finished = replays.finished(*mercies)
+    if finished >= DEALS:
+        return verdict
+    note = (
+        f"your player used up its {RUN_SECONDS:g} s (the same for every student) after "
+        f"{finished} of your {DEALS} deals, so only those were replayed and this part earns "
+        f"{finished}/{DEALS} of what it would: make it faster, well under 0.1 s a move."
+    )
+    if isinstance(verdict, str):
+        return f"{verdict}; {note}"
+    share = 1.0 if verdict is None else verdict.share
+    return Partial(share * finished / DEALS, f"{verdict}; {note}" if verdict else note)
 
 
 def _replayed(replays: Replays, column: str, mercy: bool):
@@ -199,7 +215,7 @@ def _replayed(replays: Replays, column: str, mercy: bool):
         wins = replays.wins(mercy)
         if isinstance(wins, str):
             return f"your rows could not be replayed with your player: {wins}"
-        return replay_rows(rows, [column], wins.__getitem__)
+        return replay_rows(rows[rows["seed"].isin(list(wins))], [column], wins.__getitem__)
 
     return replay
 
@@ -215,7 +231,7 @@ def _g_vs_greedy(answer, student: str, replays: Replays) -> str | Partial | None
         hint = replay_rows(rows, ["greedy"], _greedy_won)
         return hint or _replayed(replays, "mine", True)(rows)
 
-    return _g_comparison(answer, student, replays, ("mine", "greedy"), replay)
+    return _g_comparison(answer, student, replays, ("mine", "greedy"), replay, (True,))
 
 
 def _g_mercy(answer, student: str, replays: Replays) -> str | Partial | None:
@@ -224,7 +240,9 @@ def _g_mercy(answer, student: str, replays: Replays) -> str | Partial | None:
             replays, "without_mercy", False
         )(rows)
 
-    return _g_comparison(answer, student, replays, ("with_mercy", "without_mercy"), replay)
+    return _g_comparison(
+        answer, student, replays, ("with_mercy", "without_mercy"), replay, (True, False)
+    )
 
 
 def _g_games(answer, student: str) -> str | None:

@@ -273,17 +273,35 @@ def test_a_player_that_is_not_the_students_own_or_does_not_play_is_refused(sourc
     )
 
 
-def test_a_player_too_slow_for_all_the_deals_is_refused_in_time():
+def test_a_player_too_slow_for_all_the_deals_is_stopped_and_marked_on_the_deals_it_finished():
     key = load_questions(ROOT / "exercises" / "keys", "h1_mercy")
-    key.__globals__["RUN_SECONDS"] = 1.0  # this test's own copy of the key: 1 s for 400 deals
+    key.__globals__["RUN_SECONDS"] = 2.0  # this test's own copy of the key: 2 s for 400 deals
     slow = FIRST.replace(
-        "return view.legal_moves[0]", "time.sleep(0.01)\n        return view.legal_moves[0]"
+        "return view.legal_moves[0]", "time.sleep(0.002)\n        return view.legal_moves[0]"
     )
     sheet = key("ada", {"my_player_answer": "import time\n" + slow})
     started = time.monotonic()
     result = sheet.check("my_player", decode(encode(_player(FIRST))))
-    assert "took more than 1 s for your 400 deals" in result.message
-    assert time.monotonic() - started < 30
+    assert result.status == "incorrect" and "used up its 2 s" in result.message, result.message
+    assert "the games it finished count" in result.message
+    assert time.monotonic() - started < 60
+    seeds = tuple(mercy.deals("ada"))
+    replays = key.__globals__["Replays"]("ada", {"my_player_answer": "import time\n" + slow})
+    finished = replays.finished(True)
+    assert 0 < finished < len(seeds)
+    # its honest rows (the same player, played at home without a clock) replay on the deals
+    # it finished in the box: the comparison earns that share of its points, and says why
+    honest = paired(
+        ("mine", "greedy"), _wins(FIRST, seeds, True), _wins("greedy", seeds, True), seeds
+    )
+    verdict = key.__globals__["_g_vs_greedy"](decode(encode(honest)), "ada", replays)
+    assert verdict.share == pytest.approx(finished / len(seeds))
+    assert f"after {finished} of your {len(seeds)} deals" in verdict.hint
+    # rows that lie about a deal it finished still earn nothing
+    lying = {**honest, "rows": honest["rows"].copy()}
+    lying["rows"].loc[0, "mine"] = not bool(lying["rows"].loc[0, "mine"])
+    wrong = key.__globals__["_g_vs_greedy"](decode(encode(lying)), "ada", replays)
+    assert isinstance(wrong, str) and "replaying that game" in wrong
 
 
 def test_a_peeker_plays_fair_in_the_box_so_its_rows_from_home_do_not_replay():
