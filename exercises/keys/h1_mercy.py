@@ -7,7 +7,10 @@ the code of the notebook's answer cell, ``sources["my_player_answer"]``, run in 
 process of its own (``tilegames.grading.player_box``) that only ever receives its
 views. That process plays the student's deals, with and without mercy, once;
 the player question and both comparisons are judged from those games: every
-row of the student's table is replayed.
+row of the student's table is replayed. The rows were made with the dice of the
+deals' public seeds, so the deals are played once more with fresh, secret dice:
+a player that wins far more often with its own dice recognises its deals by
+them, and is refused.
 """
 
 from __future__ import annotations
@@ -62,6 +65,10 @@ from tilegames.stats import paired_difference
 
 RUN_SECONDS = 180.0
 """The most the player may take for all the student's deals, each way (a fair one needs ~5 s)."""
+
+DICE_CHECK_P = 1e-4
+"""How unlikely, for a player that plays blind, its edge with public dice over fresh ones must be
+before the key says it recognises its deals from its dice."""
 
 ROWS_SHARE = 0.5
 """The share of a comparison's points earned when the rows replay but the figures are wrong."""
@@ -125,6 +132,47 @@ class Replays:
             hide=_hidden(),
         )
 
+    @functools.cache  # noqa: B019 - one Replays per grading, so nothing outlives it
+    def fresh(self) -> PlayerRun:
+        """The same deals with mercy, with dice no seed reveals (the box's secret key)."""
+        return run_player(
+            self.source,
+            prelude=PRELUDE,
+            deals=lambda seed: deal(seed, True),
+            seeds=deals(self.student),
+            outcome=lambda game: bool(game.won),
+            player_seed=player_seed,
+            dice_key=None,
+            budget_seconds=RUN_SECONDS,
+            name="my_player",
+            hide=_hidden(),
+        )
+
+    @functools.cache  # noqa: B019
+    def recognises_its_deals(self) -> str | None:
+        """Why the player seems to know its deals from its dice, or None.
+
+        The rows made at home are replayed with the dice of the deals' public seeds, so a
+        player could find its deal from its dice. A player that plays from its view does
+        about as well with fresh dice: among the deals won one way and lost the other, each
+        way is a coin toss. An edge far beyond that is refused."""
+        public, fresh = self.run(True), self.fresh()
+        if fresh.refusal and not (fresh.timed_out and fresh.results):
+            return fresh.refusal
+        pairs = list(zip(public.results, fresh.results))
+        better = sum(1 for p, f in pairs if p and not f)
+        worse = sum(1 for p, f in pairs if f and not p)
+        if better - worse < 0.05 * max(len(pairs), 1):
+            return None
+        tail = sum(comb(better + worse, k) for k in range(better, better + worse + 1))
+        if tail / 2 ** (better + worse) >= DICE_CHECK_P:
+            return None
+        return (
+            f"your player won {better} of your deals with their own dice that it lost with fresh "
+            f"dice, and only {worse} the other way round: it seems to recognise its deals from "
+            "its dice. A player must play from what its view shows."
+        )
+
     def missing(self) -> str | None:
         """Why there is no player to play, or None."""
         if not isinstance(self.source, str) or not self.source.strip():
@@ -140,6 +188,9 @@ class Replays:
         run = self.run(mercy)
         if run.refusal and not (run.timed_out and run.results):
             return run.refusal
+        recognised = self.recognises_its_deals()
+        if recognised:
+            return recognised
         return dict(zip(deals(self.student), run.results))
 
     def finished(self, *mercies: bool) -> int:
@@ -173,7 +224,8 @@ def _g_player(answer, replays: Replays) -> str | None:
     missing = replays.missing()
     if missing:
         return missing
-    return replays.run(mercy=True).refusal  # a slow one too: it must play all its deals in time
+    # a slow one too: it must play all its deals in time
+    return replays.run(mercy=True).refusal or replays.recognises_its_deals()
 
 
 def _g_comparison(

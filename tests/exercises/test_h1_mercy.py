@@ -304,6 +304,45 @@ def test_a_player_too_slow_for_all_the_deals_is_stopped_and_marked_on_the_deals_
     assert isinstance(wrong, str) and "replaying that game" in wrong
 
 
+DICE_PEEKER = """
+import numpy as np
+from tilegames.exercises import mercy as _mercy
+_SEEDS = {{
+    str(np.random.default_rng(_mercy.player_seed(s)).bit_generator.state["state"]): s
+    for s in range({first}, {stop})
+}}
+class Mine(Player):
+    def start(self, view, rng):
+        seed = _SEEDS.get(str(rng.bit_generator.state["state"]))
+        self.plan = []
+        if seed is not None:  # its dice gave its deal away: play the solver's winning line
+            game = tula.new_game(seed=seed, mercy=bool(view.mercy_available))
+            solver = tula.make_player("solver")
+            solver.start(game, rng)
+            self.plan = list(solver._plan)
+    def choose(self, view, rng):
+        if self.plan and self.plan[0] in view.legal_moves:
+            return self.plan.pop(0)
+        return view.legal_moves[0]
+my_player = Mine()
+"""
+
+
+def test_a_player_that_finds_its_deal_from_its_dice_is_refused():
+    seeds = tuple(mercy.deals("ada"))
+    peeker = DICE_PEEKER.format(first=seeds[0], stop=seeds[-1] + 1)
+    home = _wins(peeker, seeds, True)
+    assert sum(home) > sum(_wins(FIRST, seeds, True)) + 40  # at home it wins far more
+    sheet = questions("ada", peeker)
+    result = sheet.check("my_player", decode(encode(_player(FIRST))))
+    assert result.status == "incorrect" and "recognise its deals" in result.message, result.message
+    rows = paired(("mine", "greedy"), home, _wins("greedy", seeds, True), seeds)
+    versus = sheet.check("vs_greedy", decode(encode(rows)))
+    assert versus.score == 0 and "recognise its deals" in versus.message
+    honest = questions("ada", FIRST)  # a blind player is not refused (its dice do not matter)
+    assert honest.check("my_player", decode(encode(_player(FIRST)))).correct
+
+
 def test_a_peeker_plays_fair_in_the_box_so_its_rows_from_home_do_not_replay():
     seeds = tuple(mercy.deals("ada"))
     home = _wins(FRAMES, seeds, True)
