@@ -36,7 +36,7 @@ NOTEBOOK_DIRS = $(wildcard notebooks exercises)
 # (off) or read results files; each notebook's Run All must fit its one-minute budget (conftest.py)
 test: install chromium lint
 	$(PY) -m pytest --doctest-modules tilegames course/tilegames_course tests $(NOTEBOOK_DIRS) \
-	    --nbval-lax --nbval-current-env -p no:cacheprovider
+	    --nbval-lax --nbval-current-env -p no:cacheprovider --durations=25
 
 lint: install
 	$(VENV)/bin/ruff check .
