@@ -39,7 +39,7 @@ from . import (
     yes_no,
 )
 from .handin import seed_window, student_id, variant_seed
-from .simulation import check_mean
+from .simulation import FORM, check_mean, simulation_checks
 
 __all__ = [
     "ASSIGNMENT",
@@ -168,20 +168,10 @@ def move_of(answer: Any) -> Move:
         raise AnswerFormat(f"{answer[:40]!r} is not a move: write it like '7D -> 23'.") from None
 
 
-def simulation_of(
-    answer: Any, student: str | None = None, reference: float | None = None
-) -> str | None:
-    """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
-    student = student or student_id()
-    return check_mean(
-        answer,
-        column="score",
-        rederive=fresh_score,
-        reference=reference,
-        min_games=GAMES,
-        seeds=deals(student),
-    )
-
+simulation_of = simulation_checks(
+    check_mean, games=GAMES, deals=deals, column="score", rederive=fresh_score
+)
+"""The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
 FRACTION = "a Fraction, like Fraction(3, 7)"
 
@@ -192,9 +182,7 @@ FORMS = {
     "into_gap": Form(cards_of, "a list of cards, like ['7D', '8♣']"),
     "p_link": Form(as_fraction, FRACTION),
     "expected_fresh_score": Form(as_fraction, FRACTION),
-    "simulate_fresh_score": Form(
-        simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
-    ),
+    "simulate_fresh_score": Form(simulation_of, FORM),
     "best_move": Form(move_of, "a move, like '7D -> 23'"),
 }
 

@@ -40,7 +40,7 @@ from . import (
     yes_no,
 )
 from .handin import seed_window, student_id, variant_seed
-from .simulation import check_proportion
+from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
     "ASSIGNMENT",
@@ -204,20 +204,10 @@ def tile_names(answer: Any) -> set[str]:
     return names
 
 
-def simulation_of(
-    answer: Any, student: str | None = None, reference: float | None = None
-) -> str | None:
-    """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
-    student = student or student_id()
-    return check_proportion(
-        answer,
-        outcome="fire_left_over",
-        rederive=fire_left_over,
-        reference=reference,
-        min_games=GAMES,
-        seeds=deals(student),
-    )
-
+simulation_of = simulation_checks(
+    check_proportion, games=GAMES, deals=deals, outcome="fire_left_over", rederive=fire_left_over
+)
+"""The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
 FRACTION = "a Fraction, like Fraction(3, 7)"
 
@@ -229,9 +219,7 @@ FORMS = {
     "p_fire_left_over": Form(as_fraction, FRACTION),
     "expected_fire_left_over": Form(as_fraction, FRACTION),
     "one_given_any": Form(as_fraction, FRACTION),
-    "simulate_fire_left_over": Form(
-        simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
-    ),
+    "simulate_fire_left_over": Form(simulation_of, FORM),
 }
 
 SHEET = Sheet(ASSIGNMENT, FORMS)

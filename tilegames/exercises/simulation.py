@@ -48,6 +48,7 @@ __all__ = [
     "read_simulation",
     "replay_rows",
     "rows_from",
+    "simulation_checks",
 ]
 
 FORM = "{'rows': your table, 'estimate': ..., 'interval': (low, high)}"
@@ -193,6 +194,41 @@ def consistent(estimate: float, reference: float, n: int, spread: float) -> bool
 
 def _close(given: tuple[float, float], wanted: tuple[float, float], tolerance: float) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(given, wanted))
+
+
+def simulation_checks(
+    check: Callable[..., str | Partial | None],
+    *,
+    games: int,
+    deals: Callable[[str], range],
+    **columns: Any,
+) -> Callable[..., str | Partial | None]:
+    """A worksheet's ``simulation_of(answer, student=None, reference=None)``: the simulation's
+    own checks (``check``: ``check_proportion`` or ``check_mean``, with ``columns`` such as
+    ``outcome=``/``column=`` and ``rederive=``) on the student's own ``deals``, at least
+    ``games`` of them. The student's notebook calls it without a reference; the teacher's key
+    passes one.
+
+    >>> from tilegames.exercises.handin import seed_window
+    >>> of = simulation_checks(check_proportion, games=5, deals=lambda s: seed_window("x", s, 5),
+    ...                        outcome="won", rederive=None)
+    >>> rows = [{"seed": s, "won": s % 2 == 0} for s in seed_window("x", "ada", 5)]
+    >>> of({"rows": rows, "estimate": 0.6, "interval": (0.2, 0.9)}, "ada")  # all is well
+    >>> of({"rows": rows, "estimate": 0.9, "interval": (0.2, 0.9)}, "ada").hint
+    "your estimate is not the share of 'won' in your rows: recompute it from them."
+    """
+
+    def simulation_of(
+        answer: Any, student: str | None = None, reference: float | None = None
+    ) -> str | Partial | None:
+        """The simulation's own checks: its deals are the student's, its rows replay, its figures
+        agree."""
+        from .handin import student_id
+
+        seeds = deals(student or student_id())
+        return check(answer, **columns, reference=reference, min_games=games, seeds=seeds)
+
+    return simulation_of
 
 
 def check_proportion(

@@ -39,7 +39,7 @@ from . import (
     yes_no,
 )
 from .handin import seed_window, student_id, variant_seed
-from .simulation import check_proportion
+from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
     "ASSIGNMENT",
@@ -216,20 +216,10 @@ def move_of(answer: Any) -> Move:
         ) from None
 
 
-def simulation_of(
-    answer: Any, student: str | None = None, reference: float | None = None
-) -> str | None:
-    """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
-    student = student or student_id()
-    return check_proportion(
-        answer,
-        outcome="no_triple",
-        rederive=no_triple,
-        reference=reference,
-        min_games=GAMES,
-        seeds=deals(student),
-    )
-
+simulation_of = simulation_checks(
+    check_proportion, games=GAMES, deals=deals, outcome="no_triple", rederive=no_triple
+)
+"""The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
 FRACTION = "a Fraction, like Fraction(3, 7)"
 
@@ -247,9 +237,7 @@ FORMS = {
         lambda a: as_fraction(a, "a number, like Fraction(15, 2) or 12"),
         "a Fraction or a whole number",
     ),
-    "simulate_no_triple": Form(
-        simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
-    ),
+    "simulate_no_triple": Form(simulation_of, FORM),
     "best_move": Form(move_of, "a move, like '1-3-4 @ 2,5 r1'"),
 }
 

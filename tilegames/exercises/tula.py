@@ -39,7 +39,7 @@ from . import (
     yes_no,
 )
 from .handin import seed_window, student_id, variant_seed
-from .simulation import check_proportion
+from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
     "ASSIGNMENT",
@@ -188,18 +188,10 @@ def one_position(answer: Any) -> str:
     return name
 
 
-def simulation_of(answer: Any, student: str | None = None, reference: float | None = None):
-    """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
-    student = student or student_id()
-    hint = check_proportion(
-        answer,
-        outcome="one_match",
-        rederive=one_match,
-        reference=reference,
-        min_games=GAMES,
-        seeds=deals(student),
-    )
-    return hint
+simulation_of = simulation_checks(
+    check_proportion, games=GAMES, deals=deals, outcome="one_match", rederive=one_match
+)
+"""The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
 
 FORMS = {
@@ -211,9 +203,7 @@ FORMS = {
     "exactly_one": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
     "neither_given_3A": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
     "expected_matches": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
-    "simulate_one_match": Form.checked(
-        simulation_of, "{'rows': ..., 'estimate': ..., 'interval': (low, high)}"
-    ),
+    "simulate_one_match": Form.checked(simulation_of, FORM),
     "keep_winnable": Form(one_position, "one position, like '1A'"),
 }
 
