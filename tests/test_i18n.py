@@ -169,10 +169,88 @@ def test_the_tula_board_speaks_the_language(lang, undo, hint, refusal):
         board.board.click("1J")
         assert board.messages[0][1] == refusal
         assert board.board.announcement.startswith(refusal)
+        assert (
+            board.board.labels["text_view"]
+            == {
+                "en": "Text view",
+                "sk": "Textový pohľad",
+                "pt": "Vista de texto",
+                "ru": "Текстом",
+            }[lang]
+        )
         board.board.click("3A")
         assert board.game.history  # the click played
         if lang != "en":
             assert "Tula: 1 on the stack" not in board.text_view()
+
+
+def test_the_tula_board_s_screen_reader_names_are_translated_and_mean_the_same():
+    """The accessible names come from the catalogs, and what the board's keys read from them
+    (a tile under others is passed over) is the same in every language."""
+    from tilegames.tula import new_game
+    from tilegames.tula.render import svg, target_label
+
+    game = new_game(seed=7)
+    english = svg(game)
+    with using("sk"):
+        assert target_label(game, "2E") == "2E, lícom nadol, leží pod 3A, 3B a 3C"
+        assert target_label(game, "3A") == "3A, lícom nadol, dá sa otočiť"
+        slovak = svg(game)
+    with using("ru"):
+        assert target_label(game, "2E") == "2E, закрыта, лежит под 3A, 3B и 3C"
+        assert 'aria-label="стопка: 1 плитка' in svg(game)
+    assert slovak.count('data-covered="true"') == english.count('data-covered="true"') > 0
+    assert "dá sa otočiť" in slovak and "can be revealed" not in slovak
+
+
+def test_maze_refusals_and_its_board_use_the_slovak_guide_s_words():
+    """Maze came from the Slovak AisleRiot guide: napravo od, alebo (docs/glossary.md)."""
+    from tilegames.maze import new_game
+    from tilegames.maze.board import view
+
+    game = new_game(seed=1)
+    with using("sk"):
+        assert game.why_illegal("7D -> 0") == (
+            "7♦ môže ísť len do medzery napravo od 6♦ alebo naľavo od 8♦; "
+            "naľavo od políčka 0 je okraj (je to prvé políčko) a napravo medzera"
+        )
+        assert game.status() == "skóre 2 z 48 za 0 ťahov"
+        table = view(new_game(seed=1))
+        assert table.solve_button.description == "Vyriešiť"
+        table.board.click("slot:4")
+        table.board.click("slot:0")
+        assert table.messages[0][1].startswith("Nedá sa: 8♠ môže ísť len do medzery napravo od 7♠")
+        assert "káro 6 na políčku 3" in table.board.svg
+    with using("ru"):
+        assert game.status() == "счёт 2 из 48 за 0 ходов"
+    with using("en"):
+        assert game.why_illegal("7D -> 0").startswith("7♦ may go only into a gap right of 6♦")
+
+
+def test_flaming_pyramids_refusals_in_the_russian_help_s_words():
+    from tilegames.pyramids import new_game
+
+    game = new_game(seed=1)
+    with using("ru"):
+        assert game.status() == "ход 1: игрок 0 кладёт плитку"
+        assert game.why_illegal("fall left") == (
+            "ничего не падает: игрок 0 должен положить плитку из руки"
+        )
+        with pytest.raises(IllegalMove, match="плитки yellow 20 нет в руке игрока 0"):
+            game.play("yellow 20 @ 5,3")
+    assert game.why_illegal("yellow 20 @ 5,3") == "yellow 20 is not in player 0's hand"
+
+
+def test_tri_ominos_refusals_in_the_portuguese_rules_words():
+    """o poço, passar a vez, a ronda: the seed's words (docs/glossary.md)."""
+    from tilegames.triominos import new_game
+
+    game = new_game(seed=1)
+    with using("pt"):
+        assert game.status() == "joga o jogador 1 (3 maneiras de pôr uma peça); poço: 38"
+        assert game.why_illegal("draw") == "podes pôr uma peça, por isso não podes tirar do poço"
+        assert game.why_illegal("pass") == "podes pôr uma peça, por isso não podes passar a vez"
+    assert game.status() == "player 1 to play (3 placements); pool 38"
 
 
 # -- numbers and plurals -------------------------------------------------------------------------
@@ -226,3 +304,36 @@ def test_the_wheel_ships_the_compiled_catalogs():
     shipped = {path for glob in globs for path in (ROOT / "tilegames").glob(glob)}
     for lang in TRANSLATED:
         assert LOCALE / lang / "LC_MESSAGES" / "tilegames.mo" in shipped
+
+
+# -- the command line ---------------------------------------------------------------------------
+def test_play_writes_the_page_in_the_language_asked_for():
+    from tilegames.cli.play import play_notebook
+
+    page = play_notebook("tula", seed=3, lang="ru")
+    assert page.cells[0].source.startswith("# Tula\n\nНажми на часть поля")
+    assert page.cells[-1].source == (
+        "from tilegames import i18n, tula\n\ni18n.set_language('ru')\ntula.view(seed=3)"
+    )
+    with using("en"):
+        english = play_notebook("tula", seed=3)
+    assert english.cells[-1].source == "from tilegames import tula\n\ntula.view(seed=3)"
+    assert "Click a piece of the board" in english.cells[0].source
+
+
+def test_the_lang_options_exist_and_refuse_an_unknown_language(capsys):
+    from tilegames.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["play", "--lang", "de", "--no-browser"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'de'" in capsys.readouterr().err
+
+
+def test_lessons_in_another_language_say_clearly_they_are_not_written_yet(tmp_path, capsys):
+    from tilegames.cli import main
+
+    assert main(["lessons", str(tmp_path / "sk"), "--lang", "sk"]) == 2
+    said = capsys.readouterr().err
+    assert "English only so far" in said and 'set_language("sk")' in said
+    assert not (tmp_path / "sk").exists()  # nothing written

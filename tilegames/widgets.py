@@ -28,6 +28,8 @@ _ESM = """
 // its name is the game's aria-label (else its <title>). Messages are read out
 // from a polite live region; "Text view" shows the position as text.
 function render({ model, el }) {
+  // the words of the bar, in the language chosen (tilegames.i18n), English if none came
+  const words = (key, english) => (model.get("labels") || {})[key] || english;
   const root = document.createElement("div");
   root.className = "tilegames-root";
   // JupyterLab's command-mode keys (arrows select cells, A/B insert some) stay off the board
@@ -47,20 +49,22 @@ function render({ model, el }) {
   const toggle = document.createElement("button");
   toggle.type = "button";
   toggle.className = "tilegames-text-button";
-  toggle.textContent = "Text view";
+  toggle.textContent = words("text_view", "Text view");
   toggle.setAttribute("aria-expanded", "false");
   const pre = document.createElement("pre");
   pre.className = "tilegames-text";
   pre.hidden = true;
   pre.id = "tilegames-text-" + Math.random().toString(36).slice(2);
   pre.tabIndex = 0;
-  pre.setAttribute("aria-label", "the position as text");
+  pre.setAttribute("aria-label", words("text_label", "the position as text"));
   toggle.setAttribute("aria-controls", pre.id);
   const keys = document.createElement("span");
   keys.className = "tilegames-keys";
-  keys.textContent =
+  keys.textContent = words(
+    "keys",
     "Keyboard: Tab to the board, arrow keys to move, Enter or Space to play, " +
-    "Page Down / Page Up for the next / previous.";
+      "Page Down / Page Up for the next / previous."
+  );
   bar.append(toggle, keys);
   root.append(box, ring, live, bar, pre);
   let current = null;  // data-target of the roving Tab stop
@@ -234,7 +238,9 @@ function render({ model, el }) {
   toggle.addEventListener("click", () => {
     pre.hidden = !pre.hidden;
     toggle.setAttribute("aria-expanded", String(!pre.hidden));
-    toggle.textContent = pre.hidden ? "Text view" : "Hide text view";
+    toggle.textContent = pre.hidden
+      ? words("text_view", "Text view")
+      : words("hide_text_view", "Hide text view");
   });
   const announce = () => {
     live.textContent = "";
@@ -297,6 +303,23 @@ _CSS = """
 """
 
 
+def board_labels() -> dict[str, str]:
+    """The words of the board's own bar in the language in use (the JavaScript shows them).
+
+    >>> board_labels()["text_view"]
+    'Text view'
+    """
+    return {
+        "text_view": _("Text view"),
+        "hide_text_view": _("Hide text view"),
+        "text_label": _("the position as text"),
+        "keys": _(
+            "Keyboard: Tab to the board, arrow keys to move, Enter or Space to play, "
+            "Page Down / Page Up for the next / previous."
+        ),
+    }
+
+
 class Board(anywidget.AnyWidget):
     """An SVG board; clicking an element with ``data-target`` calls the click handlers."""
 
@@ -314,8 +337,12 @@ class Board(anywidget.AnyWidget):
     """The ``data-target`` where play continues: the keyboard's stop when its own is gone."""
     focus_serial = traitlets.Int(0).tag(sync=True)
     """Counts requests to put the keyboard focus on ``focus`` (see ``take_focus``)."""
+    labels = traitlets.Dict().tag(sync=True)
+    """The words of the bar under the board (its "Text view" button, the keyboard help), in the
+    language in use when the board was made (``board_labels``)."""
 
     def __init__(self, svg: str = "", **kwargs) -> None:
+        kwargs.setdefault("labels", board_labels())
         super().__init__(svg=svg, **kwargs)
         self._click_handlers: list[Callable[[str], None]] = []
         # Not named _handle_msg: that would replace ipywidgets' own dispatcher.

@@ -38,6 +38,7 @@ import tempfile
 from pathlib import Path
 
 from .. import __version__, resources
+from .lang import add_lang_option, lessons_refusal
 
 __all__ = ["Report", "add_commands", "course_files", "exchange_note", "lay_out", "lessons_files"]
 
@@ -355,6 +356,10 @@ def _refused(command: str, error: OSError) -> int:
 
 def run_lessons(args: argparse.Namespace) -> int:
     """``tilegames lessons DIR``. Ctrl-C stops it between two files, saying what it did."""
+    refusal = lessons_refusal(getattr(args, "lang", None))
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     try:
         return _lessons(args)
     except OSError as error:
@@ -476,6 +481,7 @@ def add_commands(commands) -> None:
         help="also the students' copies of the course's assignments (for self-study)",
     )
     lessons.add_argument("--force", action="store_true", help="replace files you have edited")
+    add_lang_option(lessons, "the lessons' language")
     lessons.set_defaults(run=run_lessons)
     course = commands.add_parser(
         "course",
