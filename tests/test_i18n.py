@@ -330,10 +330,60 @@ def test_the_lang_options_exist_and_refuse_an_unknown_language(capsys):
     assert "invalid choice: 'de'" in capsys.readouterr().err
 
 
-def test_lessons_in_another_language_say_clearly_they_are_not_written_yet(tmp_path, capsys):
+def test_lessons_in_slovak_translate_the_lessons_that_have_a_catalog(tmp_path, capsys):
+    import nbformat
+
     from tilegames.cli import main
 
-    assert main(["lessons", str(tmp_path / "sk"), "--lang", "sk"]) == 2
-    said = capsys.readouterr().err
-    assert "English only so far" in said and 'set_language("sk")' in said
-    assert not (tmp_path / "sk").exists()  # nothing written
+    assert main(["lessons", str(tmp_path / "sk"), "--lang", "sk"]) == 0
+    said = capsys.readouterr().out
+    assert "slovenčina: 01_tula_rules translated; still in English" in said
+    lesson = nbformat.read(tmp_path / "sk" / "notebooks" / "01_tula_rules.ipynb", as_version=4)
+    nbformat.validate(lesson)
+    assert lesson.cells[0].source.startswith("# Tula — pravidlá v obrázkoch")
+    assert 'tilegames.i18n.set_language("sk")' in lesson.cells[1].source.replace("'", '"')
+    assert all(not cell.get("outputs") for cell in lesson.cells if cell.cell_type == "code")
+    other = nbformat.read(tmp_path / "sk" / "notebooks" / "02_tula_mercy.ipynb", as_version=4)
+    assert "set_language" not in other.cells[1].source  # English, as shipped
+
+
+# -- the lessons' catalogs ----------------------------------------------------------------------
+def lesson_catalogs():
+    return sorted(LOCALE.glob("*/LC_MESSAGES/lesson-*.po"))
+
+
+def test_there_are_lesson_catalogs_for_lesson_01_in_every_language():
+    found = {(p.parent.parent.name, p.stem) for p in lesson_catalogs()}
+    assert {(lang, "lesson-01_tula_rules") for lang in TRANSLATED} <= found
+
+
+@pytest.mark.parametrize(
+    "path", lesson_catalogs(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}"
+)
+def test_a_translated_lesson_is_complete_and_not_stale(path):
+    """Each markdown cell of the English lesson has a translation, and every translation is of a
+    cell the lesson still has: an edited English cell makes its translation stale (run
+    scripts/lesson_catalogs.py, then translate the cell again)."""
+    import nbformat
+
+    from tilegames.lesson_i18n import markdown_cells, translate_notebook
+
+    name = path.stem[len("lesson-") :]
+    lang = path.parent.parent.name
+    english = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    cells = markdown_cells(english)
+    catalog = read(path, lang)
+    ids = [message.id for message in messages(catalog)]
+    stale = [i[:60] for i in ids if i not in cells]
+    missing = [c[:60] for c in cells if c not in ids]
+    assert stale == [], f"{path.name}: translations of cells no longer in {name}: {stale}"
+    assert missing == [], f"{path.name}: cells of {name} not in the catalog: {missing}"
+    untranslated = [m.id[:60] for m in messages(catalog) if not m.string or m.fuzzy]
+    assert untranslated == [], f"{path.name}: untranslated or fuzzy: {untranslated}"
+    translated, left = translate_notebook(english, name, lang)  # the committed .mo is current
+    assert left == 0
+    assert len(translated.cells) == len(english.cells) + 1
+    for before, after in zip(english.cells, translated.cells[:1] + translated.cells[2:]):
+        assert before.cell_type == after.cell_type
+        if before.cell_type == "code":
+            assert before.source == after.source  # the same code: the same numbers

@@ -6,16 +6,11 @@
 >>> add_lang_option(parser, "the board's language")
 >>> parser.parse_args(["--lang", "ru"]).lang
 'ru'
->>> print(lessons_refusal("sk"))
-tilegames lessons: --lang sk: the lessons are written in English only so far (issue 38). Their boards and messages speak slovenčina: run tilegames.i18n.set_language("sk") at the top of a lesson, or set TILEGAMES_LANG=sk before starting Jupyter. Leave out --lang (or give --lang en) to write the English lessons.
 """
 
 from __future__ import annotations
 
 from ..i18n import LANGUAGES
-
-LESSON_LANGUAGES = ("en",)
-"""The languages the lessons are written in so far (the boards speak all of LANGUAGES)."""
 
 
 def add_lang_option(parser, what: str) -> None:
@@ -25,18 +20,47 @@ def add_lang_option(parser, what: str) -> None:
         choices=list(LANGUAGES),
         help=f"{what}: "
         + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        + " (default: the locale's, else English)",
+        + " (default: English)",
     )
 
 
-def lessons_refusal(lang: str | None) -> str | None:
-    """Why ``tilegames lessons --lang LANG`` cannot write that language yet, or None."""
-    if lang is None or lang in LESSON_LANGUAGES:
-        return None
-    return (
-        f"tilegames lessons: --lang {lang}: the lessons are written in English only so far "
-        f"(issue 38). Their boards and messages speak {LANGUAGES[lang]}: run "
-        f'tilegames.i18n.set_language("{lang}") at the top of a lesson, or set '
-        f"TILEGAMES_LANG={lang} before starting Jupyter. Leave out --lang (or give --lang en) "
-        "to write the English lessons."
-    )
+def translate_lessons(files: dict[str, bytes], lang: str | None) -> tuple[dict[str, bytes], str]:
+    """The lesson files with each lesson that has a catalog in ``lang`` translated (generated
+    from the English notebook: ``tilegames.lesson_i18n``), and a line saying which are.
+
+    >>> files = {"notebooks/07_class_experiment.ipynb": b"{}"}
+    >>> translate_lessons(files, "en")[1]
+    ''
+    >>> print(translate_lessons(files, "sk")[1])
+    slovenčina: none of these lessons is translated yet (the boards and messages in them speak slovenčina); they are written in English
+    """
+    import nbformat
+
+    from ..lesson_i18n import translate_notebook, translated_lessons
+
+    if lang is None or lang == "en":
+        return files, ""
+    available = translated_lessons(lang)
+    result, done, partly = dict(files), [], []
+    for name, data in files.items():
+        stem = name.rsplit("/", 1)[-1].removesuffix(".ipynb")
+        if not (name.startswith("notebooks/") and name.endswith(".ipynb")) or stem not in available:
+            continue
+        notebook = nbformat.reads(data.decode("utf-8"), as_version=4)
+        translated, missing = translate_notebook(notebook, stem, lang)
+        result[name] = nbformat.writes(translated).encode("utf-8")
+        (partly if missing else done).append(stem)
+    lessons = sorted(n for n in files if n.startswith("notebooks/") and n.endswith(".ipynb"))
+    english = [n.rsplit("/", 1)[-1] for n in lessons if n.rsplit("/", 1)[-1][:-6] not in done]
+    name = LANGUAGES[lang]
+    if not done and not partly:
+        return result, (
+            f"{name}: none of these lessons is translated yet (the boards and messages in them "
+            f"speak {name}); they are written in English"
+        )
+    line = f"{name}: {', '.join(sorted(done + partly))} translated"
+    if partly:
+        line += f" ({', '.join(partly)} in part)"
+    if english:
+        line += f"; still in English (their boards and messages speak {name}): {', '.join(english)}"
+    return result, line

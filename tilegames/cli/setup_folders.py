@@ -38,7 +38,7 @@ import tempfile
 from pathlib import Path
 
 from .. import __version__, resources
-from .lang import add_lang_option, lessons_refusal
+from .lang import add_lang_option, translate_lessons
 
 __all__ = ["Report", "add_commands", "course_files", "exchange_note", "lay_out", "lessons_files"]
 
@@ -356,10 +356,6 @@ def _refused(command: str, error: OSError) -> int:
 
 def run_lessons(args: argparse.Namespace) -> int:
     """``tilegames lessons DIR``. Ctrl-C stops it between two files, saying what it did."""
-    refusal = lessons_refusal(getattr(args, "lang", None))
-    if refusal is not None:
-        print(refusal, file=sys.stderr)
-        return 2
     try:
         return _lessons(args)
     except OSError as error:
@@ -387,13 +383,13 @@ def run_course(args: argparse.Namespace) -> int:
 
 
 def _lessons(args: argparse.Namespace) -> int:
-    report = lay_out(
-        Path(args.folder),
-        lessons_files(assignments=args.assignments),
-        manifest=LESSONS_MANIFEST,
-        force=args.force,
+    files, languages = translate_lessons(
+        lessons_files(assignments=args.assignments), getattr(args, "lang", None)
     )
+    report = lay_out(Path(args.folder), files, manifest=LESSONS_MANIFEST, force=args.force)
     print("\n".join(report.lines()))
+    if languages:
+        print(languages)
     print(
         f"open {Path(args.folder) / 'notebooks'} in JupyterLab and start with 01_tula_rules.ipynb"
     )

@@ -312,8 +312,6 @@ def target_label(game, name: str) -> str:
     >>> target_label(game, "3A")
     '3A, face down, can be revealed'
     """
-    from .rules import _and
-
     if not hasattr(game, "why_illegal"):  # a layout diagram, not a game
         if name in game.revealable():
             return _("{name}, face down, can be revealed").format(name=name)
@@ -339,6 +337,13 @@ def target_label(game, name: str) -> str:
     if not game.is_over:
         return _("{name}, face down, no free corner").format(name=name)
     return _("{name}, face down").format(name=name)
+
+
+def _and(items: list[str]) -> str:
+    """``1A``, ``1A and 1B``, ``1A, 1B and 1C``, in the language in use (as the refusals)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _covering(game, name: str) -> list[str]:
