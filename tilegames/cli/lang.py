@@ -32,7 +32,7 @@ def translate_lessons(files: dict[str, bytes], lang: str | None) -> tuple[dict[s
     >>> translate_lessons(files, "en")[1]
     ''
     >>> print(translate_lessons(files, "sk")[1])
-    slovenčina: none of these lessons is translated yet (the boards and messages in them speak slovenčina); they are written in English
+    slovenčina: none of these lessons is translated yet; they are written in English (tilegames.i18n.set_language("sk") in a lesson makes its boards speak slovenčina)
     """
     import nbformat
 
@@ -55,12 +55,15 @@ def translate_lessons(files: dict[str, bytes], lang: str | None) -> tuple[dict[s
     name = LANGUAGES[lang]
     if not done and not partly:
         return result, (
-            f"{name}: none of these lessons is translated yet (the boards and messages in them "
-            f"speak {name}); they are written in English"
+            f"{name}: none of these lessons is translated yet; they are written in English "
+            f'(tilegames.i18n.set_language("{lang}") in a lesson makes its boards speak {name})'
         )
     line = f"{name}: {', '.join(sorted(done + partly))} translated"
     if partly:
         line += f" ({', '.join(partly)} in part)"
     if english:
-        line += f"; still in English (their boards and messages speak {name}): {', '.join(english)}"
+        line += (
+            f"; still in English: {', '.join(english)} "
+            f'(tilegames.i18n.set_language("{lang}") in one makes its boards speak {name})'
+        )
     return result, line
