@@ -241,6 +241,18 @@ def test_flaming_pyramids_refusals_in_the_russian_help_s_words():
     assert game.why_illegal("yellow 20 @ 5,3") == "yellow 20 is not in player 0's hand"
 
 
+def test_the_flaming_pyramids_board_speaks_russian():
+    from tilegames.pyramids import new_game
+    from tilegames.pyramids.board import view
+
+    with using("ru"):
+        board = view(new_game(seed=3, players=2))
+        assert board.next_button.description == "Дальше"
+        assert board.status.value.count("Твой ход (игрок 0, ход ") == 1
+        board.board.click("spot:0,0")
+        assert board.messages[0][1] == "Сначала нажми на плитку в руке, а потом на место."
+
+
 def test_tri_ominos_refusals_in_the_portuguese_rules_words():
     """o poço, passar a vez, a ronda: the seed's words (docs/glossary.md)."""
     from tilegames.triominos import new_game
@@ -251,6 +263,18 @@ def test_tri_ominos_refusals_in_the_portuguese_rules_words():
         assert game.why_illegal("draw") == "podes pôr uma peça, por isso não podes tirar do poço"
         assert game.why_illegal("pass") == "podes pôr uma peça, por isso não podes passar a vez"
     assert game.status() == "player 1 to play (3 placements); pool 38"
+
+
+def test_the_tri_ominos_board_speaks_portuguese():
+    from tilegames.triominos import new_game
+    from tilegames.triominos.board import view
+
+    with using("pt"):
+        board = view(new_game(seed=1))
+        assert board.draw_button.description == "Tirar"
+        assert board.pass_button.description == "Passar"
+        board.place_at((0, 0))
+        assert board.messages[0][1].startswith(("Primeiro escolhe", "É a vez do P"))
 
 
 # -- numbers and plurals -------------------------------------------------------------------------
