@@ -411,3 +411,39 @@ def test_a_translated_lesson_is_complete_and_not_stale(path):
         assert before.cell_type == after.cell_type
         if before.cell_type == "code":
             assert before.source == after.source  # the same code: the same numbers
+
+
+def _numbers(notebook) -> list[str]:
+    """Every number the code cells printed or displayed as text, in order."""
+    import re
+
+    found = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            text = output.get("text") or output.get("data", {}).get("text/plain", "")
+            found += re.findall(r"\d+(?:[.,]\d+)?", text if isinstance(text, str) else "")
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_translated_lesson_runs_and_computes_the_english_numbers(lang, tmp_path):
+    """Run All of lesson 01 in ``lang``: no error, within the lessons' minute, and the same
+    numbers, in the same order, as the committed English lesson."""
+    import time
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    from tilegames.lesson_i18n import translate_notebook
+
+    english = nbformat.read(ROOT / "notebooks" / "01_tula_rules.ipynb", as_version=4)
+    translated, _missing = translate_notebook(english, "01_tula_rules", lang)
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "results").symlink_to(ROOT / "results")
+    started = time.monotonic()
+    NotebookClient(
+        translated, timeout=120, resources={"metadata": {"path": str(tmp_path / "notebooks")}}
+    ).execute()
+    assert time.monotonic() - started < 120  # the lessons' minute, with the tests' margin of 2
+    assert _numbers(translated) == _numbers(english)
