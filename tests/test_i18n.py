@@ -7,6 +7,7 @@ translate the new entries in each ``.po``, run it again to compile).
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from pathlib import Path
 
@@ -447,3 +448,46 @@ def test_a_translated_lesson_runs_and_computes_the_english_numbers(lang, tmp_pat
     ).execute()
     assert time.monotonic() - started < 120  # the lessons' minute, with the tests' margin of 2
     assert _numbers(translated) == _numbers(english)
+
+
+ENGLISH = re.compile(
+    r"\b(the|is|and|of|tile|tiles|stack|reveal|revealed|remove|removed|covered|corner|"
+    r"won|lost|hint|undo|undid|redo|deal|seed|click|face|mercy|refused|nothing)\b",
+    re.IGNORECASE,
+)
+NOTATION = re.compile(
+    r"\b(reveal|remove|mercy) \d[A-M]\b|\b(null|ace|[2-5]) (Suns|Moons|Crowns|Arms)\b"
+)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_whole_tula_game_on_the_board_says_nothing_in_english(lang):
+    """Every line a student reads while playing Tula to the end (log, status, text view, the
+    picture's names, the buttons) comes through the catalogs: no English word is left once the
+    notation (``reveal 3B``, ``5 Moons``) is set aside."""
+    from tilegames.tula import new_game
+    from tilegames.tula.board import view
+
+    with using(lang):
+        board = view(new_game(seed=129, mercy=True))
+        board.hint()
+        board.board.click("3A")
+        board.undo()
+        board.board.click("nowhere")
+        while not board.game.is_over:
+            move = board.game.legal_moves()[0]
+            if move.kind == "mercy":
+                board.exchange(move.position)
+            else:
+                board.board.click(move.position)
+        board.hint()
+        board.new_deal(-1)
+        said = [message for _kind, message in board.messages]
+        said += [board.status.value, board.text_view(), board.board.labels["keys"]]
+        said += re.findall(r'aria-label="([^"]*)"', board.board.svg)
+        said += [b.description for b in (board.undo_button, board.redo_button, board.hint_button)]
+    left = [
+        (text, ENGLISH.findall(NOTATION.sub("", re.sub(r"<[^>]+>", " ", text)))) for text in said
+    ]
+    left = [(text, words) for text, words in left if words]
+    assert left == [], left[:5]
