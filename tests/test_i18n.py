@@ -491,3 +491,30 @@ def test_a_whole_tula_game_on_the_board_says_nothing_in_english(lang):
     ]
     left = [(text, words) for text, words in left if words]
     assert left == [], left[:5]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_maze_played_on_the_board_says_nothing_in_english(lang):
+    """The same for Maze, the Slovak guide's game: picking up, refused drops, moves, a hint."""
+    from tilegames.maze import new_game
+    from tilegames.maze.board import view
+
+    with using(lang):
+        table = view(new_game(seed=1))
+        table.board.click("slot:4")  # pick up 8♠
+        table.board.click("slot:0")  # refused: explained
+        table.board.click("slot:4")  # put it down
+        table.board.click("slot:0")  # a gap, nothing picked up
+        for _turn in range(8):
+            move = table.game.legal_moves()[0]
+            table.board.click(f"slot:{table.game.slot_of(move.card)}")
+            table.board.click(f"slot:{move.to}")
+        table.hint()
+        table.undo()
+        said = [message for _kind, message in table.messages]
+        said += [table.status.value, table.text_view()]
+        said += re.findall(r'aria-label="([^"]*)"', table.board.svg)
+        said += [b.description for b in (table.hint_button, table.solve_button, table.step_button)]
+    left = [(text, ENGLISH.findall(re.sub(r"<[^>]+>", " ", text))) for text in said]
+    left = [(text, words) for text, words in left if words]
+    assert left == [], left[:5]
