@@ -20,8 +20,25 @@ from tilegames.errors import IllegalMove
 from tilegames.i18n import format_number, format_percent, ngettext, set_language, using
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "tilegames" / "locale"
+LOCALE = i18n.LOCALE_DIR  # the package's own catalogs: the checkout's, or the installed ones
 POT = LOCALE / "tilegames.pot"
+
+
+def checkout_file(name: str) -> Path:
+    """A file of the repository itself (not shipped): the test is skipped where the tests run
+    against the installed package (tests/test_install.py copies tests/ alone)."""
+    path = ROOT / name
+    if not path.exists():
+        pytest.skip(f"{name} is the checkout's, not the package's")
+    return path
+
+
+def lesson(name: str) -> Path:
+    from tilegames import resources
+
+    return resources.folder("lessons") / f"{name}.ipynb"
+
+
 TRANSLATED = ("sk", "pt", "ru")
 
 
@@ -85,8 +102,9 @@ def test_plural_forms_are_the_languages_own(lang):
 def test_the_template_is_up_to_date_with_the_code(tmp_path):
     """Re-extract the messages from the code: the committed .pot holds exactly these."""
     fresh = tmp_path / "fresh.pot"
+    config = checkout_file("babel.cfg")
     CommandLineInterface().run(
-        ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "-o", str(fresh), str(ROOT)]
+        ["pybabel", "-q", "extract", "-F", str(config), "-o", str(fresh), str(ROOT)]
     )
     in_code = {message.id for message in messages(read(fresh))}
     committed = {message.id for message in messages(read(POT))}
@@ -324,7 +342,7 @@ def test_the_wheel_ships_the_compiled_catalogs():
     """pyproject's package data names the .mo files (tests/test_install.py builds the wheel)."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    data = tomllib.loads(checkout_file("pyproject.toml").read_text())
     globs = data["tool"]["setuptools"]["package-data"]["tilegames"]
     shipped = {path for glob in globs for path in (ROOT / "tilegames").glob(glob)}
     for lang in TRANSLATED:
@@ -395,7 +413,7 @@ def test_a_translated_lesson_is_complete_and_not_stale(path):
 
     name = path.stem[len("lesson-") :]
     lang = path.parent.parent.name
-    english = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    english = nbformat.read(lesson(name), as_version=4)
     cells = markdown_cells(english)
     catalog = read(path, lang)
     ids = [message.id for message in messages(catalog)]
@@ -436,12 +454,13 @@ def test_a_translated_lesson_runs_and_computes_the_english_numbers(lang, tmp_pat
     import nbformat
     from nbclient import NotebookClient
 
+    from tilegames import resources
     from tilegames.lesson_i18n import translate_notebook
 
-    english = nbformat.read(ROOT / "notebooks" / "01_tula_rules.ipynb", as_version=4)
+    english = nbformat.read(lesson("01_tula_rules"), as_version=4)
     translated, _missing = translate_notebook(english, "01_tula_rules", lang)
     (tmp_path / "notebooks").mkdir()
-    (tmp_path / "results").symlink_to(ROOT / "results")
+    (tmp_path / "results").symlink_to(resources.folder("results"))
     started = time.monotonic()
     NotebookClient(
         translated, timeout=120, resources={"metadata": {"path": str(tmp_path / "notebooks")}}
