@@ -7,7 +7,7 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test lint unit installed dist notebooks bench install chromium bubblewrap clean
+.PHONY: lab test lint unit installed dist notebooks bench install chromium bubblewrap clean catalogs
 
 # the editable install builds the compiled Maze search in place (setup.py), and adds the
 # teacher's kit (course/: tilegames-course) so `tilegames course` works from the checkout
@@ -44,6 +44,21 @@ lint: install
 
 unit: install
 	$(PY) -m pytest --doctest-modules tilegames course/tilegames_course tests -m "not browser and not installed"
+
+## make catalogs: the message catalogs (tilegames/locale/, tilegames.i18n) brought up to date
+## with the code: the messages marked _(), ngettext(), N_() extracted (babel.cfg) into the .pot,
+## merged into each language's .po (translate the new entries there), the .mo files compiled
+## (they are committed: the wheel ships them); then the lessons' catalogs (one per lesson, each
+## markdown cell an entry: scripts/lesson_catalogs.py). tests/test_i18n.py fails until all are
+## translated.
+CATALOG_DIR = tilegames/locale
+catalogs: install
+	$(VENV)/bin/pybabel extract -F babel.cfg --add-location=file --sort-by-file --width=100 \
+	    --project=tilegames --copyright-holder="the tilegames authors" -o $(CATALOG_DIR)/tilegames.pot .
+	$(VENV)/bin/pybabel update -i $(CATALOG_DIR)/tilegames.pot -d $(CATALOG_DIR) -D tilegames \
+	    --width=100 --ignore-obsolete
+	$(VENV)/bin/pybabel compile -d $(CATALOG_DIR) -D tilegames --statistics
+	$(PY) scripts/lesson_catalogs.py
 
 ## make installed: only the as-installed tests (build, install outside the checkout, test there)
 installed: install

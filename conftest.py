@@ -22,6 +22,11 @@ import pytest
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# The tests and the committed notebooks are written in English: a machine whose locale is Slovak,
+# Portuguese or Russian would otherwise run them in that language (tilegames.i18n reads the locale).
+# The kernels nbval starts inherit this too. A test of another language asks for it explicitly.
+os.environ["TILEGAMES_LANG"] = "en"
+
 NOTEBOOK_SECONDS = 60.0
 """The lesson's budget for Run All, on a 2-core machine."""
 NOTEBOOK_MARGIN = float(os.environ.get("TILEGAMES_NOTEBOOK_MARGIN", "2"))

@@ -493,6 +493,8 @@ def test_no_game_has_a_command_module_its_studies_are_declared_in_its_package():
 
 STDLIB = {("os", "_exit")}
 """The standard library's documented names that begin with an underscore."""
+GETTEXT = {"_"}
+"""gettext's convention: ``_`` is ``tilegames.i18n``'s public translation function."""
 
 
 def test_no_module_reads_another_modules_underscore_names():
@@ -511,7 +513,11 @@ def test_no_module_reads_another_modules_underscore_names():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level >= 0:
                 for alias in node.names:
-                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    if (
+                        alias.name.startswith("_")
+                        and not alias.name.startswith("__")
+                        and alias.name not in GETTEXT
+                    ):
                         problems.append(f"{path.relative_to(PACKAGE_ROOT)}: imports {alias.name}")
             if (
                 isinstance(node, ast.Attribute)
@@ -520,6 +526,7 @@ def test_no_module_reads_another_modules_underscore_names():
                 and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
                 and not (isinstance(node.value, ast.Name) and (node.value.id, node.attr) in STDLIB)
                 and node.attr not in own
+                and node.attr not in GETTEXT
             ):
                 problems.append(f"{path.relative_to(PACKAGE_ROOT)}:{node.lineno}: .{node.attr}")
     assert not problems, "\n".join(problems)

@@ -39,6 +39,7 @@ from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from .errors import BadNotation, IllegalMove, InvalidPosition, describe
+from .i18n import _
 
 GAME_MEMBERS = (
     "GAME",
@@ -193,11 +194,15 @@ class GameState(ABC):
         """A move object from a move or its notation; bad notation raises BadNotation."""
         if isinstance(move, str):
             if len(move) > 200:
-                raise BadNotation(f"that is too long to be a move ({len(move)} characters)")
+                raise BadNotation(
+                    _("that is too long to be a move ({count} characters)").format(count=len(move))
+                )
             return self._parse_move(move)
         if self.MOVE is not None and not isinstance(move, self.MOVE):
             raise BadNotation(
-                f"not a {self.GAME} move: {describe(move)} (give a Move or its notation)"
+                _("not a {game} move: {move} (give a Move or its notation)").format(
+                    game=self.GAME, move=describe(move)
+                )
             )
         return move
 
@@ -208,13 +213,17 @@ class GameState(ABC):
         except IllegalMove as error:
             return str(error)
         if self.is_over:
-            return f"the game is over: {self.status()}"
+            return _("the game is over: {status}").format(status=self.status())
         return self._why_illegal(move)
 
     def play(self, move) -> None:
         """Play a move (or its notation). Refused moves raise IllegalMove and change nothing."""
         move = self.to_move_object(move)
-        reason = f"the game is over: {self.status()}" if self.is_over else self._why_illegal(move)
+        reason = (
+            _("the game is over: {status}").format(status=self.status())
+            if self.is_over
+            else self._why_illegal(move)
+        )
         if reason is not None:
             raise IllegalMove(reason)
         snapshot = self._snapshot()
@@ -240,11 +249,13 @@ class GameState(ABC):
         """Take back the last move and return it; undo is unlimited."""
         if len(self._undo_stack) < len(self.history):
             raise IllegalMove(
-                "this game was played out without undo records (as simulations do): "
-                "rebuild it with Game.from_dict(game.to_dict()) to step back through it"
+                _(
+                    "this game was played out without undo records (as simulations do): "
+                    "rebuild it with Game.from_dict(game.to_dict()) to step back through it"
+                )
             )
         if not self._undo_stack:
-            raise IllegalMove("there is nothing to undo: no move has been played")
+            raise IllegalMove(_("there is nothing to undo: no move has been played"))
         current = self._snapshot()
         self._restore(self._undo_stack.pop())
         move = self.history.pop()
@@ -254,7 +265,7 @@ class GameState(ABC):
     def redo(self):
         """Play again the last move taken back by ``undo`` and return it."""
         if not self._redo_stack:
-            raise IllegalMove("there is nothing to redo")
+            raise IllegalMove(_("there is nothing to redo"))
         move, after = self._redo_stack.pop()
         self._undo_stack.append(self._snapshot())
         self._restore(after)

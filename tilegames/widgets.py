@@ -19,6 +19,8 @@ from collections.abc import Callable
 import anywidget
 import traitlets
 
+from .i18n import N_, _
+
 _ESM = """
 // Keyboard and screen-reader play for every game's board (WCAG 2.2 AA):
 // every [data-target] is a button reached by arrow keys (roving tabindex: the
@@ -26,6 +28,8 @@ _ESM = """
 // its name is the game's aria-label (else its <title>). Messages are read out
 // from a polite live region; "Text view" shows the position as text.
 function render({ model, el }) {
+  // the words of the bar, in the language chosen (tilegames.i18n), English if none came
+  const words = (key, english) => (model.get("labels") || {})[key] || english;
   const root = document.createElement("div");
   root.className = "tilegames-root";
   // JupyterLab's command-mode keys (arrows select cells, A/B insert some) stay off the board
@@ -45,20 +49,22 @@ function render({ model, el }) {
   const toggle = document.createElement("button");
   toggle.type = "button";
   toggle.className = "tilegames-text-button";
-  toggle.textContent = "Text view";
+  toggle.textContent = words("text_view", "Text view");
   toggle.setAttribute("aria-expanded", "false");
   const pre = document.createElement("pre");
   pre.className = "tilegames-text";
   pre.hidden = true;
   pre.id = "tilegames-text-" + Math.random().toString(36).slice(2);
   pre.tabIndex = 0;
-  pre.setAttribute("aria-label", "the position as text");
+  pre.setAttribute("aria-label", words("text_label", "the position as text"));
   toggle.setAttribute("aria-controls", pre.id);
   const keys = document.createElement("span");
   keys.className = "tilegames-keys";
-  keys.textContent =
+  keys.textContent = words(
+    "keys",
     "Keyboard: Tab to the board, arrow keys to move, Enter or Space to play, " +
-    "Page Down / Page Up for the next / previous.";
+      "Page Down / Page Up for the next / previous."
+  );
   bar.append(toggle, keys);
   root.append(box, ring, live, bar, pre);
   let current = null;  // data-target of the roving Tab stop
@@ -232,7 +238,9 @@ function render({ model, el }) {
   toggle.addEventListener("click", () => {
     pre.hidden = !pre.hidden;
     toggle.setAttribute("aria-expanded", String(!pre.hidden));
-    toggle.textContent = pre.hidden ? "Text view" : "Hide text view";
+    toggle.textContent = pre.hidden
+      ? words("text_view", "Text view")
+      : words("hide_text_view", "Hide text view");
   });
   const announce = () => {
     live.textContent = "";
@@ -295,6 +303,23 @@ _CSS = """
 """
 
 
+def board_labels() -> dict[str, str]:
+    """The words of the board's own bar in the language in use (the JavaScript shows them).
+
+    >>> board_labels()["text_view"]
+    'Text view'
+    """
+    return {
+        "text_view": _("Text view"),
+        "hide_text_view": _("Hide text view"),
+        "text_label": _("the position as text"),
+        "keys": _(
+            "Keyboard: Tab to the board, arrow keys to move, Enter or Space to play, "
+            "Page Down / Page Up for the next / previous."
+        ),
+    }
+
+
 class Board(anywidget.AnyWidget):
     """An SVG board; clicking an element with ``data-target`` calls the click handlers."""
 
@@ -312,8 +337,12 @@ class Board(anywidget.AnyWidget):
     """The ``data-target`` where play continues: the keyboard's stop when its own is gone."""
     focus_serial = traitlets.Int(0).tag(sync=True)
     """Counts requests to put the keyboard focus on ``focus`` (see ``take_focus``)."""
+    labels = traitlets.Dict().tag(sync=True)
+    """The words of the bar under the board (its "Text view" button, the keyboard help), in the
+    language in use when the board was made (``board_labels``)."""
 
     def __init__(self, svg: str = "", **kwargs) -> None:
+        kwargs.setdefault("labels", board_labels())
         super().__init__(svg=svg, **kwargs)
         self._click_handlers: list[Callable[[str], None]] = []
         # Not named _handle_msg: that would replace ipywidgets' own dispatcher.
@@ -373,7 +402,9 @@ def seed_problem(seed: object) -> str | None:
         if 0 <= int(seed) <= MAX_SEED:
             return None
         seed = int(seed)
-    return f"a seed is a whole number from 0 to {MAX_SEED}, not {describe(seed)}"
+    return _("a seed is a whole number from 0 to {largest}, not {seed}").format(
+        largest=MAX_SEED, seed=describe(seed)
+    )
 
 
 def said_once(parts: list[str]) -> list[str]:
@@ -473,20 +504,28 @@ class GameView:
         self.status.add_class("tilegames-status")
         self.log = widgets.HTML()
         self.log.add_class("tilegames-log")
-        self.undo_button = widgets.Button(description="Undo", tooltip="take back the last move")
-        self.redo_button = widgets.Button(description="Redo", tooltip="play the undone move again")
+        self.undo_button = widgets.Button(
+            description=_("Undo"), tooltip=_("take back the last move")
+        )
+        self.redo_button = widgets.Button(
+            description=_("Redo"), tooltip=_("play the undone move again")
+        )
         self.on_press(self.undo_button, self.undo)
         self.on_press(self.redo_button, self.redo)
-        self.new_button = widgets.Button(description="New deal", tooltip="a fresh random deal")
+        self.new_button = widgets.Button(
+            description=_("New deal"), tooltip=_("a fresh random deal")
+        )
         self.seed_box = _seed_box_class()(
             value=str(getattr(game, "seed", None) or 0),
-            description="seed",
+            description=_("seed"),
             description_allow_html=False,
-            tooltip=f"the random seed of the deal: a whole number from 0 to {MAX_SEED}",
+            tooltip=_("the random seed of the deal: a whole number from 0 to {largest}").format(
+                largest=MAX_SEED
+            ),
             layout={"width": "200px"},
         )
         self.deal_button = widgets.Button(
-            description="Deal this seed", tooltip="deal the seed in the box"
+            description=_("Deal this seed"), tooltip=_("deal the seed in the box")
         )
         self.on_press(self.new_button, self.new_deal)
         self.on_press(self.deal_button, lambda: self.new_deal(typed_seed(self.seed_box.value)))
@@ -546,7 +585,7 @@ class GameView:
         self.messages.clear()
         self._private.clear()
         self._unread.clear()
-        self.say(f"New deal from seed {seed}.")
+        self.say(_("New deal from seed {seed}.").format(seed=seed))
         try:
             game = self.deal(seed)
         except Exception as error:  # noqa: BLE001 - whatever went wrong, the old game stays
@@ -564,7 +603,7 @@ class GameView:
 
     def refuse_deal(self, why: str) -> None:
         """Say why no new deal was made; the seed box shows the game's seed again."""
-        self.say(f"Refused: {why}. The game goes on unchanged.", "refused")
+        self.say(_("Refused: {why}. The game goes on unchanged.").format(why=why), "refused")
         seed = getattr(self.game, "seed", None)
         if seed_problem(seed) is None:
             self.seed_box.value = str(seed)
@@ -582,7 +621,10 @@ class GameView:
             except Exception as error:  # noqa: BLE001 - a button never breaks the board
                 self.game = before
                 self.forget_selection()
-                self.say(f"That did not work ({error}); nothing changed.", "refused")
+                self.say(
+                    _("That did not work ({error}); nothing changed.").format(error=error),
+                    "refused",
+                )
                 self.refresh()
             if button.disabled or button.layout.display == "none" or not self._shown(button):
                 self.board.take_focus(self.focus_target() or "")
@@ -605,7 +647,7 @@ class GameView:
         return None
 
     # -- shared behaviour -------------------------------------------------------
-    NOT_CLICKABLE = "That is not something you can click."
+    NOT_CLICKABLE = N_("That is not something you can click.")
 
     def _on_click(self, target: object) -> None:
         """Every click lands here; a click never raises and a bogus one changes nothing.
@@ -613,7 +655,7 @@ class GameView:
         A game's ``clicked`` returns False for a target it does not know.
         """
         if not isinstance(target, str) or not target or len(target) > 100:
-            self.say(self.NOT_CLICKABLE, "refused")
+            self.say(_(self.NOT_CLICKABLE), "refused")
             self.refresh()
             return
         before = self.game.copy()
@@ -624,7 +666,7 @@ class GameView:
             self.forget_selection()
             known = False
         if known is False:
-            self.say(self.NOT_CLICKABLE, "refused")
+            self.say(_(self.NOT_CLICKABLE), "refused")
         self._follow = len(self.game.history) != len(before.history)
         self.refresh()
 
@@ -638,22 +680,22 @@ class GameView:
         try:
             self.game.play(move)
         except IllegalMove as error:
-            self.say(f"Refused: {error}", "refused")
+            self.say(_("Refused: {why}").format(why=error), "refused")
             return False
         return True
 
     def undo(self) -> None:
         """Take back the last move (the log says which)."""
         if self.game.can_undo:
-            self.say(f"Undid {self.game.undo()}")
+            self.say(_("Undid {move}").format(move=self.game.undo()))
         else:
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
         self.refresh()
 
     def redo(self) -> None:
         """Play again the last undone move."""
         if self.game.can_redo:
-            self.say(f"Redid {self.game.redo()}")
+            self.say(_("Redid {move}").format(move=self.game.redo()))
         self.refresh()
 
     def say(self, message: str, kind: str = "info", *, private: bool = False) -> None:
@@ -728,7 +770,7 @@ class GameView:
 
         self.humans = tuple(sorted(set(humans)))
         self.show_button = widgets.Button(
-            description="Show my hand",
+            description=_("Show my hand"),
             # white on a dark orange: 6.1:1 (the "warning" style's #F57C00 was 2.7:1)
             style={
                 "button_color": SHOW_HAND_COLOUR,
@@ -746,20 +788,22 @@ class GameView:
 
     def seat_name(self, seat: int) -> str:
         """How the board names a seat ("P1", "player 1")."""
-        return f"player {seat}"
+        return _("player {seat}").format(seat=seat)
 
     def pass_screen(self, seat: int) -> None:
         """Cover the hands: the screen goes to ``seat``, who uncovers them."""
         if len(self.humans) < 2:
             return
         self.covered = True
-        self.show_button.description = f"I am {self.seat_name(seat)}: show my hand"
+        self.show_button.description = _("I am {seat}: show my hand").format(
+            seat=self.seat_name(seat)
+        )
         self.show_button.layout.display = None
         # what the last person learnt about their own hand leaves the shared log
         self.messages[:] = [m for m in self.messages if not any(m is p for p in self._private)]
         self._unread = [t for t in self._unread if not any(t is p[1] for p in self._private)]
         self._private.clear()
-        self.say(f"Pass the screen to {self.seat_name(seat)}.")
+        self.say(_("Pass the screen to {seat}.").format(seat=self.seat_name(seat)))
 
     def uncover(self) -> None:
         """The next person has the screen: show their hand."""
@@ -770,7 +814,7 @@ class GameView:
         self._follow = True
         self.refresh()
 
-    COVERED = 'Pass the screen first: the next player presses "Show my hand".'
+    COVERED = N_('Pass the screen first: the next player presses "Show my hand".')
 
     def refuse_while_covered(self) -> bool:
         """Say why a click or a button waits (the hands are covered); True when covered.
@@ -778,17 +822,17 @@ class GameView:
         Nothing about anyone's hand is said then: not a hint, not whether a draw is allowed.
         """
         if self.covered:
-            self.say(self.COVERED, "refused")
+            self.say(_(self.COVERED), "refused")
         return self.covered
 
-    STILL_NOTE = "A still picture of the board: run the notebook to play on it."
+    STILL_NOTE = N_("A still picture of the board: run the notebook to play on it.")
     """The line above a live board's still picture in a saved notebook."""
 
     def still_picture(self) -> str:
         """The board as it is now, with the line saying it becomes playable when run."""
         from .svg import with_note
 
-        return with_note(self.picture(), self.STILL_NOTE)
+        return with_note(self.picture(), _(self.STILL_NOTE))
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, plus a still picture for wherever the widget cannot run.
@@ -800,5 +844,5 @@ class GameView:
         bundle = dict(self.widget._repr_mimebundle_(**kwargs))
         bundle["image/svg+xml"] = self.still_picture()
         name = type(self.game).__module__.split(".")[1].replace("_", " ")
-        bundle["text/plain"] = f"{name} board ({self.status_text()}). {self.STILL_NOTE}"
+        bundle["text/plain"] = f"{name} board ({self.status_text()}). {_(self.STILL_NOTE)}"
         return bundle

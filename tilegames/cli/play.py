@@ -26,6 +26,8 @@ import tempfile
 from pathlib import Path
 
 from .. import GAMES
+from ..i18n import N_
+from .lang import add_lang_option
 
 TITLES = {
     "tula": "Tula",
@@ -37,7 +39,7 @@ TITLES = {
 HOT_SEAT_GAMES = ("triominos", "pyramids")
 """The games with hands to hide: the ones several people can play at one screen."""
 
-HOW = (
+HOW = N_(
     "Click a piece of the board to play it, or use the keyboard: Tab to the board, the arrow "
     "keys to move, Enter to play. The buttons above the board undo, deal again and give hints; "
     "the log below says why a move is refused."
@@ -68,6 +70,7 @@ def add_play_command(commands) -> None:
     play.add_argument(
         "--no-browser", action="store_true", help="do not open a browser; print the address"
     )
+    add_lang_option(play, "the board's language")
     play.set_defaults(run=run_play)
 
 
@@ -91,14 +94,24 @@ def _people(text: str) -> int:
     return people
 
 
-def play_notebook(game: str, seed: int | None = None, hot_seat: int | None = None):
+def play_notebook(
+    game: str, seed: int | None = None, hot_seat: int | None = None, lang: str | None = None
+):
     """The page's notebook: a title, how to play, and the board of ``game`` (with ``hot_seat``
-    people at one screen: every seat a person's, each hand hidden until its player shows it).
+    people at one screen: every seat a person's, each hand hidden until its player shows it;
+    with ``lang``, in that language: ``"sk"``, ``"pt"``, ``"ru"``).
 
     >>> play_notebook("pyramids", hot_seat=3).cells[-1].source.splitlines()[-1]
     'pyramids.view(players=3, humans=[0, 1, 2])'
+    >>> print(play_notebook("tula", seed=2, lang="pt").cells[-1].source)
+    from tilegames import i18n, tula
+    <BLANKLINE>
+    i18n.set_language('pt')
+    tula.view(seed=2)
     """
     import nbformat
+
+    from ..i18n import _, using
 
     if game not in GAMES:
         raise ValueError(f"no game called {game!r}: choose one of {', '.join(GAMES)}")
@@ -111,10 +124,15 @@ def play_notebook(game: str, seed: int | None = None, hot_seat: int | None = Non
     if hot_seat is not None:
         options += [f"players={hot_seat}", f"humans={list(range(hot_seat))}"]
     dealt = ", ".join(options)
+    code = f"from tilegames import {game}\n\n{game}.view({dealt})"
+    if lang is not None:
+        code = f"from tilegames import i18n, {game}\n\ni18n.set_language({lang!r})\n{game}.view({dealt})"
+    with using(lang):  # None: the locale's, as the kernel serving the board will speak
+        how = _(HOW)
     notebook = nbformat.v4.new_notebook(
         cells=[
-            nbformat.v4.new_markdown_cell(f"# {TITLES.get(game, game)}\n\n{HOW}"),
-            nbformat.v4.new_code_cell(f"from tilegames import {game}\n\n{game}.view({dealt})"),
+            nbformat.v4.new_markdown_cell(f"# {TITLES.get(game, game)}\n\n{how}"),
+            nbformat.v4.new_code_cell(code),
         ]
     )
     notebook.metadata["title"] = TITLES.get(game, game)  # the browser tab's title
@@ -168,7 +186,9 @@ def run_play(args: argparse.Namespace) -> int:
     folder = Path(tempfile.mkdtemp(prefix="tilegames-play-"))
     path = folder / f"{TITLES[args.game]}.ipynb"  # Voila names the page after its notebook
     try:
-        nbformat.write(play_notebook(args.game, args.seed, args.hot_seat), path)
+        nbformat.write(
+            play_notebook(args.game, args.seed, args.hot_seat, getattr(args, "lang", None)), path
+        )
         print(f"{TITLES[args.game]} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
         server = subprocess.Popen(voila_command(path, args.port, not args.no_browser))
         signal.signal(signal.SIGTERM, _interrupt)  # a job runner's stop ends the page too

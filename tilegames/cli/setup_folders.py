@@ -38,6 +38,7 @@ import tempfile
 from pathlib import Path
 
 from .. import __version__, resources
+from .lang import add_lang_option, translate_lessons
 
 __all__ = ["Report", "add_commands", "course_files", "exchange_note", "lay_out", "lessons_files"]
 
@@ -382,13 +383,13 @@ def run_course(args: argparse.Namespace) -> int:
 
 
 def _lessons(args: argparse.Namespace) -> int:
-    report = lay_out(
-        Path(args.folder),
-        lessons_files(assignments=args.assignments),
-        manifest=LESSONS_MANIFEST,
-        force=args.force,
+    files, languages = translate_lessons(
+        lessons_files(assignments=args.assignments), getattr(args, "lang", None)
     )
+    report = lay_out(Path(args.folder), files, manifest=LESSONS_MANIFEST, force=args.force)
     print("\n".join(report.lines()))
+    if languages:
+        print(languages)
     print(
         f"open {Path(args.folder) / 'notebooks'} in JupyterLab and start with 01_tula_rules.ipynb"
     )
@@ -476,6 +477,7 @@ def add_commands(commands) -> None:
         help="also the students' copies of the course's assignments (for self-study)",
     )
     lessons.add_argument("--force", action="store_true", help="replace files you have edited")
+    add_lang_option(lessons, "the lessons' language")
     lessons.set_defaults(run=run_lessons)
     course = commands.add_parser(
         "course",

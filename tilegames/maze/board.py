@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..i18n import _, ngettext
 from ..randomness import fresh_seed
 from ..widgets import GameView
 from . import render
@@ -45,19 +46,19 @@ class MazeView(GameView):
         """How many moves of this deal "Step" played (the rest are yours)."""
         self._plan_history: list[Move] = []
         self.hint_button = widgets.Button(
-            description="Hint", tooltip="search for a move toward a win"
+            description=_("Hint"), tooltip=_("search for a move toward a win")
         )
         self.solve_button = widgets.Button(
-            description="Solve", tooltip="search for a winning sequence"
+            description=_("Solve"), tooltip=_("search for a winning sequence")
         )
         self.step_button = widgets.Button(
-            description="Step", tooltip="play the next move of the solution"
+            description=_("Step"), tooltip=_("play the next move of the solution")
         )
         self.ten_button = widgets.Button(
-            description="10 steps", tooltip="play ten moves of the solution"
+            description=_("10 steps"), tooltip=_("play ten moves of the solution")
         )
         self.ring_box = widgets.Checkbox(
-            value=game.rules.ring, description="traditional ring", indent=False
+            value=game.rules.ring, description=_("traditional ring"), indent=False
         )
         super().__init__(
             game,
@@ -69,7 +70,7 @@ class MazeView(GameView):
         self.on_press(self.step_button, self.step)
         self.on_press(self.ten_button, lambda: self.step(10))
         self.ring_box.observe(lambda change: self.set_ring(change["new"]), names="value")
-        self.say("Click a card to pick it up, then click a gap to move it there.")
+        self.say(_("Click a card to pick it up, then click a gap to move it there."))
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------
@@ -82,11 +83,13 @@ class MazeView(GameView):
             card = self.game.card_at(self.selected)
             targets = self.game.targets_of(card)
             if targets:
-                text += f" — {card} picked up: click a yellow gap ({', '.join(map(str, targets))})"
+                text += _(" — {card} picked up: click a yellow gap ({slots})").format(
+                    card=card, slots=", ".join(map(str, targets))
+                )
             else:
-                text += f" — {card} picked up, but it has no gap to go to now"
+                text += _(" — {card} picked up, but it has no gap to go to now").format(card=card)
         if self.plan and self._plan_valid():
-            text += f" — solution: {len(self.plan)} moves to go (Step)"
+            text += _(" — solution: {n} moves to go (Step)").format(n=len(self.plan))
         return text
 
     def text_view(self) -> str:
@@ -97,13 +100,16 @@ class MazeView(GameView):
         Row 1: slot 0 empty; slot 1 empty; slot 2 ace of diamonds; s
         """
         game = self.game
-        lines = [f"Maze: {game.status()}."]
+        lines = [_("Maze: {status}.").format(status=game.status())]
         for row in range(6):
             slots = range(9 * row, 9 * row + 9)
             said = [
-                f"slot {s} " + (game.card_at(s).name if game.card_at(s) else "empty") for s in slots
+                _("slot {slot} {card}").format(slot=s, card=game.card_at(s).name)
+                if game.card_at(s)
+                else _("slot {slot} empty").format(slot=s)
+                for s in slots
             ]
-            lines.append(f"Row {row + 1}: " + "; ".join(said) + ".")
+            lines.append(_("Row {row}: {slots}.").format(row=row + 1, slots="; ".join(said)))
         return "\n".join(lines)
 
     def focus_target(self) -> str | None:
@@ -137,32 +143,48 @@ class MazeView(GameView):
         if card is not None:
             if self.selected == slot:
                 self.selected = None
-                self.say(f"Put {card} down.")
+                self.say(_("Put {card} down.").format(card=card))
                 return
             self.selected = slot
             targets = game.targets_of(card)
             if game.is_over:
-                self.say(f"The game is over: {game.status()}.")
+                self.say(_("The game is over: {status}.").format(status=game.status()))
             elif targets:
-                self.say(f"Picked up {card}: it may go into slot {' or '.join(map(str, targets))}.")
+                slots = [str(target) for target in targets]
+                self.say(
+                    _("Picked up {card}: it may go into slot {slots}.").format(
+                        card=card, slots=_or(slots)
+                    )
+                )
             else:
                 self.say(
-                    f"Picked up {card}, but no gap takes it now: {game.where_may_go(card)}.",
+                    _("Picked up {card}, but no gap takes it now: {where}.").format(
+                        card=card, where=game.where_may_go(card)
+                    ),
                     "refused",
                 )
             return True
         if self.selected is None:
             fits = sorted({str(m.card) for m in game.legal_moves() if m.to == slot})
             if fits:
-                self.say(f"Slot {slot} is a gap: click a card first ({', '.join(fits)} fit here).")
+                self.say(
+                    _("Slot {slot} is a gap: click a card first ({cards} fit here).").format(
+                        slot=slot, cards=", ".join(fits)
+                    )
+                )
             else:
-                self.say(f"Slot {slot} is a gap, and no card fits it now.")
+                self.say(_("Slot {slot} is a gap, and no card fits it now.").format(slot=slot))
             return True
         moving = game.card_at(self.selected)
         if self.play(Move(moving, slot)):
             self.selected = None
             self.suggestion = None
-            self.say(f"Moved {moving} into slot {slot}: score {game.score}.", "good")
+            self.say(
+                _("Moved {card} into slot {slot}: score {score}.").format(
+                    card=moving, slot=slot, score=game.score
+                ),
+                "good",
+            )
             self._announce_end()
             self._say_where_focus_goes(slot)
         return True
@@ -175,7 +197,9 @@ class MazeView(GameView):
             return
         there = int(target[5:])
         self.say(
-            f"The focus moves to {self.game.card_at(there)} in slot {there}, a card that can move."
+            _("The focus moves to {card} in slot {slot}, a card that can move.").format(
+                card=self.game.card_at(there), slot=there
+            )
         )
 
     def forget_selection(self) -> None:
@@ -190,7 +214,7 @@ class MazeView(GameView):
     def hint(self) -> None:
         """Suggest a move found by search (outlined in orange on the table)."""
         if self.game.is_over:
-            self.say("No hint: the game is over.")
+            self.say(_("No hint: the game is over."))
         else:
             move = self._next_plan_move() or find_hint(self.game)
             self.suggestion = move
@@ -198,11 +222,18 @@ class MazeView(GameView):
             trial.play(move)
             change = trial.score - self.game.score
             effect = (
-                f"the score goes from {self.game.score} to {trial.score}"
+                _("the score goes from {before} to {after}").format(
+                    before=self.game.score, after=trial.score
+                )
                 if change
-                else "the score stays the same, but it prepares a later move"
+                else _("the score stays the same, but it prepares a later move")
             )
-            self.say(f"Hint: move {move.card} into slot {move.to} ({effect}).", "good")
+            self.say(
+                _("Hint: move {card} into slot {slot} ({effect}).").format(
+                    card=move.card, slot=move.to, effect=effect
+                ),
+                "good",
+            )
         self.refresh()
 
     def solve(self, max_seconds: float = 10.0) -> None:
@@ -212,11 +243,15 @@ class MazeView(GameView):
             self.plan = list(solution.moves)
             self._plan_history = list(self.game.history)
             self.suggestion = self.plan[0] if self.plan else None
-            self.say(f"Solver: {solution}. Press Step to play it.", "good")
+            self.say(
+                _("Solver: {solution}. Press Step to play it.").format(solution=solution), "good"
+            )
         else:
             self.plan = []
             self.say(
-                f"Solver {solution}. Try Hint, or play on and solve again.",
+                _("Solver {solution}. Try Hint, or play on and solve again.").format(
+                    solution=solution
+                ),
                 "refused",
             )
         self.refresh()
@@ -232,7 +267,7 @@ class MazeView(GameView):
         if not self._next_plan_move():
             self.plan = []
             self.solve()
-        for _ in range(count):
+        for _step in range(count):
             move = self._next_plan_move()
             if move is None:
                 break
@@ -240,7 +275,7 @@ class MazeView(GameView):
             self.game.play(move)
             self.stepped += 1
             self._plan_history = list(self.game.history)
-            self.say(f"Step: {move} (score {self.game.score}).")
+            self.say(_("Step: {move} (score {score}).").format(move=move, score=self.game.score))
         self.selected = None
         self.suggestion = self._next_plan_move()
         self._announce_end()
@@ -260,9 +295,9 @@ class MazeView(GameView):
         self.game.seed = seed
         self._reset()
         self.say(
-            "Rules now: traditional ring (slot 53 is next to slot 0, same-suit links only)."
+            _("Rules now: traditional ring (slot 53 is next to slot 0, same-suit links only).")
             if ring
-            else "Rules now: AisleRiot's Maze."
+            else _("Rules now: AisleRiot's Maze.")
         )
         self.refresh()
 
@@ -293,10 +328,19 @@ def won_message(moves: int, stepped: int = 0) -> str:
     >>> won_message(1)
     'You won in 1 move: four runs A → Q!'
     """
-    count = f"{moves} move{'' if moves == 1 else 's'}"
+    count = ngettext("{n} move", "{n} moves", moves).format(n=moves)
     if stepped:
-        count += f" ({stepped} of them played by Step, {moves - stepped} by you)"
-    return f"You won in {count}: four runs A → Q!"
+        count += _(" ({stepped} of them played by Step, {yours} by you)").format(
+            stepped=stepped, yours=moves - stepped
+        )
+    return _("You won in {moves}: four runs A → Q!").format(moves=count)
+
+
+def _or(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c`` in the language in use."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def view(game: Game | None = None, *, seed: int | None = None, **options: bool) -> MazeView:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import svg as draw
+from ..i18n import _
 from .rules import COLUMNS, GAP, ROWS, SLOTS, Card, Move, card_text
 
 if TYPE_CHECKING:
@@ -118,7 +119,8 @@ def svg(
     width = 2 * MARGIN + COLUMNS * CARD_WIDTH + (COLUMNS - 1) * SPACING
     height = HEADER + 2 * MARGIN + ROWS * CARD_HEIGHT + (ROWS - 1) * SPACING
     if caption is None:
-        caption = f"score {state.score} of {state.max_score}" + ("  —  won!" if state.won else "")
+        caption = _("score {score} of {best}").format(score=state.score, best=state.max_score)
+        caption += _("  —  won!") if state.won else ""
     parts = [
         draw.rect(0, 0, width, height, rx=10, fill=TABLE),
         draw.text(
@@ -174,13 +176,15 @@ def svg(
                         fill=BLACK if slot in targets else "#ffffff",  # 5.1:1 on the gap
                     )
                 )
-            label = f"slot {slot}: empty" + (
-                " (you may move the card here)" if slot in targets else ""
-            )
+            label = (
+                _("slot {slot}: empty (you may move the card here)")
+                if slot in targets
+                else _("slot {slot}: empty")
+            ).format(slot=slot)
         else:
             card = Card.from_code(code)
             children.extend(card_face(card, x, y))
-            label = f"slot {slot}: {card.name}"
+            label = _("slot {slot}: {card}").format(slot=slot, card=card.name)
         if slot == selected:
             children.append(
                 draw.rect(
@@ -212,13 +216,13 @@ def svg(
         classes = "maze-slot" + (" maze-gap" if code == GAP else " maze-card")
         aria = slot_label(state, slot, picked_up=slot == selected, target=slot in targets)
         if slot in (hint_from, hint_to):
-            aria += ", hinted"
+            aria += _(", hinted")
         parts.append(
             draw.group(children, data_target=f"slot:{slot}", class_=classes, aria_label=aria)
         )
     if links:
         parts.extend(_link_marks(state))
-    label = f"Maze table, {caption}"
+    label = _("Maze table, {caption}").format(caption=caption)
     return draw.document(width, height, parts, label=label)
 
 
@@ -232,8 +236,13 @@ def slot_label(state: Game, slot: int, *, picked_up: bool = False, target: bool 
     """
     code = state.codes[slot]
     if code == GAP:
-        return f"empty slot {slot}" + (", the picked-up card may go here" if target else "")
-    return f"{Card.from_code(code).name} in slot {slot}" + (", picked up" if picked_up else "")
+        if target:
+            return _("empty slot {slot}, the picked-up card may go here").format(slot=slot)
+        return _("empty slot {slot}").format(slot=slot)
+    card = Card.from_code(code).name
+    if picked_up:
+        return _("{card} in slot {slot}, picked up").format(card=card, slot=slot)
+    return _("{card} in slot {slot}").format(card=card, slot=slot)
 
 
 def _link_marks(state: Game) -> list[str]:

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..errors import BadNotation, InvalidPosition, describe
 from ..game import GameState, refuse_unless_dealt, require
+from ..i18n import _, ngettext
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 
@@ -101,8 +102,16 @@ class Card:
     @property
     def name(self) -> str:
         """Rank and suit in words, for tooltips: ``7 of diamonds``."""
-        words = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-        return f"{words.get(self.rank, str(self.rank))} of {SUIT_NAMES[SUITS.index(self.suit)]}"
+        words = {1: _("ace"), 11: _("jack"), 12: _("queen"), 13: _("king")}
+        rank = words.get(self.rank, str(self.rank))
+        suit = SUIT_NAMES[SUITS.index(self.suit)]
+        if suit == "clubs":
+            return _("{rank} of clubs").format(rank=rank)
+        if suit == "diamonds":
+            return _("{rank} of diamonds").format(rank=rank)
+        if suit == "hearts":
+            return _("{rank} of hearts").format(rank=rank)
+        return _("{rank} of spades").format(rank=rank)
 
     @property
     def is_red(self) -> bool:
@@ -221,13 +230,17 @@ class Move:
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
             raise BadNotation(
-                f"a Maze move needs a Card, not {describe(self.card)}: write Move(Card.parse('7D'), 23) "
-                "or Move.parse('7D -> 23')"
+                _(
+                    "a Maze move needs a Card, not {card}: write Move(Card.parse('7D'), 23) "
+                    "or Move.parse('7D -> 23')"
+                ).format(card=describe(self.card))
             )
         if isinstance(self.to, bool) or not isinstance(self.to, (int, np.integer)):
-            raise BadNotation(f"a slot is a whole number 0 to 53, not {describe(self.to)}")
+            raise BadNotation(
+                _("a slot is a whole number 0 to 53, not {slot}").format(slot=describe(self.to))
+            )
         if not 0 <= self.to < SLOTS:
-            raise BadNotation(f"there is no slot {describe(self.to)}: slots are numbered 0 to 53")
+            raise BadNotation(_NO_SLOT().format(slot=describe(self.to)))
         object.__setattr__(self, "to", int(self.to))  # numpy ints become plain ints
 
     @classmethod
@@ -238,7 +251,9 @@ class Move:
         match = _MOVE_RE.match(text) if isinstance(text, str) and len(text) <= 200 else None
         if not match:
             raise BadNotation(
-                f"{describe(text)} is not a Maze move: write a card and a slot, like 7♦ → 23"
+                _("{text} is not a Maze move: write a card and a slot, like 7♦ → 23").format(
+                    text=describe(text)
+                )
             )
         try:
             card = Card.parse(match.group(1))
@@ -246,7 +261,7 @@ class Move:
             raise BadNotation(str(error)) from None
         digits = match.group(2)
         if len(digits) > _MAX_SLOT_DIGITS:
-            raise BadNotation(f"there is no slot {describe(digits)}: slots are numbered 0 to 53")
+            raise BadNotation(_NO_SLOT().format(slot=describe(digits)))
         return cls(card, int(digits))
 
     @property
@@ -546,11 +561,18 @@ class Game(GameState):
 
     def status(self) -> str:
         """The standing in words."""
+        score, best, moves = self.score, self.max_score, _moves(len(self.history))
         if self.won:
-            return f"won: score {self.score} of {self.max_score} after {_moves(len(self.history))}"
+            return _("won: score {score} of {best} after {moves}").format(
+                score=score, best=best, moves=moves
+            )
         if not self.legal_moves():
-            return f"stuck: no move is possible (score {self.score} of {self.max_score})"
-        return f"score {self.score} of {self.max_score} after {_moves(len(self.history))}"
+            return _("stuck: no move is possible (score {score} of {best})").format(
+                score=score, best=best
+            )
+        return _("score {score} of {best} after {moves}").format(
+            score=score, best=best, moves=moves
+        )
 
     # -- moves ---------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -580,15 +602,19 @@ class Game(GameState):
 
     def _why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, Move):
-            return f"{describe(move)} is not a Maze move"
+            return _("{move} is not a Maze move").format(move=describe(move))
         card, target = move.card, move.to
         if card.rank == 13:
-            return f"{card} is not on the table: Maze removes the kings after the deal"
+            return _("{card} is not on the table: Maze removes the kings after the deal").format(
+                card=card
+            )
         occupant = self._slots[target]
         if occupant == card.code:
-            return f"{card} is already in slot {target}"
+            return _("{card} is already in slot {slot}").format(card=card, slot=target)
         if occupant != GAP:
-            return f"slot {target} is not empty: {_CARDS[occupant]} is there; a card moves only into a gap"
+            return _(
+                "slot {slot} is not empty: {card} is there; a card moves only into a gap"
+            ).format(slot=target, card=_CARDS[occupant])
         if self._fits(card.code, target):
             return None
         return f"{self.where_may_go(card)}; {self.describe_neighbours(target)}"
@@ -616,20 +642,24 @@ class Game(GameState):
         after = []
         if card.rank == 1:
             if rules.queen_before_ace:
-                after.append("right of any queen")
+                after.append(_("right of any queen"))
             if rules.corners:
-                after.append("into slot 0")
+                after.append(_("into slot 0"))
         else:
-            after.append(f"right of {Card(card.rank - 1, suit)}")
+            after.append(_("right of {card}").format(card=Card(card.rank - 1, suit)))
         if card.rank == 12:
             if rules.queen_before_ace:
-                after.append("left of any ace")
+                after.append(_("left of any ace"))
             if rules.corners:
-                after.append("into slot 53")
+                after.append(_("into slot 53"))
         else:
-            after.append(f"left of {Card(card.rank + 1, suit)}")
-        places = after[0] if len(after) == 1 else ", ".join(after[:-1]) + " or " + after[-1]
-        return f"{card} may go only into a gap {places}"
+            after.append(_("left of {card}").format(card=Card(card.rank + 1, suit)))
+        places = (
+            after[0]
+            if len(after) == 1
+            else _("{items} or {last}").format(items=", ".join(after[:-1]), last=after[-1])
+        )
+        return _("{card} may go only into a gap {places}").format(card=card, places=places)
 
     def describe_neighbours(self, slot: int) -> str:
         """What is beside ``slot``, in words (for refusals).
@@ -642,11 +672,13 @@ class Game(GameState):
             if neighbour is None:
                 return edge
             code = self._slots[neighbour]
-            return "a gap" if code == GAP else str(_CARDS[code])
+            return _("a gap") if code == GAP else str(_CARDS[code])
 
-        left = say(self.left_of(slot), "the edge (it is the first slot)")
-        right = say(self.right_of(slot), "the edge (it is the last slot)")
-        return f"slot {slot} has {left} on its left and {right} on its right"
+        left = say(self.left_of(slot), _("the edge (it is the first slot)"))
+        right = say(self.right_of(slot), _("the edge (it is the last slot)"))
+        return _("slot {slot} has {left} on its left and {right} on its right").format(
+            slot=slot, left=left, right=right
+        )
 
     def _apply(self, move: Move) -> None:
         code = move.card.code
@@ -834,4 +866,8 @@ def new_game(
 
 def _moves(count: int) -> str:
     """``"1 move"``, ``"2 moves"``."""
-    return f"{count} move" if count == 1 else f"{count} moves"
+    return ngettext("{n} move", "{n} moves", count).format(n=count)
+
+
+def _NO_SLOT() -> str:  # noqa: N802 - one message, said in two places
+    return _("there is no slot {slot}: slots are numbered 0 to 53")

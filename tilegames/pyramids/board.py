@@ -25,6 +25,7 @@ from html import escape
 import ipywidgets as widgets
 import numpy as np
 
+from ..i18n import _, ngettext
 from ..randomness import fresh_seed
 from ..widgets import GameView
 from . import render
@@ -62,25 +63,27 @@ class PyramidsView(GameView):
         self.players_box = widgets.Dropdown(
             options=[2, 3, 4, 5, 6],
             value=game.n_players,
-            description="players",
+            description=_("players"),
             layout={"width": "150px"},
         )
         self.bot_box = widgets.Dropdown(
-            options=list(PLAYERS), value=bot, description="bots", layout={"width": "170px"}
+            options=list(PLAYERS), value=bot, description=_("bots"), layout={"width": "170px"}
         )
         self.curse_box = widgets.Checkbox(
-            value=game.rules.curse, description="curse", indent=False, layout={"width": "80px"}
+            value=game.rules.curse, description=_("curse"), indent=False, layout={"width": "80px"}
         )
         self.cube_box = widgets.Checkbox(
             value=game.rules.fire_cube,
-            description="fire cube",
+            description=_("fire cube"),
             indent=False,
             layout={"width": "100px"},
         )
-        self.next_button = widgets.Button(description="Next", tooltip="show the next mayhem event")
-        self.skip_button = widgets.Button(description="Skip", tooltip="show the position now")
+        self.next_button = widgets.Button(
+            description=_("Next"), tooltip=_("show the next mayhem event")
+        )
+        self.skip_button = widgets.Button(description=_("Skip"), tooltip=_("show the position now"))
         self.hint_button = widgets.Button(
-            description="Hint", tooltip="what would the careful bot do?"
+            description=_("Hint"), tooltip=_("what would the careful bot do?")
         )
         self.mayhem_log = widgets.HTML()
         self.mayhem_log.add_class("tilegames-pyramids-mayhem")
@@ -102,9 +105,9 @@ class PyramidsView(GameView):
         self.on_press(self.hint_button, self.hint)
         self.enable_hot_seat(self._people)
         if len(self.humans) > 1:
-            people = ", ".join(f"player {seat}" for seat in self.humans)
-            self.say(f"Hot seat: {people} play at this screen.")
-        self.say("Choose a tile from your hand, then a highlighted spot.")
+            people = ", ".join(_("player {seat}").format(seat=seat) for seat in self.humans)
+            self.say(_("Hot seat: {people} play at this screen.").format(people=people))
+        self.say(_("Choose a tile from your hand, then a highlighted spot."))
         self._bots_open()
         self.refresh()
 
@@ -129,11 +132,15 @@ class PyramidsView(GameView):
                 player=self.human,
                 spots=False,
                 hands=False,
-                caption=f"Pass the screen to player {self.human}: the hands are hidden.",
+                caption=_("Pass the screen to player {seat}: the hands are hidden.").format(
+                    seat=self.human
+                ),
             )
         if self.replaying:
             event = self.steps[self.step]
-            caption = f"step {self.step + 1} of {len(self.steps)}: {event.text}"
+            caption = _("step {step} of {steps}: {event}").format(
+                step=self.step + 1, steps=len(self.steps), event=event.text
+            )
             return render.svg(
                 self.game,
                 board=event.board,
@@ -142,9 +149,9 @@ class PyramidsView(GameView):
                 hands=False,  # the hands now are those after the turn: not shown mid-replay
                 player=self.human,
                 caption=caption,
-                next_step=f"{caption}. Next step"
+                next_step=_("{caption}. Next step").format(caption=caption)
                 if self.step + 1 < len(self.steps)
-                else f"{caption}. Show the position now",
+                else _("{caption}. Show the position now").format(caption=caption),
             )
         return render.svg(self.game, player=self.human, selected=self.selected)
 
@@ -167,40 +174,55 @@ class PyramidsView(GameView):
     def status_text(self) -> str:
         game = self.game
         if self.covered:
-            return f'Pass the screen to player {self.human}, who presses "Show my hand".'
+            return _('Pass the screen to player {seat}, who presses "Show my hand".').format(
+                seat=self.human
+            )
         if self.replaying:
             event = self.steps[self.step]
             mayhem = any(e.is_mayhem for e in self.steps)
-            what = "Mayhem" if mayhem else f"Turn {event.turn} (player {event.player})"
-            return (
-                f"{what}, step {self.step + 1} of {len(self.steps)}: "
-                "press Next, or Skip to the position now"
+            what = (
+                _("Mayhem")
+                if mayhem
+                else _("Turn {turn} (player {player})").format(turn=event.turn, player=event.player)
             )
+            return _(
+                "{what}, step {step} of {steps}: press Next, or Skip to the position now"
+            ).format(what=what, step=self.step + 1, steps=len(self.steps))
         if game.is_over:
             if game.winner == self.human and len(self.humans) < 2:
-                return "You won: no tiles left!"
+                return _("You won: no tiles left!")
             return game.status()
         if game.to_move == self.human:
             if game.falling is not None:
-                return f"{game.status()} — click where it falls"
+                return _("{status} — click where it falls").format(status=game.status())
             if self.selected is not None:
-                return f"You chose {game.hand(self.human)[self.selected]}: click a highlighted spot"
-            return (
-                f"Your turn (player {self.human}, turn {game.turns + 1}): "
-                "click a tile of your hand, then a spot"
-            )
+                return _("You chose {tile}: click a highlighted spot").format(
+                    tile=game.hand(self.human)[self.selected]
+                )
+            return _(
+                "Your turn (player {player}, turn {turn}): click a tile of your hand, then a spot"
+            ).format(player=self.human, turn=game.turns + 1)
         return game.status()
 
     def text_view(self) -> str:
         """The pyramid in words, and your hand (the others' hands stay hidden; while the screen
         passes, no hand at all)."""
         game = self.game
-        sizes = "; ".join(f"player {p}: {len(game.hand(p))} in hand" for p in range(game.n_players))
-        lines = [f"Flaming Pyramids: {game.status()}.", render.words(game), f"Hands: {sizes}."]
+        sizes = "; ".join(
+            _("player {player}: {n} in hand").format(player=p, n=len(game.hand(p)))
+            for p in range(game.n_players)
+        )
+        lines = [
+            _("Flaming Pyramids: {status}.").format(status=game.status()),
+            render.words(game),
+            _("Hands: {sizes}.").format(sizes=sizes),
+        ]
         if not self.covered:
             hand = "; ".join(render.tile_words(tile_id(t)) for t in game.hand(self.human))
-            hand = hand or "empty"
-            lines.append(f"Your hand (player {self.human}): {hand}.")
+            hand = hand or _("empty")
+            lines.append(
+                _("Your hand (player {player}): {hand}.").format(player=self.human, hand=hand)
+            )
         return "\n".join(lines)
 
     def refresh(self) -> None:
@@ -231,7 +253,7 @@ class PyramidsView(GameView):
         if self.replaying:  # any click on the board shows the next step of the mayhem
             self.next_step(refresh=False)
             return True
-        kind, _, arg = target.partition(":")
+        kind, _colon, arg = target.partition(":")
         if kind not in ("hand", "spot", "fall"):
             return False
         if kind == "hand" and not (arg.isdigit() and len(arg) < 3):
@@ -240,14 +262,14 @@ class PyramidsView(GameView):
             return False
         game = self.game
         if game.is_over:
-            self.say("The game is over: press New deal to play again.")
+            self.say(_("The game is over: press New deal to play again."))
             return True
         if game.to_move != self.human:  # pragma: no cover - the screen passes first
-            self.say(f"It is player {game.to_move}'s decision.")
+            self.say(_("It is player {player}'s decision.").format(player=game.to_move))
             return True
         if kind == "hand":
             if game.falling is not None:
-                self.say("A tile is in the air: first click where it falls.", "refused")
+                self.say(_("A tile is in the air: first click where it falls."), "refused")
                 return True
             index = int(arg)
             if not 0 <= index < len(game.hand(self.human)):
@@ -255,7 +277,7 @@ class PyramidsView(GameView):
             self.selected = None if self.selected == index else index
         elif kind == "spot":
             if self.selected is None:
-                self.say("First click a tile of your hand, then the spot.", "refused")
+                self.say(_("First click a tile of your hand, then the spot."), "refused")
                 return True
             tile = game.hand(self.human)[self.selected]
             self._move(f"{tile} @ {arg}")
@@ -275,8 +297,14 @@ class PyramidsView(GameView):
             turn_start -= 1
         if not self.play(move):
             return
-        who = "You" if len(self.humans) < 2 else f"Player {self.human}"
-        self.say(f"{who} played {self.game.history[-1]}.")
+        if len(self.humans) < 2:
+            self.say(_("You played {move}.").format(move=self.game.history[-1]))
+        else:
+            self.say(
+                _("Player {player} played {move}.").format(
+                    player=self.human, move=self.game.history[-1]
+                )
+            )
         self.selected = None
         self._run_bots()
         self.earlier = self.game.log[turn_start:start]
@@ -294,7 +322,11 @@ class PyramidsView(GameView):
             player = game.to_move
             move = self.bots[player].choose(game.player_view(player), self.rng)
             game.play(move)
-            self.say(f"Player {player} ({self.bot_name} bot) played {move}.")
+            self.say(
+                _("Player {player} ({bot} bot) played {move}.").format(
+                    player=player, bot=self.bot_name, move=move
+                )
+            )
 
     def next_step(self, refresh: bool = True) -> None:
         """Show the next mayhem event (then the position now)."""
@@ -319,7 +351,11 @@ class PyramidsView(GameView):
             taken += 1
             if game.to_move in self.humans:
                 break
-        self.say(f"Took back {taken} move{'s' * (taken != 1)}." if taken else "Nothing to undo.")
+        self.say(
+            ngettext("Took back {n} move.", "Took back {n} moves.", taken).format(n=taken)
+            if taken
+            else _("Nothing to undo.")
+        )
         self.refresh()
 
     def hint(self) -> None:
@@ -328,10 +364,14 @@ class PyramidsView(GameView):
         if self.refuse_while_covered():
             pass
         elif game.is_over or game.to_move != self.human:
-            self.say("No hint now.")
+            self.say(_("No hint now."))
         else:
             move = CarefulPlayer().choose(game.player_view(self.human), self.rng)
-            self.say(f"Hint: the careful bot would play {move}.", "good", private=True)
+            self.say(
+                _("Hint: the careful bot would play {move}.").format(move=move),
+                "good",
+                private=True,
+            )
         self.refresh()
 
     def deal(self, seed: int) -> Game:
@@ -345,7 +385,11 @@ class PyramidsView(GameView):
             if p not in self.humans
         }
         self.steps, self.earlier, self.step, self.selected = [], [], 0, None
-        self.say(f"{self.game.n_players} players, you are player {self.human}.")
+        self.say(
+            _("{n} players, you are player {player}.").format(
+                n=self.game.n_players, player=self.human
+            )
+        )
         self._bots_open()
         return self.game
 

@@ -35,6 +35,7 @@ import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, refuse_unless_dealt, require
+from ..i18n import _
 from ..randomness import as_generator, generator_from_state, generator_state, read_seed, seed_value
 from ..rules_base import RulesBase
 from . import mayhem
@@ -208,13 +209,19 @@ class Move:
         if len(words) == 2 and words[0] == "fall":
             if words[1] in ("left", "right"):
                 return cls(fall=words[1])  # type: ignore[arg-type]
-            raise BadNotation(f"{raw!r}: a tile falls 'left' or 'right', not {words[1]!r}")
+            raise BadNotation(
+                _("{text}: a tile falls 'left' or 'right', not {word}").format(
+                    text=repr(raw), word=repr(words[1])
+                )
+            )
         if "@" not in raw:
             raise BadNotation(
-                f"{raw!r} is not a Flaming Pyramids move: write a tile and a position "
-                "('yellow 20 @ 1,3') or a fall ('fall left', 'fall right')"
+                _(
+                    "{text} is not a Flaming Pyramids move: write a tile and a position "
+                    "('yellow 20 @ 1,3') or a fall ('fall left', 'fall right')"
+                ).format(text=repr(raw))
             )
-        name, _, where = raw.partition("@")
+        name, _at, where = raw.partition("@")
         parts = where.replace(" ", "").strip("()").split(",")
         try:
             if len(parts) != 2 or any(len(p) > 12 for p in parts):
@@ -222,7 +229,9 @@ class Move:
             r, x = (int(p) for p in parts)
         except ValueError:
             raise BadNotation(
-                f"{raw!r}: the position must be written 'r,x', such as '1,3'"
+                _("{text}: the position must be written 'r,x', such as '1,3'").format(
+                    text=repr(raw)
+                )
             ) from None
         return cls.place(name.strip(), r, x)
 
@@ -838,14 +847,25 @@ class Game(GameState):
         """Where the game stands, in words."""
         if self._over:
             if self.winner is not None:
-                return f"game over: player {self.winner} won in {self.turns} turns"
-            return f"game over: the turn cap ({self.rules.turn_cap}) was reached; tiles left {self.scores}"
-        if self._falling is not None:
-            return (
-                f"turn {self.turns + 1}: {TILES[self._board[self._falling]].name} at "
-                f"{format_position(*self.falling)} is in the air; player {self.acting} chooses where it falls"
+                return _("game over: player {player} won in {turns} turns").format(
+                    player=self.winner, turns=self.turns
+                )
+            return _("game over: the turn cap ({cap}) was reached; tiles left {scores}").format(
+                cap=self.rules.turn_cap, scores=self.scores
             )
-        return f"turn {self.turns + 1}: player {self.turn_player} to play a tile"
+        if self._falling is not None:
+            return _(
+                "turn {turn}: {tile} at {position} is in the air; "
+                "player {player} chooses where it falls"
+            ).format(
+                turn=self.turns + 1,
+                tile=TILES[self._board[self._falling]].name,
+                position=format_position(*self.falling),
+                player=self.acting,
+            )
+        return _("turn {turn}: player {player} to play a tile").format(
+            turn=self.turns + 1, player=self.turn_player
+        )
 
     # -- moves ----------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -867,35 +887,44 @@ class Game(GameState):
 
     def _why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, Move):
-            return f"{move!r} is not a move"
+            return _("{move} is not a move").format(move=repr(move))
         player = self.acting
         if self._falling is not None:
             if not move.is_fall:
                 tile = TILES[self._board[self._falling]].name
-                return (
-                    f"{tile} at {format_position(*self.falling)} is in the air: player {player} must first "
+                return _(
+                    "{tile} at {position} is in the air: player {player} must first "
                     "choose 'fall left' or 'fall right'"
-                )
+                ).format(tile=tile, position=format_position(*self.falling), player=player)
             return None
         if move.is_fall:
-            return f"nothing is falling: player {player} must place a tile from his hand"
+            return _("nothing is falling: player {player} must place a tile from his hand").format(
+                player=player
+            )
         t = tile_id(move.tile)
         if t not in self._hands[player]:
-            return f"{move.tile} is not in player {player}'s hand"
+            return _("{tile} is not in player {player}'s hand").format(
+                tile=move.tile, player=player
+            )
         r, x = move.position
         if r < 0 or (x - r) % 2:
-            return f"({r},{x}) is not a position of the brick wall: x must have the same parity as the row r"
+            return _(
+                "({r},{x}) is not a position of the brick wall: "
+                "x must have the same parity as the row r"
+            ).format(r=r, x=x)
         spots = self.spots()
         if (r, x) not in spots:
             k = key(r, x)
             if k in self._board:
-                why = f"({r},{x}) is taken by {TILES[self._board[k]].name}"
+                why = _("({r},{x}) is taken by {tile}").format(
+                    r=r, x=x, tile=TILES[self._board[k]].name
+                )
             else:
-                why = f"({r},{x}) is not a place to play"
+                why = _("({r},{x}) is not a place to play").format(r=r, x=x)
             listed = ", ".join(format_position(*s) for s in spots)
-            return (
-                f"{why}: a tile must go on {'a spot' if len(spots) > 1 else 'the spot'}: {listed}"
-            )
+            if len(spots) > 1:
+                return _("{why}: a tile must go on a spot: {spots}").format(why=why, spots=listed)
+            return _("{why}: a tile must go on the spot: {spots}").format(why=why, spots=listed)
         return None
 
     def play_unchecked(self, move: Move) -> None:

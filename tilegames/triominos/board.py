@@ -21,6 +21,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..errors import IllegalMove
 from ..randomness import fresh_seed, players_generator
 from ..widgets import GameView
@@ -43,24 +44,33 @@ class TriominosView(GameView):
         """The computer players' dice: the same for the same deal, yet telling nothing of it."""
         self.selected: int | None = None
         self.rotation = 0
-        self.rotate_button = widgets.Button(description="Rotate", tooltip="turn the selected tile")
-        self.draw_button = widgets.Button(description="Draw", tooltip="draw from the pool (-5)")
+        self.rotate_button = widgets.Button(
+            description=i18n._("Rotate"), tooltip=i18n._("turn the selected tile")
+        )
+        self.draw_button = widgets.Button(
+            description=i18n._("Draw"), tooltip=i18n._("draw from the pool (-5)")
+        )
         self.pass_button = widgets.Button(
-            description="Pass", tooltip="pass (-10): only when you cannot place or draw"
+            description=i18n._("Pass"),
+            tooltip=i18n._("pass (-10): only when you cannot place or draw"),
         )
-        self.next_button = widgets.Button(description="Next move", tooltip="one opponent move")
+        self.next_button = widgets.Button(
+            description=i18n._("Next move"), tooltip=i18n._("one opponent move")
+        )
         self.run_button = widgets.Button(
-            description="Opponents play", tooltip="opponents play until your turn"
+            description=i18n._("Opponents play"), tooltip=i18n._("opponents play until your turn")
         )
-        self.hint_button = widgets.Button(description="Hint", tooltip="suggest a placement")
+        self.hint_button = widgets.Button(
+            description=i18n._("Hint"), tooltip=i18n._("suggest a placement")
+        )
         self.rules_box = widgets.Dropdown(
             options=[
-                ("standard (draw until a tile fits)", "seed"),
-                ("Pressman (at most 3 draws)", "pressman"),
+                (i18n._("standard (draw until a tile fits)"), "seed"),
+                (i18n._("Pressman (at most 3 draws)"), "pressman"),
             ],
             value=game.rules.name if game.rules.name in render.EDITIONS else "seed",
-            description="edition",
-            tooltip="the rule edition of the next deal",
+            description=i18n._("edition"),
+            tooltip=i18n._("the rule edition of the next deal"),
             layout={"width": "330px"},
         )
         self.scores_table = widgets.HTML()
@@ -87,9 +97,17 @@ class TriominosView(GameView):
         self.enable_hot_seat(humans)
         if len(self.humans) > 1:
             people = ", ".join(f"P{seat}" for seat in self.humans)
-            self.say(f"Hot seat: {people} play at this screen. Select a tile, then a cell.")
+            self.say(
+                i18n._(
+                    "Hot seat: {people} play at this screen. Select a tile, then a cell."
+                ).format(people=people)
+            )
         else:
-            self.say(f"You are P{self.you}. Select a tile of your hand, then click a cell.")
+            self.say(
+                i18n._("You are P{seat}. Select a tile of your hand, then click a cell.").format(
+                    seat=self.you
+                )
+            )
         self._after_turn()
         self.refresh()
 
@@ -116,7 +134,9 @@ class TriominosView(GameView):
                 seat=self.you,
                 show_hand=False,
                 size=render.fitted_size(self.game),
-                caption=f"Pass the screen to P{self.you}: the hands are hidden.",
+                caption=i18n._("Pass the screen to P{seat}: the hands are hidden.").format(
+                    seat=self.you
+                ),
             )
         return render.svg(
             self.game,
@@ -161,7 +181,7 @@ class TriominosView(GameView):
         if self.refuse_while_covered():
             pass
         elif game.is_over or game.to_move != self.you:
-            self.say("No hint now: it is not your turn.")
+            self.say(i18n._("No hint now: it is not your turn."))
         else:
             places = [m for m in game.legal_moves() if m.kind == "place"]
             if not places:
@@ -188,7 +208,9 @@ class TriominosView(GameView):
     def status_text(self) -> str:
         game = self.game
         if self.covered:
-            return f'Pass the screen to P{self.you}, who presses "Show my hand".'
+            return i18n._('Pass the screen to P{seat}, who presses "Show my hand".').format(
+                seat=self.you
+            )
         if game.is_over:
             return game.status()
         if game.to_move == self.you:
@@ -212,9 +234,17 @@ class TriominosView(GameView):
                         f"Your turn (P{self.you}): {tile} selected, "
                         f"{turn_words(self.rotation)}: click a green cell (an orange cell needs another turn: Rotate)."
                     )
-                return f"Your turn (P{self.you}): place a tile. Pool {game.pool_size}."
-            return f"Your turn (P{self.you}): no tile fits, you must {moves[0].kind}."
-        return f"P{game.to_move} to play: click 'Next move' or 'Opponents play'."
+                return i18n._("Your turn (P{seat}): place a tile. Pool {pool}.").format(
+                    seat=self.you, pool=game.pool_size
+                )
+            if moves[0].kind == "draw":
+                return i18n._("Your turn (P{seat}): no tile fits, you must draw.").format(
+                    seat=self.you
+                )
+            return i18n._("Your turn (P{seat}): no tile fits, you must pass.").format(seat=self.you)
+        return i18n._("P{seat} to play: click 'Next move' or 'Opponents play'.").format(
+            seat=game.to_move
+        )
 
     def refresh(self) -> None:
         self._after_turn()  # a new deal or an undo may hand the turn to another person
@@ -249,11 +279,12 @@ class TriominosView(GameView):
             return False
         kind, value = what
         if kind == "hand" and self.game.is_over:
-            self.say("The round is over: press New deal to play again.")
+            self.say(i18n._("The round is over: press New deal to play again."))
         elif kind == "hand" and self.game.to_move != self.you:
             self.say(
-                f"It is P{self.game.to_move}'s turn, not yours: "
-                "click 'Next move' or 'Opponents play'.",
+                i18n._(
+                    "It is P{seat}'s turn, not yours: click 'Next move' or 'Opponents play'."
+                ).format(seat=self.game.to_move),
                 "refused",
             )
         elif kind == "hand":
@@ -303,7 +334,7 @@ class TriominosView(GameView):
         if self.selected is not None and not 0 <= self.selected < len(hand):
             self.selected, self.rotation = None, 0
         if self.selected is None:
-            self.say("Select a tile of your hand first.")
+            self.say(i18n._("Select a tile of your hand first."))
         else:
             tile = hand[self.selected]
             turns = rotations(tile)
@@ -318,15 +349,18 @@ class TriominosView(GameView):
         """Place the selected tile in ``cell`` with the current rotation (or explain why not)."""
         game = self.game
         if game.to_move != self.you:
-            self.say(f"It is P{game.to_move}'s turn: click 'Next move'.", "refused")
+            self.say(
+                i18n._("It is P{seat}'s turn: click 'Next move'.").format(seat=game.to_move),
+                "refused",
+            )
             return
         if self.selected is None:
-            self.say("Select a tile of your hand first, then click a cell.", "refused")
+            self.say(i18n._("Select a tile of your hand first, then click a cell."), "refused")
             return
         hand = game.hand(self.you)
         if not 0 <= self.selected < len(hand):
             self.selected, self.rotation = None, 0
-            self.say("Select a tile of your hand first, then click a cell.", "refused")
+            self.say(i18n._("Select a tile of your hand first, then click a cell."), "refused")
             return
         tile = hand[self.selected]
         move = Move.place(tile, cell, self.rotation)
@@ -334,7 +368,12 @@ class TriominosView(GameView):
         if reason is not None:
             held = game.board.tile_at(cell)
             if held is not None:  # the engine's reason, in the board's words
-                self.say(f"Refused: that cell already holds {tile_name(held[0])}.", "refused")
+                self.say(
+                    i18n._("Refused: that cell already holds {tile}.").format(
+                        tile=tile_name(held[0])
+                    ),
+                    "refused",
+                )
                 return
             others = game.player_view(self.you).fits(tile).get(cell, ())
             hint = (
@@ -343,7 +382,9 @@ class TriominosView(GameView):
                 else ""
             )
             self.say(
-                f"Refused: {misfit_words(game, tile, cell, self.rotation) or reason}{hint}",
+                i18n._("Refused: {why}").format(
+                    why=f"{misfit_words(game, tile, cell, self.rotation) or reason}{hint}"
+                ),
                 "refused",
             )
             return
@@ -355,7 +396,7 @@ class TriominosView(GameView):
             self.refresh()
             return
         if self.game.to_move != self.you:
-            self.say(f"It is P{self.game.to_move}'s turn.", "refused")
+            self.say(i18n._("It is P{seat}'s turn.").format(seat=self.game.to_move), "refused")
             return
         before = len(self.game.events)
         hand_before = list(self.game.hand(self.you))

@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, refuse_unless_dealt, require
 from ..randomness import as_generator, read_seed, seed_value
@@ -759,16 +760,27 @@ class Game(GameState):
         """One line: who plays, or how the round ended."""
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(self._scores))
         if self._end == "out":
-            return f"round over: player {self._winner} went out; points this round {scores}"
+            return i18n._(
+                "round over: player {player} went out; points this round {scores}"
+            ).format(player=self._winner, scores=scores)
         if self._end == "blocked":
-            who = "nobody wins" if self._winner is None else f"player {self._winner} wins the round"
-            return f"round over: blocked, {who}; points this round {scores}"
+            if self._winner is None:
+                return i18n._(
+                    "round over: blocked, nobody wins; points this round {scores}"
+                ).format(scores=scores)
+            return i18n._(
+                "round over: blocked, player {player} wins the round; points this round {scores}"
+            ).format(player=self._winner, scores=scores)
         moves = self.legal_moves()
         if moves[0].kind == "place":
-            what = f"{len(moves)} placements" if len(moves) > 1 else "1 placement"
+            what = i18n.ngettext("{n} placement", "{n} placements", len(moves)).format(n=len(moves))
+        elif moves[0].kind == "draw":
+            what = i18n._("must draw")
         else:
-            what = "must " + moves[0].kind
-        return f"player {self._to_move} to play ({what}); pool {self.pool_size}"
+            what = i18n._("must pass")
+        return i18n._("player {player} to play ({what}); pool {pool}").format(
+            player=self._to_move, what=what, pool=self.pool_size
+        )
 
     def breakdown(self) -> list[dict[str, int]]:
         """Each seat's round score split into its parts (the parts add up to ``scores``).
@@ -927,32 +939,34 @@ class Game(GameState):
 
     def _why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, Move):
-            return f"{_short(move)} is not a Tri-Ominos move"
+            return i18n._("{move} is not a Tri-Ominos move").format(move=_short(move))
         seat = self._to_move
         can_place = self._can_place(seat)
         if move.kind == "draw":
             if can_place:
-                return "you can place a tile, so you may not draw"
+                return i18n._("you can place a tile, so you may not draw")
             if self._pool_pos >= len(self._deal_pool):
-                return "the pool is empty: you must pass"
+                return i18n._("the pool is empty: you must pass")
             if self.rules.max_draws is not None and self._draws >= self.rules.max_draws:
-                return (
-                    f"you have drawn {self._draws} tiles this turn, the most allowed: you must pass"
-                )
+                return i18n._(
+                    "you have drawn {n} tiles this turn, the most allowed: you must pass"
+                ).format(n=self._draws)
             return None
         if move.kind == "pass":
             if can_place:
-                return "you can place a tile, so you may not pass"
+                return i18n._("you can place a tile, so you may not pass")
             if self._forced() == "draw":
-                return "you may not pass while you can still draw: draw from the pool"
+                return i18n._("you may not pass while you can still draw: draw from the pool")
             return None
         tile, cell, rot = move.tile, move.cell, move.rotation
         tid = TILE_ID[tile]  # type: ignore[index]
         if not self._hands[seat] >> tid & 1:
-            return f"player {seat} does not hold {tile_name(tid)}"
+            return i18n._("player {player} does not hold {tile}").format(
+                player=seat, tile=tile_name(tid)
+            )
         if not len(self._board) and tid not in self._start_tiles:
-            allowed = " or ".join(tile_name(t) for t in self._start_tiles)
-            return f"the round opens with {allowed}"
+            allowed = i18n._(" or ").join(tile_name(t) for t in self._start_tiles)
+            return i18n._("the round opens with {tiles}").format(tiles=allowed)
         return self._board.why_illegal(cell, tile, rot)  # type: ignore[arg-type]
 
     # play_unchecked is the base class's: this _apply, then the history (one code path)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..i18n import _, ngettext
 from ..randomness import fresh_seed, players_generator
 from ..widgets import GameView
 from . import render
@@ -27,10 +28,12 @@ class TulaView(GameView):
     """A Tula game on a clickable board."""
 
     def __init__(self, game: Game) -> None:
-        self.hint_button = widgets.Button(description="Hint", tooltip="name a tile to play")
-        self.mercy_box = widgets.Checkbox(value=game.rules.mercy, description="mercy", indent=False)
+        self.hint_button = widgets.Button(description=_("Hint"), tooltip=_("name a tile to play"))
+        self.mercy_box = widgets.Checkbox(
+            value=game.rules.mercy, description=_("mercy"), indent=False
+        )
         self.auto_box = widgets.Checkbox(
-            value=game.auto_reveal, description="reveal automatically", indent=False
+            value=game.auto_reveal, description=_("reveal automatically"), indent=False
         )
         self.mercy_buttons = widgets.HBox()
         super().__init__(
@@ -48,7 +51,7 @@ class TulaView(GameView):
         self.auto_box.observe(
             lambda change: self.set_rules(auto_reveal=change["new"]), names="value"
         )
-        self.say("Click a face-down tile to reveal it, a revealed tile to remove it.")
+        self.say(_("Click a face-down tile to reveal it, a revealed tile to remove it."))
         self.refresh()
 
     hint_position: str | None = None
@@ -68,8 +71,10 @@ class TulaView(GameView):
         game = self.game
         count = len(game.stack)
         lines = [
-            f"Tula: {game.status()}.",
-            f"Stack: {count} tile{'s' if count != 1 else ''}, its top is {game.stack_top}.",
+            _("Tula: {status}.").format(status=game.status()),
+            ngettext(
+                "Stack: {n} tile, its top is {top}.", "Stack: {n} tiles, its top is {top}.", count
+            ).format(n=count, top=game.stack_top),
         ]
         lines += [render.target_label(game, p) + "." for p in POSITIONS if game.is_present(p)]
         return "\n".join(lines)
@@ -105,7 +110,11 @@ class TulaView(GameView):
         if target == "stack":
             count = len(game.stack)
             self.say(
-                f"The stack holds {count} tile{'s' if count != 1 else ''}; its top is {game.stack_top}."
+                ngettext(
+                    "The stack holds {n} tile; its top is {top}.",
+                    "The stack holds {n} tiles; its top is {top}.",
+                    count,
+                ).format(n=count, top=game.stack_top)
             )
             return True
         if target not in POSITIONS:
@@ -113,30 +122,42 @@ class TulaView(GameView):
         move = f"remove {target}" if game.is_face_up(target) else f"reveal {target}"
         if self.play(move):
             if move.startswith("remove"):
-                self.say(f"Removed {game.stack_top} from {target}.", "good")
+                self.say(
+                    _("Removed {tile} from {name}.").format(tile=game.stack_top, name=target),
+                    "good",
+                )
             else:
-                self.say(f"Revealed {game.tile_at(target)} on {target}.")
+                self.say(
+                    _("Revealed {tile} on {name}.").format(tile=game.tile_at(target), name=target)
+                )
             self._announce_end()
         return True
 
     def _announce_end(self) -> None:
         if self.game.won:
-            self.say("You won: all 24 tiles are on the stack!", "good")
+            self.say(_("You won: all 24 tiles are on the stack!"), "good")
         elif self.game.is_over:
-            self.say(f"Lost: {self.game.status().split(': ', 1)[1]}{self._why_stuck()}.", "refused")
+            self.say(
+                _("Lost: {why}{stuck}.").format(
+                    why=self.game.status().split(": ", 1)[-1], stuck=self._why_stuck()
+                ),
+                "refused",
+            )
 
     def _why_stuck(self) -> str:
         """Why nothing can be played: the open tiles the stack's top tile fails to match."""
         game = self.game
         open_tiles = [
-            f"{game.tile_at(p)} on {p}"
+            _("{tile} on {name}").format(tile=game.tile_at(p), name=p)
             for p in POSITIONS
             if game.is_present(p) and game.is_face_up(p) and p != POSITIONS[-1]
         ]
         if not open_tiles or game.revealable():
             return ""
         shown = ", ".join(open_tiles[:4]) + (" …" if len(open_tiles) > 4 else "")
-        return f" — the top tile, {game.stack_top}, shares neither suit nor value with {shown}"
+        return _(" — the top tile, {top}, shares neither suit nor value with {tiles}").format(
+            top=game.stack_top, tiles=shown
+        )
 
     def hint(self) -> None:
         """Name a tile that can be removed now; first advise revealing what can be revealed.
@@ -148,7 +169,9 @@ class TulaView(GameView):
         removals = [m for m in moves if m.kind == "remove"]
         reveals = [m.position for m in moves if m.kind == "reveal"]
         first = (
-            f"first reveal {', '.join(reveals)} (revealing never hurts, and you will see more); "
+            _("first reveal {names} (revealing never hurts, and you will see more); ").format(
+                names=", ".join(reveals)
+            )
             if reveals
             else ""
         )
@@ -156,9 +179,11 @@ class TulaView(GameView):
             choice = self._best_removal(removals)
             tile = self.game.tile_at(choice.position)
             self.say(
-                f"Hint: {first}remove {choice.position} ({tile} matches {self.game.stack_top}): "
-                "of the tiles you can remove, it wins most often when the hidden tiles are "
-                "dealt at random.",
+                _(
+                    "Hint: {first}remove {name} ({tile} matches {top}): "
+                    "of the tiles you can remove, it wins most often when the hidden tiles are "
+                    "dealt at random."
+                ).format(first=first, name=choice.position, tile=tile, top=self.game.stack_top),
                 "good",
             )
             self._mark_hint(choice.position)
@@ -168,33 +193,37 @@ class TulaView(GameView):
             mercy = max(exchanges, key=lambda m: wins[m])  # the first of the best, if tied
             tile = self.game.tile_at(mercy.position)
             if wins[mercy] == 0:
-                why = (
-                    f"none of the three exchanges wins in any of the {self.IMAGINED} deals "
+                why = _(
+                    "none of the three exchanges wins in any of the {imagined} deals "
                     "imagined for the hidden tiles, so this one is as good as any"
-                )
+                ).format(imagined=self.IMAGINED)
+            elif list(wins.values()).count(wins[mercy]) == 1:
+                why = _(
+                    "of the three exchanges it wins most often: in {wins} of the "
+                    "{imagined} deals imagined for the hidden tiles"
+                ).format(wins=wins[mercy], imagined=self.IMAGINED)
             else:
-                how = (
-                    "most often"
-                    if list(wins.values()).count(wins[mercy]) == 1
-                    else "as often as any"
-                )
-                why = (
-                    f"of the three exchanges it wins {how}: in {wins[mercy]} of the "
-                    f"{self.IMAGINED} deals imagined for the hidden tiles"
-                )
+                why = _(
+                    "of the three exchanges it wins as often as any: in {wins} of the "
+                    "{imagined} deals imagined for the hidden tiles"
+                ).format(wins=wins[mercy], imagined=self.IMAGINED)
             self.say(
-                f"Hint: nothing matches — use mercy: take {tile} from {mercy.position} ({why}).",
+                _("Hint: nothing matches — use mercy: take {tile} from {name} ({why}).").format(
+                    tile=tile, name=mercy.position, why=why
+                ),
                 "good",
             )
             self._mark_hint(mercy.position)
         elif moves:
             self.say(
-                f"Hint: reveal {moves[0].position}; no revealed tile matches {self.game.stack_top}.",
+                _("Hint: reveal {name}; no revealed tile matches {top}.").format(
+                    name=moves[0].position, top=self.game.stack_top
+                ),
                 "good",
             )
             self._mark_hint(moves[0].position)
         else:
-            self.say("No hint: the game is over.")
+            self.say(_("No hint: the game is over."))
         self.refresh()
 
     def _mark_hint(self, position: str) -> None:
@@ -208,8 +237,10 @@ class TulaView(GameView):
             tile = self.game.tile_at(move.position)
             self.game.undo()
             self.say(
-                f"Undid {move}: the tile is face down again, but you have seen it ({tile}). "
-                "In a fair game a reveal is never taken back."
+                _(
+                    "Undid {move}: the tile is face down again, but you have seen it ({tile}). "
+                    "In a fair game a reveal is never taken back."
+                ).format(move=move, tile=tile)
             )
             self.refresh()
             return
@@ -230,7 +261,7 @@ class TulaView(GameView):
             np.random.SeedSequence([self.game.seed or 0, len(self.game.history), 1])
         )
         wins = dict.fromkeys(exchanges, 0)
-        for _ in range(self.IMAGINED):
+        for _round in range(self.IMAGINED):
             imagined = self.game.resample_hidden(None, dice)
             for move in exchanges:
                 trial = imagined.copy()
@@ -266,17 +297,36 @@ class TulaView(GameView):
         rules = Rules(mercy=old.rules.mercy if mercy is None else mercy)
         auto = old.auto_reveal if auto_reveal is None else auto_reveal
         self.game, dropped = old.replayed(rules=rules, auto_reveal=auto)
-        self.say(
-            f"Rules now: mercy {'on' if rules.mercy else 'off'}, "
-            f"reveal {'automatic' if auto else 'by click'}."
-            + (f" {dropped} move(s) no longer apply and were taken back." if dropped else "")
-        )
+        if rules.mercy:
+            now = (
+                _("Rules now: mercy on, reveal automatic.")
+                if auto
+                else _("Rules now: mercy on, reveal by click.")
+            )
+        else:
+            now = (
+                _("Rules now: mercy off, reveal automatic.")
+                if auto
+                else _("Rules now: mercy off, reveal by click.")
+            )
+        if dropped:
+            now += " " + ngettext(
+                "{n} move(s) no longer apply and were taken back.",
+                "{n} move(s) no longer apply and were taken back.",
+                dropped,
+            ).format(n=dropped)
+        self.say(now)
         self.refresh()
 
     def exchange(self, position: str) -> None:
         """Use mercy: the stack's tile changes places with ``position`` (3A, 3B or 3C)."""
         if self.play(f"mercy {position}"):
-            self.say(f"Mercy: {self.game.stack_top} from {position} now starts the stack.", "good")
+            self.say(
+                _("Mercy: {tile} from {name} now starts the stack.").format(
+                    tile=self.game.stack_top, name=position
+                ),
+                "good",
+            )
             self._announce_end()
         self.refresh()
 
@@ -289,14 +339,16 @@ class TulaView(GameView):
             for p in LAYER3:
                 name = POSITIONS[p]
                 button = widgets.Button(
-                    description=f"mercy: take {self.game.tile_at(name)} from {name}",
+                    description=_("mercy: take {tile} from {name}").format(
+                        tile=self.game.tile_at(name), name=name
+                    ),
                     layout={"width": "auto"},
                 )
                 button.add_class("tula-mercy")
                 self.on_press(button, lambda name=name: self.exchange(name))
                 buttons.append(button)
             self.mercy_buttons.children = [
-                widgets.HTML("<b>Nothing matches — mercy:</b>"),
+                widgets.HTML("<b>" + _("Nothing matches — mercy:") + "</b>"),
                 *buttons,
             ]
         else:

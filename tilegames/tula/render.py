@@ -20,7 +20,21 @@ import math
 from collections.abc import Iterable
 
 from .. import svg as draw
-from .layout import CORNERS, EDGE_BLOCKERS, INDEX, LAYER, POSITIONS, SUITS, TILES, XY, Tile, names
+from ..i18n import _, ngettext
+from .layout import (
+    CORNERS,
+    COVERED_BY,
+    EDGE_BLOCKERS,
+    INDEX,
+    LAYER,
+    POSITIONS,
+    SUITS,
+    TILES,
+    XY,
+    Tile,
+    matches,
+    names,
+)
 
 CELL = 34
 """Pixels per grid cell; a tile is 2×2 cells."""
@@ -211,8 +225,8 @@ def svg(
                     stroke_width=3.5, stroke_dasharray="7 4" if ring == REVEALABLE else None,
                 )
             )  # fmt: skip
-        state = "face up" if game.is_face_up(name) else "face down"
-        tile_parts.append(draw.title(f"{name}: {tile if game.is_face_up(name) else state}"))
+        shown = tile if game.is_face_up(name) else _("face down")
+        tile_parts.append(draw.title(f"{name}: {shown}"))
         label = target_label(game, name)
         parts.append(
             draw.group(
@@ -221,7 +235,7 @@ def svg(
                 class_=f"tula-tile layer-{layer}",
                 aria_label=label,
                 # the board's arrow keys pass over a tile under others
-                data_covered="true" if "covered by" in label else None,
+                data_covered="true" if _covering(game, name) else None,
             )
         )
     if explain is not None:
@@ -234,7 +248,9 @@ def svg(
     parts.append(
         draw.text(MARGIN, height - 16, text_line, font_size=13, fill="#333", text_anchor="start")
     )
-    return draw.document(width, height, parts, label=f"Tula: {game.status()}")
+    return draw.document(
+        width, height, parts, label=_("Tula: {status}").format(status=game.status())
+    )
 
 
 def position_label(right: float, bottom: float, name: str) -> str:
@@ -260,7 +276,7 @@ def hint_mark(x: float, y: float, size: float) -> str:
                 stroke="#0072B2", stroke_width=4,
             ),
             draw.rect(x + size / 2 - 17, y - 13, 34, 15, rx=4, fill="#0072B2"),
-            draw.text(x + size / 2, y - 5.5, "hint", font_size=11, font_weight="bold", fill="#fff"),
+            draw.text(x + size / 2, y - 5.5, _("hint"), font_size=11, font_weight="bold", fill="#fff"),
         ],
         class_="tula-hint",
     )  # fmt: skip
@@ -271,15 +287,17 @@ def outline_legend(x: float, y: float, *, hint: bool = False) -> str:
     parts = [
         draw.rect(x, y + 2, 22, 14, rx=3, fill="none", stroke=REVEALABLE, stroke_width=3,
                   stroke_dasharray="5 3"),
-        draw.text(x + 28, y + 9, "can be revealed", font_size=12, fill="#333", text_anchor="start"),
+        draw.text(x + 28, y + 9, _("can be revealed"), font_size=12, fill="#333", text_anchor="start"),
         draw.rect(x + 140, y + 2, 22, 14, rx=3, fill="none", stroke=REMOVABLE, stroke_width=3),
-        draw.text(x + 168, y + 9, "can be removed", font_size=12, fill="#333",
+        draw.text(x + 168, y + 9, _("can be removed"), font_size=12, fill="#333",
                   text_anchor="start"),
     ]  # fmt: skip
     if hint:
         parts += [
             draw.rect(x + 280, y + 2, 22, 14, rx=3, fill="none", stroke="#0072B2", stroke_width=4),
-            draw.text(x + 308, y + 9, "the hint", font_size=12, fill="#333", text_anchor="start"),
+            draw.text(
+                x + 308, y + 9, _("the hint"), font_size=12, fill="#333", text_anchor="start"
+            ),
         ]
     return draw.group(parts, class_="tula-legend")
 
@@ -295,24 +313,45 @@ def target_label(game, name: str) -> str:
     '3A, face down, can be revealed'
     """
     if not hasattr(game, "why_illegal"):  # a layout diagram, not a game
-        return f"{name}, face down" + (", can be revealed" if name in game.revealable() else "")
+        if name in game.revealable():
+            return _("{name}, face down, can be revealed").format(name=name)
+        return _("{name}, face down").format(name=name)
+    covering = _and(_covering(game, name))
     if game.is_face_up(name):
-        reason = game.why_illegal(f"remove {name}")
-        if reason is None:
-            return f"{name}, {game.tile_at(name)}, can be removed: it matches {game.stack_top}"
-        if "covered by" in reason:
-            return f"{name}, {game.tile_at(name)}, covered by {reason.split('covered by ', 1)[1]}"
-        if "does not match" in reason:
-            return f"{name}, {game.tile_at(name)}, does not match {game.stack_top}"
-        return f"{name}, {game.tile_at(name)}"
-    reason = game.why_illegal(f"reveal {name}")
-    if reason is None:
-        return f"{name}, face down, can be revealed"
-    if "covered by" in reason:
-        return f"{name}, face down, covered by {reason.split('covered by ', 1)[1]}"
-    if "no free corner" in reason:
-        return f"{name}, face down, no free corner"
-    return f"{name}, face down"
+        tile, top = game.tile_at(name), game.stack_top
+        if game.why_illegal(f"remove {name}") is None:
+            return _("{name}, {tile}, can be removed: it matches {top}").format(
+                name=name, tile=tile, top=top
+            )
+        if covering:
+            return _("{name}, {tile}, covered by {tiles}").format(
+                name=name, tile=tile, tiles=covering
+            )
+        if not game.is_over and not matches(tile, top):
+            return _("{name}, {tile}, does not match {top}").format(name=name, tile=tile, top=top)
+        return _("{name}, {tile}").format(name=name, tile=tile)
+    if game.why_illegal(f"reveal {name}") is None:
+        return _("{name}, face down, can be revealed").format(name=name)
+    if covering:
+        return _("{name}, face down, covered by {tiles}").format(name=name, tiles=covering)
+    if not game.is_over:
+        return _("{name}, face down, no free corner").format(name=name)
+    return _("{name}, face down").format(name=name)
+
+
+def _and(items: list[str]) -> str:
+    """``1A``, ``1A and 1B``, ``1A, 1B and 1C``, in the language in use (as the refusals)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def _covering(game, name: str) -> list[str]:
+    """The positions whose tiles lie on ``name``'s (none once the game is over: nothing is
+    playable then, and the board says no more than that)."""
+    if not hasattr(game, "why_illegal") or game.is_over:
+        return []
+    return [q for q in names(COVERED_BY[INDEX[name]]) if game.is_present(q)]
 
 
 def _explain_corners(game, position: int) -> str:
@@ -362,7 +401,11 @@ def _stack_picture(game, left: float, size: float) -> str:
     x, y = left + 20, MARGIN + 40
     parts = [
         draw.text(
-            x + size / 2 + 10, MARGIN + 12, f"Stack: {len(stack)}", font_size=14, font_weight="bold"
+            x + size / 2 + 10,
+            MARGIN + 12,
+            _("Stack: {n}").format(n=len(stack)),
+            font_size=14,
+            font_weight="bold",
         )
     ]
     shown = stack[-5:]
@@ -372,14 +415,22 @@ def _stack_picture(game, left: float, size: float) -> str:
             draw.group([tile_face(x + 10 - offset * 0.4, y + 10 - offset, size, tile)], opacity=1.0)
         )
     parts.append(
-        draw.text(x + size / 2 + 10, y + size + 28, f"top: {stack[-1]}", font_size=12, fill="#333")
+        draw.text(
+            x + size / 2 + 10,
+            y + size + 28,
+            _("top: {tile}").format(tile=stack[-1]),
+            font_size=12,
+            fill="#333",
+        )
     )
     count = len(stack)
     return draw.group(
         parts,
         data_target="stack",
         class_="tula-stack",
-        aria_label=f"the stack: {count} tile{'' if count == 1 else 's'}, {stack[-1]} on top",
+        aria_label=ngettext(
+            "the stack: {n} tile, {top} on top", "the stack: {n} tiles, {top} on top", count
+        ).format(n=count, top=stack[-1]),
     )
 
 

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, refuse_unless_dealt, require
+from ..i18n import _, ngettext
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 from .layout import (
@@ -86,12 +87,15 @@ class Move:
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or self.kind not in _KINDS:
             raise BadNotation(
-                f"{describe(self.kind)} is not a kind of Tula move: use 'reveal', 'remove' or 'mercy'"
+                _("{kind} is not a kind of Tula move: use 'reveal', 'remove' or 'mercy'").format(
+                    kind=describe(self.kind)
+                )
             )
         if not isinstance(self.position, str) or self.position not in INDEX:
             raise BadNotation(
-                f"there is no position {describe(self.position)} "
-                "(positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
+                _(
+                    "there is no position {position} (positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
+                ).format(position=describe(self.position))
             )
 
     def __str__(self) -> str:
@@ -109,11 +113,15 @@ class Move:
             if position in INDEX:
                 return cls(words[0].lower(), position)  # type: ignore[arg-type]
             raise BadNotation(
-                f"{describe(text)}: there is no position {describe(words[1])} "
-                "(positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
+                _(
+                    "{text}: there is no position {position} "
+                    "(positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A)"
+                ).format(text=describe(text), position=describe(words[1]))
             )
         raise BadNotation(
-            f"{describe(text)} is not a Tula move: write 'reveal 3B', 'remove 3B' or 'mercy 3B'"
+            _("{text} is not a Tula move: write 'reveal 3B', 'remove 3B' or 'mercy 3B'").format(
+                text=describe(text)
+            )
         )
 
 
@@ -150,7 +158,7 @@ class Game(GameState):
     ) -> None:
         super().__init__()
         if sorted(tile.index for tile in deal) != list(range(24)):
-            raise InvalidPosition("deal: must hold each of the 24 piecepack tiles exactly once")
+            raise InvalidPosition(_("deal: must hold each of the 24 piecepack tiles exactly once"))
         self.rules = rules or Rules()
         """The variant switches in force."""
         self.auto_reveal = auto_reveal
@@ -185,7 +193,9 @@ class Game(GameState):
         """
         if not isinstance(tiles, (list, tuple)) or len(tiles) != 24:
             count = len(tiles) if isinstance(tiles, (list, tuple)) else type(tiles).__name__
-            raise InvalidPosition(f"deal: expected 24 tiles in position order, found {count}")
+            raise InvalidPosition(
+                _("deal: expected 24 tiles in position order, found {count}").format(count=count)
+            )
         deal = []
         for position, tile in zip(POSITIONS, tiles):
             try:
@@ -195,7 +205,11 @@ class Game(GameState):
         seen: dict[Tile, str] = {}
         for position, tile in zip(POSITIONS, deal):
             if tile in seen:
-                raise InvalidPosition(f"deal[{position}]: {tile} is already on {seen[tile]}")
+                raise InvalidPosition(
+                    _("deal[{position}]: {tile} is already on {other}").format(
+                        position=position, tile=tile, other=seen[tile]
+                    )
+                )
             seen[tile] = position
         if rules is not None and not isinstance(rules, Rules):
             raise InvalidPosition(f"rules: expected tula.Rules, found {describe(rules)}")
@@ -360,20 +374,23 @@ class Game(GameState):
     def status(self) -> str:
         """One line: won, lost, or what can be done."""
         if self.won:
-            return "won: all 24 tiles are on the stack"
+            return _("won: all 24 tiles are on the stack")
         moves = self.legal_moves()
         if not moves:
-            return (
-                f"lost: {24 - len(self._stack)} tile{'s' if len(self._stack) != 23 else ''} left "
-                "and nothing can be revealed or removed"
-            )
+            left = 24 - len(self._stack)
+            return ngettext(
+                "lost: {n} tile left and nothing can be revealed or removed",
+                "lost: {n} tiles left and nothing can be revealed or removed",
+                left,
+            ).format(n=left)
         counts = {
             kind: sum(1 for m in moves if m.kind == kind) for kind in ("reveal", "remove", "mercy")
         }
-        parts = [f"{n} to {kind}" for kind, n in counts.items() if n and kind != "mercy"]
+        words = {"reveal": _("{n} to reveal"), "remove": _("{n} to remove")}
+        parts = [words[kind].format(n=n) for kind, n in counts.items() if n and kind != "mercy"]
         if counts["mercy"]:
-            parts.append("mercy may be used")
-        return f"{len(self._stack)} on the stack; " + ", ".join(parts)
+            parts.append(_("mercy may be used"))
+        return _("{n} on the stack; {moves}").format(n=len(self._stack), moves=", ".join(parts))
 
     # -- moves ----------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -391,63 +408,84 @@ class Game(GameState):
 
     def _why_illegal(self, move: Move) -> str | None:
         if not isinstance(move, Move):
-            return f"{move!r} is not a Tula move"
+            return _("{move} is not a Tula move").format(move=repr(move))
         p = INDEX[move.position]
         name = move.position
         if move.kind == "mercy":
             return self._why_no_mercy(p)
         if not self._present >> p & 1:
-            return f"{name} is empty: its tile was already removed"
+            return _("{name} is empty: its tile was already removed").format(name=name)
         face_up = self._face_up >> p & 1
         if move.kind == "reveal":
             if face_up:
-                return f"{name} is already face up"
-            reason = self._why_not_revealable(p)
-            return None if reason is None else f"{name} {reason}"
+                return _("{name} is already face up").format(name=name)
+            return self._why_not_revealable(p)
         # remove
         if not face_up:
-            reason = self._why_not_revealable(p)
+            reason = self._why_not_revealable(p, face_down=True)
             if reason is None:
-                return f"{name} is face down: reveal it first"
-            return f"{name} is face down and {reason}"
+                return _("{name} is face down: reveal it first").format(name=name)
+            return reason
         tile, top = TILES[self._tile_at[p]], self.stack_top
         if not matches(tile, top):
-            return f"{tile} on {name} does not match the stack's top tile, {top}: they share neither suit nor value"
+            return _(
+                "{tile} on {name} does not match the stack's top tile, {top}: "
+                "they share neither suit nor value"
+            ).format(tile=tile, name=name, top=top)
         return None
 
-    def _why_not_revealable(self, p: int) -> str | None:
-        """Why position ``p`` cannot be revealed (a phrase after its id), or None."""
+    def _why_not_revealable(self, p: int, face_down: bool = False) -> str | None:
+        """Why position ``p`` cannot be revealed (a sentence naming it), or None; ``face_down``:
+        the sentence says first that it is face down (a removal refused)."""
+        name = POSITIONS[p]
         above = COVERED_BY[p] & self._present
         if above:
-            return f"is covered by {_and(names(above))}"
+            if face_down:
+                return _("{name} is face down and is covered by {tiles}").format(
+                    name=name, tiles=_and(names(above))
+                )
+            return _("{name} is covered by {tiles}").format(name=name, tiles=_and(names(above)))
         if free_corners(p, self._present):
             return None
         blocked = []
         for edge in ("top", "right", "bottom", "left"):
             blockers = names(EDGE_BLOCKERS[p][edge] & self._present)
             if blockers:
-                verb = "touches" if len(blockers) == 1 else "touch"
-                blocked.append(f"{_and(blockers)} {verb} its {edge} edge")
-        return f"has no free corner: {_and(blocked)}"
+                blocked.append(_edge_phrase(edge, len(blockers)).format(tiles=_and(blockers)))
+        if face_down:
+            return _("{name} is face down and has no free corner: {edges}").format(
+                name=name, edges=_and(blocked)
+            )
+        return _("{name} has no free corner: {edges}").format(name=name, edges=_and(blocked))
 
     def _why_no_mercy(self, p: int) -> str | None:
         name = POSITIONS[p]
         if not self.rules.mercy:
-            return "mercy is not part of these rules (switch it on with Rules(mercy=True))"
+            return _("mercy is not part of these rules (switch it on with Rules(mercy=True))")
         if self._mercy_used:
-            return "mercy has already been used in this game: it is allowed only once"
+            return _("mercy has already been used in this game: it is allowed only once")
         if p not in LAYER3:
-            return f"mercy exchanges the stack's tile with 3A, 3B or 3C, not {name}"
+            return _("mercy exchanges the stack's tile with 3A, 3B or 3C, not {name}").format(
+                name=name
+            )
         if len(self._stack) != 1:
-            return "mercy is allowed only while 4A's tile is the stack's only tile"
+            return _("mercy is allowed only while 4A's tile is the stack's only tile")
         hidden = [POSITIONS[q] for q in LAYER3 if not (self._present & self._face_up) >> q & 1]
         if hidden:
-            return f"mercy needs 3A, 3B and 3C face up first; {_and(hidden)} {'is' if len(hidden) == 1 else 'are'} not"
+            return ngettext(
+                "mercy needs 3A, 3B and 3C face up first; {tiles} is not",
+                "mercy needs 3A, 3B and 3C face up first; {tiles} are not",
+                len(hidden),
+            ).format(tiles=_and(hidden))
         matching = [
             POSITIONS[q] for q in LAYER3 if MATCH_MASK[self._stack[-1]] >> self._tile_at[q] & 1
         ]
         if matching:
-            return f"mercy is only for when nothing matches, but {_and(matching)} match{'es' if len(matching) == 1 else ''} {self.stack_top}"
+            return ngettext(
+                "mercy is only for when nothing matches, but {tiles} matches {top}",
+                "mercy is only for when nothing matches, but {tiles} match {top}",
+                len(matching),
+            ).format(tiles=_and(matching), top=self.stack_top)
         return None
 
     def _apply(self, move: Move) -> None:
@@ -609,7 +647,18 @@ def _moves_in(mask: int, table: tuple[Move, ...]) -> list[Move]:
 def _and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def _edge_phrase(edge: str, count: int) -> str:
+    """ "{tiles} touch(es) its <edge> edge": one message per edge, so each language words it."""
+    if edge == "top":
+        return ngettext("{tiles} touches its top edge", "{tiles} touch its top edge", count)
+    if edge == "right":
+        return ngettext("{tiles} touches its right edge", "{tiles} touch its right edge", count)
+    if edge == "bottom":
+        return ngettext("{tiles} touches its bottom edge", "{tiles} touch its bottom edge", count)
+    return ngettext("{tiles} touches its left edge", "{tiles} touch its left edge", count)
 
 
 def deal_tiles(rng: np.random.Generator) -> list[Tile]:

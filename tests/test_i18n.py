@@ -1,0 +1,539 @@
+"""The message catalogs (tilegames.i18n): complete, up to date with the code, compiled, used.
+
+A message added to the code with ``_()`` and no translation fails here (run ``make catalogs``,
+translate the new entries in each ``.po``, run it again to compile).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+from tilegames import i18n
+from tilegames.errors import IllegalMove
+from tilegames.i18n import format_number, format_percent, ngettext, set_language, using
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = i18n.LOCALE_DIR  # the package's own catalogs: the checkout's, or the installed ones
+POT = LOCALE / "tilegames.pot"
+
+
+def checkout_file(name: str) -> Path:
+    """A file of the repository itself (not shipped): the test is skipped where the tests run
+    against the installed package (tests/test_install.py copies tests/ alone)."""
+    path = ROOT / name
+    if not path.exists():
+        pytest.skip(f"{name} is the checkout's, not the package's")
+    return path
+
+
+def lesson(name: str) -> Path:
+    from tilegames import resources
+
+    return resources.folder("lessons") / f"{name}.ipynb"
+
+
+TRANSLATED = ("sk", "pt", "ru")
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """Each test leaves the language as it found it (the other tests expect English)."""
+    before = i18n._current
+    yield
+    i18n._current = before
+
+
+def read(path: Path, locale: str | None = None):
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def fields(text: str) -> set[str]:
+    """The ``{placeholders}`` of a brace-format message."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def messages(catalog) -> list:
+    return [message for message in catalog if message.id]
+
+
+# -- the catalogs are complete ------------------------------------------------------------------
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated(lang):
+    template = {message.id for message in messages(read(POT))}
+    catalog = read(LOCALE / lang / "LC_MESSAGES" / "tilegames.po", lang)
+    ids = {message.id for message in messages(catalog)}
+    assert template - ids == set(), f"{lang}: not in the .po (run make catalogs)"
+    problems = []
+    for message in messages(catalog):
+        if message.id not in template:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        if not all(strings):
+            problems.append(f"untranslated: {message.id!r}")
+        if isinstance(message.id, tuple) and len(strings) != catalog.num_plurals:
+            problems.append(f"{len(strings)} plural forms, not {catalog.num_plurals}: {message.id}")
+        wanted = (
+            set().union(*(fields(i) for i in message.id))
+            if isinstance(message.id, tuple)
+            else fields(message.id)
+        )
+        for text in strings:
+            if text and fields(text) != wanted:
+                problems.append(f"placeholders {fields(text)} for {wanted}: {text!r}")
+    assert problems == [], f"{lang}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_forms_are_the_languages_own(lang):
+    catalog = read(LOCALE / lang / "LC_MESSAGES" / "tilegames.po", lang)
+    assert catalog.num_plurals == {"sk": 3, "pt": 2, "ru": 3}[lang]
+
+
+def test_the_template_is_up_to_date_with_the_code(tmp_path):
+    """Re-extract the messages from the code: the committed .pot holds exactly these."""
+    fresh = tmp_path / "fresh.pot"
+    config = checkout_file("babel.cfg")
+    CommandLineInterface().run(
+        ["pybabel", "-q", "extract", "-F", str(config), "-o", str(fresh), str(ROOT)]
+    )
+    in_code = {message.id for message in messages(read(fresh))}
+    committed = {message.id for message in messages(read(POT))}
+    assert in_code - committed == set(), "new messages in the code: run make catalogs"
+    assert committed - in_code == set(), "messages no longer in the code: run make catalogs"
+    assert any("Tula" in str(message_id) for message_id in in_code)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalog_matches_its_source(lang):
+    """The committed .mo (what the wheel ships and ``_()`` reads) says what the .po says."""
+    folder = LOCALE / lang / "LC_MESSAGES"
+    with open(folder / "tilegames.mo", "rb") as handle:
+        compiled = gettext.GNUTranslations(handle)
+    catalog = read(folder / "tilegames.po", lang)
+    plural = gettext.c2py(catalog.plural_expr)  # the .po's own Plural-Forms
+    stale = []
+    for message in messages(catalog):
+        if isinstance(message.id, tuple):
+            for n in (1, 2, 5, 21):
+                expected = message.string[plural(n)]
+                if compiled.ngettext(message.id[0], message.id[1], n) != expected:
+                    stale.append(message.id[0])
+        elif compiled.gettext(message.id) != message.string:
+            stale.append(message.id)
+    assert stale == [], f"{lang}: the .mo is stale (run make catalogs): {stale[:5]}"
+
+
+# -- choosing the language ----------------------------------------------------------------------
+def test_the_default_comes_from_the_locale_and_falls_back_to_english():
+    assert i18n.default_language({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert i18n.default_language({"LC_ALL": "pt_PT.UTF-8", "LANG": "sk_SK.UTF-8"}) == "pt"
+    assert i18n.default_language({"LANG": "fr_FR.UTF-8"}) == "en"
+    assert i18n.default_language({}) == "en"
+    assert i18n.default_language({"TILEGAMES_LANG": "sk", "LANG": "ru_RU.UTF-8"}) == "sk"
+
+
+def test_set_language_accepts_locale_names_and_refuses_unknown_ones():
+    assert set_language("pt_PT.UTF-8") == "pt" and i18n.language() == "pt"
+    assert set_language("sk-SK") == "sk"
+    with pytest.raises(ValueError, match="choose one of en, sk, pt, ru"):
+        set_language("de")
+    assert i18n.language() == "sk"  # a refused choice changes nothing
+
+
+def test_a_refused_tula_move_is_said_in_the_language_chosen():
+    from tilegames.tula import new_game
+
+    game = new_game(seed=1)
+    set_language("sk")
+    with pytest.raises(IllegalMove) as refused:
+        game.play("reveal 1J")
+    assert str(refused.value) == "dlaždica na 1J leží pod 2D, 2E a 2G"
+    assert game.history == []
+    set_language("ru")
+    assert game.why_illegal("remove 2E") == "плитка на 2E закрыта и лежит под 3A, 3B и 3C"
+    set_language("pt")
+    assert game.status() == "1 na pilha; 3 para virar"
+    set_language("en")  # English, the source, is unchanged
+    assert game.why_illegal("reveal 1J") == "1J is covered by 2D, 2E and 2G"
+    assert game.status() == "1 on the stack; 3 to reveal"
+
+
+@pytest.mark.parametrize(
+    ("lang", "undo", "hint", "refusal"),
+    [
+        ("en", "Undo", "Hint", "Refused: 1J is covered by 2D, 2E and 2G"),
+        ("sk", "Späť", "Rada", "Nedá sa: dlaždica na 1J leží pod 2D, 2E a 2G"),
+        ("pt", "Anular", "Dica", "Recusado: a peça em 1J está tapada por 2D, 2E e 2G"),
+        ("ru", "Отменить", "Подсказка", "Нельзя: плитка на 1J лежит под 2D, 2E и 2G"),
+    ],
+)
+def test_the_tula_board_speaks_the_language(lang, undo, hint, refusal):
+    from tilegames.tula import new_game
+    from tilegames.tula.board import view
+
+    with using(lang):
+        board = view(new_game(seed=1))
+        assert board.undo_button.description == undo
+        assert board.hint_button.description == hint
+        board.board.click("1J")
+        assert board.messages[0][1] == refusal
+        assert board.board.announcement.startswith(refusal)
+        assert (
+            board.board.labels["text_view"]
+            == {
+                "en": "Text view",
+                "sk": "Textový pohľad",
+                "pt": "Vista de texto",
+                "ru": "Текстом",
+            }[lang]
+        )
+        board.board.click("3A")
+        assert board.game.history  # the click played
+        if lang != "en":
+            assert "Tula: 1 on the stack" not in board.text_view()
+
+
+def test_the_tula_board_s_screen_reader_names_are_translated_and_mean_the_same():
+    """The accessible names come from the catalogs, and what the board's keys read from them
+    (a tile under others is passed over) is the same in every language."""
+    from tilegames.tula import new_game
+    from tilegames.tula.render import svg, target_label
+
+    game = new_game(seed=7)
+    english = svg(game)
+    with using("sk"):
+        assert target_label(game, "2E") == "2E, lícom nadol, leží pod 3A, 3B a 3C"
+        assert target_label(game, "3A") == "3A, lícom nadol, dá sa otočiť"
+        slovak = svg(game)
+    with using("ru"):
+        assert target_label(game, "2E") == "2E, закрыта, лежит под 3A, 3B и 3C"
+        assert 'aria-label="стопка: 1 плитка' in svg(game)
+    assert slovak.count('data-covered="true"') == english.count('data-covered="true"') > 0
+    assert "dá sa otočiť" in slovak and "can be revealed" not in slovak
+
+
+def test_maze_refusals_and_its_board_use_the_slovak_guide_s_words():
+    """Maze came from the Slovak AisleRiot guide: napravo od, alebo (docs/glossary.md)."""
+    from tilegames.maze import new_game
+    from tilegames.maze.board import view
+
+    game = new_game(seed=1)
+    with using("sk"):
+        assert game.why_illegal("7D -> 0") == (
+            "7♦ môže ísť len do medzery napravo od 6♦ alebo naľavo od 8♦; "
+            "naľavo od políčka 0 je okraj (je to prvé políčko) a napravo medzera"
+        )
+        assert game.status() == "skóre 2 z 48 za 0 ťahov"
+        table = view(new_game(seed=1))
+        assert table.solve_button.description == "Vyriešiť"
+        table.board.click("slot:4")
+        table.board.click("slot:0")
+        assert table.messages[0][1].startswith("Nedá sa: 8♠ môže ísť len do medzery napravo od 7♠")
+        assert "káro 6 na políčku 3" in table.board.svg
+    with using("ru"):
+        assert game.status() == "счёт 2 из 48 за 0 ходов"
+    with using("en"):
+        assert game.why_illegal("7D -> 0").startswith("7♦ may go only into a gap right of 6♦")
+
+
+def test_flaming_pyramids_refusals_in_the_russian_help_s_words():
+    from tilegames.pyramids import new_game
+
+    game = new_game(seed=1)
+    with using("ru"):
+        assert game.status() == "ход 1: игрок 0 кладёт плитку"
+        assert game.why_illegal("fall left") == (
+            "ничего не падает: игрок 0 должен положить плитку из руки"
+        )
+        with pytest.raises(IllegalMove, match="плитки yellow 20 нет в руке игрока 0"):
+            game.play("yellow 20 @ 5,3")
+    assert game.why_illegal("yellow 20 @ 5,3") == "yellow 20 is not in player 0's hand"
+
+
+def test_the_flaming_pyramids_board_speaks_russian():
+    from tilegames.pyramids import new_game
+    from tilegames.pyramids.board import view
+
+    with using("ru"):
+        board = view(new_game(seed=3, players=2))
+        assert board.next_button.description == "Дальше"
+        assert board.status.value.count("Твой ход (игрок 0, ход ") == 1
+        board.board.click("spot:0,0")
+        assert board.messages[0][1] == "Сначала нажми на плитку в руке, а потом на место."
+
+
+def test_tri_ominos_refusals_in_the_portuguese_rules_words():
+    """o poço, passar a vez, a ronda: the seed's words (docs/glossary.md)."""
+    from tilegames.triominos import new_game
+
+    game = new_game(seed=1)
+    with using("pt"):
+        assert game.status() == "joga o jogador 1 (3 maneiras de pôr uma peça); poço: 38"
+        assert game.why_illegal("draw") == "podes pôr uma peça, por isso não podes tirar do poço"
+        assert game.why_illegal("pass") == "podes pôr uma peça, por isso não podes passar a vez"
+    assert game.status() == "player 1 to play (3 placements); pool 38"
+
+
+def test_the_tri_ominos_board_speaks_portuguese():
+    from tilegames.triominos import new_game
+    from tilegames.triominos.board import view
+
+    with using("pt"):
+        board = view(new_game(seed=1))
+        assert board.draw_button.description == "Tirar"
+        assert board.pass_button.description == "Passar"
+        board.place_at((0, 0))
+        assert board.messages[0][1].startswith(("Primeiro escolhe", "É a vez do P"))
+
+
+# -- numbers and plurals -------------------------------------------------------------------------
+def test_numbers_are_written_as_each_language_writes_them():
+    expected = {
+        "en": ("0.25", "1,234.5", "50%", "12.5%"),
+        "sk": ("0,25", "1\xa0234,5", "50\xa0%", "12,5\xa0%"),
+        "pt": ("0,25", "1\xa0234,5", "50%", "12,5%"),
+        "ru": ("0,25", "1\xa0234,5", "50\xa0%", "12,5\xa0%"),
+    }
+    for lang, (quarter, thousands, half, eighth) in expected.items():
+        with using(lang):
+            assert format_number(0.25, 2) == quarter
+            assert format_number(1234.5, 1) == thousands
+            assert format_percent(0.5) == half
+            assert format_percent(0.125, 1) == eighth
+    for lang in TRANSLATED:  # the decimal comma where the language uses it
+        with using(lang):
+            assert "," in format_number(0.5, 1) and "." not in format_number(0.5, 1)
+
+
+def test_russian_and_slovak_have_three_plural_forms():
+    from tilegames.words import duration, plural
+
+    with using("ru"):
+        assert [plural(n, "tile") for n in (1, 2, 5, 11, 21, 22)] == [
+            "1 плитка",
+            "2 плитки",
+            "5 плиток",
+            "11 плиток",
+            "21 плитка",
+            "22 плитки",
+        ]
+        assert ngettext("{n} move", "{n} moves", 3).format(n=3) == "3 хода"
+        assert duration(90) == "2 минуты"
+    with using("sk"):
+        assert [plural(n, "minute") for n in (1, 3, 5)] == ["1 minúta", "3 minúty", "5 minút"]
+    with using("pt"):
+        assert [plural(n, "tile") for n in (1, 2)] == ["1 peça", "2 peças"]
+        assert duration(9000) == "2,5 horas"
+    with using("en"):
+        assert plural(2, "tile") == "2 tiles" and duration(9000) == "2.5 hours"
+
+
+def test_the_wheel_ships_the_compiled_catalogs():
+    """pyproject's package data names the .mo files (tests/test_install.py builds the wheel)."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    data = tomllib.loads(checkout_file("pyproject.toml").read_text())
+    globs = data["tool"]["setuptools"]["package-data"]["tilegames"]
+    shipped = {path for glob in globs for path in (ROOT / "tilegames").glob(glob)}
+    for lang in TRANSLATED:
+        assert LOCALE / lang / "LC_MESSAGES" / "tilegames.mo" in shipped
+
+
+# -- the command line ---------------------------------------------------------------------------
+def test_play_writes_the_page_in_the_language_asked_for():
+    from tilegames.cli.play import play_notebook
+
+    page = play_notebook("tula", seed=3, lang="ru")
+    assert page.cells[0].source.startswith("# Tula\n\nНажми на часть поля")
+    assert page.cells[-1].source == (
+        "from tilegames import i18n, tula\n\ni18n.set_language('ru')\ntula.view(seed=3)"
+    )
+    with using("en"):
+        english = play_notebook("tula", seed=3)
+    assert english.cells[-1].source == "from tilegames import tula\n\ntula.view(seed=3)"
+    assert "Click a piece of the board" in english.cells[0].source
+
+
+def test_the_lang_options_exist_and_refuse_an_unknown_language(capsys):
+    from tilegames.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["play", "--lang", "de", "--no-browser"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'de'" in capsys.readouterr().err
+
+
+def test_lessons_in_slovak_translate_the_lessons_that_have_a_catalog(tmp_path, capsys):
+    import nbformat
+
+    from tilegames.cli import main
+
+    assert main(["lessons", str(tmp_path / "sk"), "--lang", "sk"]) == 0
+    said = capsys.readouterr().out
+    assert "slovenčina: 01_tula_rules translated; still in English" in said
+    lesson = nbformat.read(tmp_path / "sk" / "notebooks" / "01_tula_rules.ipynb", as_version=4)
+    nbformat.validate(lesson)
+    assert lesson.cells[0].source.startswith("# Tula — pravidlá v obrázkoch")
+    assert 'tilegames.i18n.set_language("sk")' in lesson.cells[1].source.replace("'", '"')
+    assert all(not cell.get("outputs") for cell in lesson.cells if cell.cell_type == "code")
+    other = nbformat.read(tmp_path / "sk" / "notebooks" / "02_tula_mercy.ipynb", as_version=4)
+    assert "set_language" not in other.cells[1].source  # English, as shipped
+
+
+# -- the lessons' catalogs ----------------------------------------------------------------------
+def lesson_catalogs():
+    return sorted(LOCALE.glob("*/LC_MESSAGES/lesson-*.po"))
+
+
+def test_there_are_lesson_catalogs_for_lesson_01_in_every_language():
+    found = {(p.parent.parent.name, p.stem) for p in lesson_catalogs()}
+    assert {(lang, "lesson-01_tula_rules") for lang in TRANSLATED} <= found
+
+
+@pytest.mark.parametrize(
+    "path", lesson_catalogs(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}"
+)
+def test_a_translated_lesson_is_complete_and_not_stale(path):
+    """Each markdown cell of the English lesson has a translation, and every translation is of a
+    cell the lesson still has: an edited English cell makes its translation stale (run
+    scripts/lesson_catalogs.py, then translate the cell again)."""
+    import nbformat
+
+    from tilegames.lesson_i18n import markdown_cells, translate_notebook
+
+    name = path.stem[len("lesson-") :]
+    lang = path.parent.parent.name
+    english = nbformat.read(lesson(name), as_version=4)
+    cells = markdown_cells(english)
+    catalog = read(path, lang)
+    ids = [message.id for message in messages(catalog)]
+    stale = [i[:60] for i in ids if i not in cells]
+    missing = [c[:60] for c in cells if c not in ids]
+    assert stale == [], f"{path.name}: translations of cells no longer in {name}: {stale}"
+    assert missing == [], f"{path.name}: cells of {name} not in the catalog: {missing}"
+    untranslated = [m.id[:60] for m in messages(catalog) if not m.string or m.fuzzy]
+    assert untranslated == [], f"{path.name}: untranslated or fuzzy: {untranslated}"
+    translated, left = translate_notebook(english, name, lang)  # the committed .mo is current
+    assert left == 0
+    assert len(translated.cells) == len(english.cells) + 1
+    for before, after in zip(english.cells, translated.cells[:1] + translated.cells[2:]):
+        assert before.cell_type == after.cell_type
+        if before.cell_type == "code":
+            assert before.source == after.source  # the same code: the same numbers
+
+
+def _numbers(notebook) -> list[str]:
+    """Every number the code cells printed or displayed as text, in order."""
+    import re
+
+    found = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            text = output.get("text") or output.get("data", {}).get("text/plain", "")
+            found += re.findall(r"\d+(?:[.,]\d+)?", text if isinstance(text, str) else "")
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_translated_lesson_runs_and_computes_the_english_numbers(lang, tmp_path):
+    """Run All of lesson 01 in ``lang``: no error, within the lessons' minute, and the same
+    numbers, in the same order, as the committed English lesson."""
+    import time
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    from tilegames import resources
+    from tilegames.lesson_i18n import translate_notebook
+
+    english = nbformat.read(lesson("01_tula_rules"), as_version=4)
+    translated, _missing = translate_notebook(english, "01_tula_rules", lang)
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "results").symlink_to(resources.folder("results"))
+    started = time.monotonic()
+    NotebookClient(
+        translated, timeout=120, resources={"metadata": {"path": str(tmp_path / "notebooks")}}
+    ).execute()
+    assert time.monotonic() - started < 120  # the lessons' minute, with the tests' margin of 2
+    assert _numbers(translated) == _numbers(english)
+
+
+ENGLISH = re.compile(
+    r"\b(the|is|and|of|tile|tiles|stack|reveal|revealed|remove|removed|covered|corner|"
+    r"won|lost|hint|undo|undid|redo|deal|seed|click|face|mercy|refused|nothing)\b",
+    re.IGNORECASE,
+)
+NOTATION = re.compile(
+    r"\b(reveal|remove|mercy) \d[A-M]\b|\b(null|ace|[2-5]) (Suns|Moons|Crowns|Arms)\b"
+)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_whole_tula_game_on_the_board_says_nothing_in_english(lang):
+    """Every line a student reads while playing Tula to the end (log, status, text view, the
+    picture's names, the buttons) comes through the catalogs: no English word is left once the
+    notation (``reveal 3B``, ``5 Moons``) is set aside."""
+    from tilegames.tula import new_game
+    from tilegames.tula.board import view
+
+    with using(lang):
+        board = view(new_game(seed=129, mercy=True))
+        board.hint()
+        board.board.click("3A")
+        board.undo()
+        board.board.click("nowhere")
+        while not board.game.is_over:
+            move = board.game.legal_moves()[0]
+            if move.kind == "mercy":
+                board.exchange(move.position)
+            else:
+                board.board.click(move.position)
+        board.hint()
+        board.new_deal(-1)
+        said = [message for _kind, message in board.messages]
+        said += [board.status.value, board.text_view(), board.board.labels["keys"]]
+        said += re.findall(r'aria-label="([^"]*)"', board.board.svg)
+        said += [b.description for b in (board.undo_button, board.redo_button, board.hint_button)]
+    left = [
+        (text, ENGLISH.findall(NOTATION.sub("", re.sub(r"<[^>]+>", " ", text)))) for text in said
+    ]
+    left = [(text, words) for text, words in left if words]
+    assert left == [], left[:5]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_maze_played_on_the_board_says_nothing_in_english(lang):
+    """The same for Maze, the Slovak guide's game: picking up, refused drops, moves, a hint."""
+    from tilegames.maze import new_game
+    from tilegames.maze.board import view
+
+    with using(lang):
+        table = view(new_game(seed=1))
+        table.board.click("slot:4")  # pick up 8♠
+        table.board.click("slot:0")  # refused: explained
+        table.board.click("slot:4")  # put it down
+        table.board.click("slot:0")  # a gap, nothing picked up
+        for _turn in range(8):
+            move = table.game.legal_moves()[0]
+            table.board.click(f"slot:{table.game.slot_of(move.card)}")
+            table.board.click(f"slot:{move.to}")
+        table.hint()
+        table.undo()
+        said = [message for _kind, message in table.messages]
+        said += [table.status.value, table.text_view()]
+        said += re.findall(r'aria-label="([^"]*)"', table.board.svg)
+        said += [b.description for b in (table.hint_button, table.solve_button, table.step_button)]
+    left = [(text, ENGLISH.findall(re.sub(r"<[^>]+>", " ", text))) for text in said]
+    left = [(text, words) for text, words in left if words]
+    assert left == [], left[:5]

@@ -1,0 +1,212 @@
+"""The languages tilegames speaks: English, Slovak, Portuguese and Russian.
+
+Every message a student sees goes through a gettext catalog
+(``tilegames/locale/<lang>/LC_MESSAGES/tilegames.po``, compiled to ``.mo``, managed with
+Babel: ``make catalogs``). One call in a notebook chooses the language of the boards,
+refusals and messages; without it the language comes from the locale (``TILEGAMES_LANG``,
+then ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), and English is the fallback.
+
+>>> from tilegames.i18n import set_language, language, _
+>>> with using("en"):
+...     _("Undo")
+'Undo'
+>>> with using("sk"):
+...     language(), _("Undo")
+('sk', 'Späť')
+
+Numbers are written as each language writes them (the CLDR data in Babel):
+
+>>> with using("ru"):
+...     format_number(0.25, 2), format_percent(0.5)
+('0,25', '50\\xa0%')
+>>> with using("en"):
+...     format_number(1234.5, 1), format_percent(0.125, 1)
+('1,234.5', '12.5%')
+
+Strings are written in English in the code, each wrapped in ``_()`` (or ``ngettext`` for
+counted nouns, ``N_`` to mark a string translated later); placeholders are named,
+``_("{name} is empty").format(name=...)``, so a translation may put them in any order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext as _gettext
+import os
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "_",
+    "format_number",
+    "format_percent",
+    "language",
+    "ngettext",
+    "set_language",
+    "using",
+]
+
+DOMAIN = "tilegames"
+"""The gettext domain: the catalogs are ``locale/<lang>/LC_MESSAGES/tilegames.mo``."""
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""Where the catalogs live, inside the package (so an installed wheel has them)."""
+
+LANGUAGES = {"en": "English", "sk": "slovenčina", "pt": "português", "ru": "русский"}
+"""The languages with catalogs, each named in itself; English is the source."""
+
+ENVIRONMENT = ("TILEGAMES_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The variables the default language is read from, the first set one wins (as gettext)."""
+
+_current: str | None = None  # None: not chosen yet, read from the environment when first asked
+
+
+def _code(value: str) -> str | None:
+    """The language code in a locale name (``sk_SK.UTF-8`` -> ``sk``), or None if unknown.
+
+    >>> _code("sk_SK.UTF-8"), _code("pt-BR"), _code("ru"), _code("C.UTF-8"), _code("de_DE")
+    ('sk', 'pt', 'ru', 'en', None)
+    """
+    text = value.strip().replace("-", "_").split(".")[0].split("@")[0].lower()
+    if text in ("c", "posix"):
+        return "en"
+    code = text.split("_")[0]
+    return code if code in LANGUAGES else None
+
+
+def default_language(environ: dict[str, str] | None = None) -> str:
+    """The language the environment asks for, or English.
+
+    ``LANGUAGE`` may list several (``sk:cs:en``): the first known one is taken.
+
+    >>> default_language({"LANG": "sk_SK.UTF-8"}), default_language({"LANG": "de_DE.UTF-8"})
+    ('sk', 'en')
+    >>> default_language({"LANGUAGE": "cs:ru", "LANG": "sk_SK.UTF-8"})
+    'ru'
+    >>> default_language({"TILEGAMES_LANG": "pt", "LANG": "ru_RU.UTF-8"})
+    'pt'
+    """
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = _code(part) if part else None
+            if code:
+                return code
+        if variable != "LANGUAGE":  # the first set variable decides (LANGUAGE may list unknowns)
+            return "en"
+    return "en"
+
+
+def set_language(lang: str | None = None) -> str:
+    """Choose the language of boards and messages from now on; returns the code chosen.
+
+    ``lang`` is ``"en"``, ``"sk"``, ``"pt"`` or ``"ru"`` (a locale name such as ``"sk_SK"``
+    works too); ``None`` goes back to the environment's language. Boards already shown keep
+    their buttons' words until they are drawn again.
+
+    >>> set_language("klingon")
+    Traceback (most recent call last):
+    ...
+    ValueError: no catalog for 'klingon': choose one of en, sk, pt, ru
+    """
+    global _current
+    if lang is None:
+        _current = default_language()
+        return _current
+    code = _code(str(lang))
+    if code is None:
+        raise ValueError(f"no catalog for {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    _current = code
+    return code
+
+
+def language() -> str:
+    """The language in use: ``"en"``, ``"sk"``, ``"pt"`` or ``"ru"``."""
+    global _current
+    if _current is None:
+        _current = default_language()
+    return _current
+
+
+@contextlib.contextmanager
+def using(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside a ``with`` block, then the language before it again."""
+    global _current
+    before = _current
+    try:
+        yield set_language(lang)
+    finally:
+        _current = before
+
+
+@cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: the messages as written)."""
+    if lang == "en":
+        return _gettext.NullTranslations()
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with open(path, "rb") as handle:
+            return _gettext.GNUTranslations(handle)
+    except FileNotFoundError:  # a broken install: say it in English rather than fail
+        return _gettext.NullTranslations()
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return translations(language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted phrase for ``n`` in the language in use (Slovak and Russian
+    have three forms, chosen by the catalog's ``Plural-Forms``).
+
+    >>> with using("ru"):
+    ...     [ngettext("{n} tile", "{n} tiles", n).format(n=n) for n in (1, 2, 5, 21)]
+    ['1 плитка', '2 плитки', '5 плиток', '21 плитка']
+    """
+    return translations(language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it yet (translate with ``_``)."""
+    return message
+
+
+BABEL_LOCALES = {"en": "en", "sk": "sk_SK", "pt": "pt_PT", "ru": "ru_RU"}
+"""The CLDR locale each language's numbers follow: Portuguese as written in Portugal."""
+
+
+def _babel_locale() -> str:
+    return BABEL_LOCALES[language()]
+
+
+def format_number(value: float, decimals: int | None = None) -> str:
+    """``value`` with the decimal sign and grouping of the language in use.
+
+    ``decimals`` fixes the digits after the decimal sign; ``None`` shows as many as needed.
+    """
+    from babel.numbers import format_decimal
+
+    if decimals is None:
+        return format_decimal(value, locale=_babel_locale())
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=_babel_locale(), decimal_quantization=True)
+
+
+def format_percent(fraction: float, decimals: int = 0) -> str:
+    """``fraction`` (0.5) as a percentage written as the language writes it (``50 %``)."""
+    from babel import Locale
+    from babel.numbers import format_percent as babel_percent
+
+    locale = Locale.parse(_babel_locale())
+    pattern = locale.percent_formats[None].pattern  # "#,##0 %" in Slovak, "#,##0%" in English
+    if decimals:
+        pattern = pattern.replace("0", "0." + "0" * decimals, 1)
+    return babel_percent(fraction, format=pattern, locale=locale, decimal_quantization=True)
