@@ -35,9 +35,12 @@ from tilegames.rules_base import RulesBase, rule_fields
 from tilegames.spec import GameSpec
 
 PACKAGE_ROOT = pathlib.Path(tilegames.__file__).parent
-BUILT_IN = list(GAMES)
-"""The games tilegames ships (the toy game of ``tests/toygame`` joins them for this suite)."""
-NAMES = [*BUILT_IN, toygame.SPEC.name]
+BUILT_IN = list(tilegames.BUILT_IN)
+"""The games tilegames ships."""
+NAMES = [*GAMES, toygame.SPEC.name]
+"""Every game of ``tilegames.GAMES`` (the built-in four and any installed plug-in, such as
+``tests/plugins/tilegames-pig`` where ``tests/test_plugins.py`` installs it), and the toy game of
+``tests/toygame``, registered at run time for this suite."""
 SEEDS = range(6)
 MAX_MOVES = 400
 
@@ -84,7 +87,8 @@ def test_every_game_package_is_registered():
     assert folders == set(BUILT_IN), (
         "a game package is missing from tilegames.GAMES (or vice versa)"
     )
-    assert set(GAMES) == {*BUILT_IN, "toy"}, "the toy game is registered for this suite"
+    assert set(BUILT_IN) <= set(GAMES) and list(GAMES)[:4] == BUILT_IN, "in teaching order"
+    assert set(GAMES) == set(NAMES), "the toy game is registered for this suite"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -215,7 +215,7 @@ def test_version_is_one_number_everywhere(capsys):
     with pytest.raises(SystemExit):
         main(["--version"])
     line = capsys.readouterr().out
-    assert line.startswith(f"tilegames {version} (Maze search: ")
+    assert line.startswith(f"tilegames {version} (Maze: ")
     assert native.describe() in line
     changelog = (ROOT / "CHANGELOG.md").read_text()
     assert re.search(r"^## (\S+)", changelog, re.M).group(1) == version
@@ -458,7 +458,7 @@ def test_lessons_are_laid_out_and_run_from_their_folder(work, venv):
     env = environment(work / "venv")
     version = run(["tilegames", "--version"], work, env=env).stdout
     engine = "compiled" if COMPILER else "python"
-    assert version.startswith(f"tilegames {tilegames.__version__} (Maze search: {engine}")
+    assert version.startswith(f"tilegames {tilegames.__version__} (Maze: {engine}")
     lessons = work / "lessons"
     first = run(["tilegames", "lessons", lessons], work, env=env).stdout
     assert "wrote      notebooks/03_maze_rules.ipynb" in first
@@ -522,7 +522,7 @@ def test_without_a_compiler_the_install_succeeds_and_the_python_search_says_why(
     here = exhaustive_search(new_game(seed=1), max_tables=3000, seed=2, engine="python")
     assert report[:2] == ["python", "python"] and "no C compiler" in report[2]
     assert report[3] == f"{here.status} {here.tables}"
-    assert "Maze search: python" in run(["tilegames", "--version"], work, env=env).stdout
+    assert "Maze: python" in run(["tilegames", "--version"], work, env=env).stdout
     # and a student's install has no teacher's kit: the course command says how to get it
     refused = run(["tilegames", "course", work / "no-course"], work, env=env, check=False)
     assert refused.returncode == 2 and "pip install tilegames_course-" in refused.stderr

@@ -80,8 +80,28 @@ def test_hot_seat_is_refused_in_words_for_a_solitaire_and_for_one_person(capsys)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_title_is_the_game_s_name_capitalised(game):
-    from tilegames.cli.play import TITLES
-
+    title = GAMES.spec(game).title
     notebook = play_notebook(game)
-    assert notebook.metadata["title"] == TITLES[game] and TITLES[game][0].isupper()
-    assert notebook.cells[0].source.startswith(f"# {TITLES[game]}")
+    assert notebook.metadata["title"] == title and title[0].isupper()
+    assert notebook.cells[0].source.startswith(f"# {title}")
+
+
+def test_a_game_not_built_in_gets_its_page_from_its_spec(capsys):
+    """A game registered at run time (here the toy game) is offered, titled by its spec and
+    imported from its own package; ``play`` never keeps a list of its own."""
+    import toygame
+
+    import tilegames
+    from tilegames.cli.play import hot_seat_games
+
+    tilegames.register(toygame.SPEC)
+    try:
+        assert build_parser().parse_args(["play", "toy"]).game == "toy"
+        notebook = play_notebook("toy", seed=2)
+        assert notebook.metadata["title"] == "Take-away"
+        assert notebook.cells[-1].source == "import toygame as toy\n\ntoy.view(seed=2)"
+        assert "toy" not in hot_seat_games()  # its board's view takes no humans
+        assert main(["play", "toy", "--hot-seat", "2", "--no-browser"]) == 2
+        assert "Take-away has no board for several people" in capsys.readouterr().err
+    finally:
+        tilegames.unregister("toy")

@@ -293,10 +293,23 @@ class GameState(ABC):
     # -- pictures: the modules the game's spec names (``render``, ``board``) --------
     @classmethod
     def spec(cls):
-        """The game's declaration (``tilegames.spec.GameSpec``), found by ``GAME``."""
+        """The game's declaration (``tilegames.spec.GameSpec``): the one ``tilegames.GAMES``
+        holds under ``GAME`` when it is this game's, else the ``SPEC`` of the package the class
+        is defined in (so a game that is not registered still prints and draws itself)."""
+        import sys
+
         from . import GAMES
 
-        return GAMES.spec(cls.GAME)
+        if cls.GAME in GAMES:
+            registered = GAMES.spec(cls.GAME)
+            if _within(cls.__module__, registered.package):
+                return registered
+        parts = cls.__module__.split(".")
+        for end in range(len(parts), 0, -1):
+            declared = getattr(sys.modules.get(".".join(parts[:end])), "SPEC", None)
+            if getattr(declared, "name", None) == cls.GAME:
+                return declared
+        return GAMES.spec(cls.GAME)  # neither: KeyError, naming the games there are
 
     def __str__(self) -> str:
         """The text board (the game's ``render.text``)."""
@@ -502,3 +515,8 @@ def require(data: dict[str, Any], field: str, kind: type | tuple[type, ...], whe
         )
         raise InvalidPosition(f"{name}: expected {expected}, found {describe(value)}")
     return value
+
+
+def _within(module: str, package: str) -> bool:
+    """Whether ``module`` is ``package`` or one of its modules."""
+    return module == package or module.startswith(package + ".")

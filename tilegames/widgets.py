@@ -799,6 +799,6 @@ class GameView:
         """
         bundle = dict(self.widget._repr_mimebundle_(**kwargs))
         bundle["image/svg+xml"] = self.still_picture()
-        name = type(self.game).__module__.split(".")[1].replace("_", " ")
+        name = self.game.spec().name.replace("_", " ")
         bundle["text/plain"] = f"{name} board ({self.status_text()}). {self.STILL_NOTE}"
         return bundle
