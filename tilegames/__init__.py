@@ -64,6 +64,7 @@ class GameRegistry(Mapping):
         self._registered: dict = {}  # name -> the spec given to ``register`` or found installed
         self._group = group
         self._discovered = group is None
+        self._found: set[str] = set()  # the plug-ins' names, as found
 
     # -- the installed plug-ins ------------------------------------------------------------
     def _discover(self) -> None:
@@ -94,6 +95,16 @@ class GameRegistry(Mapping):
                 continue
             self._packages[name] = spec.package
             self._registered[name] = spec
+            self._found.add(name)
+
+    def refresh(self) -> None:
+        """Look for the installed plug-ins again (after ``pip install`` of a game in a running
+        kernel); the built-in games and those added with ``register`` stay."""
+        for name in self._found & set(self._packages):
+            del self._packages[name]
+            self._registered.pop(name, None)
+        self._found.clear()
+        self._discovered = self._group is None
 
     def _names(self) -> dict[str, str]:
         self._discover()
@@ -126,6 +137,7 @@ class GameRegistry(Mapping):
             raise KeyError(f"no game {name!r} is registered")
         del self._packages[name]
         self._registered.pop(name, None)
+        self._found.discard(name)
 
     def __contains__(self, name: object) -> bool:
         # a built-in name is answered without looking for plug-ins (nothing imported)
@@ -181,9 +193,9 @@ def _spec_of(point):
     from .spec import GameSpec
 
     loaded = point.load()
-    spec = loaded.SPEC if isinstance(loaded, ModuleType) else loaded
+    spec = getattr(loaded, "SPEC", None) if isinstance(loaded, ModuleType) else loaded
     if not isinstance(spec, GameSpec):
-        raise TypeError(f"{point.value} is not a tilegames.spec.GameSpec (nor has one as SPEC)")
+        raise TypeError(f"{point.value} is not a tilegames.spec.GameSpec, nor has one as SPEC")
     if spec.name != point.name:
         raise ValueError(f"its SPEC is called {spec.name!r}, not {point.name!r}")
     if not spec.name.isidentifier():

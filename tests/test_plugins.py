@@ -1,0 +1,165 @@
+"""Games from other distributions: the entry-point group ``tilegames.games``.
+
+A distribution declares a game in its ``pyproject.toml``
+(``[project.entry-points."tilegames.games"] pig = "tilegames_pig"``) and, once installed, it
+is in ``tilegames.GAMES`` beside the four. Here the installation is made by hand, fast: a
+``.dist-info`` folder on ``sys.path`` holding the metadata and ``entry_points.txt`` pip would
+write, for the real plug-in fixture ``tests/plugins/tilegames-pig`` (its source folder put on
+``sys.path``) and for broken ones. ``tests/test_install.py`` builds and installs the fixture
+with pip into a fresh environment, beside the built tilegames wheel.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import tilegames
+from tilegames import BUILT_IN, ENTRY_POINT_GROUP, GAMES, GamePluginWarning, GameRegistry
+
+PIG = Path(__file__).resolve().parent / "plugins" / "tilegames-pig"
+"""The plug-in fixture's source folder (a distribution of its own: its own pyproject.toml)."""
+FOUR = list(BUILT_IN)
+
+
+def install(site: Path, dist: str, entry_points: dict[str, str], version: str = "1.0") -> None:
+    """What pip leaves in site-packages for ``dist``: its metadata and its entry points."""
+    folder = site / f"{dist.replace('-', '_')}-{version}.dist-info"
+    folder.mkdir(parents=True)
+    (folder / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n")
+    lines = "".join(f"{name} = {value}\n" for name, value in entry_points.items())
+    (folder / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\n{lines}")
+
+
+@pytest.fixture
+def site(tmp_path, monkeypatch):
+    """A site-packages of this test's own, with the Pig fixture's source importable; the
+    fixture's modules are forgotten before and after, so each test sees when they load."""
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.syspath_prepend(str(PIG))
+    _forget_pig()
+    yield site
+    _forget_pig()
+    GAMES.refresh()  # the global registry as it was (this folder is gone from sys.path then)
+
+
+def _forget_pig() -> None:
+    for name in [m for m in sys.modules if m == "tilegames_pig" or m.startswith("tilegames_pig.")]:
+        del sys.modules[name]
+
+
+def test_the_four_are_there_without_any_installed_metadata(monkeypatch):
+    """A run from a checkout (PYTHONPATH, or a stale egg-info) finds no entry points of
+    tilegames: the four are named in code too."""
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **kwargs: [])
+    registry = GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP)
+    assert list(registry) == FOUR and registry["maze"] is tilegames.maze
+
+
+def test_an_installed_plug_in_joins_the_four_and_is_imported_only_when_games_are_listed(site):
+    install(site, "tilegames-pig", {"pig": "tilegames_pig"})
+    registry = GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP)
+    assert registry["tula"] is tilegames.tula and "maze" in registry
+    assert "tilegames_pig" not in sys.modules, "a built-in game's name looks for no plug-in"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert list(registry) == [*FOUR, "pig"]
+    import tilegames_pig
+
+    assert registry["pig"] is tilegames_pig and registry.spec("pig") is tilegames_pig.SPEC
+    assert registry.spec("pig").title == "Pig" and registry.spec("pig").seats == (2, 6)
+
+
+def test_plug_ins_come_after_the_four_by_name_and_a_spec_may_be_named_directly(site, tmp_path):
+    install(site, "tilegames-pig", {"pig": "tilegames_pig:SPEC"})
+    (site / "aardvark.py").write_text(
+        "import dataclasses, tilegames_pig\n"
+        "SPEC = dataclasses.replace(tilegames_pig.SPEC, name='aardvark', package=__name__)\n"
+        "Game = tilegames_pig.Game\n"
+    )
+    install(site, "tilegames-aardvark", {"aardvark": "aardvark"})
+    registry = GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP)
+    assert list(registry) == [*FOUR, "aardvark", "pig"]
+
+
+def test_the_same_declaration_seen_twice_and_the_four_s_own_entry_points_are_no_clash(site):
+    install(site, "tilegames-pig", {"pig": "tilegames_pig"})
+    install(site / "again", "tilegames-pig", {"pig": "tilegames_pig"})
+    sys.path.insert(0, str(site / "again"))
+    try:
+        install(site, "tilegames", {name: package for name, package in BUILT_IN.items()})
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert list(GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP)) == [*FOUR, "pig"]
+    finally:
+        sys.path.remove(str(site / "again"))
+
+
+@pytest.mark.parametrize(
+    "dist, entry_points, says",
+    [
+        ("tilegames-gone", {"gone": "no_such_game_package"}, "ModuleNotFoundError"),
+        ("tilegames-crash", {"crash": "crashing_game"}, "RuntimeError: the plug-in broke"),
+        ("tilegames-rogue", {"maze": "tilegames_pig"}, "another game is already called 'maze'"),
+        ("tilegames-hog", {"hog": "tilegames_pig"}, "its SPEC is called 'pig', not 'hog'"),
+        ("tilegames-nospec", {"nospec": "json"}, "json is not a tilegames.spec.GameSpec"),
+    ],
+    ids=["missing", "raises", "name-clash", "other-name", "no-spec"],
+)
+def test_a_broken_plug_in_is_left_out_with_a_warning_naming_its_distribution(
+    site, dist, entry_points, says
+):
+    (site / "crashing_game.py").write_text("raise RuntimeError('the plug-in broke')\n")
+    install(site, "tilegames-pig", {"pig": "tilegames_pig"})
+    install(site, dist, entry_points, version="0.3")
+    registry = GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP)
+    with pytest.warns(GamePluginWarning) as caught:
+        assert list(registry) == [*FOUR, "pig"]
+    message = str(caught[0].message)
+    assert f"of {dist} 0.3 is left out" in message and says in message, message
+    assert registry.spec("maze") is tilegames.maze.SPEC  # never a plug-in's game in its place
+
+
+def test_two_plug_ins_with_one_name_are_both_named_and_the_first_kept(site):
+    install(site, "tilegames-pig", {"pig": "tilegames_pig"})
+    install(site, "tilegames-other-pig", {"pig": "json"})
+    with pytest.warns(GamePluginWarning, match="another game is already called 'pig'"):
+        names = list(GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP))
+    assert names.count("pig") == 1
+
+
+def test_everything_that_lists_games_lists_the_plug_in(site, capsys):
+    """The command line (simulate, play), ``tilegames.pig`` and a game's own ``spec()``."""
+    from tilegames.cli import build_parser, main
+
+    install(site, "tilegames-pig", {"pig": "tilegames_pig"})
+    GAMES.refresh()
+    assert "pig" in GAMES and list(GAMES)[:4] == FOUR
+    assert tilegames.pig is sys.modules["tilegames_pig"]
+    assert build_parser().parse_args(["play", "pig"]).game == "pig"
+    game = tilegames.pig.new_game(3, players=3)
+    assert game.spec() is tilegames.pig.SPEC and "seat 0 to play" in str(game)
+    argv = ["simulate", "pig", "--games", "30", "--players", "3", "--player", "hold20,random"]
+    assert main([*argv, "--rules", "quick", "--no-progress"]) == 0
+    assert capsys.readouterr().out.startswith("pig: 30 games, seat 0 won ")
+    from tilegames.cli.play import play_notebook
+
+    assert play_notebook("pig", seed=2).cells[-1].source == (
+        "import tilegames_pig as pig\n\npig.view(seed=2)"
+    )
+
+
+def test_a_game_prints_itself_even_when_it_is_not_registered(site):
+    import tilegames_pig
+
+    assert "pig" not in GameRegistry(BUILT_IN)  # no discovery: nothing but the four
+    game = tilegames_pig.new_game(1)
+    assert game.spec() is tilegames_pig.SPEC
+    assert "banked: seat 0: 0" in str(game) and "<svg" in game._repr_svg_()
