@@ -58,6 +58,12 @@ def test_the_page_is_served_on_the_loopback_only(tmp_path):
     assert "--no-browser" in command
 
 
+def test_the_hot_seat_games_are_those_whose_board_seats_several_people():
+    from tilegames.cli.play import hot_seat_games
+
+    assert hot_seat_games()[:2] == ["triominos", "pyramids"]
+
+
 @pytest.mark.parametrize("game", ["triominos", "pyramids"])
 def test_hot_seat_seats_people_at_every_seat_and_hides_hands(game):
     args = build_parser().parse_args(["play", game, "--hot-seat", "3"])

@@ -163,3 +163,27 @@ def test_a_game_prints_itself_even_when_it_is_not_registered(site):
     game = tilegames_pig.new_game(1)
     assert game.spec() is tilegames_pig.SPEC
     assert "banked: seat 0: 0" in str(game) and "<svg" in game._repr_svg_()
+
+
+def test_its_rules_card_and_play_page_say_how_to_play_from_the_spec(site):
+    import importlib.util
+
+    import tilegames_pig
+
+    from tilegames.cli.play import play_notebook
+
+    tilegames.register(tilegames_pig.SPEC)
+    try:
+        page = play_notebook("pig").cells[0].source
+        assert page.startswith("# Pig\n\nSeats take turns. On your turn, roll the die")
+        path = Path(__file__).resolve().parent.parent / "scripts" / "make_cards.py"
+        if not path.exists():
+            pytest.skip("a copied tests/ folder has no scripts/")
+        spec = importlib.util.spec_from_file_location("make_cards", path)
+        cards = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(cards)
+        text = cards.generic_card(tilegames_pig.SPEC)
+        assert "<h2>How to play</h2><p>Seats take turns." in text
+        assert "from the spec of tilegames_pig." in text and "notebooks/" not in text
+    finally:
+        tilegames.unregister("pig")

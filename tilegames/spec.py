@@ -65,6 +65,9 @@ class GameSpec:
     """Which scores are better: ``higher`` (points won) or ``lower`` (tiles left)."""
     summary: str
     """One line for a menu: what the game is."""
+    how_to_play: str = ""
+    """The rules in a few plain sentences (blank lines between paragraphs): the rules card of a
+    game with no hand-written one shows them, and so does its ``tilegames play`` page."""
     render: str = ""
     """The text and SVG pictures' module (default ``<package>.render``)."""
     board: str = ""

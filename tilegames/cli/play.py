@@ -135,6 +135,8 @@ def play_notebook(game: str, seed: int | None = None, hot_seat: int | None = Non
         options += [f"players={hot_seat}", f"humans={list(range(hot_seat))}"]
     dealt = ", ".join(options)
     package = GAMES.spec(game).package
+    how_to_play = GAMES.spec(game).how_to_play.split("\n\n")
+    rules = "".join(f"{' '.join(part.split())}\n\n" for part in how_to_play if part.strip())
     # the built-in games as the lessons import them; any other by its own package
     imported = (
         f"from tilegames import {game}"
@@ -145,7 +147,7 @@ def play_notebook(game: str, seed: int | None = None, hot_seat: int | None = Non
     )
     notebook = nbformat.v4.new_notebook(
         cells=[
-            nbformat.v4.new_markdown_cell(f"# {title(game)}\n\n{HOW}"),
+            nbformat.v4.new_markdown_cell(f"# {title(game)}\n\n{rules}{HOW}"),
             nbformat.v4.new_code_cell(f"{imported}\n\n{game}.view({dealt})"),
         ]
     )

@@ -25,6 +25,13 @@ SPEC = GameSpec(
     chance=True,
     score_direction="higher",
     summary="roll a die as long as you dare; a 1 loses the turn's points",
+    how_to_play="""
+        Seats take turns. On your turn, roll the die as often as you like: each roll adds its
+        points to the turn's total, but a 1 loses the turn's total and passes the die on.
+
+        Hold to bank the turn's total and pass the die on. The first to bank 100 points (the
+        target) wins.
+        """,
     task=f"{__name__}.study:task",
     summary_text=f"{__name__}.study:summary_text",
     default_games=200,
