@@ -218,7 +218,7 @@ def test_version_is_one_number_everywhere(capsys):
     assert line.startswith(f"tilegames {version} (Maze: ")
     assert native.describe() in line
     changelog = (ROOT / "CHANGELOG.md").read_text()
-    assert re.search(r"^## (\S+)", changelog, re.M).group(1) == version
+    assert re.search(r"^## (?!Unreleased)(\S+)", changelog, re.M).group(1) == version
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     course = tomllib.loads((ROOT / "course" / "pyproject.toml").read_text())["project"]
     assert course["dependencies"] == [f"tilegames[course]=={version}"]
@@ -286,7 +286,9 @@ def make_venv(folder: Path, wheels: list[Path]) -> Path:
     run([sys.executable, "-m", "venv", "--without-pip", folder], folder.parent)
     python = folder / "bin" / "python"
     pip = [sys.executable, "-m", "pip", "--python", python]
-    run([*pip, "install", "--no-deps", "--no-index", "--quiet", *wheels], folder.parent)
+    # without PYTHONPATH: a checkout on it (with its egg-info) would count as installed already
+    run([*pip, "install", "--no-deps", "--no-index", "--quiet", *wheels], folder.parent,
+        env=environment(folder))  # fmt: skip
     site = run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], folder)
     here = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     (Path(site.stdout.strip()) / "_borrowed_dependencies.pth").write_text("\n".join(here) + "\n")

@@ -100,6 +100,10 @@ class GameState(ABC):
     """Saved-game format version."""
     MOVE: ClassVar[type | None] = None
     """The game's ``Move`` class: anything else given to ``play`` is refused."""
+    DEAL_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    """The fields of the game's saved deal (``_deal_dict``'s keys, optional ones too):
+    ``from_dict`` refuses any other before ``from_deal_dict`` sees the deal. Empty: the game
+    checks its deal's fields itself."""
 
     # Where the game stands: each game provides these as attributes or properties.
     to_move: int | None
@@ -369,6 +373,9 @@ class GameState(ABC):
             raise InvalidPosition(f"unknown field(s) {', '.join(unknown)}")
         deal = require(data, "deal", dict)
         moves = require(data, "moves", list)
+        unknown = sorted(field_name(key) for key in set(deal) - cls.DEAL_FIELDS)
+        if cls.DEAL_FIELDS and unknown:
+            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         refuse_huge_numbers(deal, "deal")
         if len(moves) > MAX_SAVED_MOVES:
             raise InvalidPosition(

@@ -100,6 +100,7 @@ class Game(GameState):
 
     GAME = "toy"
     MOVE = Move
+    DEAL_FIELDS = frozenset({"deck", "players", "rules", "seed"})
 
     def __init__(
         self, deck: list[int], players: int = 2, rules: Rules | None = None, seed: int | None = None
@@ -214,9 +215,6 @@ class Game(GameState):
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
-        unknown = sorted(str(key) for key in set(deal) - {"deck", "players", "rules", "seed"})
-        if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
         seed = read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed")
         deck = require(deal, "deck", list, "deal")

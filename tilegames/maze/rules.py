@@ -331,6 +331,7 @@ class Game(GameState):
     GAME = "maze"
     VERSION = 1
     MOVE = Move
+    DEAL_FIELDS = frozenset({"slots", "rules", "seed"})
 
     def __init__(self, slots: list[int], rules: Rules | None = None, seed: int | None = None):
         super().__init__()
@@ -408,9 +409,6 @@ class Game(GameState):
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
-        unknown = sorted(str(key) for key in set(deal) - {"slots", "rules", "seed"})
-        if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         slots = require(deal, "slots", list, "deal")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
         if "seed" not in deal:

@@ -106,6 +106,7 @@ class Game(GameState):
 
     GAME = "pig"
     MOVE = Move
+    DEAL_FIELDS = frozenset({"dice", "players", "rules", "seed"})
 
     def __init__(
         self, dice: int, players: int = 2, rules: Rules | None = None, seed: int | None = None
@@ -234,9 +235,6 @@ class Game(GameState):
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
-        unknown = sorted(str(key) for key in set(deal) - {"dice", "players", "rules", "seed"})
-        if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
         seed = read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed")
         game = cls.from_deal(
