@@ -187,3 +187,19 @@ def test_its_rules_card_and_play_page_say_how_to_play_from_the_spec(site):
         assert "from the spec of tilegames_pig." in text and "notebooks/" not in text
     finally:
         tilegames.unregister("pig")
+
+
+def test_a_board_without_a_hint_of_its_own_gets_the_shared_one(site):
+    """``hint`` is an optional hook: Pig's board makes no Hint button, and the shared one says
+    what the game's first player other than ``random`` (``hold20``) would play."""
+    import tilegames_pig
+
+    board = tilegames_pig.view(seed=4, players=3)
+    assert board.hint_button.description == "Hint"
+    board.hint_button.click()
+    assert board.messages[0][1] == "Hint: roll (what the hold20 player would play)."
+    for _ in range(3):
+        board.play(board.game.legal_moves()[0])
+    board.hint_button.click()
+    wanted = tilegames_pig.make_player("hold20").choose(board.game.player_view(), None)
+    assert board.messages[0][1].startswith(f"Hint: {wanted} ")

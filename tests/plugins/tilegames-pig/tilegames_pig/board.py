@@ -1,8 +1,7 @@
-"""Pig's board: click roll or hold; the hint says what ``hold20`` would do."""
+"""Pig's board: click roll or hold. The Hint button is the shared one (``GameView.hint``
+asks the ``hold20`` player); a game with a better hint overrides ``hint``."""
 
 from __future__ import annotations
-
-import ipywidgets as widgets
 
 from tilegames.widgets import GameView
 
@@ -12,9 +11,7 @@ from .rules import Move, new_game
 
 class PigView(GameView):
     def __init__(self, game) -> None:
-        self.hint_button = widgets.Button(description="Hint", tooltip="roll or hold?")
-        super().__init__(game, controls=[self.hint_button])
-        self.on_press(self.hint_button, self.hint)
+        super().__init__(game)
         self.refresh()
 
     def picture(self) -> str:
@@ -25,16 +22,6 @@ class PigView(GameView):
 
     def focus_target(self) -> str | None:
         return None if self.game.is_over else "roll"
-
-    def hint(self) -> None:
-        """Hold once the turn is worth 20 points, or would win."""
-        game = self.game
-        if game.is_over:
-            self.say("The game is over.")
-        else:
-            enough = min(20, game.rules.target - game.banked[game.to_move])
-            self.say(f"Hint: {'hold' if game.turn_total >= enough else 'roll'}.")
-        self.refresh()
 
     def deal(self, seed: int):
         return new_game(seed, rules=self.game.rules, players=self.game.players)
