@@ -134,6 +134,26 @@ def test_copies_keep_or_drop_undo_as_asked(name):
         assert kept != game
 
 
+def test_the_written_contract_names_every_member_hook_and_spec_field():
+    """``docs/contract.md`` cannot fall behind the code: every name a game must export or
+    provide, every abstract hook and every field of ``GameSpec`` is on the page."""
+    import re
+
+    page = PACKAGE_ROOT.parent / "docs" / "contract.md"
+    if not page.exists():
+        pytest.skip("an installed tilegames has no docs/ beside it (the checkout's test runs this)")
+    text = page.read_text(encoding="utf-8")
+    required = [
+        *PACKAGE_MEMBERS,
+        *GAME_MEMBERS,
+        *sorted(GameState.__abstractmethods__),
+        *(field.name for field in dataclasses.fields(GameSpec)),
+        "DEAL_FIELDS",
+    ]
+    missing = [name for name in required if not re.search(rf"(?<![\w.]){re.escape(name)}\b", text)]
+    assert not missing, f"docs/contract.md does not name {missing}"
+
+
 def test_a_game_that_leaves_out_a_hook_cannot_be_made():
     """The hooks are abstract: leaving one out fails when the game is made, naming it."""
     hooks = {name: vars(toygame.Game)[name] for name in GameState.__abstractmethods__}
