@@ -154,6 +154,10 @@ def test_everything_that_lists_games_lists_the_plug_in(site, capsys):
     assert play_notebook("pig", seed=2).cells[-1].source == (
         "import tilegames_pig as pig\n\npig.view(seed=2)"
     )
+    from tilegames import explore
+
+    panel = explore.game("pig", games=20)
+    assert list(panel.controls) == ["players", "player"] and "moves (mean)" in panel.estimates
 
 
 def test_a_game_prints_itself_even_when_it_is_not_registered(site):
