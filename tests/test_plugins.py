@@ -207,3 +207,26 @@ def test_a_board_without_a_hint_of_its_own_gets_the_shared_one(site):
     board.hint_button.click()
     wanted = tilegames_pig.make_player("hold20").choose(board.game.player_view(), None)
     assert board.messages[0][1].startswith(f"Hint: {wanted} ")
+
+
+def test_importing_tilegames_imports_no_game_and_looks_for_no_plug_in(site):
+    """``import tilegames`` loads no game package; asking for a built-in one imports that one
+    and still looks for no plug-in (a broken one then warns only when the games are listed)."""
+    import os
+    import subprocess
+
+    install(site, "tilegames-gone", {"gone": "no_such_game_package"})
+    root = Path(tilegames.__file__).resolve().parent.parent
+    script = (
+        "import sys, warnings\n"
+        "warnings.simplefilter('error')\n"
+        "import tilegames\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tilegames.')))\n"
+        "tilegames.maze.new_game(1)\n"
+        "print(sorted(m.split('.')[1] for m in sys.modules if m.count('.') == 1 and "
+        "m.split('.')[1] in tilegames.BUILT_IN))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(site)])}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["['tilegames.errors']", "['maze']"]

@@ -237,6 +237,19 @@ __version__ = "0.5.0"
 
 
 def __getattr__(name: str):
-    if name in BUILT_IN or (not name.startswith("_") and name in GAMES):  # a game's package
+    if name in BUILT_IN:  # a built-in game's package: no plug-in is looked for
         return GAMES[name]
+    # ``from tilegames import players`` asks here before importing the module: a module of
+    # tilegames is never a plug-in's game, and asking for one looks for no plug-in
+    if not name.startswith("_") and not _is_module(name) and name in GAMES:
+        return GAMES[name]  # an installed or registered game's package
     raise AttributeError(f"module 'tilegames' has no attribute {name!r}")
+
+
+def _is_module(name: str) -> bool:
+    from importlib.util import find_spec
+
+    try:
+        return find_spec(f"{__name__}.{name}") is not None
+    except (ImportError, ValueError):
+        return False
