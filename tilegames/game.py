@@ -192,6 +192,14 @@ class GameState(ABC):
         """A game from an explicit deal, so a class can share one position."""
         raise NotImplementedError
 
+    def redeal(self, seed: int) -> GameState | None:
+        """What ``seed`` deals with this game's rules and seats (``new_game(seed, ...)``).
+
+        A saved deal keeps the seed it was dealt from for the record (``Game.seed``); when a
+        game answers here, ``from_dict`` refuses a save whose seed did not deal its content
+        (``refuse_unless_dealt``). None (the default): the game checks its seed itself."""
+        return None
+
     # -- playing --------------------------------------------------------------
     def to_move_object(self, move):
         """A move object from a move or its notation; bad notation raises BadNotation."""
@@ -393,6 +401,10 @@ class GameState(ABC):
             OverflowError,
         ) as error:
             raise InvalidPosition(f"deal: not a valid deal ({error})") from None
+        seed = getattr(game, "seed", None)
+        again = game.redeal(seed) if seed is not None else None
+        if again is not None:  # the seed is for the record: it must be the one that dealt this
+            refuse_unless_dealt(game, again)
         for index, move in enumerate(moves):
             if not isinstance(move, str):
                 raise InvalidPosition(
@@ -448,6 +460,18 @@ def refuse_unless_dealt(game: GameState, *dealt: GameState) -> None:
             f"deal.seed: seed {describe(mine.get('seed'))} does not deal these tiles "
             "(write null for a deal given tile by tile)"
         )
+
+
+def deal_seed(deal: dict[str, Any]) -> int | None:
+    """The ``seed`` a saved deal keeps for the record: a whole number or null, or
+    InvalidPosition naming ``deal.seed``.
+
+    >>> deal_seed({"seed": 7}), deal_seed({"seed": None})
+    (7, None)
+    """
+    from .randomness import read_seed
+
+    return read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed")
 
 
 def field_name(key: Any) -> str:

@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tilegames.errors import BadNotation, InvalidPosition, describe
-from tilegames.game import GameState, refuse_unless_dealt, require
-from tilegames.randomness import as_generator, read_seed, seed_value
+from tilegames.game import GameState, deal_seed, require
+from tilegames.randomness import as_generator, seed_value
 from tilegames.rules_base import RulesBase
 from tilegames.words import plural
 
@@ -145,6 +145,10 @@ class Game(GameState):
             self._drawn += (more.integers(1, self.rules.faces + 1, size=256) + 0).tolist()
         return self._drawn[index]
 
+    def redeal(self, seed: int) -> Game:
+        """What ``seed`` deals with these rules and seats: a saved seed must have dealt this."""
+        return new_game(seed, rules=self.rules, players=self.players)
+
     # -- the rules ---------------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -236,13 +240,10 @@ class Game(GameState):
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
-        seed = read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed")
-        game = cls.from_deal(
+        seed = deal_seed(deal)
+        return cls.from_deal(
             require(deal, "dice", int, "deal"), require(deal, "players", int, "deal"), rules, seed
         )
-        if seed is not None:
-            refuse_unless_dealt(game, new_game(seed, rules=rules, players=game.players))
-        return game
 
 
 def new_game(seed=None, *, rules: Rules | None = None, players: int = 2) -> Game:
