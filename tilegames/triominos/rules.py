@@ -39,7 +39,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, refuse_unless_dealt, require
+from ..game import GameState, require
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 from .lattice import (
@@ -673,11 +673,12 @@ class Game(GameState):
             )
         except InvalidPosition as error:
             raise InvalidPosition(f"deal.{error}") from None
-        game.seed = seed
-        if seed is not None:  # the seed is for the record: it must be the one that dealt the tiles
-            players = len(game._deal_hands)
-            refuse_unless_dealt(game, new_game(seed, rules=rules, players=players))
+        game.seed = seed  # for the record: ``from_dict`` checks it dealt the tiles (``redeal``)
         return game
+
+    def redeal(self, seed: int) -> Game:
+        """The deal ``seed`` makes with these rules and seats (a saved seed must have dealt it)."""
+        return new_game(seed, rules=self.rules, players=len(self._deal_hands))
 
     # -- where the round stands ------------------------------------------------------------------
     @property
