@@ -37,15 +37,27 @@ def install(site: Path, dist: str, entry_points: dict[str, str], version: str = 
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A site-packages of this test's own, with the Pig fixture's source importable; the
-    fixture's modules are forgotten before and after, so each test sees when they load."""
+    entry points are read from it alone (whatever else this environment has installed), and
+    the fixture's modules are forgotten before and after, so each test sees when they load."""
+    import importlib.metadata
+
     site = tmp_path / "site"
     site.mkdir()
     monkeypatch.syspath_prepend(str(site))
     monkeypatch.syspath_prepend(str(PIG))
+
+    def entry_points_here(*, group):
+        found = []
+        for dist in importlib.metadata.distributions(path=[str(site), str(site / "again")]):
+            found += [point for point in dist.entry_points if point.group == group]
+        return found
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points_here)
     _forget_pig()
+    GAMES.refresh()  # the global registry too: only this folder's plug-ins
     yield site
     _forget_pig()
-    GAMES.refresh()  # the global registry as it was (this folder is gone from sys.path then)
+    GAMES.refresh()  # as it was (the environment's own plug-ins, found again when next listed)
 
 
 def _forget_pig() -> None:
@@ -92,14 +104,10 @@ def test_plug_ins_come_after_the_four_by_name_and_a_spec_may_be_named_directly(s
 def test_the_same_declaration_seen_twice_and_the_four_s_own_entry_points_are_no_clash(site):
     install(site, "tilegames-pig", {"pig": "tilegames_pig"})
     install(site / "again", "tilegames-pig", {"pig": "tilegames_pig"})
-    sys.path.insert(0, str(site / "again"))
-    try:
-        install(site, "tilegames", {name: package for name, package in BUILT_IN.items()})
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            assert list(GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP)) == [*FOUR, "pig"]
-    finally:
-        sys.path.remove(str(site / "again"))
+    install(site, "tilegames", {name: package for name, package in BUILT_IN.items()})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert list(GameRegistry(BUILT_IN, group=ENTRY_POINT_GROUP)) == [*FOUR, "pig"]
 
 
 @pytest.mark.parametrize(
