@@ -85,17 +85,28 @@ def generic_card(spec) -> str:
     """The card of a game with no hand-written one: its summary, a fresh deal, its rules."""
     low, high = spec.seats
     seats = f"{low} player" if low == high == 1 else f"{low}–{high} players"
+    paragraphs = [part.strip() for part in spec.how_to_play.split("\n\n") if part.strip()]
+    how = "".join(f"<p>{html.escape(' '.join(part.split()))}</p>" for part in paragraphs)
     return card(
         spec.title,
         html.escape(f"{spec.summary[0].upper()}{spec.summary[1:]} ({seats})."),
-        [],
+        [("How to play", how)] if how else [],
         [(spec.render_module().svg(spec.new_game(2026)), "a fresh deal (seed 2026)")],
         variants=variants_section(spec.name),
+        footer=f"Drawn by the tilegames library (scripts/make_cards.py) from the spec of "
+        f"{spec.package}.",
     )
 
 
 def card(
-    title: str, intro: str, sections: list[tuple[str, str]], pictures, *, variants: str = ""
+    title: str,
+    intro: str,
+    sections: list[tuple[str, str]],
+    pictures,
+    *,
+    variants: str = "",
+    footer: str = "Drawn by the tilegames library (scripts/make_cards.py). The full rules: "
+    "the game's rules notebook in notebooks/.",
 ) -> str:
     figures = "".join(
         f"<figure>{_svg(picture)}<figcaption>{html.escape(caption)}</figcaption></figure>"
@@ -109,8 +120,7 @@ def card(
         f"— rules card</title><style>{STYLE}</style></head><body>"
         f"<h1>{html.escape(title)}</h1><p>{intro}</p>"
         f'<div class="pictures">{figures}</div>{body}'
-        '<p class="footer">Drawn by the tilegames library (scripts/make_cards.py). The full rules: '
-        "the game's rules notebook in notebooks/.</p></body></html>\n"
+        f'<p class="footer">{html.escape(footer, quote=False)}</p></body></html>\n'
     )
 
 

@@ -9,6 +9,7 @@ import os
 import pandas as pd
 import pytest
 
+import tilegames
 from tilegames.cli import build_parser, main
 from tilegames.results import read_results
 
@@ -98,7 +99,7 @@ def _other_value(field):
     return value, text
 
 
-@pytest.mark.parametrize("game", ["tula", "maze", "triominos", "pyramids"])
+@pytest.mark.parametrize("game", list(tilegames.GAMES))
 def test_every_rules_field_is_reached_by_rule_name_value(game):
     from tilegames import GAMES
     from tilegames.cli.generic import rules_from_args

@@ -35,9 +35,12 @@ from tilegames.rules_base import RulesBase, rule_fields
 from tilegames.spec import GameSpec
 
 PACKAGE_ROOT = pathlib.Path(tilegames.__file__).parent
-BUILT_IN = list(GAMES)
-"""The games tilegames ships (the toy game of ``tests/toygame`` joins them for this suite)."""
-NAMES = [*BUILT_IN, toygame.SPEC.name]
+BUILT_IN = list(tilegames.BUILT_IN)
+"""The games tilegames ships."""
+NAMES = [*GAMES, toygame.SPEC.name]
+"""Every game of ``tilegames.GAMES`` (the built-in four and any installed plug-in, such as
+``tests/plugins/tilegames-pig`` where ``tests/test_plugins.py`` installs it), and the toy game of
+``tests/toygame``, registered at run time for this suite."""
 SEEDS = range(6)
 MAX_MOVES = 400
 
@@ -84,7 +87,8 @@ def test_every_game_package_is_registered():
     assert folders == set(BUILT_IN), (
         "a game package is missing from tilegames.GAMES (or vice versa)"
     )
-    assert set(GAMES) == {*BUILT_IN, "toy"}, "the toy game is registered for this suite"
+    assert set(BUILT_IN) <= set(GAMES) and list(GAMES)[:4] == BUILT_IN, "in teaching order"
+    assert set(GAMES) == set(NAMES), "the toy game is registered for this suite"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -128,6 +132,26 @@ def test_copies_keep_or_drop_undo_as_asked(name):
     if game.can_undo:
         kept.undo()
         assert kept != game
+
+
+def test_the_written_contract_names_every_member_hook_and_spec_field():
+    """``docs/contract.md`` cannot fall behind the code: every name a game must export or
+    provide, every abstract hook and every field of ``GameSpec`` is on the page."""
+    import re
+
+    page = PACKAGE_ROOT.parent / "docs" / "contract.md"
+    if not page.exists():
+        pytest.skip("an installed tilegames has no docs/ beside it (the checkout's test runs this)")
+    text = page.read_text(encoding="utf-8")
+    required = [
+        *PACKAGE_MEMBERS,
+        *GAME_MEMBERS,
+        *sorted(GameState.__abstractmethods__),
+        *(field.name for field in dataclasses.fields(GameSpec)),
+        "DEAL_FIELDS",
+    ]
+    missing = [name for name in required if not re.search(rf"(?<![\w.]){re.escape(name)}\b", text)]
+    assert not missing, f"docs/contract.md does not name {missing}"
 
 
 def test_a_game_that_leaves_out_a_hook_cannot_be_made():

@@ -21,10 +21,13 @@ def _registered():
 
 def test_registering_adds_the_game_and_unregistering_takes_it_away():
     assert "toy" in GAMES and GAMES["toy"] is toygame and GAMES.spec("toy") is toygame.SPEC
+    assert list(GAMES)[-1] == "toy", "a game registered at run time comes last"
     with pytest.raises(ValueError, match="already registered"):
         tilegames.register(toygame.SPEC)
+    before = list(GAMES)
     tilegames.unregister("toy")
-    assert "toy" not in GAMES and list(GAMES) == ["tula", "maze", "triominos", "pyramids"]
+    assert "toy" not in GAMES and list(GAMES) == before[:-1]
+    assert list(GAMES)[:4] == ["tula", "maze", "triominos", "pyramids"]
     with pytest.raises(KeyError, match="no game 'toy'"):
         GAMES.spec("toy")
     tilegames.register(toygame.SPEC)  # for the fixture to take away

@@ -125,7 +125,7 @@ def test_no_import_circle_in_the_package() -> None:
     assert circle is None, "modules import each other in a circle: " + " -> ".join(circle)
 
 
-@pytest.mark.parametrize("game", ["tula", "pyramids", "maze", "triominos"])
+@pytest.mark.parametrize("game", list(tilegames.BUILT_IN))
 def test_no_import_circle_in_a_game_even_inside_functions(game: str) -> None:
     graph = import_graph("." + game, deep=True)
     assert graph, f"no modules found under tilegames.{game}"

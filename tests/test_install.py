@@ -215,10 +215,10 @@ def test_version_is_one_number_everywhere(capsys):
     with pytest.raises(SystemExit):
         main(["--version"])
     line = capsys.readouterr().out
-    assert line.startswith(f"tilegames {version} (Maze search: ")
+    assert line.startswith(f"tilegames {version} (Maze: ")
     assert native.describe() in line
     changelog = (ROOT / "CHANGELOG.md").read_text()
-    assert re.search(r"^## (\S+)", changelog, re.M).group(1) == version
+    assert re.search(r"^## (?!Unreleased)(\S+)", changelog, re.M).group(1) == version
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     course = tomllib.loads((ROOT / "course" / "pyproject.toml").read_text())["project"]
     assert course["dependencies"] == [f"tilegames[course]=={version}"]
@@ -286,7 +286,9 @@ def make_venv(folder: Path, wheels: list[Path]) -> Path:
     run([sys.executable, "-m", "venv", "--without-pip", folder], folder.parent)
     python = folder / "bin" / "python"
     pip = [sys.executable, "-m", "pip", "--python", python]
-    run([*pip, "install", "--no-deps", "--no-index", "--quiet", *wheels], folder.parent)
+    # without PYTHONPATH: a checkout on it (with its egg-info) would count as installed already
+    run([*pip, "install", "--no-deps", "--no-index", "--quiet", *wheels], folder.parent,
+        env=environment(folder))  # fmt: skip
     site = run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], folder)
     here = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     (Path(site.stdout.strip()) / "_borrowed_dependencies.pth").write_text("\n".join(here) + "\n")
@@ -458,7 +460,7 @@ def test_lessons_are_laid_out_and_run_from_their_folder(work, venv):
     env = environment(work / "venv")
     version = run(["tilegames", "--version"], work, env=env).stdout
     engine = "compiled" if COMPILER else "python"
-    assert version.startswith(f"tilegames {tilegames.__version__} (Maze search: {engine}")
+    assert version.startswith(f"tilegames {tilegames.__version__} (Maze: {engine}")
     lessons = work / "lessons"
     first = run(["tilegames", "lessons", lessons], work, env=env).stdout
     assert "wrote      notebooks/03_maze_rules.ipynb" in first
@@ -522,8 +524,81 @@ def test_without_a_compiler_the_install_succeeds_and_the_python_search_says_why(
     here = exhaustive_search(new_game(seed=1), max_tables=3000, seed=2, engine="python")
     assert report[:2] == ["python", "python"] and "no C compiler" in report[2]
     assert report[3] == f"{here.status} {here.tables}"
-    assert "Maze search: python" in run(["tilegames", "--version"], work, env=env).stdout
+    assert "Maze: python" in run(["tilegames", "--version"], work, env=env).stdout
     # and a student's install has no teacher's kit: the course command says how to get it
     refused = run(["tilegames", "course", work / "no-course"], work, env=env, check=False)
     assert refused.returncode == 2 and "pip install tilegames_course-" in refused.stderr
     assert not (work / "no-course").exists()
+
+
+@installed
+def test_a_game_from_another_distribution_is_found_played_and_passes_the_contract(work, dists):
+    """The Pig fixture (``tests/plugins/tilegames-pig``, a distribution of its own) built and
+    installed with pip beside the tilegames wheel: the registry, the command line and the
+    contract suite find it through its entry point alone, and a broken plug-in installed
+    beside it is left out with a warning, the others untouched."""
+    source = work / "tilegames-pig"  # built from a copy: the checkout gets no build folders
+    shutil.copytree(ROOT / "tests" / "plugins" / "tilegames-pig", source,
+                    ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))  # fmt: skip
+    built = work / "plugin-dist"
+    run([sys.executable, "-m", "build", "--outdir", built, source], work)
+    pig_wheel = next(built.glob("tilegames_pig-1.0.0-*.whl"))
+    entry_points = members(dists["wheel"])
+    declared = next(v for k, v in entry_points.items() if k.endswith(".dist-info/entry_points.txt"))
+    assert b"[tilegames.games]" in declared and b"maze = tilegames.maze" in declared
+    python = make_venv(work / "venv-pig", [dists["wheel"], pig_wheel])
+    env = environment(work / "venv-pig")
+    listed = run(
+        [python, "-W", "error", "-c",
+         "import tilegames, tilegames_pig\n"
+         "print(list(tilegames.GAMES)); print(tilegames.GAMES.spec('pig').title)\n"
+         "print(tilegames_pig.__file__)\n"
+         "game = tilegames.GAMES['pig'].new_game(5, players=3)\n"
+         "game = tilegames.pig.play_game(game, tilegames.pig.make_player('hold20'), seed=1)\n"
+         "print(game.winner, game.scores, len(game.history))"],
+        work, env=env,
+    ).stdout.splitlines()  # fmt: skip
+    assert listed[:2] == ["['tula', 'maze', 'triominos', 'pyramids', 'pig']", "Pig"]
+    assert Path(listed[2]).is_relative_to(work / "venv-pig"), listed[2]
+    sys.path.insert(0, str(ROOT / "tests" / "plugins" / "tilegames-pig"))  # the same game here
+    try:
+        import tilegames_pig
+    finally:
+        sys.path.pop(0)
+    here = tilegames_pig.play_game(
+        tilegames_pig.new_game(5, players=3), tilegames_pig.make_player("hold20"), seed=1
+    )
+    assert listed[3] == f"{here.winner} {here.scores} {len(here.history)}" and here.is_over
+    assert "pig" in run(["tilegames", "play", "--help"], work, env=env).stdout
+    simulated = run(
+        ["tilegames", "simulate", "pig", "--games", "40", "--players", "4", "--player",
+         "hold20,random", "--rules", "quick", "--no-progress"], work, env=env,
+    ).stdout  # fmt: skip
+    assert simulated.startswith("pig: 40 games, seat 0 won ")
+    # the contract suite (and the play page and board tests), pointed at the game by its name
+    tests = work / "pig-tests"
+    shutil.copytree(ROOT / "tests", tests / "tests", ignore=shutil.ignore_patterns("__pycache__"))
+    (tests / "conftest.py").write_text(textwrap.dedent(f"""\
+        import pathlib, tilegames, tilegames_pig
+        for module in (tilegames, tilegames_pig):  # the installed packages, not the checkout
+            assert not pathlib.Path(module.__file__).resolve().is_relative_to({str(ROOT)!r})
+        """))  # fmt: skip
+    done = run(
+        [python, "-m", "pytest", "tests/test_contract.py", "tests/test_play.py",
+         "tests/test_widgets.py", "-k", "pig", "-p", "no:cacheprovider", "-q"],
+        tests, env=env, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    assert re.search(r"([4-9]\d|\d{3,}) passed", done.stdout.splitlines()[-1]), done.stdout
+    # a broken plug-in beside it: named in a warning, and the five games still there
+    site = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                    work, env=env).stdout.strip())  # fmt: skip
+    broken = site / "tilegames_broken-0.1.dist-info"
+    broken.mkdir()
+    (broken / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: tilegames-broken\nVersion: 0.1\n"
+    )
+    (broken / "entry_points.txt").write_text("[tilegames.games]\nbroken = no_such_package\n")
+    after = run(["tilegames", "simulate", "pig", "--games", "5", "--no-progress"], work, env=env)
+    assert "the game 'broken' (no_such_package) of tilegames-broken 0.1 is left out" in after.stderr
+    assert after.stdout.startswith("pig: 5 games")

@@ -58,6 +58,12 @@ def test_the_page_is_served_on_the_loopback_only(tmp_path):
     assert "--no-browser" in command
 
 
+def test_the_hot_seat_games_are_those_whose_board_seats_several_people():
+    from tilegames.cli.play import hot_seat_games
+
+    assert hot_seat_games()[:2] == ["triominos", "pyramids"]
+
+
 @pytest.mark.parametrize("game", ["triominos", "pyramids"])
 def test_hot_seat_seats_people_at_every_seat_and_hides_hands(game):
     args = build_parser().parse_args(["play", game, "--hot-seat", "3"])
@@ -80,8 +86,28 @@ def test_hot_seat_is_refused_in_words_for_a_solitaire_and_for_one_person(capsys)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_title_is_the_game_s_name_capitalised(game):
-    from tilegames.cli.play import TITLES
-
+    title = GAMES.spec(game).title
     notebook = play_notebook(game)
-    assert notebook.metadata["title"] == TITLES[game] and TITLES[game][0].isupper()
-    assert notebook.cells[0].source.startswith(f"# {TITLES[game]}")
+    assert notebook.metadata["title"] == title and title[0].isupper()
+    assert notebook.cells[0].source.startswith(f"# {title}")
+
+
+def test_a_game_not_built_in_gets_its_page_from_its_spec(capsys):
+    """A game registered at run time (here the toy game) is offered, titled by its spec and
+    imported from its own package; ``play`` never keeps a list of its own."""
+    import toygame
+
+    import tilegames
+    from tilegames.cli.play import hot_seat_games
+
+    tilegames.register(toygame.SPEC)
+    try:
+        assert build_parser().parse_args(["play", "toy"]).game == "toy"
+        notebook = play_notebook("toy", seed=2)
+        assert notebook.metadata["title"] == "Take-away"
+        assert notebook.cells[-1].source == "import toygame as toy\n\ntoy.view(seed=2)"
+        assert "toy" not in hot_seat_games()  # its board's view takes no humans
+        assert main(["play", "toy", "--hot-seat", "2", "--no-browser"]) == 2
+        assert "Take-away has no board for several people" in capsys.readouterr().err
+    finally:
+        tilegames.unregister("toy")

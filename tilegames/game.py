@@ -101,6 +101,10 @@ class GameState(ABC):
     """Saved-game format version."""
     MOVE: ClassVar[type | None] = None
     """The game's ``Move`` class: anything else given to ``play`` is refused."""
+    DEAL_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    """The fields of the game's saved deal (``_deal_dict``'s keys, optional ones too):
+    ``from_dict`` refuses any other before ``from_deal_dict`` sees the deal. Empty: the game
+    checks its deal's fields itself."""
 
     # Where the game stands: each game provides these as attributes or properties.
     to_move: int | None
@@ -188,6 +192,14 @@ class GameState(ABC):
     def from_deal(cls, *args, **kwargs):
         """A game from an explicit deal, so a class can share one position."""
         raise NotImplementedError
+
+    def redeal(self, seed: int) -> GameState | None:
+        """What ``seed`` deals with this game's rules and seats (``new_game(seed, ...)``).
+
+        A saved deal keeps the seed it was dealt from for the record (``Game.seed``); when a
+        game answers here, ``from_dict`` refuses a save whose seed did not deal its content
+        (``refuse_unless_dealt``). None (the default): the game checks its seed itself."""
+        return None
 
     # -- playing --------------------------------------------------------------
     def to_move_object(self, move):
@@ -304,10 +316,23 @@ class GameState(ABC):
     # -- pictures: the modules the game's spec names (``render``, ``board``) --------
     @classmethod
     def spec(cls):
-        """The game's declaration (``tilegames.spec.GameSpec``), found by ``GAME``."""
+        """The game's declaration (``tilegames.spec.GameSpec``): the one ``tilegames.GAMES``
+        holds under ``GAME`` when it is this game's, else the ``SPEC`` of the package the class
+        is defined in (so a game that is not registered still prints and draws itself)."""
+        import sys
+
         from . import GAMES
 
-        return GAMES.spec(cls.GAME)
+        if cls.GAME in GAMES:
+            registered = GAMES.spec(cls.GAME)
+            if _within(cls.__module__, registered.package):
+                return registered
+        parts = cls.__module__.split(".")
+        for end in range(len(parts), 0, -1):
+            declared = getattr(sys.modules.get(".".join(parts[:end])), "SPEC", None)
+            if getattr(declared, "name", None) == cls.GAME:
+                return declared
+        return GAMES.spec(cls.GAME)  # neither: KeyError, naming the games there are
 
     def __str__(self) -> str:
         """The text board (the game's ``render.text``)."""
@@ -367,6 +392,9 @@ class GameState(ABC):
             raise InvalidPosition(f"unknown field(s) {', '.join(unknown)}")
         deal = require(data, "deal", dict)
         moves = require(data, "moves", list)
+        unknown = sorted(field_name(key) for key in set(deal) - cls.DEAL_FIELDS)
+        if cls.DEAL_FIELDS and unknown:
+            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         refuse_huge_numbers(deal, "deal")
         if len(moves) > MAX_SAVED_MOVES:
             raise InvalidPosition(
@@ -384,6 +412,10 @@ class GameState(ABC):
             OverflowError,
         ) as error:
             raise InvalidPosition(f"deal: not a valid deal ({error})") from None
+        seed = getattr(game, "seed", None)
+        again = game.redeal(seed) if seed is not None else None
+        if again is not None:  # the seed is for the record: it must be the one that dealt this
+            refuse_unless_dealt(game, again)
         for index, move in enumerate(moves):
             if not isinstance(move, str):
                 raise InvalidPosition(
@@ -439,6 +471,18 @@ def refuse_unless_dealt(game: GameState, *dealt: GameState) -> None:
             f"deal.seed: seed {describe(mine.get('seed'))} does not deal these tiles "
             "(write null for a deal given tile by tile)"
         )
+
+
+def deal_seed(deal: dict[str, Any]) -> int | None:
+    """The ``seed`` a saved deal keeps for the record: a whole number or null, or
+    InvalidPosition naming ``deal.seed``.
+
+    >>> deal_seed({"seed": 7}), deal_seed({"seed": None})
+    (7, None)
+    """
+    from .randomness import read_seed
+
+    return read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed")
 
 
 def field_name(key: Any) -> str:
@@ -513,3 +557,8 @@ def require(data: dict[str, Any], field: str, kind: type | tuple[type, ...], whe
         )
         raise InvalidPosition(f"{name}: expected {expected}, found {describe(value)}")
     return value
+
+
+def _within(module: str, package: str) -> bool:
+    """Whether ``module`` is ``package`` or one of its modules."""
+    return module == package or module.startswith(package + ".")

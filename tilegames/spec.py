@@ -65,10 +65,18 @@ class GameSpec:
     """Which scores are better: ``higher`` (points won) or ``lower`` (tiles left)."""
     summary: str
     """One line for a menu: what the game is."""
+    how_to_play: str = ""
+    """The rules in a few plain sentences (blank lines between paragraphs): the rules card of a
+    game with no hand-written one shows them, and so does its ``tilegames play`` page."""
     render: str = ""
     """The text and SVG pictures' module (default ``<package>.render``)."""
     board: str = ""
     """The interactive board's module, with ``view(game)`` (default ``<package>.board``)."""
+    engine: str = ""
+    """A game with a compiled part names here ``"module:describe"``: ``describe() -> str``
+    says which implementation runs in this install (Maze: ``"compiled (gcc 12)"`` or
+    ``"python"``); ``tilegames --version`` and the game's results files say it. Empty: the
+    game is pure Python."""
     presets_path: str = ""
     """A ``name -> Rules`` mapping to offer as ``--rules`` (default ``Rules.presets()``)."""
     task: str = ""
@@ -142,6 +150,20 @@ class GameSpec:
     def board_module(self):
         """The module with ``view(game)`` (imports ipywidgets)."""
         return load(self.board or f"{self.package}.board")
+
+    def engine_text(self) -> str:
+        """Which implementation of the game runs here, in words: ``"Maze: compiled (gcc …)"``,
+        or ``"Tula: Python 3.12.1"`` for a pure-Python game.
+
+        >>> from tilegames import GAMES
+        >>> GAMES.spec("tula").engine_text().startswith("Tula: Python 3.")
+        True
+        """
+        import sys
+
+        if self.engine:
+            return f"{self.title}: {load(self.engine)()}"
+        return f"{self.title}: Python {sys.version.split()[0]}"
 
     def study_list(self) -> tuple:
         """The game's studies (``studies``, or the generic one), the first the usual one."""

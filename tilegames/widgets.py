@@ -529,6 +529,12 @@ class GameView:
         )
         self.on_press(self.new_button, self.new_deal)
         self.on_press(self.deal_button, lambda: self.new_deal(typed_seed(self.seed_box.value)))
+        if (
+            getattr(self, "hint_button", None) is None
+        ):  # a board that made no Hint button of its own
+            self.hint_button = widgets.Button(description="Hint", tooltip="suggest a move")
+            self.on_press(self.hint_button, self.hint)
+            controls = [self.hint_button, *(controls or [])]
         row = widgets.Layout(flex_flow="row wrap")
         self.widget = widgets.VBox(
             [
@@ -555,6 +561,25 @@ class GameView:
     def status_text(self) -> str:
         """The status line; by default the game's own ``status()``."""
         return self.game.status()
+
+    def hint(self) -> None:
+        """Say a move worth playing (the Hint button). The default asks the game's first player
+        other than ``random`` (its spec's ``players``) what it would play here; a game with a
+        better hint overrides it (and may make its own ``hint_button`` before ``__init__``)."""
+        import numpy as np
+
+        game = self.game
+        if game.is_over:
+            self.say("The game is over: deal again for a new one.")
+        else:
+            spec = game.spec()
+            name = next((key for key in spec.players if key != "random"), next(iter(spec.players)))
+            player = spec.module.make_player(name)
+            seen = game.copy() if player.clairvoyant else game.player_view()
+            rng = np.random.default_rng(len(game.history))
+            player.start(seen, rng)
+            self.say(f"Hint: {player.choose(seen, rng)} (what the {name} player would play).")
+        self.refresh()
 
     def deal(self, seed: int):  # pragma: no cover - abstract
         """A new game from ``seed`` with the view's current settings; reset any selection."""
@@ -843,6 +868,6 @@ class GameView:
         """
         bundle = dict(self.widget._repr_mimebundle_(**kwargs))
         bundle["image/svg+xml"] = self.still_picture()
-        name = type(self.game).__module__.split(".")[1].replace("_", " ")
+        name = self.game.spec().name.replace("_", " ")
         bundle["text/plain"] = f"{name} board ({self.status_text()}). {_(self.STILL_NOTE)}"
         return bundle

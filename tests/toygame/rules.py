@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tilegames.errors import BadNotation, InvalidPosition, describe
-from tilegames.game import GameState, refuse_unless_dealt, require
-from tilegames.randomness import as_generator, read_seed, seed_value
+from tilegames.game import GameState, deal_seed, require
+from tilegames.randomness import as_generator, seed_value
 from tilegames.rules_base import RulesBase
 
 CARDS = range(1, 25)
@@ -100,6 +100,7 @@ class Game(GameState):
 
     GAME = "toy"
     MOVE = Move
+    DEAL_FIELDS = frozenset({"deck", "players", "rules", "seed"})
 
     def __init__(
         self, deck: list[int], players: int = 2, rules: Rules | None = None, seed: int | None = None
@@ -124,6 +125,10 @@ class Game(GameState):
         if type(players) is not int or players not in (2, 3):
             raise InvalidPosition(f"deal.players: 2 or 3, not {describe(players)}")
         return cls(list(deck), players, rules, seed)
+
+    def redeal(self, seed: int) -> Game:
+        """What ``seed`` deals with these rules and seats: a saved seed must have dealt this."""
+        return new_game(seed, rules=self.rules, players=len(self.cards))
 
     # -- the rules ---------------------------------------------------------------
     @property
@@ -214,16 +219,10 @@ class Game(GameState):
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
-        unknown = sorted(str(key) for key in set(deal) - {"deck", "players", "rules", "seed"})
-        if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
-        seed = read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed")
+        seed = deal_seed(deal)
         deck = require(deal, "deck", list, "deal")
-        game = cls.from_deal(deck, require(deal, "players", int, "deal"), rules, seed)
-        if seed is not None:
-            refuse_unless_dealt(game, new_game(seed, rules=rules, players=len(game.cards)))
-        return game
+        return cls.from_deal(deck, require(deal, "players", int, "deal"), rules, seed)
 
 
 def new_game(seed=None, *, rules: Rules | None = None, players: int = 2) -> Game:

@@ -51,10 +51,15 @@ class Stopped(KeyboardInterrupt):
 
 
 def version_line() -> str:
-    """``tilegames --version``: the release, and which Maze search runs here."""
-    from ..maze import native
+    """``tilegames --version``: the release, which implementation runs for each game with a
+    compiled part (its spec's ``engine``: Maze's search), and the Python.
 
-    return f"tilegames {__version__} (Maze search: {native.describe()}; Python {sys.version.split()[0]})"
+    >>> version_line().startswith(f"tilegames {__version__} (Maze: ")
+    True
+    """
+    engines = [spec.engine_text() for spec in GAMES.specs() if spec.engine]
+    python = f"Python {sys.version.split()[0]}"
+    return f"tilegames {__version__} ({'; '.join([*engines, python])})"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import sys
 
 from ..sim import simulate
 from ..study_options import game_count, non_negative_int, positive_int
@@ -97,16 +98,21 @@ def run_provenance(args: argparse.Namespace, description: str, extra: dict | Non
         command=getattr(args, "command_line", None) or f"tilegames simulate {args.game}",
         seed=args.seed,
         rules=rules,
-        engine=_engine(),
+        engine=_engine(args),
         workers=args.workers,
     )
     return {**record, **(extra or {})}
 
 
-def _engine() -> str:
-    from . import version_line
+def _engine(args: argparse.Namespace) -> str:
+    """The release and which implementation of the run's game ran (its spec's ``engine``)."""
+    from .. import GAMES, __version__
 
-    return version_line()
+    spec = getattr(args, "spec", None)
+    if spec is None and args.game in GAMES:
+        spec = GAMES.spec(args.game)
+    which = spec.engine_text() if spec is not None else f"Python {sys.version.split()[0]}"
+    return f"tilegames {__version__} ({which})"
 
 
 def simulate_from_args(

@@ -29,15 +29,40 @@ from .. import GAMES
 from ..i18n import N_
 from .lang import add_lang_option
 
-TITLES = {
-    "tula": "Tula",
-    "maze": "Maze",
-    "triominos": "Tri-Ominos",
-    "pyramids": "Flaming Pyramids",
-}
-"""Each game's name on its page (its heading, and the browser tab's title)."""
-HOT_SEAT_GAMES = ("triominos", "pyramids")
-"""The games with hands to hide: the ones several people can play at one screen."""
+
+def title(game: str) -> str:
+    """The game's name on its page (its heading, and the browser tab's title): its spec's
+    ``title``.
+
+    >>> title("pyramids")
+    'Flaming Pyramids'
+    """
+    return GAMES.spec(game).title
+
+
+def hot_seat_seats(game: str) -> tuple[int, int] | None:
+    """How many people may share one screen for ``game`` (its spec's seats, from 2), or None
+    when it cannot: a solitaire, or a board whose ``view`` takes no ``humans``.
+
+    >>> hot_seat_seats("pyramids"), hot_seat_seats("tula")
+    ((2, 6), None)
+    """
+    import inspect
+
+    spec = GAMES.spec(game)
+    if spec.seats[1] < 2:
+        return None
+    try:
+        takes_humans = "humans" in inspect.signature(spec.board_module().view).parameters
+    except (ImportError, AttributeError, TypeError, ValueError):
+        return None
+    return (max(2, spec.seats[0]), spec.seats[1]) if takes_humans else None
+
+
+def hot_seat_games() -> list[str]:
+    """The games several people can play at one screen (``--hot-seat``)."""
+    return [name for name in GAMES if hot_seat_seats(name)]
+
 
 HOW = N_(
     "Click a piece of the board to play it, or use the keyboard: Tab to the board, the arrow "
@@ -65,7 +90,7 @@ def add_play_command(commands) -> None:
         type=_people,
         metavar="PEOPLE",
         help="PEOPLE (2 to 6) play at one screen, each hand hidden until its player shows it "
-        "(Tri-Ominos and Flaming Pyramids)",
+        "(the games for several players whose board can do it: Tri-Ominos, Flaming Pyramids)",
     )
     play.add_argument(
         "--no-browser", action="store_true", help="do not open a browser; print the address"
@@ -115,33 +140,60 @@ def play_notebook(
 
     if game not in GAMES:
         raise ValueError(f"no game called {game!r}: choose one of {', '.join(GAMES)}")
-    if hot_seat is not None and game not in HOT_SEAT_GAMES:
-        raise ValueError(
-            f"{TITLES.get(game, game)} is played alone: a hot seat is for "
-            f"{' and '.join(TITLES[g] for g in HOT_SEAT_GAMES)}"
-        )
+    problem = hot_seat_problem(game, hot_seat)
+    if problem:
+        raise ValueError(problem)
     options = [] if seed is None else [f"seed={seed}"]
     if hot_seat is not None:
         options += [f"players={hot_seat}", f"humans={list(range(hot_seat))}"]
     dealt = ", ".join(options)
-    code = f"from tilegames import {game}\n\n{game}.view({dealt})"
+    package = GAMES.spec(game).package
+    how_to_play = GAMES.spec(game).how_to_play.split("\n\n")
+    rules = "".join(f"{' '.join(part.split())}\n\n" for part in how_to_play if part.strip())
+    # the built-in games as the lessons import them; any other by its own package
+    imported = (
+        f"from tilegames import {game}"
+        if package == f"tilegames.{game}"
+        else f"import {package} as {game}"
+        if package != game
+        else f"import {game}"
+    )
+    code = f"{imported}\n\n{game}.view({dealt})"
     if lang is not None:
-        code = f"from tilegames import i18n, {game}\n\ni18n.set_language({lang!r})\n{game}.view({dealt})"
+        code = (
+            f"from tilegames import i18n\n{imported}\n\n"
+            f"i18n.set_language({lang!r})\n{game}.view({dealt})"
+        )
     with using(lang):  # None: the locale's, as the kernel serving the board will speak
         how = _(HOW)
     notebook = nbformat.v4.new_notebook(
         cells=[
-            nbformat.v4.new_markdown_cell(f"# {TITLES.get(game, game)}\n\n{how}"),
+            nbformat.v4.new_markdown_cell(f"# {title(game)}\n\n{rules}{how}"),
             nbformat.v4.new_code_cell(code),
         ]
     )
-    notebook.metadata["title"] = TITLES.get(game, game)  # the browser tab's title
+    notebook.metadata["title"] = title(game)  # the browser tab's title
     notebook.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3 (ipykernel)",
         "language": "python",
     }
     return notebook
+
+
+def hot_seat_problem(game: str, people: int | None) -> str:
+    """Why ``people`` cannot share one screen for ``game``, in words ("" when they can)."""
+    if people is None:
+        return ""
+    seats = hot_seat_seats(game)
+    if seats is None:
+        others = " or ".join(title(g) for g in hot_seat_games())
+        alone = GAMES.spec(game).seats[1] < 2
+        why = "is played alone" if alone else "has no board for several people at one screen"
+        return f"{title(game)} {why}; several people at one screen play {others}"
+    if not seats[0] <= people <= seats[1]:
+        return f"{title(game)} seats {seats[0]} to {seats[1]} people, not {people}"
+    return ""
 
 
 def voila_command(path: Path, port: int, open_browser: bool) -> list[str]:
@@ -170,12 +222,9 @@ def run_play(args: argparse.Namespace) -> int:
     if args.seed is not None and seed_problem(args.seed):
         print(f"tilegames play: --seed: {seed_problem(args.seed)}", file=sys.stderr)
         return 2
-    if args.hot_seat is not None and args.game not in HOT_SEAT_GAMES:
-        print(
-            f"tilegames play: --hot-seat: {TITLES[args.game]} is played alone; several people "
-            f"at one screen play {' or '.join(TITLES[g] for g in HOT_SEAT_GAMES)}",
-            file=sys.stderr,
-        )
+    problem = hot_seat_problem(args.game, args.hot_seat)
+    if problem:
+        print(f"tilegames play: --hot-seat: {problem}", file=sys.stderr)
         return 2
     if importlib.util.find_spec("voila") is None:
         print(
@@ -184,12 +233,12 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return 2
     folder = Path(tempfile.mkdtemp(prefix="tilegames-play-"))
-    path = folder / f"{TITLES[args.game]}.ipynb"  # Voila names the page after its notebook
+    path = folder / f"{title(args.game)}.ipynb"  # Voila names the page after its notebook
     try:
         nbformat.write(
             play_notebook(args.game, args.seed, args.hot_seat, getattr(args, "lang", None)), path
         )
-        print(f"{TITLES[args.game]} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
+        print(f"{title(args.game)} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
         server = subprocess.Popen(voila_command(path, args.port, not args.no_browser))
         signal.signal(signal.SIGTERM, _interrupt)  # a job runner's stop ends the page too
         try:

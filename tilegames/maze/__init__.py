@@ -46,6 +46,7 @@ SPEC = GameSpec(
     summary="the card solitaire: put the 48 cards in order in a line of 54 slots",
     task="tilegames.maze.study:solve_task",
     summary_text="tilegames.maze.study:summary_text",
+    engine="tilegames.maze.native:describe",  # the compiled search, or why the Python one runs
     studies="tilegames.maze.studies:STUDIES",
     rule_flags={"--traditional": "@traditional"},
     default_games=100,

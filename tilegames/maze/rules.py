@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..errors import BadNotation, InvalidPosition, describe
-from ..game import GameState, refuse_unless_dealt, require
+from ..game import GameState, require
 from ..i18n import _, ngettext
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
@@ -346,6 +346,7 @@ class Game(GameState):
     GAME = "maze"
     VERSION = 1
     MOVE = Move
+    DEAL_FIELDS = frozenset({"slots", "rules", "seed"})
 
     def __init__(self, slots: list[int], rules: Rules | None = None, seed: int | None = None):
         super().__init__()
@@ -423,9 +424,6 @@ class Game(GameState):
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
-        unknown = sorted(str(key) for key in set(deal) - {"slots", "rules", "seed"})
-        if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         slots = require(deal, "slots", list, "deal")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
         if "seed" not in deal:
@@ -435,10 +433,12 @@ class Game(GameState):
             game = cls.from_deal(slots, rules)
         except InvalidPosition as error:
             raise InvalidPosition(f"deal.{error}") from None
-        game.seed = seed
-        if seed is not None:  # the seed is for the record: it must be the one that dealt the cards
-            refuse_unless_dealt(game, cls.from_seed(seed, rules))
+        game.seed = seed  # for the record: ``from_dict`` checks it dealt the cards (``redeal``)
         return game
+
+    def redeal(self, seed: int) -> Game:
+        """The deal ``seed`` makes with these rules (a saved seed must have dealt this one)."""
+        return type(self).from_seed(seed, self.rules)
 
     # -- reading the table -------------------------------------------------------
     @property

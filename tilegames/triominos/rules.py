@@ -40,7 +40,7 @@ import numpy as np
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, refuse_unless_dealt, require
+from ..game import GameState, require
 from ..randomness import as_generator, read_seed, seed_value
 from ..rules_base import RulesBase
 from .lattice import (
@@ -435,6 +435,9 @@ class Game(GameState):
 
     GAME = "triominos"
     MOVE = Move
+    DEAL_FIELDS = frozenset(
+        {"hands", "pool", "board", "to_move", "rules", "seed", "scores", "draws"}
+    )
 
     def __init__(
         self,
@@ -655,10 +658,6 @@ class Game(GameState):
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
         """A game from ``to_dict()["deal"]`` (no moves played)."""
-        known = {"hands", "pool", "board", "to_move", "rules", "seed", "scores", "draws"}
-        unknown = sorted(str(k) for k in set(deal) - known)
-        if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
         if "seed" not in deal:
             raise InvalidPosition("deal.seed: missing")
@@ -675,11 +674,12 @@ class Game(GameState):
             )
         except InvalidPosition as error:
             raise InvalidPosition(f"deal.{error}") from None
-        game.seed = seed
-        if seed is not None:  # the seed is for the record: it must be the one that dealt the tiles
-            players = len(game._deal_hands)
-            refuse_unless_dealt(game, new_game(seed, rules=rules, players=players))
+        game.seed = seed  # for the record: ``from_dict`` checks it dealt the tiles (``redeal``)
         return game
+
+    def redeal(self, seed: int) -> Game:
+        """The deal ``seed`` makes with these rules and seats (a saved seed must have dealt it)."""
+        return new_game(seed, rules=self.rules, players=len(self._deal_hands))
 
     # -- where the round stands ------------------------------------------------------------------
     @property

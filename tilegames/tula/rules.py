@@ -147,6 +147,7 @@ class Game(GameState):
 
     GAME = "tula"
     MOVE = Move
+    DEAL_FIELDS = frozenset({"tiles", "rules", "auto_reveal", "seed"})
 
     def __init__(
         self,
@@ -236,9 +237,6 @@ class Game(GameState):
 
     @classmethod
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
-        unknown = sorted(str(key) for key in set(deal) - {"tiles", "rules", "auto_reveal", "seed"})
-        if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
         return cls.from_deal(
             require(deal, "tiles", list, "deal"),
