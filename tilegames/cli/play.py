@@ -160,12 +160,17 @@ def play_notebook(
     )
     code = f"{imported}\n\n{game}.view({dealt})"
     if lang is not None:
-        code = (
-            f"from tilegames import i18n\n{imported}\n\n"
-            f"i18n.set_language({lang!r})\n{game}.view({dealt})"
+        built_in = imported == f"from tilegames import {game}"
+        imports = (
+            f"from tilegames import i18n, {game}"
+            if built_in
+            else f"from tilegames import i18n\n{imported}"
         )
-    with using(lang):  # None: the locale's, as the kernel serving the board will speak
+        code = f"{imports}\n\ni18n.set_language({lang!r})\n{game}.view({dealt})"
+    with using(lang) as spoken:  # None: the locale's, as the kernel serving the board will speak
         how = _(HOW)
+    if spoken != "en":  # a game's own rules text is English: the page keeps to one language
+        rules = ""
     notebook = nbformat.v4.new_notebook(
         cells=[
             nbformat.v4.new_markdown_cell(f"# {title(game)}\n\n{rules}{how}"),
