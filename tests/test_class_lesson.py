@@ -7,6 +7,8 @@ funnel; ``share`` answers in words, and a refused share is one line, not a trace
 
 from __future__ import annotations
 
+import re
+
 import matplotlib
 import numpy as np
 import pandas as pd
@@ -15,6 +17,7 @@ import pytest
 from tilegames.classroom import (
     EXPERIMENTS,
     class_summary,
+    estimate,
     plot_class,
     run,
     share,
@@ -87,3 +90,12 @@ def test_share_answers_in_words_and_a_refusal_is_one_line(tmp_path, monkeypatch)
     assert not refused
     assert repr(refused).startswith("Not shared: these are not your deals")
     assert "\n" not in repr(refused) and "Traceback" not in repr(refused)
+
+
+def test_a_batchs_mean_reads_like_the_class_figures():
+    """Lesson 07 printed a student's mean as 277.37 (95% CI 260.07 to 294.67) beside the class's
+    277.9: the same kind of figure now reads alike, with one decimal."""
+    rounds = EXPERIMENTS["triominos_round"]
+    mine = estimate(rounds, run(rounds, "ada", 12))
+    assert re.fullmatch(r"\d+\.\d \(95% CI \d+\.\d to \d+\.\d\)", str(mine)), str(mine)
+    assert mine.value == pytest.approx(run(rounds, "ada", 12)[rounds.column].mean())

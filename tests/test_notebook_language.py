@@ -42,6 +42,11 @@ FORBIDDEN = [
     r"\bASCII\b",
     r"\bhundreds of times\b",
     r"\bNobody has published\b",
+    # developer reprs and numbers no student reads that way (issue 36, third pass)
+    r"\w\.parse\('",  # a move's repr, Move.parse('fall left'), printed instead of its words
+    r"\bmercy (?:True|False)\b",
+    r"\d\.\d{4,}%",  # a percentage with four decimals (25.6917%)
+    r"\bSent\(",
 ]
 TYPED_DURATIONS = re.compile(
     r"(?<!limit of )\b(?:a few|a second or two|about \d[\d,.]*|\d[\d,.]*|several)\s+(?:seconds?|minutes?|hours?)\b"

@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from ..exercises.handin import variant_seed
+from ..stats import Estimate
 
 __all__ = [
     "EXPERIMENTS",
@@ -109,7 +110,24 @@ def estimate(experiment: Experiment, rows: pd.DataFrame):
     values = rows[experiment.column]
     if experiment.kind == "proportion":
         return wilson(int(values.astype(bool).sum()), len(values))
-    return mean_interval(values.astype(float).to_numpy())
+    mean = mean_interval(values.astype(float).to_numpy())
+    return BatchMean(mean.value, mean.low, mean.high, mean.confidence, percent=False)
+
+
+@dataclass(frozen=True)
+class BatchMean(Estimate):
+    """A batch's mean shown as the class's summary shows the class's: points and the like with
+    one decimal (``277.4``, not ``277.37``), so your figure and the class's read alike.
+
+    >>> print(BatchMean(277.372, 260.071, 294.674, percent=False))
+    277.4 (95% CI 260.1 to 294.7)
+    """
+
+    def __str__(self) -> str:
+        if self.percent or not self.has_interval or abs(self.value) < 10:
+            return super().__str__()
+        level = f"{self.confidence:.0%}"
+        return f"{self.value:.1f} ({level} CI {self.low:.1f} to {self.high:.1f})"
 
 
 def class_of(
@@ -241,7 +259,7 @@ def _reference_from(name: str) -> Reference:
         estimate = mean_interval(values.astype(float).to_numpy())
     else:
         estimate = wilson(int(values.astype(bool).sum()), len(values))
-    label = f"best known: {len(rows):,} {experiment.unit or 'games'} ({provenance['file']})"
+    label = f"best known, from {len(rows):,} {experiment.unit or 'games'} in {provenance['file']}"
     return Reference(estimate.value, False, label, estimate.low, estimate.high)
 
 

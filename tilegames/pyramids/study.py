@@ -48,6 +48,7 @@ __all__ = [
     "first_player_edge_table",
     "match_task",
     "matchup_table",
+    "matchup_percentages",
     "lineup_of",
     "read_matchups",
     "run_matchups",
@@ -548,6 +549,35 @@ def matchup_table(frame: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows).set_index("match")
+
+
+def matchup_percentages(frame: pd.DataFrame) -> pd.DataFrame:
+    """``matchup_table`` as the lesson shows it: shares of games as percentages, A's edge in
+    percentage points (as ``matchups_conclusion`` words it), each interval as one range.
+
+    >>> frame = pd.DataFrame({"matchup": ["x v y"] * 4, "deal": [0, 0, 1, 1],
+    ...                       "a_won": [1, 1, 1, 0], "b_won": [0, 0, 0, 1]})
+    >>> matchup_percentages(frame).loc["x v y", ["A wins", "A's edge (points)"]].tolist()
+    ['75.0%', '+50.0']
+    """
+    table = matchup_table(frame)
+    if table.empty:
+        return table
+
+    def ranged(low: pd.Series, high: pd.Series, form: str) -> list[str]:
+        return [f"{form.format(a)} to {form.format(b)}" for a, b in zip(low, high)]
+
+    return pd.DataFrame(
+        {
+            "games": table["games"],
+            "A wins": table["A wins"].map("{:.1%}".format),
+            "95% CI": ranged(table["A low"], table["A high"], "{:.1%}"),
+            "B wins": table["B wins"].map("{:.1%}".format),
+            "A's edge (points)": (100 * table["A's edge per game"]).map("{:+.1f}".format),
+            "95% CI (points)": ranged(100 * table["edge low"], 100 * table["edge high"], "{:+.1f}"),
+        },
+        index=table.index,
+    )
 
 
 def first_player_edge_table(frame: pd.DataFrame) -> pd.DataFrame:

@@ -31,6 +31,8 @@ OTHER_ROTATION_FILL = "#f7d48a"
 """A cell it fits turned another way (the turns are named there); Okabe–Ito orange."""
 FRONTIER_EDGE = "#b0bec5"
 HAND_ROW = 12
+POOL_WIDTH = 120
+"""The pool's box beside the hand: wide enough for "click to draw" at the labels' 13 px."""
 """Hand tiles per row in the picture."""
 PLAYER_COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f")
 
@@ -155,7 +157,7 @@ def svg(
     origin = (margin - min(xs) * size / 2, header + margin - min(ys) * size * math.sqrt(3) / 2)
     width = (max(xs) - min(xs)) * size / 2 + 2 * margin
     if show_hand:  # as wide as the hand and the pool below it, the board centred above them
-        hand_span = 16 + min(len(hand), HAND_ROW) * min(size * 0.9, 52) * 1.12 + 110
+        hand_span = 16 + min(len(hand), HAND_ROW) * min(size * 0.9, 52) * 1.12 + POOL_WIDTH + 10
         board_width, width = width, max(width, 420, hand_span)
         origin = (origin[0] + (width - board_width) / 2, origin[1])
     board_height = (max(ys) - min(ys)) * size * math.sqrt(3) / 2 + 2 * margin
@@ -259,11 +261,16 @@ def svg(
         hand_width = 8 + min(len(hand), HAND_ROW) * hs * 1.12 + 8
         hand_rows = max(1, (len(hand) + HAND_ROW - 1) // HAND_ROW)
         # the pool: click to draw
-        px = max(hand_width, width - 110)
+        # two lines at the labels' 13 px (it was 10 px): the box tall enough for both
+        px = max(hand_width, width - POOL_WIDTH - 10)
+        pool_height = max(hs * 0.75, 42)
+        middle = px + POOL_WIDTH / 2
         pool_parts = [
-            draw.rect(px, top + 4, 100, hs * 0.75, rx=8, fill="#eceff1", stroke="#78909c"),
-            draw.text(px + 50, top + 4 + hs * 0.25, f"pool: {game.pool_size}", font_size=13),
-            draw.text(px + 50, top + 4 + hs * 0.52, "click to draw", font_size=10, fill="#546e7a"),
+            draw.rect(px, top + 4, POOL_WIDTH, pool_height, rx=8, fill="#eceff1", stroke="#78909c"),
+            draw.text(middle, top + 4 + pool_height * 0.3, f"pool: {game.pool_size}", font_size=13),
+            draw.text(
+                middle, top + 4 + pool_height * 0.7, "click to draw", font_size=13, fill="#37474f"
+            ),
         ]
         parts.append(
             draw.group(
@@ -272,8 +279,8 @@ def svg(
                 aria_label=f"the pool: {game.pool_size} tiles; draw one",
             )
         )
-        width = max(width, px + 110)
-        height = top + hand_rows * (hs * 0.87 + 8) + 4
+        width = max(width, px + POOL_WIDTH + 10)
+        height = max(top + hand_rows * (hs * 0.87 + 8), top + 4 + pool_height) + 4
     if caption:
         width = max(width, 7 * len(caption) + 16)
         parts.append(draw.text(width / 2, height + 12, caption, font_size=13))
