@@ -1,9 +1,9 @@
 """No import circle in ``tilegames``: the modules import each other in one direction only.
 
 The graph is read from the source, so the test needs no import of the package and
-names the circle when there is one. Over the whole package it holds the imports a module
-runs when it loads; inside the four games it also holds those inside functions (an
-import put off until a function runs still ties two modules into one).
+names the circle when there is one. It holds over the whole package, for the imports a
+module runs when it loads and for those inside functions too (an import put off until a
+function runs still ties two modules into one).
 """
 
 from __future__ import annotations
@@ -123,6 +123,17 @@ def test_the_circle_finder_finds_a_circle() -> None:
 def test_no_import_circle_in_the_package() -> None:
     circle = find_circle(import_graph())
     assert circle is None, "modules import each other in a circle: " + " -> ".join(circle)
+
+
+def test_no_import_circle_in_the_package_even_inside_functions() -> None:
+    circle = find_circle(import_graph(deep=True))
+    assert circle is None, "modules import each other in a circle: " + " -> ".join(circle)
+
+
+def test_the_deep_graph_sees_imports_put_off_into_functions() -> None:
+    deep, shallow = import_graph(deep=True), import_graph()
+    assert "tilegames.study_options" in deep["tilegames.spec"]  # inside GameSpec.study_list
+    assert "tilegames.study_options" not in shallow["tilegames.spec"]
 
 
 @pytest.mark.parametrize("game", list(tilegames.BUILT_IN))

@@ -28,21 +28,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from .loading import load
+
 if TYPE_CHECKING:
     from .explorer_spec import ExplorerSpec
 
 __all__ = ["GameSpec", "load"]
-
-
-def load(path: str) -> Any:
-    """The object a ``"package.module:attribute"`` path names (a module alone without ``:``).
-
-    >>> load("tilegames.tula:Rules").__name__
-    'Rules'
-    """
-    module, _, attribute = path.partition(":")
-    loaded = importlib.import_module(module)
-    return getattr(loaded, attribute) if attribute else loaded
 
 
 @dataclass(frozen=True)

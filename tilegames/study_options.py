@@ -32,6 +32,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .loading import load
+
 __all__ = [
     "Option",
     "Plan",
@@ -208,8 +210,6 @@ class Study:
 
     def function(self) -> Callable:
         """The ``plan`` or ``run`` function, loaded."""
-        from .spec import load
-
         named = self.plan or self.run
         return load(named) if isinstance(named, str) else named
 
@@ -260,8 +260,6 @@ def default_study(spec) -> Study:
 
 def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
     """The generic study's run: the spec's ``task`` with the rules, seats and players."""
-    from .spec import load
-
     lineup = [name.strip() for name in options["player"].split(",") if name.strip()]
     unknown = [name for name in lineup if name not in spec.players]
     if unknown or not lineup:
