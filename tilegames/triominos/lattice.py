@@ -521,7 +521,7 @@ class Board:
 
     def _pattern(self, key: int) -> int:
         get = self._points.get
-        a, b, c = geometry(key).corners
+        a, b, c = (_GEOMETRY.get(key) or geometry(key)).corners
         return get(a, 6) * 49 + get(b, 6) * 7 + get(c, 6)
 
     def fits(self, cell: Cell) -> list[tuple[Tile, int]]:
@@ -686,7 +686,7 @@ class Board:
     def hexagons_at(self, key: int) -> int:
         """``hexagons_completed`` by cell key."""
         get = self._fill.get
-        a, b, c = geometry(key).corners
+        a, b, c = (_GEOMETRY.get(key) or geometry(key)).corners
         return (get(a, 0) == 5) + (get(b, 0) == 5) + (get(c, 0) == 5)
 
     def makes_bridge(self, cell: Cell, rule: str = "general") -> bool:
