@@ -7,7 +7,7 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test lint unit installed dist notebooks bench install chromium bubblewrap clean
+.PHONY: lab test lint unit installed dist notebooks bench install chromium bubblewrap proxy clean
 
 # the editable install builds the compiled Maze search in place (setup.py), and adds the
 # teacher's kit (course/: tilegames-course) so `tilegames course` works from the checkout
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml setup.py course/pyproject.toml tilegames/maze/_search.c
 	$(PY) -m pip install --quiet --no-deps -e course
 	touch $(STAMP)
 
-install: $(STAMP) bubblewrap
+install: $(STAMP) bubblewrap proxy
 
 ## make lab: create .venv, install, open JupyterLab at the project's root:
 ## the lessons (notebooks/) and the course (exercises/) are both a click away
@@ -66,6 +66,21 @@ bubblewrap:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends bubblewrap; \
 	fi
 
+## configurable-http-proxy (npm) for the JupyterHub the tests start (tests/test_hub.py), in .node/;
+## Debian's nodejs and npm first if npm is missing
+PROXY ?= .node/node_modules/.bin/configurable-http-proxy
+proxy:
+	@if [ ! -x $(PROXY) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  if ! command -v npm >/dev/null; then \
+	    echo "installing Debian's nodejs and npm for JupyterHub's proxy"; \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs npm; \
+	  fi; \
+	  echo "installing configurable-http-proxy (npm) into .node"; \
+	  npm install --prefix .node --no-save --no-audit --no-fund --silent configurable-http-proxy; \
+	fi
+
 ## Debian's chromium for the browser tests (not Playwright's download)
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -89,5 +104,5 @@ bench: install
 	@for b in benchmarks/*.py; do $(PY) $$b; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info course/build course/*.egg-info
+	rm -rf $(VENV) .node .pytest_cache .ruff_cache build dist *.egg-info course/build course/*.egg-info
 	rm -f tilegames/maze/csearch.*.so tilegames/maze/csearch.*.pyd
