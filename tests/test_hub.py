@@ -7,11 +7,12 @@ work only through the hub. The hub is the guide's (*Running the course on Jupyte
 password), and a service holding an admin token. Then, in the guide's order:
 
 - the administrator's and the teacher's blocks run as in ``test_school.py`` (the teacher's as in a
-  terminal on the hub);
-- each student's server is started through the hub's REST API, and each student acts with a
-  token of their own, through the hub's proxy only: ``fetch``, ``submit`` and ``fetch_feedback``
-  with nbgrader's *Assignments* endpoints, the answers written with the Contents API, any other
-  line (the class experiment's ``share``) run in a kernel of their own server.
+  terminal on the hub); after the administrator's first block the hub is installed and started,
+  and each student's server is started through the hub's REST API;
+- the students act only through the hub's proxy, each with a token of their own: ``fetch``,
+  ``submit`` and ``fetch_feedback`` are nbgrader's *Assignments* endpoints, their answers are
+  written with the Contents API, any other line (the class experiment's ``share``) runs in a
+  kernel of their own server; one student logs in with Chromium and reaches JupyterLab.
 
 The marks, the feedback and the class store are checked as ``test_school.py`` checks them. The
 hub, the proxy and every server are stopped and every account removed, even on failure. Root
@@ -21,6 +22,8 @@ only (the hub starts servers as other users); skipped with the reason otherwise.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -29,6 +32,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -151,9 +155,10 @@ c.Spawner.http_timeout = 120
             time.sleep(0.3)
         raise AssertionError(f"the hub did not answer in 90 s\n{self.log()}")
 
-    def log(self) -> str:
+    def log(self, tail: int | None = 6000) -> str:
         path = self.folder / "hub.log"
-        return path.read_text(errors="replace")[-6000:] if path.exists() else ""
+        text = path.read_text(errors="replace") if path.exists() else ""
+        return text[-tail:] if tail else text
 
     def stop(self) -> None:
         """The hub stops its servers and its proxy; whatever is left is killed."""
@@ -164,11 +169,12 @@ c.Spawner.http_timeout = 120
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(10)
-        pid_file = self.folder / "proxy.pid"
+        pid_file = self.folder / "proxy.pid"  # the hub stops it; if it could not, it goes now
         if pid_file.exists():
             pid = int(pid_file.read_text().strip() or 0)
-            if pid and _alive(pid):
-                os.killpg(pid, signal.SIGKILL) if os.getpgid(pid) == pid else os.kill(pid, 9)
+            with contextlib.suppress(ProcessLookupError):
+                if pid and _alive(pid):
+                    os.kill(pid, signal.SIGKILL)
 
     def api(self, method: str, path: str, body=None, token: str | None = None, form=False):
         """(status, decoded JSON or text) of one request through the hub's proxy."""
@@ -237,9 +243,9 @@ c.Spawner.http_timeout = 120
                         "user_expressions": {}, "allow_stdin": False, "stop_on_error": True},
         }))  # fmt: skip
         output: list[str] = []
-        reply = None
+        reply, idle = None, False  # the reply (shell) and idle (iopub) come in either order
         while True:
-            raw = await asyncio.wait_for(socket_.read_message(), 300)
+            raw = await asyncio.wait_for(socket_.read_message(), 900)
             assert raw is not None, "the kernel's websocket closed"
             message = json.loads(raw)
             if message.get("parent_header", {}).get("msg_id") != msg_id:
@@ -251,7 +257,9 @@ c.Spawner.http_timeout = 120
                 output.append("\n".join(message["content"]["traceback"]))
             elif kind == "execute_reply":
                 reply = message["content"]["status"]
-            elif kind == "status" and message["content"]["execution_state"] == "idle" and reply:
+            elif kind == "status" and message["content"]["execution_state"] == "idle":
+                idle = True
+            if reply and idle:
                 break
         socket_.close()
         assert reply == "ok", "".join(output)
@@ -268,6 +276,69 @@ def school():
     with open_school(extra=("jupyterhub",)) as made:
         made.proxy = proxy
         yield made
+
+
+@pytest.fixture
+def hub(school):
+    """The hub (started by the test from the guide's configuration): stopped at the end, with its
+    proxy and servers, whatever happened (the accounts' processes are then killed too)."""
+    made = Hub(school, school.proxy)
+    try:
+        yield made
+    finally:
+        made.stop()
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def browser_login(hub: Hub, user: str) -> str:
+    """``user`` logs in on the hub's login page in Debian's headless Chromium (Playwright) and
+    reaches JupyterLab in their own server: the page's address then. Playwright's sync API runs
+    in a thread of its own (it refuses one where an asyncio loop has run)."""
+    from playwright.sync_api import sync_playwright
+
+    reached: list[str] = []
+    failed: list[BaseException] = []
+
+    def visit() -> None:
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True,
+                    args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                          "--disable-background-networking", "--disable-component-update"],
+                )  # fmt: skip
+                try:
+                    page = browser.new_page()
+                    page.route(  # the hub on 127.0.0.1 only
+                        "**/*",
+                        lambda route: (
+                            route.continue_()
+                            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                            else route.abort()
+                        ),
+                    )
+                    page.goto(hub.url + "/hub/login", timeout=60_000)
+                    page.fill("#username_input", user)
+                    page.fill("#password_input", "any")  # DummyAuthenticator: the test's only
+                    page.click("#login_submit")
+                    page.wait_for_url(f"**/user/{user}/lab**", timeout=120_000)
+                    page.wait_for_selector(".jp-LabShell", timeout=120_000)
+                    page.wait_for_selector(".jp-DirListing-content", timeout=120_000)
+                    reached.append(page.url)
+                finally:
+                    browser.close()
+        except BaseException as error:  # re-raised in the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=visit)
+    thread.start()
+    thread.join(timeout=300)
+    if failed:
+        raise failed[0]
+    assert reached, "the browser login did not finish in 300 s"
+    return reached[0]
 
 
 NBGRADER = re.compile(r"nbgrader (fetch_assignment|submit|fetch_feedback) (\S+) --course (\S+)$")
@@ -299,36 +370,61 @@ def _student_block(hub: Hub, user: str, commands: list[str], kind: str, course: 
                 assert status == 200, status
         return "\n".join(said)
     # any other line, as the student runs it from their server (a cell's shell escape)
-    script = "set -eo pipefail\n" + "\n".join(hub.localise(c) for c in commands)
+    return in_terminal(hub, user, commands)
+
+
+def in_terminal(hub: Hub, user: str, commands: list[str]) -> str:
+    """A guide block as ``user`` types it in a terminal of their own server: run by bash from a
+    kernel of that server (what its terminal runs, with the server's environment); its output."""
+    pip = "".join(f"export {name}={value}\n" for name, value in hub.school.pip.items())
+    script = "set -eo pipefail\ncd ~\n" + pip + "\n".join(hub.localise(c) for c in commands)
     code = (
-        "import subprocess, sys\n"
+        "import subprocess\n"
         f"done = subprocess.run(['bash', '-c', {script!r}], capture_output=True, text=True)\n"
         "print(done.stdout + done.stderr)\n"
         "assert done.returncode == 0, done.returncode\n"
     )
-    return hub.run_in_kernel(user, code)
+    start = time.monotonic()
+    try:
+        output = hub.run_in_kernel(user, code)
+    except AssertionError as error:
+        hub.school.log.append(f"--- {user} in their server: {commands}\n{str(error)[-3000:]}")
+        raise
+    took = time.monotonic() - start
+    hub.school.log.append(
+        f"--- {user} in their server ({took:.0f} s): {commands}\n{output[-3000:]}"
+    )
+    return output
 
 
-def test_the_course_played_through_a_real_jupyterhub(school):
+def test_the_course_played_through_a_real_jupyterhub(school, hub):
     started = time.monotonic()
     times: dict[str, float] = {}
     blocks = guide_blocks(GUIDE.read_text())
     hub_lines, hub_config = hub_section(GUIDE.read_text())
     course = school.home(TEACHER) / "course"
     kinds = {"tgada": "honest", "tgbob": "blank", "tgcy": "cheat"}
-    hub = Hub(school, school.proxy)
     outputs: dict[str, str] = {"teacher": "", **{account: "" for account in STUDENTS.values()}}
     try:
         for number, (role, commands) in enumerate(blocks):
             if role == "admin":
                 school.run(role, commands)
-            elif role == "teacher":
+            elif role == "teacher":  # as in a terminal on the hub (see test_school.py)
                 outputs["teacher"] += school.run(role, commands, TEACHER)
+                teacher_done = time.monotonic()
             else:
                 if "ready" not in times:
                     for user in STUDENTS.values():
                         hub.wait_ready(user)
                     times["ready"] = time.monotonic() - started
+                    times["teacher done"] = teacher_done - started
+                    students_started = time.monotonic()
+                    if Path(CHROMIUM).exists() and importlib.util.find_spec("playwright"):
+                        url = browser_login(hub, "tgada")  # one student, in a real browser
+                        assert url.startswith(f"{hub.url}/user/tgada/lab"), url
+                        times["browser"] = time.monotonic() - started
+                    else:
+                        print("no browser login: needs Debian's chromium and playwright")
                 for account in STUDENTS.values():
                     outputs[account] += _student_block(
                         hub, account, commands, kinds[account], course
@@ -345,19 +441,22 @@ def test_the_course_played_through_a_real_jupyterhub(school):
                     ],
                 )
                 assert (hub.folder.stat().st_mode & 0o777) == 0o700
+                hub_started = time.monotonic()
                 hub.start(hub.configure(hub_config))
-                times["hub"] = time.monotonic() - started
+                times["hub up"] = time.monotonic() - hub_started
                 for user in STUDENTS.values():  # started together (slow_spawn_timeout = 0)
                     hub.spawn(user)
         times["course"] = time.monotonic() - started
+        times["students and grading, through the hub"] = time.monotonic() - students_started
     finally:
         stopping = time.monotonic()
         hub.stop()
         times["stop"] = time.monotonic() - stopping
         (school.root.parent / "tilegames-hub-last.log").write_text(
-            hub.log() + "\n" + "\n".join(school.log)
+            hub.log(None) + "\n" + "\n".join(school.log)
         )
-    print("hub test times (s from the start):", {k: round(v, 1) for k, v in times.items()})
+    spawns = re.findall(r"User (\w+) took ([\d.]+) seconds to start", hub.log(None))
+    print("hub test times (s):", {k: round(v, 1) for k, v in times.items()}, "spawns:", spawns)
 
     # each student's server ran as the student, from the hub's environment
     teacher = outputs["teacher"]
