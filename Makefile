@@ -7,7 +7,7 @@ PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test lint unit installed dist notebooks bench install chromium bubblewrap clean catalogs
+.PHONY: lab test lint unit installed dist notebooks bench install chromium bubblewrap proxy clean catalogs
 
 # the editable install builds the compiled Maze search in place (setup.py), and adds the
 # teacher's kit (course/: tilegames-course) so `tilegames course` works from the checkout
@@ -34,7 +34,7 @@ NOTEBOOK_DIRS = $(wildcard notebooks exercises)
 
 # The notebooks run exactly as in a classroom: their big runs sit behind a visible BIG_RUN switch
 # (off) or read results files; each notebook's Run All must fit its one-minute budget (conftest.py)
-test: install chromium lint
+test: install chromium proxy lint
 	$(PY) -m pytest --doctest-modules tilegames course/tilegames_course tests $(NOTEBOOK_DIRS) \
 	    --nbval-lax --nbval-current-env -p no:cacheprovider --durations=25
 
@@ -61,7 +61,7 @@ catalogs: install
 	$(PY) scripts/lesson_catalogs.py
 
 ## make installed: only the as-installed tests (build, install outside the checkout, test there)
-installed: install
+installed: install proxy
 	$(PY) -m pytest tests/test_install.py -m installed -p no:cacheprovider -v
 
 ## make dist: the sdists and wheels of tilegames (students) and tilegames-course (the teacher)
@@ -79,6 +79,21 @@ bubblewrap:
 	  echo "installing Debian's bubblewrap for the grading sandbox"; \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends bubblewrap; \
+	fi
+
+## configurable-http-proxy (npm) for the JupyterHub the tests start (tests/test_hub.py), in .node/;
+## Debian's nodejs and npm first if npm is missing
+PROXY ?= .node/node_modules/.bin/configurable-http-proxy
+proxy:
+	@if [ ! -x $(PROXY) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  if ! command -v npm >/dev/null; then \
+	    echo "installing Debian's nodejs and npm for JupyterHub's proxy"; \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nodejs npm; \
+	  fi; \
+	  echo "installing configurable-http-proxy (npm) into .node"; \
+	  npm install --prefix .node --no-save --no-audit --no-fund --silent configurable-http-proxy; \
 	fi
 
 ## Debian's chromium for the browser tests (not Playwright's download)
@@ -104,5 +119,5 @@ bench: install
 	@for b in benchmarks/*.py; do $(PY) $$b; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info course/build course/*.egg-info
+	rm -rf $(VENV) .node .pytest_cache .ruff_cache build dist *.egg-info course/build course/*.egg-info
 	rm -f tilegames/maze/csearch.*.so tilegames/maze/csearch.*.pyd

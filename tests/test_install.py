@@ -385,6 +385,7 @@ CHECKOUT_ONLY = {
     ),
     "tests/test_install.py": "this file: it builds from the checkout",
     "tests/test_school.py": "builds the wheels from the checkout and follows its guide",
+    "tests/test_hub.py": "builds the wheels from the checkout and follows its guide on a hub",
     "tests/grading/hostile_submission.py": "grades with the checkout's scripts/course.py",
     "tests/grading/test_safe_for_teacher.py": "grades with the checkout's scripts/course.py",
     "tests/grading/test_kernel_sandbox.py": "grades with the checkout's scripts/course.py",

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,6 +138,14 @@ def _userdel(account: str) -> None:
 
 @pytest.fixture(scope="module")
 def school():
+    with open_school() as made:
+        yield made
+
+
+@contextmanager
+def open_school(extra: tuple[str, ...] = ()):
+    """Build the wheels and the school's wheelhouse (with ``extra`` packages for the hub), make
+    the accounts; remove them afterwards, even on failure. Skips where it cannot run."""
     if not sys.platform.startswith("linux") or os.geteuid() != 0:
         pytest.skip("the school's path needs root to make Unix accounts (CI runs as root)")
     missing = [c for c in ("useradd", "userdel", "runuser") if shutil.which(c) is None]
@@ -165,7 +174,7 @@ def school():
         subprocess.run(["/usr/bin/python3", "-m", "venv", fetcher], check=True, capture_output=True)
         subprocess.run(
             [fetcher / "bin" / "pip", "download", "--quiet", "--dest", root / "wheelhouse",
-             "--find-links", dist, "tilegames[course,hub]", "tilegames-course"],
+             "--find-links", dist, "tilegames[course,hub]", "tilegames-course", *extra],
             check=True, capture_output=True, cwd=root,
         )  # fmt: skip
         shutil.rmtree(fetcher)
@@ -229,6 +238,13 @@ def _work(school: School, account: str, kind: str, course: Path) -> None:
     """The student's notebook as they leave it before handing in."""
     path = school.home(account) / "prob101" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
     notebook = nbformat.read(path, as_version=4)
+    answer(notebook, kind, course)
+    nbformat.write(notebook, path)
+    shutil.chown(path, account, account)
+
+
+def answer(notebook, kind: str, course: Path) -> None:
+    """Fill in the student's copy ``notebook`` as a student of ``kind`` does (in place)."""
     solutions = _solution_cells(course / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
     first = True
     for cell in notebook.cells:
@@ -245,8 +261,6 @@ def _work(school: School, account: str, kind: str, course: Path) -> None:
         for cell in notebook.cells:
             if cell.metadata.get("nbgrader", {}).get("solution") and cell.cell_type == "markdown":
                 cell.source = "Tiles only leave, so what is revealable stays revealable."
-    nbformat.write(notebook, path)
-    shutil.chown(path, account, account)
 
 
 def _points(source: Path) -> tuple[float, float]:
