@@ -32,7 +32,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -41,6 +40,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from headless import CHROMIUM, away, in_chromium
 from test_school import (
     ASSIGNMENT,
     GUIDE,
@@ -223,7 +223,8 @@ c.Spawner.http_timeout = 120
         status, kernel = self.as_student(user, "POST", "api/kernels", {"name": "python3"})
         assert status == 201, (status, kernel)
         try:
-            return asyncio.run(self._execute(user, kernel["id"], code))
+            # in a thread of its own: pytest's may hold a loop once nbclient has run here
+            return away(lambda: asyncio.run(self._execute(user, kernel["id"], code)))
         finally:
             self.as_student(user, "DELETE", f"api/kernels/{kernel['id']}")
 
@@ -289,56 +290,30 @@ def hub(school):
         made.stop()
 
 
-CHROMIUM = "/usr/bin/chromium"
-
-
 def browser_login(hub: Hub, user: str) -> str:
     """``user`` logs in on the hub's login page in Debian's headless Chromium (Playwright) and
-    reaches JupyterLab in their own server: the page's address then. Playwright's sync API runs
-    in a thread of its own (it refuses one where an asyncio loop has run)."""
-    from playwright.sync_api import sync_playwright
+    reaches JupyterLab in their own server: the page's address then."""
 
-    reached: list[str] = []
-    failed: list[BaseException] = []
+    def login(browser) -> str:
+        page = browser.new_page()
+        page.route(  # the hub on 127.0.0.1 only
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                else route.abort()
+            ),
+        )
+        page.goto(hub.url + "/hub/login", timeout=60_000)
+        page.fill("#username_input", user)
+        page.fill("#password_input", "any")  # DummyAuthenticator: the test's only
+        page.click("#login_submit")
+        page.wait_for_url(f"**/user/{user}/lab**", timeout=120_000)
+        page.wait_for_selector(".jp-LabShell", timeout=120_000)
+        page.wait_for_selector(".jp-DirListing-content", timeout=120_000)
+        return page.url
 
-    def visit() -> None:
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, headless=True,
-                    args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                          "--disable-background-networking", "--disable-component-update"],
-                )  # fmt: skip
-                try:
-                    page = browser.new_page()
-                    page.route(  # the hub on 127.0.0.1 only
-                        "**/*",
-                        lambda route: (
-                            route.continue_()
-                            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-                            else route.abort()
-                        ),
-                    )
-                    page.goto(hub.url + "/hub/login", timeout=60_000)
-                    page.fill("#username_input", user)
-                    page.fill("#password_input", "any")  # DummyAuthenticator: the test's only
-                    page.click("#login_submit")
-                    page.wait_for_url(f"**/user/{user}/lab**", timeout=120_000)
-                    page.wait_for_selector(".jp-LabShell", timeout=120_000)
-                    page.wait_for_selector(".jp-DirListing-content", timeout=120_000)
-                    reached.append(page.url)
-                finally:
-                    browser.close()
-        except BaseException as error:  # re-raised in the test's thread
-            failed.append(error)
-
-    thread = threading.Thread(target=visit)
-    thread.start()
-    thread.join(timeout=300)
-    if failed:
-        raise failed[0]
-    assert reached, "the browser login did not finish in 300 s"
-    return reached[0]
+    return in_chromium(login)
 
 
 NBGRADER = re.compile(r"nbgrader (fetch_assignment|submit|fetch_feedback) (\S+) --course (\S+)$")

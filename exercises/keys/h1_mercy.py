@@ -111,8 +111,7 @@ class Replays:
         self.student = student
         self.source = sources.get(PLAYER_CELL)
 
-    @functools.cache  # noqa: B019 - one Replays per grading, so nothing outlives it
-    def run(self, mercy: bool) -> PlayerRun:
+    def _play(self, mercy: bool, dice_key: int | None) -> PlayerRun:
         """Every deal of the student's, played by their player in the player box, within the
         player-time budget every student has (``RUN_SECONDS``): a slow player is stopped there,
         and the deals it finished are kept."""
@@ -123,30 +122,22 @@ class Replays:
             seeds=deals(self.student),
             outcome=lambda game: bool(game.won),
             player_seed=player_seed,
-            # the rows made at home are replayed, so the dice must be the ones the student's
-            # kernel gave (public, from the seed): secret dice would fail an honest player
-            # that uses them (a player recognising its deal by its dice stays possible here)
-            dice_key=0,
+            dice_key=dice_key,
             budget_seconds=RUN_SECONDS,
             name="my_player",
             hide=_hidden(),
         )
 
     @functools.cache  # noqa: B019 - one Replays per grading, so nothing outlives it
+    def run(self, mercy: bool) -> PlayerRun:
+        """The deals with the dice the student's kernel gave (public, from each seed): the rows
+        made at home are replayed, and secret dice would fail an honest player that uses them."""
+        return self._play(mercy, dice_key=0)
+
+    @functools.cache  # noqa: B019 - one Replays per grading, so nothing outlives it
     def fresh(self) -> PlayerRun:
         """The same deals with mercy, with dice no seed reveals (the box's secret key)."""
-        return run_player(
-            self.source,
-            prelude=PRELUDE,
-            deals=lambda seed: deal(seed, True),
-            seeds=deals(self.student),
-            outcome=lambda game: bool(game.won),
-            player_seed=player_seed,
-            dice_key=None,
-            budget_seconds=RUN_SECONDS,
-            name="my_player",
-            hide=_hidden(),
-        )
+        return self._play(True, dice_key=None)
 
     @functools.cache  # noqa: B019
     def recognises_its_deals(self) -> str | None:

@@ -37,6 +37,7 @@ pytest.importorskip("nh3", reason="nh3 is the teacher's: pip install -e '.[dev]'
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import hostile_submission as hostile  # noqa: E402
+from headless import in_chromium  # noqa: E402
 from nbgrader.api import Gradebook  # noqa: E402
 
 from tilegames.grading.autograde import REPORT  # noqa: E402
@@ -49,7 +50,6 @@ from tilegames.grading.sanitize import (  # noqa: E402
 )
 
 W1 = hostile.W1
-CHROMIUM = os.environ.get("TILEGAMES_CHROMIUM", "/usr/bin/chromium")
 
 # -- the functions, on their own -------------------------------------------------------------------
 
@@ -442,39 +442,12 @@ def formgrader(graded, tmp_path_factory):
 
 
 def _in_chromium(*visits: tuple[str, str, Path]) -> list[dict]:
-    """Open each (url, student, course) in one headless Chromium, in a thread of its own:
-    Playwright's sync API refuses a thread where an asyncio loop runs (as one does here once
-    nbclient has run in this process)."""
-    from playwright.sync_api import sync_playwright
-
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: `make chromium` installs Debian's chromium")
-    seen: list[dict] = []
-    failed: list[BaseException] = []
-
-    def visit() -> None:
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, headless=True,
-                    args=["--no-sandbox", "--disable-gpu", "--no-first-run",
-                          "--disable-background-networking", "--disable-component-update"],
-                )  # fmt: skip
-                try:
-                    for url, student, root in visits:
-                        seen.append(_open_as_teacher(browser, url, student, root))
-                finally:
-                    browser.close()
-        except BaseException as error:  # re-raised in the test's thread
-            failed.append(error)
-
-    thread = threading.Thread(target=visit)
-    thread.start()
-    thread.join(timeout=300)
-    if failed:
-        raise failed[0]
-    assert not thread.is_alive(), "the browser did not finish within 300 s"
-    return seen
+    """Open each (url, student, course) in one headless Chromium."""
+    return in_chromium(
+        lambda browser: [
+            _open_as_teacher(browser, url, student, root) for url, student, root in visits
+        ]
+    )
 
 
 def _open_as_teacher(chromium, url: str, student: str, root: Path) -> dict:
