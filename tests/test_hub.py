@@ -273,7 +273,9 @@ def school():
         pytest.skip("reads the checkout's guide and builds its wheels: run in the checkout")
     proxy = str(PROXY) if PROXY.exists() else shutil.which("configurable-http-proxy")
     if proxy is None:
-        pytest.skip("no configurable-http-proxy (npm): `make proxy` (part of `make test`) installs it")
+        pytest.skip(
+            "no configurable-http-proxy (npm): `make proxy` (part of `make test`) installs it"
+        )
     with open_school(extra=("jupyterhub",)) as made:
         made.proxy = proxy
         yield made
