@@ -3,6 +3,7 @@ refuses bad arguments with a clear message and exit code 2."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 
@@ -251,8 +252,9 @@ def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
         str(out),
     ]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env=_with_faulthandler(),
+    )  # fmt: skip
     parent = psutil.Process(process.pid)
     deadline = time.monotonic() + 60
     wanted = 2 if workers == 2 else 0
@@ -265,11 +267,7 @@ def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
     assert len(children) >= wanted, "the run did not start its workers"
     sent = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
-    try:
-        out_text, err_text = process.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)  # never leave a ten-million-game run behind
-        raise
+    out_text, err_text = _output_once_ended(process, timeout=60)
     assert time.monotonic() - sent < 20
     assert process.returncode == 130
     assert "Traceback" not in err_text, err_text
@@ -287,6 +285,35 @@ def _command(*argv: str) -> list[str]:
     import sys
 
     return [sys.executable, "-m", "tilegames.cli", "simulate", *argv]
+
+
+def _with_faulthandler() -> dict[str, str]:
+    """The command's environment in the signal tests: a run that does not end is sent SIGABRT,
+    and Python's fault handler prints every thread's stack, so the failure says where it waited."""
+    return {**os.environ, "PYTHONFAULTHANDLER": "1"}
+
+
+def _output_once_ended(process, timeout: float) -> tuple[str, str]:
+    """``process.communicate(timeout)``; a process still running then is made to print its
+    threads' stacks (SIGABRT, with ``_with_faulthandler()``) and killed, and the test fails with them.
+    """
+    import signal
+    import subprocess
+
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.kill(process.pid, signal.SIGABRT)
+        try:
+            _, err = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            _, err = process.communicate()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # never leave a ten-million-game run behind
+        raise AssertionError(
+            f"the command did not end within {timeout} s; its threads:\n{err}"
+        ) from None
 
 
 def _long_run(out, workers: int = 2, seed: int = 5) -> list[str]:
@@ -317,7 +344,7 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     before = out.read_bytes()
     process = subprocess.Popen(
         [*_long_run(out), "--force"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        start_new_session=True, env=_with_faulthandler(),
     )  # fmt: skip
     parent = psutil.Process(process.pid)
     deadline = time.monotonic() + 60
@@ -334,7 +361,7 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
     sent = time.monotonic()
     os.kill(process.pid, number)
     try:
-        out_text, err_text = process.communicate(timeout=40)
+        out_text, err_text = _output_once_ended(process, timeout=40)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
@@ -380,13 +407,13 @@ def test_ctrl_c_while_the_command_starts_says_stopped_without_a_traceback(tmp_pa
 
     process = subprocess.Popen(
         _long_run(tmp_path / "x.csv"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, start_new_session=True,
+        text=True, start_new_session=True, env=_with_faulthandler(),
     )  # fmt: skip
     try:
         _wait_for_the_commands_own_code(process.pid)
         time.sleep(delay)
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C in a terminal
-        _, err_text = process.communicate(timeout=40)
+        _, err_text = _output_once_ended(process, timeout=40)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
