@@ -28,7 +28,7 @@ def translate_lessons(files: dict[str, bytes], lang: str | None) -> tuple[dict[s
     """The lesson files with each lesson that has a catalog in ``lang`` translated (generated
     from the English notebook: ``tilegames.lesson_i18n``), and a line saying which are.
 
-    >>> files = {"notebooks/07_class_experiment.ipynb": b"{}"}
+    >>> files = {"notebooks/08_a_teachers_own.ipynb": b"{}"}  # a lesson with no catalog
     >>> translate_lessons(files, "en")[1]
     ''
     >>> print(translate_lessons(files, "sk")[1])
@@ -58,6 +58,8 @@ def translate_lessons(files: dict[str, bytes], lang: str | None) -> tuple[dict[s
             f"{name}: none of these lessons is translated yet; they are written in English "
             f'(tilegames.i18n.set_language("{lang}") in a lesson makes its boards speak {name})'
         )
+    if not english and not partly:
+        return result, f"{name}: all {len(done)} lessons translated"
     line = f"{name}: {', '.join(sorted(done + partly))} translated"
     if partly:
         line += f" ({', '.join(partly)} in part)"
