@@ -38,7 +38,7 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import seed_window, student_id, variant_seed
+from .handin import first_made, seed_window, student_id, student_rng
 from .simulation import FORM, check_mean, simulation_checks
 
 __all__ = [
@@ -102,26 +102,18 @@ def _table(rng: np.random.Generator) -> Game | None:
     return game
 
 
-def _seeded(student: str) -> np.random.Generator:
-    return np.random.default_rng([variant_seed(ASSIGNMENT, student), 1])
-
-
 def position(name: str, student: str) -> Game:
     """A fresh copy of the table the questions show to ``student`` (``name`` is ``"table"``)."""
     if name != "table":
         raise KeyError(f"no position {name!r}; the worksheet shows one table, 'table'")
-    rng = _seeded(student)
-    while True:
-        game = _table(rng)
-        if game is not None:
-            return game
+    return first_made(_table, student_rng(ASSIGNMENT, student, 1))
 
 
 def question_gap(student: str) -> int:
     """The gap of ``student``'s table that the move-rule question asks about."""
     game = position("table", student)
     gaps = _asked_gaps(game)
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 2])
+    rng = student_rng(ASSIGNMENT, student, 2)
     return gaps[int(rng.integers(len(gaps)))]
 
 

@@ -38,7 +38,7 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import seed_window, student_id, variant_seed
+from .handin import first_made, seed_window, student_id, student_rng
 from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
@@ -119,11 +119,7 @@ _MAKERS = {"read_corners": _read_corners, "best_move": _best_move}
 
 @lru_cache(maxsize=64)
 def _position(name: str, student: str) -> Game:
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), len(name)])
-    while True:
-        game = _MAKERS[name](rng)
-        if game is not None:
-            return game
+    return first_made(_MAKERS[name], student_rng(ASSIGNMENT, student, len(name)))
 
 
 def position(name: str, student: str) -> Game:
@@ -136,13 +132,13 @@ def position(name: str, student: str) -> Game:
 def read_cell(student: str) -> Cell:
     """The empty cell of ``student``'s ``read_corners`` position that the question asks about."""
     cells = _readable_cells(position("read_corners", student))
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 3])
+    rng = student_rng(ASSIGNMENT, student, 3)
     return cells[int(rng.integers(len(cells)))]
 
 
 def pressman_turn(student: str) -> tuple[str, int]:
     """``student``'s Pressman turn: (the tile placed, how many tiles were drawn before it)."""
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 4])
+    rng = student_rng(ASSIGNMENT, student, 4)
     draws = int(rng.integers(1, Rules.pressman().max_draws + 1))
     tiles = [
         t for t in TILES if len(set(t)) > 1 and value(t) != draws * Rules.pressman().draw_penalty

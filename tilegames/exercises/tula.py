@@ -38,7 +38,7 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import seed_window, student_id, variant_seed
+from .handin import first_made, seed_window, student_id, student_rng
 from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
@@ -108,11 +108,7 @@ def position(name: str, student: str) -> Game:
     """A fresh copy of the position question ``name`` shows to ``student``."""
     if name not in _MAKERS:
         raise KeyError(f"no position {name!r}; the positions are {', '.join(_MAKERS)}")
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), len(name)])
-    while True:
-        game = _MAKERS[name](rng)
-        if game is not None:
-            return game
+    return first_made(_MAKERS[name], student_rng(ASSIGNMENT, student, len(name)))
 
 
 def picture(game: Game) -> Any:
