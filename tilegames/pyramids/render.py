@@ -39,6 +39,20 @@ MATERIAL_FILL = {"straw": "#f6e39b", "wood": "#b8834f", "stone": "#b9bcc0", "fir
 """Background of each material."""
 
 
+def _frame(x: float, y: float, colour: str, width: int, **attributes: str) -> str:
+    """An unfilled frame of ``colour`` just outside the tile whose top-left corner is (x, y)."""
+    return s.rect(
+        x - 2,
+        y - 2,
+        TILE_W + 4,
+        TILE_H + 4,
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+        **attributes,
+    )
+
+
 def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = TILE_H) -> list[str]:
     """The drawing of one tile with its top-left corner at (x, y)."""
     tile = TILES[tile_id]
@@ -280,18 +294,7 @@ def svg(
                 )
             )
         if k == falling:
-            body.append(
-                s.rect(
-                    px - 2,
-                    py - 2,
-                    TILE_W + 4,
-                    TILE_H + 4,
-                    fill="none",
-                    stroke="#ff9100",
-                    stroke_width=4,
-                    class_="fp-falling",
-                )
-            )
+            body.append(_frame(px, py, "#ff9100", 4, class_="fp-falling"))
         parts.append(
             s.group(body, class_="fp-tile", data_tile=TILES[t].name, data_position=f"{r},{x}")
         )
@@ -443,17 +446,7 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
         py = y + (0 if i == selected else 8)
         body = _tile_body(t, px, py)
         if i == selected:
-            body.append(
-                s.rect(
-                    px - 2,
-                    py - 2,
-                    TILE_W + 4,
-                    TILE_H + 4,
-                    fill="none",
-                    stroke="#1565c0",
-                    stroke_width=3,
-                )
-            )
+            body.append(_frame(px, py, "#1565c0", 3))
         parts.append(
             s.group(
                 body,
