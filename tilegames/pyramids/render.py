@@ -39,17 +39,40 @@ MATERIAL_FILL = {"straw": "#f6e39b", "wood": "#b8834f", "stone": "#b9bcc0", "fir
 """Background of each material."""
 
 
+def _box(x: float, y: float, grow: int, **attributes: object) -> str:
+    """A rectangle over the tile whose top-left corner is (x, y), ``grow`` larger on each side
+    (smaller when negative): a frame, a mark or a ghost, as ``attributes`` draw it."""
+    return s.rect(x - grow, y - grow, TILE_W + 2 * grow, TILE_H + 2 * grow, **attributes)
+
+
 def _frame(x: float, y: float, colour: str, width: int, **attributes: str) -> str:
     """An unfilled frame of ``colour`` just outside the tile whose top-left corner is (x, y)."""
-    return s.rect(
-        x - 2,
-        y - 2,
-        TILE_W + 4,
-        TILE_H + 4,
-        fill="none",
-        stroke=colour,
-        stroke_width=width,
+    return _box(x, y, 2, fill="none", stroke=colour, stroke_width=width, **attributes)
+
+
+def _red_mark(
+    x: float,
+    y: float,
+    grow: int,
+    opacity: float,
+    width: int,
+    dashes: str,
+    name: str,
+    **attributes: object,
+) -> str:
+    """A dashed red box over a place this turn's mayhem touched: on the tile there (``grow``
+    1), or the ghost of one that left it (``grow`` -2); ``name`` is its class."""
+    return _box(
+        x,
+        y,
+        grow,
         **attributes,
+        fill="#ff1744",
+        fill_opacity=opacity,
+        stroke="#ff1744",
+        stroke_width=width,
+        stroke_dasharray=dashes,
+        class_=name,
     )
 
 
@@ -279,20 +302,7 @@ def svg(
         px, py = corner(r, x)
         body = _tile_body(t, px, py)
         if (r, x) in marked:
-            body.append(
-                s.rect(
-                    px - 1,
-                    py - 1,
-                    TILE_W + 2,
-                    TILE_H + 2,
-                    fill="#ff1744",
-                    fill_opacity=0.18,
-                    stroke="#ff1744",
-                    stroke_width=3,
-                    stroke_dasharray="6,3",
-                    class_="fp-marked",
-                )
-            )
+            body.append(_red_mark(px, py, 1, 0.18, 3, "6,3", "fp-marked"))
         if k == falling:
             body.append(_frame(px, py, "#ff9100", 4, class_="fp-falling"))
         parts.append(
@@ -301,21 +311,7 @@ def svg(
     for r, x in sorted(marked):
         if key(r, x) not in tiles:  # a tile left this place: a red ghost
             px, py = corner(r, x)
-            parts.append(
-                s.rect(
-                    px + 2,
-                    py + 2,
-                    TILE_W - 4,
-                    TILE_H - 4,
-                    rx=4,
-                    fill="#ff1744",
-                    fill_opacity=0.08,
-                    stroke="#ff1744",
-                    stroke_width=2,
-                    stroke_dasharray="4,3",
-                    class_="fp-ghost",
-                )
-            )
+            parts.append(_red_mark(px, py, -2, 0.08, 2, "4,3", "fp-ghost", rx=4))
     for k in spot_keys:
         r, x = position(k)
         parts.append(
