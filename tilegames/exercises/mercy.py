@@ -42,7 +42,7 @@ import numpy as np
 
 from ..players import play_game
 from ..tula import Game, make_player, new_game
-from . import AnswerFormat, Form, Sheet, as_fraction, as_whole
+from . import FRACTION, AnswerFormat, Form, Sheet, as_fraction, as_whole
 from .handin import seed_window, student_id, student_rng
 from .players import check_player
 from .simulation import check_paired, read_simulation, replay_rows
@@ -171,7 +171,7 @@ def _deals_count(answer: Any) -> int:
 
 
 FORMS = {
-    "overall_gain": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
+    "overall_gain": Form(as_fraction, FRACTION),
     "my_player": Form.checked(player_of, "an instance of your player, like MyPlayer()"),
     "vs_greedy": Form.checked(versus_greedy_of, PAIRED_FORM),
     "mercy_effect": Form.checked(mercy_effect_of, PAIRED_FORM),

@@ -29,6 +29,8 @@ import numpy as np
 from ..pyramids import TILES, Game, new_game
 from ..pyramids.tiles import supported_ok, tile_id
 from . import (
+    FRACTION,
+    WHOLE,
     AnswerFormat,
     Form,
     Question,
@@ -201,12 +203,10 @@ simulation_of = simulation_checks(
 )
 """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
-FRACTION = "a Fraction, like Fraction(3, 7)"
-
 FORMS = {
-    "burner_can_burn": Form(as_whole, "a whole number, like 7"),
+    "burner_can_burn": Form(as_whole, WHOLE),
     "legal_examples": Form(numbers_of, "a list of placement numbers, like [1, 3]"),
-    "on_supports": Form(as_whole, "a whole number, like 7"),
+    "on_supports": Form(as_whole, WHOLE),
     "safe_tiles": Form(tile_names, "a list of tile names, like ['blue 60']"),
     "p_fire_left_over": Form(as_fraction, FRACTION),
     "expected_fire_left_over": Form(as_fraction, FRACTION),

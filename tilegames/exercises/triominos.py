@@ -28,6 +28,8 @@ import numpy as np
 from ..errors import IllegalMove
 from ..triominos import TILES, Game, Move, Rules, new_game, parse_tile, tile_name, value
 from . import (
+    FRACTION,
+    WHOLE,
     AnswerFormat,
     Form,
     Picture,
@@ -35,6 +37,7 @@ from . import (
     QuestionSet,
     Sheet,
     as_fraction,
+    as_move,
     as_whole,
     yes_no,
 )
@@ -200,16 +203,12 @@ def tiles_of(answer: Any) -> set[str]:
 
 def move_of(answer: Any) -> Move:
     """A placement in the game's notation, like ``'1-3-4 @ 2,5 r1'``."""
-    if isinstance(answer, Move):
-        return answer
-    if not isinstance(answer, str):
-        raise AnswerFormat("give a move in the game's notation, like '1-3-4 @ 2,5 r1'.")
-    try:
-        return Move.parse(answer)
-    except ValueError:
-        raise AnswerFormat(
-            f"{answer[:40]!r} is not a move: write it like '1-3-4 @ 2,5 r1' (tile @ row,column rotation)."
-        ) from None
+    return as_move(
+        answer,
+        Move,
+        "give a move in the game's notation, like '1-3-4 @ 2,5 r1'.",
+        "write it like '1-3-4 @ 2,5 r1' (tile @ row,column rotation)",
+    )
 
 
 simulation_of = simulation_checks(
@@ -217,11 +216,9 @@ simulation_of = simulation_checks(
 )
 """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
-FRACTION = "a Fraction, like Fraction(3, 7)"
-
 FORMS = {
-    "tiles_0_to_6": Form(as_whole, "a whole number, like 7"),
-    "zero_or_five": Form(as_whole, "a whole number, like 7"),
+    "tiles_0_to_6": Form(as_whole, WHOLE),
+    "zero_or_five": Form(as_whole, WHOLE),
     "fits_read_cell": Form(tiles_of, "a list of tile names, like ['0-1-2']"),
     "pressman_turn": Form(
         lambda a: as_whole(a, "a whole number of points, like -4"),
