@@ -31,11 +31,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import copy as _copy
 import importlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from typing import Any, ClassVar
 
 from .errors import BadNotation, IllegalMove, InvalidPosition, describe
@@ -483,6 +484,30 @@ def deal_seed(deal: dict[str, Any]) -> int | None:
     from .randomness import read_seed
 
     return read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed")
+
+
+def kept_seed(deal: dict[str, Any], missing: str = "missing") -> int | None:
+    """The ``seed`` a saved deal must name (a whole number, or null for a deal given piece by
+    piece), kept for the record; InvalidPosition ``deal.seed: {missing}`` when it names none.
+
+    >>> kept_seed({"seed": 7}), kept_seed({"seed": None})
+    (7, None)
+    """
+    from .randomness import read_seed
+
+    if "seed" not in deal:
+        raise InvalidPosition(f"deal.seed: {missing}")
+    return read_seed(deal["seed"], "deal.seed")
+
+
+@contextlib.contextmanager
+def deal_fields() -> Iterator[None]:
+    """Name the saved deal in an InvalidPosition its block raises (``slots: …`` becomes
+    ``deal.slots: …``): the block makes a game from the deal's fields."""
+    try:
+        yield
+    except InvalidPosition as error:
+        raise InvalidPosition(f"deal.{error}") from None
 
 
 def field_name(key: Any) -> str:

@@ -31,7 +31,7 @@ import numpy as np
 
 from .randomness import players_generator
 
-__all__ = ["Player", "PlayerProtocol", "play_game", "registry_maker"]
+__all__ = ["Player", "PlayerProtocol", "moves_to_choose", "play_game", "registry_maker"]
 
 
 @runtime_checkable
@@ -60,6 +60,19 @@ class Player:
 
     def __repr__(self) -> str:
         return f"make_player({self.name!r})" if self.name else f"{type(self).__name__}()"
+
+
+def moves_to_choose(view: Any) -> Sequence[Any]:
+    """``view.legal_moves``; a ValueError when the game is over and there is no move to choose.
+
+    >>> from tilegames import tula
+    >>> len(moves_to_choose(tula.new_game(seed=3).player_view())) > 0
+    True
+    """
+    moves = view.legal_moves
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    return moves
 
 
 def registry_maker(players: dict[str, type], game: str) -> Callable[..., Any]:

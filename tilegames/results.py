@@ -292,19 +292,27 @@ def _fsync_file(path: str) -> None:
         os.fsync(handle.fileno())
 
 
-def _write_file(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` as a new file, atomically (staged, synced, renamed)."""
-    staged = _staged(path)
+@contextlib.contextmanager
+def _staging(target: str, data: str | bytes) -> Iterator[str]:
+    """A new file beside ``target`` holding ``data``, synced, for the block to rename into place;
+    removed when the block (or the writing) fails."""
+    staged = _staged(target)
     try:
-        with open(staged, "wb") as stream:
+        with open(staged, "wb" if isinstance(data, bytes) else "w") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(staged, path)
+        yield staged
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(staged)
         raise
+
+
+def _write_file(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` as a new file, atomically (staged, synced, renamed)."""
+    with _staging(path, data) as staged:
+        os.replace(staged, path)
 
 
 def _finish_record(record: dict[str, Any], out: str, rows: int) -> dict[str, Any]:
@@ -342,18 +350,9 @@ def _put_in_place(data: str, out: str, record: dict[str, Any]) -> None:
     ``record`` is sealed already (``_sealed``)."""
     sidecar = sidecar_path(out)
     text = json.dumps(record, indent=2, default=_plain) + "\n"
-    staged_sidecar = _staged(sidecar)
-    try:
-        with open(staged_sidecar, "w") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
+    with _staging(sidecar, text) as staged_sidecar:
         os.replace(data, out)
         os.replace(staged_sidecar, sidecar)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(staged_sidecar)
-        raise
     _sync_folder(os.path.dirname(os.path.abspath(out)))
 
 

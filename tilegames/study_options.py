@@ -174,6 +174,14 @@ class Plan:
     tally: Callable[[Any], object] | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
 
+    def first_line(self, seed: int = 1) -> str:
+        """The first line of the summary after the planned games run here, from ``seed`` (one
+        process, no progress bar, ``0.0 s``): a study's worked example."""
+        from .sim import simulate
+
+        simulate(self.task, self.games, seed=seed, progress=False, tally=self.tally)
+        return self.summary(None, 0.0).splitlines()[0]
+
 
 @dataclass(frozen=True)
 class Study:

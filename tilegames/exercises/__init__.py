@@ -32,6 +32,8 @@ from numbers import Integral, Real
 from typing import Any
 
 __all__ = [
+    "FRACTION",
+    "WHOLE",
     "AnswerFormat",
     "Form",
     "Partial",
@@ -41,12 +43,19 @@ __all__ = [
     "Result",
     "Sheet",
     "as_fraction",
+    "as_move",
     "as_number",
     "as_whole",
     "as_bool",
     "as_names",
     "yes_no",
 ]
+
+
+WHOLE = "a whole number, like 7"
+"""A count's form in words (``as_whole``'s, unless told otherwise)."""
+FRACTION = "a Fraction, like Fraction(3, 7)"
+"""An exact probability's form in words (``as_fraction``'s, unless told otherwise)."""
 
 
 class AnswerFormat(ValueError):
@@ -223,7 +232,7 @@ class QuestionSet:
 # -- reading answers: each raises AnswerFormat with a hint about the format ---------------------
 
 
-def as_whole(answer: Any, what: str = "a whole number, like 7") -> int:
+def as_whole(answer: Any, what: str = WHOLE) -> int:
     """A whole number (an int, or a float with nothing after the point); else a format hint.
 
     >>> as_whole(12.0)
@@ -238,7 +247,7 @@ def as_whole(answer: Any, what: str = "a whole number, like 7") -> int:
     return int(answer)
 
 
-def as_fraction(answer: Any, what: str = "a Fraction, like Fraction(3, 7)") -> Fraction:
+def as_fraction(answer: Any, what: str = FRACTION) -> Fraction:
     """An exact probability: a Fraction or an int; a float is refused with a hint.
 
     >>> as_fraction(Fraction(2, 4))
@@ -284,6 +293,28 @@ def as_names(answer: Any, what: str = "a list of names, like ['1A', '1D']") -> l
             raise AnswerFormat(f"give {what}: each name is a string.")
         names.append(str(item).strip())
     return names
+
+
+def as_move(answer: Any, move: type, give: str, write: str) -> Any:
+    """A move of the game whose ``Move`` class is ``move``: one already, or text in its notation;
+    else a format hint, ``give`` for anything but text, ``write`` for text that is no move.
+
+    >>> from tilegames.maze import Move
+    >>> as_move("AD -> 0", Move, "give a move as text.", "write it like '7D -> 23'")
+    Move.parse('A♦ → 0')
+    >>> as_move("left", Move, "give a move as text.", "write it like '7D -> 23'")
+    Traceback (most recent call last):
+    ...
+    tilegames.exercises.AnswerFormat: 'left' is not a move: write it like '7D -> 23'.
+    """
+    if isinstance(answer, move):
+        return answer
+    if not isinstance(answer, str):
+        raise AnswerFormat(give)
+    try:
+        return move.parse(answer)
+    except ValueError:
+        raise AnswerFormat(f"{answer[:40]!r} is not a move: {write}.") from None
 
 
 def as_bool(answer: Any, what: str = "True or False") -> bool:
@@ -337,7 +368,7 @@ class Sheet:
     whether it is right: the answer keys are the teacher's, not in anything a student
     can import. ``submit`` hands the answer in for the teacher's grader.
 
-    >>> sheet = Sheet("demo", {"count": Form(as_whole, "a whole number, like 7")})
+    >>> sheet = Sheet("demo", {"count": Form(as_whole, WHOLE)})
     >>> sheet.check("count", 12).status
     'ready'
     >>> sheet.check("count", "twelve").message

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..pyramids.study import game_task
 from . import AnswerFormat, Form, Sheet, as_bool, as_number, as_whole
-from .handin import seed_window, student_id, variant_seed
+from .handin import seed_window, student_id, student_rng
 from .simulation import check_proportion, read_simulation, replay_rows
 
 __all__ = [
@@ -68,7 +68,7 @@ def alternative(student: str) -> float:
     >>> alternative("ada") in ALTERNATIVES
     True
     """
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 1])
+    rng = student_rng(ASSIGNMENT, student, 1)
     return ALTERNATIVES[int(rng.integers(len(ALTERNATIVES)))]
 
 

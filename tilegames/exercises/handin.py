@@ -31,9 +31,12 @@ import hashlib
 import math
 import os
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from numbers import Integral, Real
-from typing import Any
+from typing import Any, TypeVar
+
+import numpy as np
 
 __all__ = [
     "MIME",
@@ -44,6 +47,8 @@ __all__ = [
     "student_id",
     "submit",
     "seed_window",
+    "student_rng",
+    "first_made",
     "variant_seed",
 ]
 
@@ -129,6 +134,32 @@ def seed_window(assignment: str, student: str, games: int) -> range:
     """
     first = variant_seed(assignment, student) % 1_000_000 * 1000
     return range(first, first + games)
+
+
+def student_rng(assignment: str, student: str, stream: int) -> np.random.Generator:
+    """``student``'s own random numbers for one use (``stream``) in ``assignment``.
+
+    >>> student_rng("w1_tula", "ada", 1).random() == student_rng("w1_tula", "ada", 1).random()
+    True
+    """
+    return np.random.default_rng([variant_seed(assignment, student), stream])
+
+
+Made = TypeVar("Made")
+
+
+def first_made(
+    make: Callable[[np.random.Generator], Made | None], rng: np.random.Generator
+) -> Made:
+    """What ``make(rng)`` first makes: it is called again while it returns None (a rejected try).
+
+    >>> first_made(lambda rng: int(rng.integers(10)) or None, student_rng("w1_tula", "ada", 1)) > 0
+    True
+    """
+    while True:
+        made = make(rng)
+        if made is not None:
+            return made
 
 
 # -- plain data ---------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ import numpy as np
 
 from ..maze import Card, Game, Move, Rules, new_game
 from . import (
+    FRACTION,
+    WHOLE,
     AnswerFormat,
     Form,
     Picture,
@@ -34,11 +36,12 @@ from . import (
     QuestionSet,
     Sheet,
     as_fraction,
+    as_move,
     as_names,
     as_whole,
     yes_no,
 )
-from .handin import seed_window, student_id, variant_seed
+from .handin import first_made, seed_window, student_id, student_rng
 from .simulation import FORM, check_mean, simulation_checks
 
 __all__ = [
@@ -102,26 +105,18 @@ def _table(rng: np.random.Generator) -> Game | None:
     return game
 
 
-def _seeded(student: str) -> np.random.Generator:
-    return np.random.default_rng([variant_seed(ASSIGNMENT, student), 1])
-
-
 def position(name: str, student: str) -> Game:
     """A fresh copy of the table the questions show to ``student`` (``name`` is ``"table"``)."""
     if name != "table":
         raise KeyError(f"no position {name!r}; the worksheet shows one table, 'table'")
-    rng = _seeded(student)
-    while True:
-        game = _table(rng)
-        if game is not None:
-            return game
+    return first_made(_table, student_rng(ASSIGNMENT, student, 1))
 
 
 def question_gap(student: str) -> int:
     """The gap of ``student``'s table that the move-rule question asks about."""
     game = position("table", student)
     gaps = _asked_gaps(game)
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 2])
+    rng = student_rng(ASSIGNMENT, student, 2)
     return gaps[int(rng.integers(len(gaps)))]
 
 
@@ -158,14 +153,9 @@ def cards_of(answer: Any) -> set[str]:
 
 def move_of(answer: Any) -> Move:
     """A move, like ``'7D -> 23'`` (or ``'7♦ → 23'``)."""
-    if isinstance(answer, Move):
-        return answer
-    if not isinstance(answer, str):
-        raise AnswerFormat("give a move as text, like '7D -> 23'.")
-    try:
-        return Move.parse(answer)
-    except ValueError:
-        raise AnswerFormat(f"{answer[:40]!r} is not a move: write it like '7D -> 23'.") from None
+    return as_move(
+        answer, Move, "give a move as text, like '7D -> 23'.", "write it like '7D -> 23'"
+    )
 
 
 simulation_of = simulation_checks(
@@ -173,12 +163,10 @@ simulation_of = simulation_checks(
 )
 """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
-FRACTION = "a Fraction, like Fraction(3, 7)"
-
 FORMS = {
     "gap_in_slot_0": Form(as_fraction, FRACTION),
     "expected_gaps_row0": Form(as_fraction, FRACTION),
-    "score_shown": Form(as_whole, "a whole number, like 7"),
+    "score_shown": Form(as_whole, WHOLE),
     "into_gap": Form(cards_of, "a list of cards, like ['7D', '8♣']"),
     "p_link": Form(as_fraction, FRACTION),
     "expected_fresh_score": Form(as_fraction, FRACTION),

@@ -42,8 +42,8 @@ import numpy as np
 
 from ..players import play_game
 from ..tula import Game, make_player, new_game
-from . import AnswerFormat, Form, Sheet, as_fraction, as_whole
-from .handin import seed_window, student_id, variant_seed
+from . import FRACTION, AnswerFormat, Form, Sheet, as_fraction, as_whole
+from .handin import seed_window, student_id, student_rng
 from .players import check_player
 from .simulation import check_paired, read_simulation, replay_rows
 
@@ -73,17 +73,13 @@ HOME_GAMES = 12
 # -- your numbers -------------------------------------------------------------------------------
 
 
-def _rng(student: str, purpose: int) -> np.random.Generator:
-    return np.random.default_rng([variant_seed(ASSIGNMENT, student), purpose])
-
-
 def rescue(student: str) -> Fraction:
     """The share of usable deals mercy rescues in ``student``'s warm-up question, like 1/5.
 
     >>> rescue("ada") == rescue("ada")
     True
     """
-    return Fraction(1, int(_rng(student, 1).integers(3, 9)))
+    return Fraction(1, int(student_rng(ASSIGNMENT, student, 1).integers(3, 9)))
 
 
 def margin_question(student: str) -> tuple[float, float]:
@@ -93,7 +89,7 @@ def margin_question(student: str) -> tuple[float, float]:
     >>> 0.02 <= near <= 0.05 and 0.004 <= margin <= 0.006
     True
     """
-    rng = _rng(student, 2)
+    rng = student_rng(ASSIGNMENT, student, 2)
     near = (0.02, 0.03, 0.04, 0.05)[int(rng.integers(4))]
     margin = (0.004, 0.005, 0.006)[int(rng.integers(3))]
     return near, margin
@@ -175,7 +171,7 @@ def _deals_count(answer: Any) -> int:
 
 
 FORMS = {
-    "overall_gain": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
+    "overall_gain": Form(as_fraction, FRACTION),
     "my_player": Form.checked(player_of, "an instance of your player, like MyPlayer()"),
     "vs_greedy": Form.checked(versus_greedy_of, PAIRED_FORM),
     "mercy_effect": Form.checked(mercy_effect_of, PAIRED_FORM),

@@ -29,6 +29,8 @@ import numpy as np
 from ..pyramids import TILES, Game, new_game
 from ..pyramids.tiles import supported_ok, tile_id
 from . import (
+    FRACTION,
+    WHOLE,
     AnswerFormat,
     Form,
     Question,
@@ -39,7 +41,7 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import seed_window, student_id, variant_seed
+from .handin import first_made, seed_window, student_id, student_rng
 from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
@@ -65,10 +67,6 @@ Placement = tuple[str, str, str]
 """(tile, left support, right support), by name."""
 
 
-def _rng(student: str, stream: int) -> np.random.Generator:
-    return np.random.default_rng([variant_seed(ASSIGNMENT, student), stream])
-
-
 # -- your placements, supports, position and deals ----------------------------------------------
 
 
@@ -87,7 +85,7 @@ def _kind(tile: int, left: int, right: int) -> str:
 def examples(student: str) -> list[Placement]:
     """``student``'s six placements: legal ones (one matching by weight only), one with no
     colour or weight in common, one too heavy, and one more of any kind, in a shuffled order."""
-    rng = _rng(student, 1)
+    rng = student_rng(ASSIGNMENT, student, 1)
     wanted = ["legal by colour", "legal by weight", "no match", "too heavy"]
     wanted += [["legal by colour", "legal by weight", "no match", "too heavy"][rng.integers(4)]]
     wanted += ["legal by colour" if rng.integers(2) else "legal by weight"]
@@ -112,7 +110,7 @@ def supports(student: str) -> tuple[str, str]:
     Neither is a fire tile, each could itself be placed on the two, and between 6
     and 20 other tiles could.
     """
-    rng = _rng(student, 2)
+    rng = student_rng(ASSIGNMENT, student, 2)
     plain = [t.id for t in TILES if not t.is_fire]
     while True:
         left, right = (int(i) for i in rng.choice(plain, 2, replace=False))
@@ -152,11 +150,7 @@ def _table(rng: np.random.Generator) -> Game | None:
 
 @lru_cache(maxsize=64)
 def _position(student: str) -> Game:
-    rng = _rng(student, 3)
-    while True:
-        game = _table(rng)
-        if game is not None:
-            return game
+    return first_made(_table, student_rng(ASSIGNMENT, student, 3))
 
 
 def position(name: str, student: str) -> Game:
@@ -209,12 +203,10 @@ simulation_of = simulation_checks(
 )
 """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
-FRACTION = "a Fraction, like Fraction(3, 7)"
-
 FORMS = {
-    "burner_can_burn": Form(as_whole, "a whole number, like 7"),
+    "burner_can_burn": Form(as_whole, WHOLE),
     "legal_examples": Form(numbers_of, "a list of placement numbers, like [1, 3]"),
-    "on_supports": Form(as_whole, "a whole number, like 7"),
+    "on_supports": Form(as_whole, WHOLE),
     "safe_tiles": Form(tile_names, "a list of tile names, like ['blue 60']"),
     "p_fire_left_over": Form(as_fraction, FRACTION),
     "expected_fire_left_over": Form(as_fraction, FRACTION),

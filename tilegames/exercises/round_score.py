@@ -37,7 +37,7 @@ import numpy as np
 
 from ..triominos.study import paired_task, round_task
 from . import AnswerFormat, Form, Sheet
-from .handin import seed_window, student_id, variant_seed
+from .handin import seed_window, student_id, student_rng
 from .simulation import FORM, check_mean, check_paired, read_simulation, replay_rows
 
 __all__ = [
@@ -68,7 +68,7 @@ def left_in_hand(student: str) -> int:
     >>> 3 <= left_in_hand("ada") <= 6
     True
     """
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 1])
+    rng = student_rng(ASSIGNMENT, student, 1)
     return int(rng.integers(3, 7))
 
 

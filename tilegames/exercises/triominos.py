@@ -28,6 +28,8 @@ import numpy as np
 from ..errors import IllegalMove
 from ..triominos import TILES, Game, Move, Rules, new_game, parse_tile, tile_name, value
 from . import (
+    FRACTION,
+    WHOLE,
     AnswerFormat,
     Form,
     Picture,
@@ -35,10 +37,11 @@ from . import (
     QuestionSet,
     Sheet,
     as_fraction,
+    as_move,
     as_whole,
     yes_no,
 )
-from .handin import seed_window, student_id, variant_seed
+from .handin import first_made, seed_window, student_id, student_rng
 from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
@@ -119,11 +122,7 @@ _MAKERS = {"read_corners": _read_corners, "best_move": _best_move}
 
 @lru_cache(maxsize=64)
 def _position(name: str, student: str) -> Game:
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), len(name)])
-    while True:
-        game = _MAKERS[name](rng)
-        if game is not None:
-            return game
+    return first_made(_MAKERS[name], student_rng(ASSIGNMENT, student, len(name)))
 
 
 def position(name: str, student: str) -> Game:
@@ -136,13 +135,13 @@ def position(name: str, student: str) -> Game:
 def read_cell(student: str) -> Cell:
     """The empty cell of ``student``'s ``read_corners`` position that the question asks about."""
     cells = _readable_cells(position("read_corners", student))
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 3])
+    rng = student_rng(ASSIGNMENT, student, 3)
     return cells[int(rng.integers(len(cells)))]
 
 
 def pressman_turn(student: str) -> tuple[str, int]:
     """``student``'s Pressman turn: (the tile placed, how many tiles were drawn before it)."""
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), 4])
+    rng = student_rng(ASSIGNMENT, student, 4)
     draws = int(rng.integers(1, Rules.pressman().max_draws + 1))
     tiles = [
         t for t in TILES if len(set(t)) > 1 and value(t) != draws * Rules.pressman().draw_penalty
@@ -204,16 +203,12 @@ def tiles_of(answer: Any) -> set[str]:
 
 def move_of(answer: Any) -> Move:
     """A placement in the game's notation, like ``'1-3-4 @ 2,5 r1'``."""
-    if isinstance(answer, Move):
-        return answer
-    if not isinstance(answer, str):
-        raise AnswerFormat("give a move in the game's notation, like '1-3-4 @ 2,5 r1'.")
-    try:
-        return Move.parse(answer)
-    except ValueError:
-        raise AnswerFormat(
-            f"{answer[:40]!r} is not a move: write it like '1-3-4 @ 2,5 r1' (tile @ row,column rotation)."
-        ) from None
+    return as_move(
+        answer,
+        Move,
+        "give a move in the game's notation, like '1-3-4 @ 2,5 r1'.",
+        "write it like '1-3-4 @ 2,5 r1' (tile @ row,column rotation)",
+    )
 
 
 simulation_of = simulation_checks(
@@ -221,11 +216,9 @@ simulation_of = simulation_checks(
 )
 """The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
-FRACTION = "a Fraction, like Fraction(3, 7)"
-
 FORMS = {
-    "tiles_0_to_6": Form(as_whole, "a whole number, like 7"),
-    "zero_or_five": Form(as_whole, "a whole number, like 7"),
+    "tiles_0_to_6": Form(as_whole, WHOLE),
+    "zero_or_five": Form(as_whole, WHOLE),
     "fits_read_cell": Form(tiles_of, "a list of tile names, like ['0-1-2']"),
     "pressman_turn": Form(
         lambda a: as_whole(a, "a whole number of points, like -4"),

@@ -27,6 +27,8 @@ from ..tula.layout import EDGE_BLOCKERS, INDEX
 from ..tula.solver import solve
 from ..words import plural
 from . import (
+    FRACTION,
+    WHOLE,
     AnswerFormat,
     Form,
     Picture,
@@ -38,7 +40,7 @@ from . import (
     as_whole,
     yes_no,
 )
-from .handin import seed_window, student_id, variant_seed
+from .handin import first_made, seed_window, student_id, student_rng
 from .simulation import FORM, check_proportion, simulation_checks
 
 __all__ = [
@@ -108,11 +110,7 @@ def position(name: str, student: str) -> Game:
     """A fresh copy of the position question ``name`` shows to ``student``."""
     if name not in _MAKERS:
         raise KeyError(f"no position {name!r}; the positions are {', '.join(_MAKERS)}")
-    rng = np.random.default_rng([variant_seed(ASSIGNMENT, student), len(name)])
-    while True:
-        game = _MAKERS[name](rng)
-        if game is not None:
-            return game
+    return first_made(_MAKERS[name], student_rng(ASSIGNMENT, student, len(name)))
 
 
 def picture(game: Game) -> Any:
@@ -195,14 +193,14 @@ simulation_of = simulation_checks(
 
 
 FORMS = {
-    "pairs": Form(as_whole, "a whole number, like 7"),
+    "pairs": Form(as_whole, WHOLE),
     "non_matching_pair": Form(tile_pair, "a pair of tile names, like ('2 Moons', 'null Suns')"),
     "reveal_now": Form(positions_of, "a list of positions, like ['1A', '2B']"),
     "blocked_1K": Form(edges_of, "a set of edges, like {'top', 'left'}"),
     "free_layer2": Form(positions_of, "a list of positions, like ['2A']"),
-    "exactly_one": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
-    "neither_given_3A": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
-    "expected_matches": Form(as_fraction, "a Fraction, like Fraction(3, 7)"),
+    "exactly_one": Form(as_fraction, FRACTION),
+    "neither_given_3A": Form(as_fraction, FRACTION),
+    "expected_matches": Form(as_fraction, FRACTION),
     "simulate_one_match": Form.checked(simulation_of, FORM),
     "keep_winnable": Form(one_position, "one position, like '1A'"),
 }

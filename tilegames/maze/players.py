@@ -73,7 +73,7 @@ from itertools import islice, permutations
 import numpy as np
 
 from .. import players as shared
-from ..players import play_game, registry_maker
+from ..players import moves_to_choose, play_game, registry_maker
 from ..randomness import as_generator
 from .rules import GAP, SLOTS, Card, Game, Move, PlayerView
 
@@ -608,9 +608,7 @@ class RandomPlayer(shared.Player):
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """A random legal move of ``view``."""
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+        moves = moves_to_choose(view)
         return moves[int(rng.integers(len(moves)))]
 
 
@@ -622,9 +620,7 @@ class GreedyPlayer(shared.Player):
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """The best-scoring legal move of ``view`` (``rng`` is not used)."""
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+        moves = moves_to_choose(view)
         best, best_score = moves[0], -1
         for move in moves:
             score = view.score_after(move)
@@ -659,8 +655,7 @@ class SolverPlayer(shared.Player):
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """The next move of the line (found again if the table is not the one expected)."""
-        if not view.legal_moves:
-            raise ValueError("the game is over: there is no move to choose")
+        moves_to_choose(view)  # the game must not be over
         codes = view.codes
         if not self.plan or codes != self.expected or self.plan[0] not in view.legal_moves:
             game = view.as_game()

@@ -93,6 +93,21 @@ def card_face(card: Card, x: float, y: float) -> list[str]:
     return parts
 
 
+def _frame(x: float, y: float, gap: int, colour: str, width: int, **attributes: str) -> str:
+    """An unfilled rounded frame of ``colour``, ``gap`` outside the card at (x, y)."""
+    return draw.rect(
+        x - gap,
+        y - gap,
+        CARD_WIDTH + 2 * gap,
+        CARD_HEIGHT + 2 * gap,
+        rx=7,
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+        **attributes,
+    )
+
+
 def svg(
     state: Game,
     *,
@@ -186,32 +201,9 @@ def svg(
             children.extend(card_face(card, x, y))
             label = _("slot {slot}: {card}").format(slot=slot, card=card.name)
         if slot == selected:
-            children.append(
-                draw.rect(
-                    x - 2,
-                    y - 2,
-                    CARD_WIDTH + 4,
-                    CARD_HEIGHT + 4,
-                    rx=7,
-                    fill="none",
-                    stroke=SELECTED,
-                    stroke_width=4,
-                )
-            )
+            children.append(_frame(x, y, 2, SELECTED, 4))
         if slot in (hint_from, hint_to):
-            children.append(
-                draw.rect(
-                    x - 3,
-                    y - 3,
-                    CARD_WIDTH + 6,
-                    CARD_HEIGHT + 6,
-                    rx=7,
-                    fill="none",
-                    stroke=HINT,
-                    stroke_width=3,
-                    stroke_dasharray="6 3",
-                )
-            )
+            children.append(_frame(x, y, 3, HINT, 3, stroke_dasharray="6 3"))
         children.append(draw.title(label))
         classes = "maze-slot" + (" maze-gap" if code == GAP else " maze-card")
         aria = slot_label(state, slot, picked_up=slot == selected, target=slot in targets)

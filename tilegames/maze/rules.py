@@ -30,9 +30,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..errors import BadNotation, InvalidPosition, describe
-from ..game import GameState, require
+from ..game import GameState, deal_fields, kept_seed, require
 from ..i18n import _, ngettext
-from ..randomness import as_generator, read_seed, seed_value
+from ..randomness import as_generator, seed_value
 from ..rules_base import RulesBase
 
 ROWS = 6
@@ -426,13 +426,9 @@ class Game(GameState):
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
         slots = require(deal, "slots", list, "deal")
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
-        if "seed" not in deal:
-            raise InvalidPosition("deal.seed: missing (write null for a deal given card by card)")
-        seed = read_seed(deal["seed"], "deal.seed")
-        try:
+        seed = kept_seed(deal, "missing (write null for a deal given card by card)")
+        with deal_fields():
             game = cls.from_deal(slots, rules)
-        except InvalidPosition as error:
-            raise InvalidPosition(f"deal.{error}") from None
         game.seed = seed  # for the record: ``from_dict`` checks it dealt the cards (``redeal``)
         return game
 

@@ -267,6 +267,18 @@ def quick_fall(board: dict[int, int], k: int, rules) -> str:
     return "right" if right and not left else "left"
 
 
+def _fall_trials(board: dict[int, int], k: int, rules) -> list[tuple[dict[int, int], set[int]]]:
+    """The boards after the tile at ``k`` falls left, then right, each with the places a forecast
+    of it watches."""
+    unsettled_now = unsettled(board, curse=rules.curse, fire_cube=rules.fire_cube)
+    trials = []
+    for direction in ("left", "right"):
+        trial = dict(board)
+        target = mayhem.fall(trial, k, direction)
+        trials.append((trial, watch_added(trial, watch_removed(set(unsettled_now), k), target)))
+    return trials
+
+
 class RandomPlayer(Player):
     """Plays any legal move, uniformly at random."""
 
@@ -315,8 +327,14 @@ class CarefulPlayer(Player):
     description = "plays the heaviest tile that causes no mayhem; with none, the move forecast to cost it fewest tiles"
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        """Where the falling tile goes when one falls (``choose_fall``), else where to place a
+        tile (``choose_placement``); ``rng`` is not used."""
         if view.falling_key is not None:
             return self.choose_fall(view)
+        return self.choose_placement(view)
+
+    def choose_placement(self, view: PlayerView) -> Move:
+        """The heaviest quiet placement; with none, the one forecast to cost fewest tiles."""
         board = view.board
         rules = view.rules
         spots = view.spot_keys()
@@ -356,12 +374,7 @@ class CarefulPlayer(Player):
         if quiet[0] and self.quick_falls:
             return FALL_LEFT
         mine = view.debris_to == view.player
-        unsettled_now = unsettled(board, curse=rules.curse, fire_cube=rules.fire_cube)
-        trials = []
-        for direction in ("left", "right"):
-            trial = dict(board)
-            target = mayhem.fall(trial, k, direction)
-            trials.append((trial, watch_added(trial, watch_removed(set(unsettled_now), k), target)))
+        trials = _fall_trials(board, k, rules)
         if not rules.fire_cube:
             index = cheapest([(trial, near, mine) for trial, near in trials], rules)
             return FALL_LEFT if index == 0 else FALL_RIGHT
@@ -423,9 +436,8 @@ class SpitefulPlayer(CarefulPlayer):
         "like careful, but among its cheapest moves leaves the next player the fewest quiet places"
     )
 
-    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
-        if view.falling_key is not None:
-            return self.choose_fall(view)
+    def choose_placement(self, view: PlayerView) -> Move:
+        """Among the cheapest placements, the one leaving the next player the fewest quiet places."""
         cheapest = self.best(view)
         if len(cheapest) == 1 or cheapest[0][0] > 0:
             _, t, k = cheapest[0]
@@ -485,9 +497,8 @@ class ExpertPlayer(CarefulPlayer):
     def __repr__(self) -> str:
         return f"make_player('expert', depth={self.depth}, spite={self.spite})"
 
-    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
-        if view.falling_key is not None:
-            return self.choose_fall(view)
+    def choose_placement(self, view: PlayerView) -> Move:
+        """The placement with the lowest own cost minus the next player's expected cost."""
         board = view.board
         rules = view.rules
         spots = view.spot_keys()
@@ -534,12 +545,8 @@ class ExpertPlayer(CarefulPlayer):
         board = view.board
         rules = view.rules
         mine = view.debris_to == view.player
-        unsettled_now = unsettled(board, curse=rules.curse, fire_cube=rules.fire_cube)
         costs = []
-        for direction in ("left", "right"):
-            trial = dict(board)
-            target = mayhem.fall(trial, k, direction)
-            near = watch_added(trial, watch_removed(set(unsettled_now), k), target)
+        for trial, near in _fall_trials(board, k, rules):
             costs.append(
                 forecast(
                     trial,

@@ -39,6 +39,43 @@ MATERIAL_FILL = {"straw": "#f6e39b", "wood": "#b8834f", "stone": "#b9bcc0", "fir
 """Background of each material."""
 
 
+def _box(x: float, y: float, grow: int, **attributes: object) -> str:
+    """A rectangle over the tile whose top-left corner is (x, y), ``grow`` larger on each side
+    (smaller when negative): a frame, a mark or a ghost, as ``attributes`` draw it."""
+    return s.rect(x - grow, y - grow, TILE_W + 2 * grow, TILE_H + 2 * grow, **attributes)
+
+
+def _frame(x: float, y: float, colour: str, width: int, **attributes: str) -> str:
+    """An unfilled frame of ``colour`` just outside the tile whose top-left corner is (x, y)."""
+    return _box(x, y, 2, fill="none", stroke=colour, stroke_width=width, **attributes)
+
+
+def _red_mark(
+    x: float,
+    y: float,
+    grow: int,
+    opacity: float,
+    width: int,
+    dashes: str,
+    name: str,
+    **attributes: object,
+) -> str:
+    """A dashed red box over a place this turn's mayhem touched: on the tile there (``grow``
+    1), or the ghost of one that left it (``grow`` -2); ``name`` is its class."""
+    return _box(
+        x,
+        y,
+        grow,
+        **attributes,
+        fill="#ff1744",
+        fill_opacity=opacity,
+        stroke="#ff1744",
+        stroke_width=width,
+        stroke_dasharray=dashes,
+        class_=name,
+    )
+
+
 def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = TILE_H) -> list[str]:
     """The drawing of one tile with its top-left corner at (x, y)."""
     tile = TILES[tile_id]
@@ -265,54 +302,16 @@ def svg(
         px, py = corner(r, x)
         body = _tile_body(t, px, py)
         if (r, x) in marked:
-            body.append(
-                s.rect(
-                    px - 1,
-                    py - 1,
-                    TILE_W + 2,
-                    TILE_H + 2,
-                    fill="#ff1744",
-                    fill_opacity=0.18,
-                    stroke="#ff1744",
-                    stroke_width=3,
-                    stroke_dasharray="6,3",
-                    class_="fp-marked",
-                )
-            )
+            body.append(_red_mark(px, py, 1, 0.18, 3, "6,3", "fp-marked"))
         if k == falling:
-            body.append(
-                s.rect(
-                    px - 2,
-                    py - 2,
-                    TILE_W + 4,
-                    TILE_H + 4,
-                    fill="none",
-                    stroke="#ff9100",
-                    stroke_width=4,
-                    class_="fp-falling",
-                )
-            )
+            body.append(_frame(px, py, "#ff9100", 4, class_="fp-falling"))
         parts.append(
             s.group(body, class_="fp-tile", data_tile=TILES[t].name, data_position=f"{r},{x}")
         )
     for r, x in sorted(marked):
         if key(r, x) not in tiles:  # a tile left this place: a red ghost
             px, py = corner(r, x)
-            parts.append(
-                s.rect(
-                    px + 2,
-                    py + 2,
-                    TILE_W - 4,
-                    TILE_H - 4,
-                    rx=4,
-                    fill="#ff1744",
-                    fill_opacity=0.08,
-                    stroke="#ff1744",
-                    stroke_width=2,
-                    stroke_dasharray="4,3",
-                    class_="fp-ghost",
-                )
-            )
+            parts.append(_red_mark(px, py, -2, 0.08, 2, "4,3", "fp-ghost", rx=4))
     for k in spot_keys:
         r, x = position(k)
         parts.append(
@@ -443,17 +442,7 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
         py = y + (0 if i == selected else 8)
         body = _tile_body(t, px, py)
         if i == selected:
-            body.append(
-                s.rect(
-                    px - 2,
-                    py - 2,
-                    TILE_W + 4,
-                    TILE_H + 4,
-                    fill="none",
-                    stroke="#1565c0",
-                    stroke_width=3,
-                )
-            )
+            body.append(_frame(px, py, "#1565c0", 3))
         parts.append(
             s.group(
                 body,

@@ -28,6 +28,7 @@ collapse: red burner at (1,1) breaks the building rules on yellow 2 and green 4;
 from __future__ import annotations
 
 import copy
+import operator
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Literal
 
@@ -419,6 +420,23 @@ def placement(tile: int, k: int) -> Move:
     if move is None:
         move = _PLACEMENTS[index] = Move(TILES[tile].name, position(k))
     return move
+
+
+_PLAIN_FIELDS = (
+    "turn_player",
+    "acting",
+    "_debris_to",
+    "_falling",
+    "_roll_pending",
+    "turns",
+    "winner",
+    "_over",
+    "_rolls",
+    "_log_len",  # the events themselves stay in _events: no copy per move
+)
+"""The plain fields ``_snapshot`` holds as they are, in order, between the tiles and the
+counts (``_log_len`` the last: ``__eq__`` leaves it out)."""
+_plain_fields = operator.attrgetter(*_PLAIN_FIELDS)
 
 
 class Game(GameState):
@@ -1129,16 +1147,7 @@ class Game(GameState):
             tuple(tuple(h) for h in self._hands),
             tuple(tuple(p) for p in self._piles),
             tuple(self._removed),
-            self.turn_player,
-            self.acting,
-            self._debris_to,
-            self._falling,
-            self._roll_pending,
-            self.turns,
-            self.winner,
-            self._over,
-            self._rolls,
-            self._log_len,  # the events themselves stay in _events: no copy per move
+            *_plain_fields(self),
             tuple(sorted(self._counts.items())),
         )
 
@@ -1157,23 +1166,9 @@ class Game(GameState):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def _restore(self, snapshot) -> None:
-        (
-            board,
-            hands,
-            piles,
-            removed,
-            self.turn_player,
-            self.acting,
-            self._debris_to,
-            self._falling,
-            self._roll_pending,
-            self.turns,
-            self.winner,
-            self._over,
-            self._rolls,
-            self._log_len,
-            counts,
-        ) = snapshot
+        board, hands, piles, removed, *plain, counts = snapshot
+        for name, value in zip(_PLAIN_FIELDS, plain):
+            setattr(self, name, value)
         self._counts = dict(counts)
         self._near = None  # scan the whole board after a restore
         self._board = dict(board)

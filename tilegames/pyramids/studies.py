@@ -7,9 +7,7 @@ and counts, never the rows. The rules come from the spec's options (``--rules``,
 
 >>> plan_ = plan(Rules(fire_cube=True), {"players": 2, "player": "careful,random",
 ...                                       "games": 6, "seed": 1})
->>> from tilegames.sim import simulate
->>> _ = simulate(plan_.task, plan_.games, seed=1, progress=False, tally=plan_.tally)
->>> plan_.summary(None, 0.0).splitlines()[0]
+>>> plan_.first_line(seed=1)
 'Flaming Pyramids: 6 games, 2 players (careful, random), variants: fire cube, seed 1, 0.0 s'
 """
 

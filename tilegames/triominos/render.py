@@ -94,6 +94,29 @@ def triangle(
     return draw.group(parts, data_target=target, aria_label=aria_label)
 
 
+def _placed(
+    placement: tuple[tuple[int, int], tuple[int, int, int], int],
+    size: float,
+    origin: tuple[float, float],
+    *,
+    last: bool,
+    **attributes: str,
+) -> str:
+    """A placed tile's cell (``placement``: cell, tile, rotation), edged thick when it is the
+    ``last`` placed, named in its tooltip."""
+    cell, tile, rot = placement
+    return triangle(
+        cell,
+        tile_numbers(tile, rot),
+        size,
+        origin,
+        stroke=LAST_EDGE if last else TILE_EDGE,
+        stroke_width=3 if last else 1.5,
+        tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
+        **attributes,
+    )
+
+
 def cell_words(cell: tuple[int, int]) -> str:
     """A cell in words: ``cell_words((2, 5))`` is ``'row 2, column 5'``."""
     return f"row {cell[0]}, column {cell[1]}"
@@ -177,15 +200,12 @@ def svg(
     for cell, tile, rot in placed:
         is_last = last is not None and key_cell(last) == cell
         parts.append(
-            triangle(
-                cell,
-                tile_numbers(tile, rot),
+            _placed(
+                (cell, tile, rot),
                 size,
                 origin,
-                stroke=LAST_EDGE if is_last else TILE_EDGE,
-                stroke_width=3 if is_last else 1.5,
+                last=is_last,
                 target=f"cell:{cell[0]},{cell[1]}",
-                tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
                 aria_label=f"{tile_name(tile)} at {cell_words(cell)}"
                 + (", the last tile placed" if is_last else ""),
             )
@@ -353,15 +373,12 @@ def board_picture(
     last = placed[-1][0] if placed else None
     for cell, tile, rot in placed:
         parts.append(
-            triangle(
-                cell,
-                tile_numbers(tile, rot),
+            _placed(
+                (cell, tile, rot),
                 size,
                 origin,
-                stroke=LAST_EDGE if cell == last else TILE_EDGE,
-                stroke_width=3 if cell == last else 1.5,
+                last=cell == last,
                 label=f"({cell[0]},{cell[1]})" if coordinates else "",
-                tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
             )
         )
     for cell in highlight or []:

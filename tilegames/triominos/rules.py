@@ -40,8 +40,8 @@ import numpy as np
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, require
-from ..randomness import as_generator, read_seed, seed_value
+from ..game import GameState, deal_fields, kept_seed, require
+from ..randomness import as_generator, seed_value
 from ..rules_base import RulesBase
 from .lattice import (
     ALL_TILES,
@@ -659,10 +659,8 @@ class Game(GameState):
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
         """A game from ``to_dict()["deal"]`` (no moves played)."""
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
-        if "seed" not in deal:
-            raise InvalidPosition("deal.seed: missing")
-        seed = read_seed(deal["seed"], "deal.seed")
-        try:
+        seed = kept_seed(deal)
+        with deal_fields():
             game = cls.from_deal(
                 require(deal, "hands", list, "deal"),
                 require(deal, "pool", list, "deal"),
@@ -672,8 +670,6 @@ class Game(GameState):
                 scores=require(deal, "scores", list, "deal") if "scores" in deal else None,
                 draws=require(deal, "draws", int, "deal") if "draws" in deal else 0,
             )
-        except InvalidPosition as error:
-            raise InvalidPosition(f"deal.{error}") from None
         game.seed = seed  # for the record: ``from_dict`` checks it dealt the tiles (``redeal``)
         return game
 

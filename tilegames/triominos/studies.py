@@ -10,9 +10,7 @@ Seeded rounds (``study.round_task``), or whole games to 400 with ``--games``
 
 >>> plan_ = plan(Rules.seed(), {"players": 2, "player": "greedy", "rule": None,
 ...     "rounds": 20, "games": None, "seed": 1, "workers": 1})
->>> from tilegames.sim import simulate
->>> _ = simulate(plan_.task, plan_.games, seed=1, progress=False, tally=plan_.tally)
->>> plan_.summary(None, 0.0).splitlines()[0]
+>>> plan_.first_line(seed=1)
 'Tri-Ominos, 20 rounds: 2 players (greedy, greedy), seed rules, seed 1, 1 worker(s), 0.0 s'
 """
 

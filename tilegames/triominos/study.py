@@ -92,6 +92,16 @@ def player_kinds(player: str | list[str] | tuple[str, ...], players: int) -> lis
     return [kinds[s % len(kinds)] for s in range(players)]
 
 
+def _seated(
+    player: str | list[str], players: int, rng: np.random.Generator, shuffle: bool
+) -> list[str]:
+    """The player of each seat (``player_kinds``), dealt to the seats at random with ``shuffle``."""
+    kinds = player_kinds(player, players)
+    if shuffle:
+        kinds = [kinds[int(i)] for i in rng.permutation(players)]
+    return kinds
+
+
 def round_row(game: Game, kinds: list[str]) -> dict[str, Any]:
     """The study's row for a finished round: who, how it ended, every seat's score parts."""
     rows = game.breakdown()
@@ -141,9 +151,7 @@ def round_task(
     (True, True)
     """
     rules = rules_named(rules)
-    kinds = player_kinds(player, players)
-    if shuffle_seats:
-        kinds = [kinds[int(i)] for i in rng.permutation(players)]
+    kinds = _seated(player, players, rng, shuffle_seats)
     hands, pool = deal(players, rng, rules)
     game = Game(hands, pool, rules=rules)
     dice = players_generator(rng)  # never the generator that dealt the round
@@ -195,9 +203,7 @@ def game_task(
     True
     """
     rules = rules_named(rules)
-    kinds = player_kinds(player, players)
-    if shuffle_seats:
-        kinds = [kinds[int(i)] for i in rng.permutation(players)]
+    kinds = _seated(player, players, rng, shuffle_seats)
     match = Match(players, rules=rules, seed=rng)
     seats = [make_player(kind) for kind in kinds]
     hexagons = bridges = 0

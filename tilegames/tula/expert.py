@@ -36,7 +36,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from ..players import Player
+from ..players import Player, moves_to_choose
 from .core import bit_positions
 from .fast import CHAIN_LIMIT, longest_chain, popcount
 from .hidden import Board, expectimax, removal_value, tula_board
@@ -360,9 +360,7 @@ class ExpertPlayer(Player):
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """The move to play in the position ``view`` shows."""
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+        moves = moves_to_choose(view)
         for move in moves:
             if move.kind == "reveal":
                 return move

@@ -43,7 +43,7 @@ import functools
 import numpy as np
 
 from .. import players as _shared
-from ..players import play_game, registry_maker
+from ..players import moves_to_choose, play_game, registry_maker
 from .core import best_exchange, greedy_removal
 from .expert import ExpertPlayer
 from .fast import CHAIN_LIMIT, RANDOM_DRAWS, opened, popcount, unlocked
@@ -80,9 +80,7 @@ class Player(_shared.Player):
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """The move to play in the position ``view`` shows (the game must not be over)."""
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
+        moves = moves_to_choose(view)
         reveals = [move for move in moves if move.kind == "reveal"]
         if reveals:
             return reveals[0]

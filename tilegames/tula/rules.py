@@ -26,9 +26,9 @@ from typing import Any, Literal
 import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, refuse_unless_dealt, require
+from ..game import GameState, deal_seed, refuse_unless_dealt, require
 from ..i18n import _, ngettext
-from ..randomness import as_generator, read_seed, seed_value
+from ..randomness import as_generator, seed_value
 from ..rules_base import RulesBase
 from .layout import (
     ALL,
@@ -242,7 +242,7 @@ class Game(GameState):
             require(deal, "tiles", list, "deal"),
             rules=rules,
             auto_reveal=require(deal, "auto_reveal", bool, "deal"),
-            seed=read_seed(require(deal, "seed", (int, type(None)), "deal"), "deal.seed"),
+            seed=deal_seed(deal),
         )
 
     # -- where the game stands ------------------------------------------------

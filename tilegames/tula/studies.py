@@ -6,9 +6,7 @@ counts of the ``_won`` columns, so a run of any size keeps a few kilobytes.
 
 >>> plan_ = plan(Rules(), {"player": ["greedy"], "mercy": True, "games": 20, "samples": 16,
 ...                        "seed": 1, "workers": 1})
->>> from tilegames.sim import simulate
->>> _ = simulate(plan_.task, plan_.games, seed=1, progress=False, tally=plan_.tally)
->>> plan_.summary(None, 0.0).splitlines()[0]
+>>> plan_.first_line(seed=1)
 'Tula: 20 deals, win rates with 95% Wilson CIs.'
 """
 
