@@ -238,8 +238,6 @@ def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
     import sys
     import time
 
-    import psutil
-
     out = tmp_path / "partial.csv"
     command = [sys.executable, "-m", "tilegames.cli", "simulate", "tula", "--player", "greedy"]
     command += [
@@ -255,16 +253,7 @@ def test_ctrl_c_stops_a_run_promptly_and_leaves_no_process(tmp_path, workers):
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         env=_with_faulthandler(),
     )  # fmt: skip
-    parent = psutil.Process(process.pid)
-    deadline = time.monotonic() + 60
-    wanted = 2 if workers == 2 else 0
-    while time.monotonic() < deadline and (
-        len(parent.children(recursive=True)) < wanted or parent.cpu_times().user < 3
-    ):
-        time.sleep(0.2)  # started its workers, and well past the imports
-    time.sleep(3)  # let a few batches finish
-    children = parent.children(recursive=True)
-    assert len(children) >= wanted, "the run did not start its workers"
+    children = _wait_for_finished_batches(process, out, 2 if workers == 2 else 0)
     sent = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
     out_text, err_text = _output_once_ended(process, timeout=60)
@@ -285,6 +274,30 @@ def _command(*argv: str) -> list[str]:
     import sys
 
     return [sys.executable, "-m", "tilegames.cli", "simulate", *argv]
+
+
+def _wait_for_finished_batches(process, out, workers: int, batches: int = 2) -> list:
+    """Until the run has its ``workers`` worker processes and ``batches`` whole batches in
+    ``out.partial/`` (past the imports, and something to keep); its worker processes."""
+    import time
+
+    import psutil
+
+    from tilegames.results import PART, PARTIAL
+
+    parent = psutil.Process(process.pid)
+    partial = f"{out}{PARTIAL}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and process.poll() is None:
+        children = parent.children(recursive=True)
+        parts = os.listdir(partial) if os.path.isdir(partial) else []
+        if len(children) >= workers and sum(1 for n in parts if PART.match(n)) >= batches:
+            return children
+        time.sleep(0.05)
+    raise AssertionError(
+        "the run did not start its workers and finish a batch: "
+        + ("still running" if process.poll() is None else repr(process.communicate()))
+    )
 
 
 def _with_faulthandler() -> dict[str, str]:
@@ -346,17 +359,7 @@ def test_a_signal_to_the_command_alone_stops_it_and_its_workers_and_keeps_a_true
         [*_long_run(out), "--force"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True, env=_with_faulthandler(),
     )  # fmt: skip
-    parent = psutil.Process(process.pid)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (
-        len(parent.children(recursive=True)) < 2 or parent.cpu_times().user < 3
-    ):
-        time.sleep(0.2)
-    time.sleep(3)  # a few batches finish
-    workers = parent.children(recursive=True)
-    assert len(workers) >= 2, "the run did not start its workers: " + (
-        "still running" if process.poll() is None else repr(process.communicate())
-    )
+    workers = _wait_for_finished_batches(process, out, 2)
     number = getattr(signal, name)
     sent = time.monotonic()
     os.kill(process.pid, number)
