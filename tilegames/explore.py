@@ -49,6 +49,7 @@ from .rules_base import rule_fields
 from .sim import Task, simulate
 from .spec import GameSpec, load
 from .stats import Estimate, mean_interval, wilson
+from .words import estimate_text
 
 __all__ = [
     "Explorer",
@@ -205,7 +206,7 @@ class Explorer:
         self.progress.description = "done"
         self.progress.value = self.progress.max
         items = "".join(
-            f"<li>{html.escape(label)}: {html.escape(_shown(e))}</li>"
+            f"<li>{html.escape(label)}: {html.escape(estimate_text(e))}</li>"
             for label, e in self.estimates.items()
         )
         # the chart in words, beside it: its text alternative for a screen reader
@@ -225,7 +226,7 @@ class Explorer:
         'done'
         """
         settings = self.settings() if settings is None else settings
-        shown = "; ".join(f"{label}: {_shown(e)}" for label, e in self.estimates.items())
+        shown = "; ".join(f"{label}: {estimate_text(e)}" for label, e in self.estimates.items())
         return (
             f"Chart of {self.number_of_games(settings)} {self.what}, seed {self.seed}, "
             f"{self._caption(settings)}: {shown}"
@@ -248,13 +249,6 @@ class Explorer:
         bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
         bundle["text/plain"] = f"{self.title} — {self.STILL_NOTE[0].lower()}{self.STILL_NOTE[1:]}"
         return bundle
-
-
-def _shown(estimate: Estimate) -> str:
-    if estimate.percent and estimate.high < 0.01:
-        level = f"{estimate.confidence:.0%}"
-        return f"{estimate.value:.3%} ({level} CI {estimate.low:.3%} to {estimate.high:.3%})"
-    return str(estimate)
 
 
 def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):

@@ -17,6 +17,8 @@ from statistics import NormalDist
 
 import numpy as np
 
+from .words import with_interval
+
 
 def z_value(confidence: float = 0.95) -> float:
     """The two-sided normal quantile: 1.96 for 95%."""
@@ -52,12 +54,10 @@ class Estimate:
 
     def __str__(self) -> str:
         level = f"{self.confidence:.0%}"
+        form = "{:.1%}" if self.percent else "{:.2f}"
         if not self.has_interval:
-            shown = f"{self.value:.1%}" if self.percent else f"{self.value:.2f}"
-            return f"{shown} (one value: no {level} CI)"
-        if self.percent:
-            return f"{self.value:.1%} ({level} CI {self.low:.1%} to {self.high:.1%})"
-        return f"{self.value:.2f} ({level} CI {self.low:.2f} to {self.high:.2f})"
+            return f"{form.format(self.value)} (one value: no {level} CI)"
+        return with_interval(self.value, self.low, self.high, form, label=f"{level} CI")
 
 
 def percentage_points(difference: Estimate) -> str:
@@ -67,8 +67,14 @@ def percentage_points(difference: Estimate) -> str:
     '-6.5 percentage points (95% CI -11.8 to -1.1)'
     """
     level = f"{difference.confidence:.0%}"
-    low, high = 100 * difference.low, 100 * difference.high
-    return f"{100 * difference.value:+.1f} percentage points ({level} CI {low:+.1f} to {high:+.1f})"
+    return with_interval(
+        100 * difference.value,
+        100 * difference.low,
+        100 * difference.high,
+        "{:+.1f}",
+        label=f"{level} CI",
+        unit="percentage points",
+    )
 
 
 def count(value: object, what: str) -> int:

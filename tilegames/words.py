@@ -11,13 +11,39 @@ Both speak the language in use (``tilegames.i18n``), with its plural forms and n
 >>> with using("sk"):
 ...     plural(1, "tile"), plural(3, "tile"), plural(5, "tile"), duration(9000)
 ('1 dlaždica', '3 dlaždice', '5 dlaždíc', '2,5 hodiny')
+
+An estimate in words is one set of helpers, used by every study, lesson, explorer and
+dashboard (``tilegames.stats.Estimate`` prints with them too): ``span`` writes an interval's
+ends, ``interval`` names it, ``with_interval`` puts a figure beside it, ``estimate_text``
+writes an estimate (rare shares with three decimals), ``signed_points`` a difference of shares
+in percentage points, ``side`` says which side of a value a whole interval lies.
+
+>>> with_interval(0.3, 0.219, 0.396)
+'30.0% (95% CI 21.9% to 39.6%)'
+>>> with_interval(-0.065, -0.118, -0.011, signed_points, unit="percentage points")
+'-6.5 percentage points (95% CI -11.8 to -1.1)'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from .i18n import _, format_number, language, ngettext
 
-__all__ = ["duration", "plural"]
+if TYPE_CHECKING:
+    from .stats import Estimate
+
+__all__ = [
+    "duration",
+    "estimate_text",
+    "interval",
+    "plural",
+    "side",
+    "signed_points",
+    "span",
+    "with_interval",
+]
 
 
 def _counted(count: int, noun: str) -> str | None:
@@ -61,3 +87,95 @@ def duration(seconds: float) -> str:
     if round(seconds / 60) < 120:
         return plural(round(seconds / 60), "minute")
     return _("{hours} hours").format(hours=format_number(seconds / 3600, 1))
+
+
+# -- estimates in words -------------------------------------------------------------------------
+Form = str | Callable[[float], str]
+"""How a number is written: a format string (``"{:.1%}"``) or a function (``signed_points``)."""
+
+
+def _written(value: float, form: Form) -> str:
+    return form(value) if callable(form) else form.format(value)
+
+
+def span(low: float, high: float, form: Form = "{:.1%}") -> str:
+    """An interval's two ends as one range, each written by ``form``.
+
+    >>> span(0.219, 0.396), span(-1.1, 2.04, "{:+.1f}"), span(1.234, 3.77, "{:.2f}")
+    ('21.9% to 39.6%', '-1.1 to +2.0', '1.23 to 3.77')
+    """
+    return f"{_written(low, form)} to {_written(high, form)}"
+
+
+def interval(low: float, high: float, form: Form = "{:.1%}", *, label: str = "95% CI") -> str:
+    """An interval named: ``label`` (what it is, and any words before its ends) and its ends.
+
+    >>> interval(0.219, 0.396)
+    '95% CI 21.9% to 39.6%'
+    >>> interval(9.8, 26.3, "{:.1f}", label="95% confidence interval: a cut of")
+    '95% confidence interval: a cut of 9.8 to 26.3'
+    """
+    return f"{label} {span(low, high, form)}"
+
+
+def with_interval(
+    value: float,
+    low: float,
+    high: float,
+    form: Form = "{:.1%}",
+    *,
+    label: str = "95% CI",
+    unit: str = "",
+) -> str:
+    """A figure (and its ``unit``) with its interval in brackets, all written by ``form``.
+
+    >>> with_interval(2.5, 1.23, 3.77, "{:.2f}")
+    '2.50 (95% CI 1.23 to 3.77)'
+    >>> with_interval(0.012, 0.004, 0.02, signed_points, label="95% interval", unit="points")
+    '+1.2 points (95% interval +0.4 to +2.0)'
+    """
+    figure = _written(value, form) + (f" {unit}" if unit else "")
+    return f"{figure} ({interval(low, high, form, label=label)})"
+
+
+def estimate_text(estimate: Estimate) -> str:
+    """An estimate as text (``str(estimate)``), but a rare share (its whole interval under 1%)
+    with three decimals, so it never reads 0.0%.
+
+    >>> from tilegames.stats import wilson
+    >>> estimate_text(wilson(26, 50000)), estimate_text(wilson(3, 10))
+    ('0.052% (95% CI 0.035% to 0.076%)', '30.0% (95% CI 10.8% to 60.3%)')
+    """
+    if estimate.percent and estimate.has_interval and estimate.high < 0.01:
+        level = f"{estimate.confidence:.0%}"
+        return with_interval(
+            estimate.value, estimate.low, estimate.high, "{:.3%}", label=f"{level} CI"
+        )
+    return str(estimate)
+
+
+def signed_points(share: float, decimals: int = 1) -> str:
+    """A difference of shares in percentage points, signed; one that rounds to nothing is
+    plain ``0.0`` (never ``-0.0``, which reads as a loss).
+
+    >>> signed_points(0.0123), signed_points(-0.00004, 2), signed_points(-0.02)
+    ('+1.2', '0.00', '-2.0')
+    """
+    shown = f"{100 * share:.{decimals}f}"
+    if float(shown) == 0:
+        return shown.lstrip("-")
+    return shown if shown.startswith("-") else f"+{shown}"
+
+
+def side(low: float, high: float, reference: float = 0.0) -> int:
+    """Which side of ``reference`` a whole interval lies: 1 above, -1 below, 0 when it holds
+    ``reference`` (too little to tell from it).
+
+    >>> side(0.2, 0.4), side(-0.4, -0.2), side(-0.1, 0.3), side(0.52, 0.6, reference=0.5)
+    (1, -1, 0, 1)
+    """
+    if low > reference:
+        return 1
+    if high < reference:
+        return -1
+    return 0

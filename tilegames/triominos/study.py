@@ -28,6 +28,7 @@ from ..players import play_game
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, wilson
+from ..words import estimate_text, interval, side, span
 from .players import make_player, play_round
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
 
@@ -267,16 +268,9 @@ def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]
     }
 
 
-def shown(estimate: Estimate) -> str:
-    """An estimate as text; rare proportions (under 1%) get three decimals so they do not read 0.0%.
-
-    >>> shown(wilson(26, 50000))
-    '0.052% (95% CI 0.035% to 0.076%)'
-    """
-    if estimate.percent and estimate.has_interval and estimate.high < 0.01:
-        level = f"{estimate.confidence:.0%}"
-        return f"{estimate.value:.3%} ({level} CI {estimate.low:.3%} to {estimate.high:.3%})"
-    return str(estimate)
+shown = estimate_text
+"""An estimate as text; rare proportions (under 1%) get three decimals so they do not read 0.0%
+(``tilegames.words.estimate_text``, by the name this module has always given it)."""
 
 
 def _mean(values) -> Estimate:
@@ -654,7 +648,7 @@ def starter_table(by_players: dict[int, pd.DataFrame]) -> pd.DataFrame:
                 "high": won.high,
                 "starter's win rate": str(won),
                 "starter's points lead": (
-                    f"{lead['estimate']:.1f} ({lead['ci_low']:.1f} to {lead['ci_high']:.1f})"
+                    f"{lead['estimate']:.1f} ({span(lead['ci_low'], lead['ci_high'], '{:.1f}')})"
                 ),
             }
         )
@@ -964,12 +958,11 @@ def _interval(estimate: Estimate, size: str = "") -> str:
     """'95% confidence interval a to b', in the estimate's own units (``size``: words before
     the bounds, as in ``: a cut of``)."""
     if estimate.percent:
-        digits = 3 if estimate.high < 0.01 else 1
-        low, high = f"{estimate.low:.{digits}%}", f"{estimate.high:.{digits}%}"
+        form = "{:.3%}" if estimate.high < 0.01 else "{:.1%}"
     else:
-        digits = 2 if max(abs(estimate.low), abs(estimate.high)) < 10 else 1
-        low, high = f"{estimate.low:.{digits}f}", f"{estimate.high:.{digits}f}"
-    return f"95% confidence interval{': ' + size if size else ''} {low} to {high}"
+        form = "{:.2f}" if max(abs(estimate.low), abs(estimate.high)) < 10 else "{:.1f}"
+    label = "95% confidence interval" + (f": {size}" if size else "")
+    return interval(estimate.low, estimate.high, form, label=label)
 
 
 def _change_in_words(change: Estimate, unit: str) -> str:
@@ -987,10 +980,11 @@ def _change_in_words(change: Estimate, unit: str) -> str:
     def size(value: float) -> str:
         return f"{value:.0f}" if value >= 9.5 else f"{value:.1f}"
 
-    if change.high < 0:
+    direction = side(change.low, change.high)
+    if direction < 0:
         cut = dataclasses.replace(change, value=-change.value, low=-change.high, high=-change.low)
         return f"cut by {size(cut.value)} {unit} ({_interval(cut, 'a cut of')})"
-    if change.low > 0:
+    if direction > 0:
         return f"raised by {size(change.value)} {unit} ({_interval(change, 'a rise of')})"
     return (
         f"changed by {change.value:+.1f} {unit}, too little for these deals to tell from no "
@@ -1020,15 +1014,15 @@ def scoring_conclusion(
     three = _mean(rules["seed_three_draws"]["round_points"] - rules["seed"]["round_points"])
     rounds = _mean(games["rounds"])
     triple = wilson(int((two["hexagon_3"] > 0).sum()), n)
-    if pressman.low <= 0 <= pressman.high:
+    if not side(pressman.low, pressman.high):
         carried = "neither change is clear in these deals"
     elif abs(three.value - pressman.value) <= max(pressman.half_width, three.half_width) / 2:
         carried = "so the limit on drawing carries nearly all of the effect"
     else:
         carried = "so the other change (who wins a blocked round) matters too"
-    if first.low > 0.5:
+    if side(first.low, first.high, 0.5) > 0:
         verdict = "Starting first helps"
-    elif first.high < 0.5:
+    elif side(first.low, first.high, 0.5) < 0:
         verdict = "Starting first is a handicap"
     else:
         verdict = "These rounds cannot tell whether starting first helps"
