@@ -16,6 +16,7 @@ Every table here speaks in percent and in words, so a lesson shows one line per 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -24,6 +25,7 @@ import pandas as pd
 
 from ..resources import folder
 from ..stats import paired_difference, wilson
+from ..words import interval, signed_points, span, with_interval
 from . import study
 from .players import PLAYERS
 
@@ -80,33 +82,18 @@ def in_words(estimate, points: bool = False) -> str:
     >>> in_words(wilson(30, 100))
     '30.0% (95% interval 21.9% to 39.6%)'
     """
-    level = f"{estimate.confidence:.0%}"
-    if points:
-        return (
-            f"{_points(estimate.value)} points ({level} interval "
-            f"{_points(estimate.low)} to {_points(estimate.high)})"
-        )
-    return (
-        f"{_percent(estimate.value)} ({level} interval "
-        f"{_percent(estimate.low)} to {_percent(estimate.high)})"
+    return with_interval(
+        estimate.value,
+        estimate.low,
+        estimate.high,
+        signed_points if points else _percent,
+        label=f"{estimate.confidence:.0%} interval",
+        unit="points" if points else "",
     )
 
 
 def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
-
-
-def _points(share: float, decimals: int = 1) -> str:
-    """A difference of shares in percentage points, signed; one that rounds to nothing is
-    plain ``0.0`` (never ``-0.0``, which reads as a loss).
-
-    >>> _points(0.0123), _points(-0.00004, 2), _points(-0.02)
-    ('+1.2', '0.00', '-2.0')
-    """
-    shown = f"{100 * share:.{decimals}f}"
-    if float(shown) == 0:
-        return shown.lstrip("-")
-    return shown if shown.startswith("-") else f"+{shown}"
 
 
 def rates_table(frame: pd.DataFrame) -> pd.DataFrame:
@@ -120,8 +107,7 @@ def rates_table(frame: pd.DataFrame) -> pd.DataFrame:
             "deals": table["games"],
             "win rate": table["win rate"].map(_percent),
             "95% interval": [
-                f"{_percent(low)} to {_percent(high)}"
-                for low, high in zip(table["CI low"], table["CI high"])
+                span(low, high, _percent) for low, high in zip(table["CI low"], table["CI high"])
             ],
         }
     )
@@ -130,13 +116,13 @@ def rates_table(frame: pd.DataFrame) -> pd.DataFrame:
 def effect_table(frame: pd.DataFrame) -> pd.DataFrame:
     """What mercy adds, per player: percentage points, with the paired 95% interval."""
     table = study.mercy_effect(frame)
+    points = functools.partial(signed_points, decimals=2)
     return pd.DataFrame(
         {
             "player": table["player"].map(PLAYER_WORDS),
-            "mercy adds (points)": [_points(v, 2) for v in table["mercy effect"]],
+            "mercy adds (points)": [points(v) for v in table["mercy effect"]],
             "95% interval (points)": [
-                f"{_points(low, 2)} to {_points(high, 2)}"
-                for low, high in zip(table["CI low"], table["CI high"])
+                span(low, high, points) for low, high in zip(table["CI low"], table["CI high"])
             ],
         }
     )
@@ -262,8 +248,8 @@ def ladder_table(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> pd.
                 "win rate": _percent(row["win rate"]),
                 "how we know": "computed exactly"
                 if exact
-                else f"{int(row['deals']):,} deals, 95% interval "
-                f"{_percent(row['CI low'])} to {_percent(row['CI high'])}",
+                else f"{int(row['deals']):,} deals, "
+                f"{interval(row['CI low'], row['CI high'], _percent, label='95% interval')}",
             }
         )
     if frame is not None:
@@ -277,8 +263,8 @@ def ladder_table(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> pd.
                     "player": PLAYER_WORDS[row["player"]],
                     "rules": RULES_WORDS[row["variant"]],
                     "win rate": _percent(row["win rate"]),
-                    "how we know": f"{row['games']:,} deals, 95% interval "
-                    f"{_percent(row['CI low'])} to {_percent(row['CI high'])}",
+                    "how we know": f"{row['games']:,} deals, "
+                    f"{interval(row['CI low'], row['CI high'], _percent, label='95% interval')}",
                 }
             )
     return pd.DataFrame(rows)
@@ -369,8 +355,7 @@ def convergence_rows(curve: pd.DataFrame, rows=(0, 5, 10, 15, 20, -1)) -> pd.Dat
             "games": picked["games"].to_numpy(),
             "estimate": [_percent(v) for v in picked["estimate"]],
             "95% interval": [
-                f"{_percent(low)} to {_percent(high)}"
-                for low, high in zip(picked["CI low"], picked["CI high"])
+                span(low, high, _percent) for low, high in zip(picked["CI low"], picked["CI high"])
             ],
             "half-width (points)": [f"±{100 * v:.1f}" for v in picked["half width"]],
         }
@@ -420,11 +405,7 @@ def conclusion(frame: pd.DataFrame, ladder: pd.DataFrame) -> str:
     best = ten[("best without seeing", "published")]
     seeing = ten[("clairvoyant", "published")]
 
-    def points(estimate) -> str:
-        return (
-            f"{_points(estimate.value)} points "
-            f"(95% interval {_points(estimate.low)} to {_points(estimate.high)})"
-        )
+    points = functools.partial(in_words, points=True)
 
     return (
         f"**What a real player can expect.** Playing as well as we know how without seeing the "

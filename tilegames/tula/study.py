@@ -32,6 +32,7 @@ import pandas as pd
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, paired_difference_from_counts, wilson
+from ..words import span
 from .expert import play_expert
 from .fast import (
     RANDOM_DRAWS,
@@ -261,7 +262,7 @@ class WinCounts(Tally):
             **{
                 "win rate": table["win rate"].map("{:.2%}".format),
                 "95% CI": [
-                    f"{low:.2%} to {high:.2%}"
+                    span(low, high, "{:.2%}")
                     for low, high in zip(table["CI low"], table["CI high"])
                 ],
             }
@@ -279,7 +280,7 @@ class WinCounts(Tally):
                     **{
                         "mercy effect": effect["mercy effect"].map("{:+.2%}".format),
                         "95% CI": [
-                            f"{low:+.2%} to {high:+.2%}"
+                            span(low, high, "{:+.2%}")
                             for low, high in zip(effect["CI low"], effect["CI high"])
                         ],
                     }
