@@ -27,6 +27,7 @@ import pandas as pd
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, median_from_counts, wilson
+from ..words import interval, side, span, with_interval
 from . import fast
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules, new_game
@@ -287,11 +288,11 @@ class GameTally(Tally):
                     "players": players,
                     "games": part.games,
                     "mean turns": round(turns.value, 1),
-                    "95% CI": f"{turns.low:.1f} to {turns.high:.1f}"
+                    "95% CI": span(turns.low, turns.high, "{:.1f}")
                     if turns.has_interval
                     else "none from one game",
                     "median turns": median_from_counts(part.turn_counts),
-                    "turn cap reached": f"{capped.value:.1%} ({capped.low:.1%} to {capped.high:.1%})",
+                    "turn cap reached": f"{capped.value:.1%} ({span(capped.low, capped.high)})",
                 }
             )
         return pd.DataFrame(rows).set_index("players")
@@ -401,8 +402,7 @@ def _in_percent(table: pd.DataFrame) -> pd.DataFrame:
             "games won by someone": table["games won by someone"],
             "first player wins": table["first player wins"].map(percent),
             "95% CI": [
-                f"{percent(low)} to {percent(high)}"
-                for low, high in zip(table["95% CI low"], table["95% CI high"])
+                span(low, high) for low, high in zip(table["95% CI low"], table["95% CI high"])
             ],
         },
         index=table.index,
@@ -565,7 +565,7 @@ def matchup_percentages(frame: pd.DataFrame) -> pd.DataFrame:
         return table
 
     def ranged(low: pd.Series, high: pd.Series, form: str) -> list[str]:
-        return [f"{form.format(a)} to {form.format(b)}" for a, b in zip(low, high)]
+        return [span(a, b, form) for a, b in zip(low, high)]
 
     return pd.DataFrame(
         {
@@ -737,7 +737,11 @@ def study_conclusion(frame: pd.DataFrame) -> str:
         ),
     ]
     first = first_player_table(frame)
-    above = [int(n) for n, row in first.iterrows() if row["95% CI low"] > row["fair share 1/N"]]
+    above = [
+        int(n)
+        for n, row in first.iterrows()
+        if side(row["95% CI low"], row["95% CI high"], row["fair share 1/N"]) > 0
+    ]
     if above:
         text.append(
             "The first player won more than a fair share (1 game in 2 with two players, 1 in 3 "
@@ -803,26 +807,28 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
     row = table.loc["expert v careful"]
     edge = row["A's edge per game"]  # (A's wins - B's wins) per game, same deals both seats
     low, high = 100 * row["edge low"], 100 * row["edge high"]
-    if low > 0:
+    direction = side(low, high)
+    if direction > 0:
         edge_words = (
-            f"the expert won {100 * edge:.0f} more games in every 100 than careful did (95% CI "
-            f"{low:.1f} to {high:.1f} more): the whole interval is above zero, so the expert is "
-            "the better player, not the luckier."
+            f"the expert won {100 * edge:.0f} more games in every 100 than careful did "
+            f"({interval(low, high, '{:.1f}')} more): the whole interval is above zero, so the "
+            "expert is the better player, not the luckier."
         )
-    elif high < 0:
+    elif direction < 0:
         edge_words = (
-            f"careful won {-100 * edge:.0f} more games in every 100 than the expert did (95% CI "
-            f"{-high:.1f} to {-low:.1f} more): the whole interval is below zero, so careful is "
-            "the better player, not the luckier."
+            f"careful won {-100 * edge:.0f} more games in every 100 than the expert did "
+            f"({interval(-high, -low, '{:.1f}')} more): the whole interval is below zero, so "
+            "careful is the better player, not the luckier."
         )
     else:
         edge_words = (
-            f"the expert's edge was {100 * edge:+.1f} games in every 100 (95% CI {low:+.1f} to "
-            f"{high:+.1f}): the interval holds zero, so these games cannot tell skill from luck."
+            f"the expert's edge was {100 * edge:+.1f} games in every 100 "
+            f"({interval(low, high, '{:+.1f}')}): the interval holds zero, so these games cannot "
+            "tell skill from luck."
         )
     text = [
         f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
-        f"player (95% CI {row['A low']:.0%} to {row['A high']:.0%}). Playing the same deals "
+        f"player ({interval(row['A low'], row['A high'], '{:.0%}')}). Playing the same deals "
         f"from both seats, {edge_words}",
     ]
     for name in table.index:
@@ -834,15 +840,13 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
     for name, part in first.iterrows():
         who = name.split(" v ")[0]
         low, high = part["95% CI low"], part["95% CI high"]
-        verdict = (
-            "more than half, so moving first helps"
-            if low > 0.5
-            else "less than half, so moving first hurts"
-            if high < 0.5
-            else "no advantage that these games can tell from chance"
-        )
+        verdict = {
+            1: "more than half, so moving first helps",
+            -1: "less than half, so moving first hurts",
+            0: "no advantage that these games can tell from chance",
+        }[side(low, high, 0.5)]
         text.append(
-            f"Between two {who} players the first player won {part['first player wins']:.1%} "
-            f"(95% CI {low:.1%} to {high:.1%}): {verdict}."
+            f"Between two {who} players the first player won "
+            f"{with_interval(part['first player wins'], low, high)}: {verdict}."
         )
     return "\n".join(text)
