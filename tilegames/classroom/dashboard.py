@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ..stats import Estimate, mean_interval, wilson
+from ..words import with_interval
 from .experiments import Experiment, Reference
 
 __all__ = [
@@ -137,15 +138,14 @@ class ClassSummary:
         if not n:
             return f"{self.experiment.title} No rows shared yet."
         unit = self.experiment.unit or "games"
+        pooled = with_interval(self.pooled.value, self.pooled.low, self.pooled.high, self.shown)
         lines = [
             f"{self.experiment.title} {n} student{'s' if n != 1 else ''} shared "
             f"{self.games:,} {unit}.",
             f"True value ({self.truth.label}): {self.shown(self.truth.value)}.",
             f"{self.covered} of {n} intervals contain it ({self.covered / n:.0%}; "
             "95% intervals should contain it about 19 times in 20).",
-            f"Pooled estimate: {self.shown(self.pooled.value)} (95% CI "
-            f"{self.shown(self.pooled.low)} to {self.shown(self.pooled.high)}), "
-            f"{self.games:,} {unit} together.",
+            f"Pooled estimate: {pooled}, {self.games:,} {unit} together.",
         ]
         missed = [s for s in self.students if not s.covers]
         if missed and names:

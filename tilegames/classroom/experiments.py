@@ -29,6 +29,7 @@ import pandas as pd
 
 from ..exercises.handin import variant_seed
 from ..stats import Estimate
+from ..words import with_interval
 
 __all__ = [
     "EXPERIMENTS",
@@ -127,7 +128,7 @@ class BatchMean(Estimate):
         if self.percent or not self.has_interval or abs(self.value) < 10:
             return super().__str__()
         level = f"{self.confidence:.0%}"
-        return f"{self.value:.1f} ({level} CI {self.low:.1f} to {self.high:.1f})"
+        return with_interval(self.value, self.low, self.high, "{:.1f}", label=f"{level} CI")
 
 
 def class_of(
