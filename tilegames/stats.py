@@ -17,7 +17,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from .words import with_interval
+from .words import signed_points, with_interval
 
 
 def z_value(confidence: float = 0.95) -> float:
@@ -63,16 +63,20 @@ class Estimate:
 def percentage_points(difference: Estimate) -> str:
     """A difference between two shares in percentage points: from 20% to 21% is one point.
 
+    Signed as ``tilegames.words.signed_points`` signs them: no change is ``0.0``, never
+    ``+0.0`` or ``-0.0`` (which reads as a loss).
+
     >>> percentage_points(Estimate(-0.065, -0.118, -0.011))
     '-6.5 percentage points (95% CI -11.8 to -1.1)'
+    >>> percentage_points(Estimate(-0.0002, -0.006, 0.006))
+    '0.0 percentage points (95% CI -0.6 to +0.6)'
     """
-    level = f"{difference.confidence:.0%}"
     return with_interval(
-        100 * difference.value,
-        100 * difference.low,
-        100 * difference.high,
-        "{:+.1f}",
-        label=f"{level} CI",
+        difference.value,
+        difference.low,
+        difference.high,
+        signed_points,
+        label=f"{difference.confidence:.0%} CI",
         unit="percentage points",
     )
 

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .stats import Estimate
 
 __all__ = [
+    "Form",
     "duration",
     "estimate_text",
     "interval",

@@ -27,7 +27,7 @@ import pandas as pd
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, median_from_counts, wilson
-from ..words import interval, side, span, with_interval
+from ..words import Form, interval, side, signed_points, span, with_interval
 from . import fast
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules, new_game
@@ -564,7 +564,7 @@ def matchup_percentages(frame: pd.DataFrame) -> pd.DataFrame:
     if table.empty:
         return table
 
-    def ranged(low: pd.Series, high: pd.Series, form: str) -> list[str]:
+    def ranged(low: pd.Series, high: pd.Series, form: Form) -> list[str]:
         return [span(a, b, form) for a, b in zip(low, high)]
 
     return pd.DataFrame(
@@ -573,8 +573,8 @@ def matchup_percentages(frame: pd.DataFrame) -> pd.DataFrame:
             "A wins": table["A wins"].map("{:.1%}".format),
             "95% CI": ranged(table["A low"], table["A high"], "{:.1%}"),
             "B wins": table["B wins"].map("{:.1%}".format),
-            "A's edge (points)": (100 * table["A's edge per game"]).map("{:+.1f}".format),
-            "95% CI (points)": ranged(100 * table["edge low"], 100 * table["edge high"], "{:+.1f}"),
+            "A's edge (points)": table["A's edge per game"].map(signed_points),
+            "95% CI (points)": ranged(table["edge low"], table["edge high"], signed_points),
         },
         index=table.index,
     )
@@ -822,9 +822,9 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
         )
     else:
         edge_words = (
-            f"the expert's edge was {100 * edge:+.1f} games in every 100 "
-            f"({interval(low, high, '{:+.1f}')}): the interval holds zero, so these games cannot "
-            "tell skill from luck."
+            f"the expert's edge was {signed_points(edge)} games in every 100 "
+            f"({interval(row['edge low'], row['edge high'], signed_points)}): the interval holds "
+            "zero, so these games cannot tell skill from luck."
         )
     text = [
         f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
