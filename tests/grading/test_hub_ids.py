@@ -343,3 +343,15 @@ def test_the_parsing_reads_sub_and_iss_of_ltiauthenticators_auth_state():
     ]:
         with pytest.raises(hub_ids.NoLtiLogin, match=why):
             hub_ids.lms_id(state)
+
+
+def test_in_a_server_on_the_hub_the_hub_is_found_without_hub(hub, course, capsys, monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_API_URL", hub.url + "/hub/api")  # as the hub sets it
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "teacher-token")
+    assert grading.main(["lms-ids", "--course", str(course), "bob"]) == 0, capsys.readouterr()
+    assert ids(course)["bob"] == "77c0"
+    monkeypatch.delenv("JUPYTERHUB_API_URL")
+    assert grading.main(["lms-ids", "--course", str(course)]) == 1
+    assert capsys.readouterr().err == (
+        "lms-ids stopped: which hub? pass --hub https://hub.school.example\n"
+    )
