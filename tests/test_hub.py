@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.cookiejar
 import importlib.util
 import json
 import os
@@ -31,9 +32,11 @@ import secrets
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from pathlib import Path
@@ -58,6 +61,8 @@ pytestmark = [pytest.mark.installed, pytest.mark.school]
 
 COURSE_ID = "prob101"
 HUB_CONFIG = "# /srv/jupyterhub/jupyterhub_config.py"
+LMS_CONFIG = "# the LMS login, added to /srv/jupyterhub/jupyterhub_config.py"
+LAUNCH = ROOT / "tests" / "data" / "lti13_launch.json"  # a Moodle launch, decoded
 SERVICE = "tilegames-test"
 PROXY = ROOT / ".node" / "node_modules" / ".bin" / "configurable-http-proxy"  # make install
 
@@ -79,6 +84,44 @@ def hub_section(text: str) -> tuple[list[str], str]:
     ]
     assert len(configs) == 1, "the guide shows one jupyterhub_config.py"
     return lines, configs[0]
+
+
+def lms_login(text: str) -> str:
+    """The guide's configuration of the LMS login (``jupyterhub-ltiauthenticator``).
+
+    >>> lms_login("```python\\n" + LMS_CONFIG + "\\nc.Y = 2\\n```\\n")
+    '# the LMS login, added to /srv/jupyterhub/jupyterhub_config.py\\nc.Y = 2\\n'
+    """
+    configs = [
+        c for c in re.findall(r"```python\n(.*?)```", text, re.S) if c.startswith(LMS_CONFIG)
+    ]
+    assert len(configs) == 1, "the guide shows one LMS login configuration"
+    return configs[0]
+
+
+# The LMS's launch, stood in for by the login form (no LMS here): the guide's LTI13Authenticator,
+# with the guide's username_key, turns a Moodle launch naming the account into the user and the
+# auth_state it keeps on a school's hub; the launch's sub is "lms-" and the account's name.
+LMS_LAUNCH = """
+import json as _json
+from jupyterhub.auth import DummyAuthenticator as _Dummy
+from ltiauthenticator.lti13.auth import LTI13Authenticator as _Lti13
+
+
+class LmsLaunch(_Dummy):
+    async def authenticate(self, handler, data):
+        name = await super().authenticate(handler, data)
+        if not name:
+            return None
+        with open({launch!r}) as launch:
+            claims = _json.load(launch)
+        claims["sub"] = "lms-" + name
+        claims["https://purl.imsglobal.org/spec/lti/claim/custom"]["username"] = name
+        return await _Lti13(parent=self).authenticate(handler, claims)
+
+
+c.JupyterHub.authenticator_class = LmsLaunch
+"""
 
 
 def _free_port() -> int:
@@ -111,7 +154,7 @@ class Hub:
         line = line.replace("/srv/jupyterhub", str(self.folder))
         return self.school.localise(line)
 
-    def configure(self, config: str) -> Path:
+    def configure(self, config: str, lms: str = "") -> Path:
         ports = [_free_port() for _ in range(2)]
         folder = self.folder
         extra = f"""
@@ -126,23 +169,29 @@ c.JupyterHub.db_url = "sqlite:///{folder / "jupyterhub.sqlite"}"
 c.JupyterHub.cookie_secret_file = {str(folder / "cookie_secret")!r}
 c.JupyterHub.authenticator_class = "dummy"
 c.JupyterHub.services = [{{"name": {SERVICE!r}, "api_token": {self.admin!r}}}]
-c.JupyterHub.load_roles = [{{"name": "admin", "services": [{SERVICE!r}]}}]
+c.JupyterHub.load_roles.append({{"name": "admin", "services": [{SERVICE!r}]}})
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 """
+        guide = self.localise(config)
+        if lms:  # the guide's LMS login (before the test's lines), its launches by the login form
+            guide += "\n" + self.localise(lms)
+            extra += LMS_LAUNCH.format(launch=str(LAUNCH))
         path = folder / "jupyterhub_config.py"
-        path.write_text(self.localise(config) + extra)
+        path.write_text(guide + extra)
         path.chmod(0o600)
         return path
 
     def start(self, config: Path) -> None:
         log = (self.folder / "hub.log").open("wb")
         python = self.school.root / "opt" / "tilegames" / "bin"
+        key = self.folder / "crypt_key"  # the guide's, for the LMS login's auth_state
+        crypt = {"JUPYTERHUB_CRYPT_KEY": key.read_text().strip()} if key.exists() else {}
         self.process = subprocess.Popen(
             [python / "jupyterhub", "-f", config],
             cwd=self.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             env={"PATH": f"{python}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-                 "HOME": str(self.folder)},
+                 "HOME": str(self.folder), **crypt},
         )  # fmt: skip
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -192,6 +241,28 @@ c.Spawner.http_timeout = 120
             return status, json.loads(raw) if raw else None
         except ValueError:
             return status, raw.decode(errors="replace")
+
+    def login(self, user: str) -> None:
+        """``user`` logs in on the hub's login form (the LMS's launch, in this test)."""
+
+        class Stay(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):
+                return None  # the redirect after the login is the answer
+
+        opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), Stay
+        )
+        with opener.open(self.url + "/hub/login", timeout=60) as page:
+            xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.read().decode())
+        assert xsrf, "no _xsrf in the hub's login form"
+        form = {"username": user, "password": "any", "_xsrf": xsrf.group(1)}
+        try:
+            opener.open(self.url + "/hub/login", urllib.parse.urlencode(form).encode(), 60)
+        except urllib.error.HTTPError as answer:
+            assert answer.code == 302, (answer.code, self.log())
+            assert "/hub/login" not in answer.headers["Location"], self.log()
+            return
+        raise AssertionError(f"{user}'s login was not accepted\n{self.log()}")
 
     def spawn(self, user: str) -> None:
         status, _ = self.api("POST", "/hub/api/users", {"usernames": [user]})
@@ -276,7 +347,7 @@ def school():
         pytest.skip(
             "no configurable-http-proxy (npm): `make proxy` (part of `make test`) installs it"
         )
-    with open_school(extra=("jupyterhub",)) as made:
+    with open_school(extra=("jupyterhub", "jupyterhub-ltiauthenticator")) as made:
         made.proxy = proxy
         yield made
 
@@ -374,6 +445,27 @@ def in_terminal(hub: Hub, user: str, commands: list[str]) -> str:
     return output
 
 
+def lms_ids_from_the_hub(hub: Hub) -> str:
+    """Two students launch the hub from the LMS (the login form, here), the third has not yet;
+    the teacher runs ``lms-ids`` with a student's token (refused: no ``admin:auth_state``), then
+    with a token of their own (the guide's ``lms-ids`` role): what both runs said."""
+    for user in ("tgada", "tgbob"):
+        hub.login(user)
+    status, reply = hub.api("POST", f"/hub/api/users/{TEACHER}/tokens", {"note": "lms-ids"})
+    assert status in (200, 201), (status, reply)
+    home = hub.school.home(TEACHER)
+    for name, token in (("student-token", hub.tokens["tgada"]), ("hub-token", reply["token"])):
+        (home / name).write_text(token + "\n")
+        (home / name).chmod(0o600)
+        shutil.chown(home / name, TEACHER)
+    command = f"python -m tilegames.grading.course lms-ids --hub {hub.url} --token-file"
+    return hub.school.run("teacher", [
+        "source ~/tilegames-teacher/bin/activate && cd ~/course",
+        f'{command} ~/student-token || echo "exit status $?"',
+        f'{command} ~/hub-token || echo "exit status $?"',
+    ], TEACHER)  # fmt: skip
+
+
 def test_the_course_played_through_a_real_jupyterhub(school, hub):
     started = time.monotonic()
     times: dict[str, float] = {}
@@ -409,21 +501,27 @@ def test_the_course_played_through_a_real_jupyterhub(school, hub):
             if number == 0:  # the students' environment exists: the hub, from the guide
                 installs = [line for line in hub_lines if "/opt/tilegames/bin/pip" in line]
                 assert installs, hub_lines
+                assert any("jupyterhub-ltiauthenticator" in line for line in installs), installs
                 folders = [line for line in hub_lines if line.startswith("install -d")]
+                keys = [line for line in hub_lines if line.startswith("openssl rand")]
+                assert keys, hub_lines  # the LMS login's crypt_key
                 school.run(  # (the school localises the rest)
                     "admin",
                     [
                         line.replace("/srv/jupyterhub", str(hub.folder))
-                        for line in folders + installs
+                        for line in folders + installs + keys
                     ],
                 )
                 assert (hub.folder.stat().st_mode & 0o777) == 0o700
                 hub_started = time.monotonic()
-                hub.start(hub.configure(hub_config))
+                hub.start(hub.configure(hub_config, lms_login(GUIDE.read_text())))
                 times["hub up"] = time.monotonic() - hub_started
                 for user in STUDENTS.values():  # started together (slow_spawn_timeout = 0)
                     hub.spawn(user)
         times["course"] = time.monotonic() - started
+        lms_started = time.monotonic()
+        outputs["lms-ids"] = lms_ids_from_the_hub(hub)
+        times["lms-ids"] = time.monotonic() - lms_started
         times["students and grading, through the hub"] = time.monotonic() - students_started
     finally:
         stopping = time.monotonic()
@@ -457,6 +555,21 @@ def test_the_course_played_through_a_real_jupyterhub(school, hub):
     for account in STUDENTS.values():
         assert "Shared " in outputs[account] and "with the class" in outputs[account], account
     assert re.search(r"3 students shared [\d,]+ \w+\.", teacher), teacher[-2000:]
+    # the LMS ids: the launches' subs, read from the hub's auth_state into the gradebook
+    said = outputs["lms-ids"]
+    assert said.count("has no admin:auth_state scope") == 1, said  # the student's token
+    for line in [
+        "tgada: LMS id lms-tgada recorded",
+        "tgbob: LMS id lms-tgbob recorded",
+        "tgcy: no id: no LTI login on the hub yet (its auth_state is empty)",
+        "2 LMS id(s) recorded, 0 already recorded; 1 refused (1 without an LTI login",
+    ]:
+        assert line in said, said  # fmt: skip
+    assert said.count("exit status 1") == 2, said  # refused: a token, a student
+    database = f"file:{course / 'gradebook.db'}?mode=ro"
+    with contextlib.closing(sqlite3.connect(database, uri=True)) as gradebook:
+        recorded = dict(gradebook.execute("SELECT id, lms_user_id FROM student"))
+    assert recorded == {"tgada": "lms-tgada", "tgbob": "lms-tgbob", "tgcy": None}, recorded
     # everything the hub started is gone
     for user in (*STUDENTS.values(), TEACHER):
         left = subprocess.run(["pgrep", "-u", user], capture_output=True, text=True).stdout

@@ -3,6 +3,7 @@
     python -m tilegames.grading.course autograde NAME [--course DIR] [--no-sandbox]
     python -m tilegames.grading.course export [--course DIR] [--out F] [--format canvas|moodle]
     python -m tilegames.grading.course export --format lti [--course DIR]  # to the LMS (LTI 1.3)
+    python -m tilegames.grading.course lms-ids [--hub URL] [--token-file F] [--course DIR] [STUDENT ...]
     python -m tilegames.grading.course student-env [--prefix ENV]  # the students' environment
 
 ``autograde`` grades **every** submission of an assignment, even when some fail
@@ -407,7 +408,36 @@ def main(argv: list[str] | None = None) -> int:
     exporting.add_argument(
         "--format", choices=("status", "canvas", "moodle", "lti"), default="status"
     )
+    ids = commands.add_parser(
+        "lms-ids", help="the students' LMS ids from the hub's LTI 1.3 login, into the gradebook"
+    )
+    ids.add_argument("students", nargs="*", help="default: every student of the gradebook")
+    ids.add_argument("--course", type=Path, default=Path("."))
+    ids.add_argument(
+        "--hub",
+        default=os.environ.get("JUPYTERHUB_API_URL", ""),
+        help="the hub's address (default: JUPYTERHUB_API_URL, set in a hub's servers)",
+    )
+    ids.add_argument(
+        "--token-file",
+        type=Path,
+        help="a file holding an API token with the admin:auth_state scope "
+        "(default: JUPYTERHUB_API_TOKEN)",
+    )
     args = parser.parse_args(argv)
+    if args.command == "lms-ids":  # tilegames.grading.hub_ids
+        from . import hub_ids
+
+        try:
+            if not args.hub:
+                raise hub_ids.HubError("which hub? pass --hub https://hub.school.example")
+            done = hub_ids.run(
+                args.course, args.hub, hub_ids.token_from(args.token_file), args.students
+            )
+        except hub_ids.HubError as error:
+            print(f"lms-ids stopped: {error}", file=sys.stderr)
+            return 1
+        return 1 if done.refused else 0
     if args.command == "autograde":
         if not args.no_sandbox:
             from .sandbox import available

@@ -25,7 +25,8 @@ The platform's settings live in the course's ``nbgrader_config.py``::
     c.LtiExport.roster = "lti/roster.csv"  # optional: student,lms_user_id
 
 A student's LMS id is the gradebook's ``lms_user_id`` (``nbgrader db student add ada
---lms-user-id=1234``) or, overriding it, the roster's.
+--lms-user-id=1234``, or ``python -m tilegames.grading.course lms-ids`` from the hub's LTI login:
+``tilegames.grading.hub_ids``) or, overriding it, the roster's.
 
     python -m tilegames.grading.course export --format lti [--course DIR]
     nbgrader export --exporter=tilegames.grading.lti.LtiExport
@@ -450,7 +451,7 @@ def send(
                     note(
                         "no id",
                         f"{who}: not sent: no LMS id (nbgrader db student add {printable(mark.student)} "
-                        "--lms-user-id=..., or a row in c.LtiExport.roster)",
+                        "--lms-user-id=..., a row in c.LtiExport.roster, or lms-ids from the hub)",
                     )
                     continue
                 if not lineitem:
