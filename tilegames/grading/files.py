@@ -10,6 +10,7 @@ and where a course's exchange is.
 
 from __future__ import annotations
 
+import json
 import os
 import unicodedata
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from typing import IO
 __all__ = [
     "csv_cell",
     "exchange_folder",
+    "http_error_line",
     "printable",
     "spreadsheet_safe",
     "spreadsheet_value",
@@ -131,3 +133,25 @@ def csv_cell(text: object) -> str:
     'ada'
     """
     return spreadsheet_safe(printable(text))
+
+
+def http_error_line(error, reason_of=lambda data: data.get("message")) -> str:
+    """A server's reason for an HTTP error (``urllib.error.HTTPError``) in one short, printable
+    line: ``reason_of(body)`` when the body is a JSON object and it finds one, else the body.
+
+    >>> import io, urllib.error
+    >>> body = io.BytesIO(b'{"status": 403, "message": "Action is not authorized"}')
+    >>> http_error_line(urllib.error.HTTPError("http://hub/api", 403, "Forbidden", {}, body))
+    'HTTP 403 Action is not authorized'
+    """
+    try:
+        body = error.read().decode("utf-8", "replace")
+    except OSError:
+        body = ""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        data = None
+    reason = reason_of(data) if isinstance(data, dict) else None
+    text = printable(" ".join(str(reason or body).split()))
+    return f"HTTP {error.code} {text[:200]}".rstrip()

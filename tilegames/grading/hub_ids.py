@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .files import printable
+from .files import http_error_line, printable
 
 __all__ = ["HubError", "Recorded", "hub_api", "lms_id", "read_ids", "record", "run"]
 
@@ -88,21 +88,6 @@ def _reason(error: Exception) -> str:
     return printable(str(reason))
 
 
-def _message(error: urllib.error.HTTPError) -> str:
-    """JupyterHub's reason for an HTTP error (its JSON ``message``), in one short line."""
-    try:
-        body = error.read().decode("utf-8", "replace")
-    except OSError:
-        body = ""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        data = None
-    if isinstance(data, dict) and data.get("message"):
-        body = str(data["message"])
-    return f"HTTP {error.code} {printable(' '.join(body.split()))[:200]}".rstrip()
-
-
 def api_base(hub: str) -> str:
     """The hub's REST API URL from its address (or from the API URL itself).
 
@@ -139,10 +124,10 @@ def hub_api(base: str, token: str) -> Callable[[str], tuple[int, object]]:
                 return 404, None
             if error.code in (401, 403):
                 raise HubError(
-                    f"the hub refused the token at {url}: {_message(error)} (an API token with "
+                    f"the hub refused the token at {url}: {http_error_line(error)} (an API token with "
                     f"the {SCOPE} and read:users scopes is needed)"
                 ) from error
-            raise HubError(f"the hub answered {url} with {_message(error)}") from error
+            raise HubError(f"the hub answered {url} with {http_error_line(error)}") from error
         except (urllib.error.URLError, OSError) as error:
             raise HubError(f"cannot reach the hub at {url}: {_reason(error)}") from error
         except ValueError as error:

@@ -58,7 +58,7 @@ from nbgrader.plugins import ExportPlugin
 from traitlets import Unicode
 
 from .exports import Mark, marks
-from .files import printable, write_atomically
+from .files import http_error_line, printable, write_atomically
 
 __all__ = [
     "LINEITEM_SCOPE",
@@ -162,23 +162,18 @@ def client_assertion(platform: Platform, now: float | None = None) -> str:
         ) from error
 
 
+def _platform_reason(data: dict) -> str:
+    """An LTI platform's reason in its JSON error body (OAuth's ``error`` and
+    ``error_description``, Moodle's ``reason``, Canvas's ``errors``)."""
+    parts = [str(data[k]) for k in ("error", "error_description", "reason") if data.get(k)]
+    if not parts and data.get("errors"):
+        parts = [json.dumps(data["errors"])]
+    return ": ".join(parts)
+
+
 def _why(error: urllib.error.HTTPError) -> str:
     """The platform's reason for an HTTP error, in one short line."""
-    try:
-        body = error.read().decode("utf-8", "replace")
-    except OSError:
-        body = ""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        data = None
-    if isinstance(data, dict):
-        parts = [str(data[k]) for k in ("error", "error_description", "reason") if data.get(k)]
-        if not parts and data.get("errors"):
-            parts = [json.dumps(data["errors"])]
-        body = ": ".join(parts) or body
-    text = printable(" ".join(body.split()))
-    return f"HTTP {error.code} {text[:200]}".rstrip()
+    return http_error_line(error, _platform_reason)
 
 
 class Ags:
