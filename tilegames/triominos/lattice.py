@@ -30,6 +30,8 @@ True
 from __future__ import annotations
 
 import numbers
+from functools import reduce
+from operator import or_
 from types import MappingProxyType
 
 from ..errors import IllegalMove
@@ -408,6 +410,9 @@ class Board:
         "_points",
         "_fill",
         "_frontier",
+        "_fitting",
+        "_union",
+        "_union_version",
         "_tiles",
         "_version",
         "_snapshot",
@@ -420,6 +425,12 @@ class Board:
         self._points: dict[int, int] = {}
         self._fill: dict[int, int] = {}
         self._frontier: dict[int, int] = {}
+        # the frontier cells some tile still fits, with the tiles that do (FIT_MASK of their
+        # pattern): the cells move generation visits; a cell whose corners no tile matches
+        # stays in the frontier but leaves this table
+        self._fitting: dict[int, int] = {}
+        self._union = 0  # every tile fitting somewhere, as of version _union_version
+        self._union_version = -1
         self._tiles = 0
         self._version = 0  # counts the changes: a snapshot knows the version it shows
         self._snapshot: BoardSnapshot | None = None  # the latest snapshot (reused until a change)
@@ -450,6 +461,20 @@ class Board:
     def frontier(self) -> MappingProxyType:
         """Empty cells sharing an edge with a tile, read-only: cell key -> corner pattern index."""
         return MappingProxyType(self._frontier)
+
+    @property
+    def fitting(self) -> MappingProxyType:
+        """Frontier cells some tile still fits, read-only: cell key -> those tiles as a bit mask.
+
+        The frontier without its dead cells (corners no tile matches), each with
+        ``FIT_MASK`` of its pattern: the cells move generation visits.
+
+        >>> board = Board()
+        >>> board.put((0, 0), "5-5-5", 0)
+        >>> [(key_cell(k), TILES[(m & -m).bit_length() - 1]) for k, m in board.fitting.items()]
+        [((0, -1), (0, 5, 5)), ((0, 1), (0, 5, 5)), ((1, 0), (0, 5, 5))]
+        """
+        return MappingProxyType(self._fitting)
 
     @property
     def tiles_mask(self) -> int:
@@ -581,11 +606,13 @@ class Board:
         self._version += 1
         g = _GEOMETRY.get(key) or geometry(key)
         points, fill, cells, frontier = self._points, self._fill, self._cells, self._frontier
+        fitting = self._fitting
         numbers = _CORNER_NUMBERS[tid][rot]
         cells[key] = (tid, rot)
         self._tiles |= 1 << tid
         self._order.append(key)
-        frontier.pop(key, None)
+        if frontier.pop(key, None) is not None:
+            fitting.pop(key, None)
         around = _AROUND
         for p, number in zip(g.corners, numbers):
             if p in points:
@@ -597,10 +624,19 @@ class Board:
             step = number - 6
             for q, weight in around.get(p) or _around(p):
                 if q in frontier:
-                    frontier[q] += step * weight
+                    pattern = frontier[q] = frontier[q] + step * weight
+                    if q in fitting:  # a known digit more: fewer tiles fit, perhaps none
+                        mask = FIT_MASK[pattern]
+                        if mask:
+                            fitting[q] = mask
+                        else:
+                            del fitting[q]
         for n in g.neighbours:
             if n not in cells and n not in frontier:
-                frontier[n] = self._pattern(n)
+                pattern = frontier[n] = self._pattern(n)
+                mask = FIT_MASK[pattern]
+                if mask:
+                    fitting[n] = mask
 
     def remove_last(self) -> tuple[Cell, Tile, int]:
         """Take back the last tile placed; returns (cell, tile, rotation).
@@ -638,6 +674,15 @@ class Board:
                 frontier[n] = pattern(n)
             else:
                 frontier.pop(n, None)
+        # the cells whose pattern may have changed: those around the corners, and the cell
+        fitting = self._fitting
+        for p in g.corners:
+            for q, _ in _around(p):
+                mask = FIT_MASK[frontier[q]] if q in frontier else 0
+                if mask:
+                    fitting[q] = mask
+                else:
+                    fitting.pop(q, None)
         return key_cell(key), TILES[tid], rot
 
     def copy(self) -> Board:
@@ -648,6 +693,8 @@ class Board:
         other._points = self._points.copy()
         other._fill = self._fill.copy()
         other._frontier = self._frontier.copy()
+        other._fitting = self._fitting.copy()
+        other._union, other._union_version = 0, -1
         other._tiles = self._tiles
         other._version = 0
         other._snapshot = None
@@ -738,19 +785,33 @@ class Board:
         return 0, 0, False
 
     # -- move generation (tile ids and bit masks) ------------------------------------------------
+    def fitting_tiles(self) -> int:
+        """Every tile whose numbers fit somewhere on the frontier now, as a bit mask of tile ids.
+
+        Tiles on the board count too (no hand holds them). Kept until the board
+        changes: a player who draws asks again with the same board.
+
+        >>> board = Board()
+        >>> board.put((0, 0), "5-5-5", 0)
+        >>> [tile_name(t) for t in range(56) if board.fitting_tiles() >> t & 1]
+        ['0-5-5', '1-5-5', '2-5-5', '3-5-5', '4-5-5', '5-5-5']
+        """
+        if self._union_version != self._version:
+            self._union = reduce(or_, self._fitting.values(), 0)
+            self._union_version = self._version
+        return self._union
+
     def can_place(self, hand: int) -> bool:
         """Whether any tile of the ``hand`` mask fits somewhere on the frontier."""
-        union = 0
-        for pattern in set(self._frontier.values()):
-            union |= FIT_MASK[pattern]
-        return bool(union & hand)
+        return bool(self.fitting_tiles() & hand)
 
     def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
         """(tile id, cell key, rotation) for every legal placement of a hand mask (any order)."""
         out = []
-        for key, pattern in self._frontier.items():
-            if FIT_MASK[pattern] & hand:
-                for tid, rot in FITS[pattern]:
+        frontier = self._frontier
+        for key, mask in self._fitting.items():
+            if mask & hand:
+                for tid, rot in FITS[frontier[key]]:
                     if hand >> tid & 1:
                         out.append((tid, key, rot))
         return out
@@ -761,10 +822,11 @@ class Board:
         """(points, tile id, cell key, rotation) of every legal placement of ``hand`` (any order)."""
         out = []
         bonus_at = self.bonus_at
-        for key, pattern in self._frontier.items():
-            if FIT_MASK[pattern] & hand:
+        frontier = self._frontier
+        for key, mask in self._fitting.items():
+            if mask & hand:
                 bonus = bonus_at(key, hexagon_bonuses, bridge_bonus, rule)[0]
-                for tid, rot in FITS[pattern]:
+                for tid, rot in FITS[frontier[key]]:
                     if hand >> tid & 1:
                         out.append((VALUE[tid] + bonus, tid, key, rot))
         return out
@@ -776,6 +838,8 @@ class Board:
 
         Ties go to the first in ``legal_moves`` order (tile, then cell, then rotation).
         """
+        if self._union_version == self._version and not self._union & hand:
+            return None  # nothing fits (known since the board last changed: a draw before)
         best_key = None
         fill = self._fill.get
         bridge = self.bridge_at
@@ -783,10 +847,10 @@ class Board:
         placed = cells.keys()
         general = rule == "general"
         geometries = _GEOMETRY
-        fit_mask = FIT_MASK
-        for key, pattern in self._frontier.items():
-            if fit_mask[pattern] & hand:
-                for tid, rot in FITS[pattern]:  # noqa: B007 - used after the break
+        frontier = self._frontier
+        for key, mask in self._fitting.items():
+            if mask & hand:
+                for tid, rot in FITS[frontier[key]]:  # noqa: B007 - used after the break
                     if hand >> tid & 1:
                         break
                 g = geometries.get(key) or geometry(key)
@@ -808,6 +872,7 @@ class Board:
                 if best_key is None or candidate < best_key:
                     best_key = candidate
         if best_key is None:
+            self.fitting_tiles()  # no tile of this hand fits: after a draw, ask the union first
             return None
         points, tid, key, rot = best_key
         return -points, tid, key, rot
@@ -930,6 +995,11 @@ class BoardSnapshot:
         return tuple(self._board_now()._order)
 
     @property
+    def fitting(self) -> MappingProxyType:
+        """Frontier cells some tile still fits, read-only: cell key -> those tiles as a bit mask."""
+        return MappingProxyType(dict(self._board_now()._fitting))
+
+    @property
     def tiles_mask(self) -> int:
         """The tiles on the board as a bit mask of tile ids."""
         return self._board_now()._tiles
@@ -957,6 +1027,7 @@ class BoardSnapshot:
     bridge_at = _read_only("bridge_at")
     bonus_at = _read_only("bonus_at")
     can_place = _read_only("can_place")
+    fitting_tiles = _read_only("fitting_tiles")
 
     def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
         """See ``Board.placements_of``."""
