@@ -283,16 +283,29 @@ class CellGeometry:
     [(1, 0), (2, 1), (0, 1)]
     """
 
-    __slots__ = ("corners", "neighbours", "opposite", "corner_only", "bridges", "touching")
+    __slots__ = (
+        "corners",
+        "around",
+        "neighbours",
+        "neighbour_corners",
+        "opposite",
+        "corner_only",
+        "bridges",
+        "touching",
+    )
 
     def __init__(self, key: int) -> None:
         cell = key_cell(key)
         points = corners(cell)
         self.corners = tuple(point_key(p) for p in points)
         """Point keys of the three corners, clockwise."""
+        self.around = tuple(_around(p) for p in self.corners)
+        """For each corner, (cell key, weight) of the six cells around it (see ``_around``)."""
         nbrs = edge_neighbours(cell)
         self.neighbours = tuple(_raw_key(n) for n in nbrs)
         """Cell keys of the three edge neighbours (left, right, below/above)."""
+        self.neighbour_corners = tuple(tuple(point_key(p) for p in corners(n)) for n in nbrs)
+        """For each edge neighbour, the point keys of its corners (its pattern's three digits)."""
         self.opposite = tuple(opposite_corner(cell, i) for i in range(3))
         """For each edge neighbour, the index of the corner opposite that edge."""
         only = []
@@ -411,6 +424,7 @@ class Board:
         "_fill",
         "_frontier",
         "_fitting",
+        "_hexagons",
         "_union",
         "_union_version",
         "_tiles",
@@ -429,6 +443,9 @@ class Board:
         # pattern): the cells move generation visits; a cell whose corners no tile matches
         # stays in the frontier but leaves this table
         self._fitting: dict[int, int] = {}
+        # empty cells a tile would complete hexagons in: at each such corner the other five
+        # cells around it hold tiles (a corner whose fill count is 5), counted per cell
+        self._hexagons: dict[int, int] = {}
         self._union = 0  # every tile fitting somewhere, as of version _union_version
         self._union_version = -1
         self._tiles = 0
@@ -475,6 +492,18 @@ class Board:
         [((0, -1), (0, 5, 5)), ((0, 1), (0, 5, 5)), ((1, 0), (0, 5, 5))]
         """
         return MappingProxyType(self._fitting)
+
+    @property
+    def hexagons(self) -> MappingProxyType:
+        """Empty cells a tile would complete hexagons in, read-only: cell key -> how many (1-3).
+
+        >>> board = Board()
+        >>> for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]:
+        ...     board.put(cell, "1-1-1", 0)
+        >>> [(key_cell(k), n) for k, n in board.hexagons.items()]
+        [((1, 2), 1)]
+        """
+        return MappingProxyType(self._hexagons)
 
     @property
     def tiles_mask(self) -> int:
@@ -613,16 +642,18 @@ class Board:
         self._order.append(key)
         if frontier.pop(key, None) is not None:
             fitting.pop(key, None)
-        around = _AROUND
-        for p, number in zip(g.corners, numbers):
+            self._hexagons.pop(key, None)  # its hexagons are complete now
+        for p, number, around in zip(g.corners, numbers, g.around):
             if p in points:
-                fill[p] += 1
+                count = fill[p] = fill[p] + 1
+                if count == 5:  # one cell around p is left: a tile there completes a hexagon
+                    self._add_hexagon(around, 1)
                 continue
             points[p] = number
             fill[p] = 1
             # the frontier cells at p learn its number: their pattern digit goes from 6 to it
             step = number - 6
-            for q, weight in around.get(p) or _around(p):
+            for q, weight in around:
                 if q in frontier:
                     pattern = frontier[q] = frontier[q] + step * weight
                     if q in fitting:  # a known digit more: fewer tiles fit, perhaps none
@@ -631,12 +662,25 @@ class Board:
                             fitting[q] = mask
                         else:
                             del fitting[q]
-        for n in g.neighbours:
-            if n not in cells and n not in frontier:
-                pattern = frontier[n] = self._pattern(n)
+        get = points.get
+        for n, (a, b, c) in zip(g.neighbours, g.neighbour_corners):
+            if n not in cells and n not in frontier:  # a new frontier cell: its pattern (_pattern)
+                pattern = frontier[n] = get(a, 6) * 49 + get(b, 6) * 7 + get(c, 6)
                 mask = FIT_MASK[pattern]
                 if mask:
                     fitting[n] = mask
+
+    def _add_hexagon(self, around: tuple[tuple[int, int], ...], step: int) -> None:
+        """Count ``step`` (1 or -1) more hexagons for the one empty cell of ``around``."""
+        hexagons, cells = self._hexagons, self._cells
+        for q, _ in around:
+            if q not in cells:
+                count = hexagons.get(q, 0) + step
+                if count:
+                    hexagons[q] = count
+                else:
+                    del hexagons[q]
+                return
 
     def remove_last(self) -> tuple[Cell, Tile, int]:
         """Take back the last tile placed; returns (cell, tile, rotation).
@@ -655,8 +699,13 @@ class Board:
         self._tiles &= ~(1 << tid)
         g = geometry(key)
         fill, points, cells, frontier = self._fill, self._points, self._cells, self._frontier
+        hexagons = self._hexagons
         for p in g.corners:
             left = fill[p] - 1
+            if left == 5:  # the cell taken back completes the hexagon at p again
+                hexagons[key] = hexagons.get(key, 0) + 1
+            elif left == 4:  # the hexagon at p lacks two tiles now
+                self._add_hexagon(tuple(q for q in _around(p) if q[0] != key), -1)
             if left:
                 fill[p] = left
                 continue
@@ -694,6 +743,7 @@ class Board:
         other._fill = self._fill.copy()
         other._frontier = self._frontier.copy()
         other._fitting = self._fitting.copy()
+        other._hexagons = self._hexagons.copy()
         other._union, other._union_version = 0, -1
         other._tiles = self._tiles
         other._version = 0
@@ -731,10 +781,8 @@ class Board:
         return self.hexagons_at(cell_key(cell))
 
     def hexagons_at(self, key: int) -> int:
-        """``hexagons_completed`` by cell key."""
-        get = self._fill.get
-        a, b, c = (_GEOMETRY.get(key) or geometry(key)).corners
-        return (get(a, 0) == 5) + (get(b, 0) == 5) + (get(c, 0) == 5)
+        """``hexagons_completed`` by cell key (an empty cell)."""
+        return self._hexagons.get(key, 0)
 
     def makes_bridge(self, cell: Cell, rule: str = "general") -> bool:
         """Whether a tile placed in ``cell`` would make a bridge under ``rule``.
@@ -767,13 +815,11 @@ class Board:
         self, key: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
     ) -> tuple[int, int, bool]:
         """(bonus points, hexagons, bridge) for a tile placed now in the cell with key ``key``."""
-        fill = self._fill.get
-        g = _GEOMETRY.get(key) or geometry(key)
-        a, b, c = g.corners
-        hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
+        hexes = self._hexagons.get(key)
         if hexes:
             return hexagon_bonuses[hexes - 1], hexes, False
         if rule == "general":
+            g = _GEOMETRY.get(key) or geometry(key)
             cells = self._cells
             placed = cells.keys()
             for neighbour, others in g.bridges:
@@ -841,30 +887,26 @@ class Board:
         if self._union_version == self._version and not self._union & hand:
             return None  # nothing fits (known since the board last changed: a draw before)
         best_key = None
-        fill = self._fill.get
-        bridge = self.bridge_at
+        hexagons = self._hexagons
         cells = self._cells
         placed = cells.keys()
         general = rule == "general"
-        geometries = _GEOMETRY
         frontier = self._frontier
         for key, mask in self._fitting.items():
             if mask & hand:
                 for tid, rot in FITS[frontier[key]]:  # noqa: B007 - used after the break
                     if hand >> tid & 1:
                         break
-                g = geometries.get(key) or geometry(key)
-                a, b, c = g.corners
-                hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
+                hexes = hexagons.get(key)
                 if hexes:
                     bonus = hexagon_bonuses[hexes - 1]
                 elif general:  # bridge_at(key, "general"), inlined: the hottest loop of a study
                     bonus = 0
-                    for neighbour, others in g.bridges:
+                    for neighbour, others in (_GEOMETRY.get(key) or geometry(key)).bridges:
                         if neighbour in cells and not placed.isdisjoint(others):
                             bonus = bridge_bonus
                             break
-                elif bridge(key, rule):
+                elif self.bridge_at(key, rule):
                     bonus = bridge_bonus
                 else:
                     bonus = 0
@@ -998,6 +1040,11 @@ class BoardSnapshot:
     def fitting(self) -> MappingProxyType:
         """Frontier cells some tile still fits, read-only: cell key -> those tiles as a bit mask."""
         return MappingProxyType(dict(self._board_now()._fitting))
+
+    @property
+    def hexagons(self) -> MappingProxyType:
+        """Empty cells a tile would complete hexagons in, read-only: cell key -> how many."""
+        return MappingProxyType(dict(self._board_now()._hexagons))
 
     @property
     def tiles_mask(self) -> int:

@@ -1237,7 +1237,7 @@ class Game(GameState):
             except IllegalMove as error:
                 errors.append(f"board: {tile_name(t)} at {key_cell(key)}: {error}")
         board = self._board
-        for name in ("points", "fill", "frontier", "fitting", "cells"):
+        for name in ("points", "fill", "frontier", "fitting", "hexagons", "cells"):
             if dict(getattr(check, name)) != dict(getattr(board, name)):
                 errors.append(f"board: its {name} do not match its tiles")
         if check.tiles_mask != board.tiles_mask:
