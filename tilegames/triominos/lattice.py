@@ -889,8 +889,6 @@ class Board:
         best_key = None
         hexagons = self._hexagons
         cells = self._cells
-        placed = cells.keys()
-        general = rule == "general"
         frontier = self._frontier
         for key, mask in self._fitting.items():
             if mask & hand:
@@ -900,10 +898,10 @@ class Board:
                 hexes = hexagons.get(key)
                 if hexes:
                     bonus = hexagon_bonuses[hexes - 1]
-                elif general:  # bridge_at(key, "general"), inlined: the hottest loop of a study
+                elif rule == "general":  # bridge_at(key, "general"), inlined: the hottest loop
                     bonus = 0
                     for neighbour, others in (_GEOMETRY.get(key) or geometry(key)).bridges:
-                        if neighbour in cells and not placed.isdisjoint(others):
+                        if neighbour in cells and not cells.keys().isdisjoint(others):
                             bonus = bridge_bonus
                             break
                 elif self.bridge_at(key, rule):
