@@ -17,6 +17,8 @@ that fit a pattern, so move generation is a few table look-ups per cell.
 
 >>> len(TILES), sum(value(t) for t in TILES)
 (56, 420)
+>>> TILE_BIT[3] == 1 << 3, TILE_CLEAR[3] & TILE_BIT[3], TILE_CLEAR[3] & ALL_TILES | TILE_BIT[3] == ALL_TILES
+(True, 0, True)
 >>> corners((0, 0)), corners((0, 1))
 (((1, 0), (2, 1), (0, 1)), ((1, 0), (3, 0), (2, 1)))
 >>> board = Board()
@@ -55,6 +57,10 @@ TRIPLES: tuple[int, ...] = tuple(TILE_ID[(n, n, n)] for n in range(6))
 """Tile ids of 0-0-0 ... 5-5-5."""
 ALL_TILES = (1 << len(TILES)) - 1
 """A bit mask with every tile id set."""
+TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(len(TILES)))
+"""Each tile id's bit in a mask (``TILE_BIT[t] == 1 << t``, made once)."""
+TILE_CLEAR: tuple[int, ...] = tuple(~bit for bit in TILE_BIT)
+"""A mask ``&`` this keeps every tile but ``t`` (``TILE_CLEAR[t] == ~(1 << t)``)."""
 
 
 def value(tile: Tile | str) -> int:
@@ -388,6 +394,8 @@ def _build_fits() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, .
 FITS, FIT_MASK = _build_fits()
 """``FITS[pattern]``: the (tile id, rotation) pairs fitting a corner pattern, highest value first;
 ``FIT_MASK[pattern]``: the same tiles as a bit mask."""
+_FIT_BITS = tuple(tuple((TILE_BIT[t], t, r) for t, r in entries) for entries in FITS)
+"""``FITS`` with each tile's bit first: (bit, tile id, rotation), for testing a hand mask."""
 _CORNER_NUMBERS = tuple(tuple(corner_numbers(tile, rot) for rot in range(3)) for tile in TILES)
 
 
@@ -638,7 +646,7 @@ class Board:
         fitting = self._fitting
         numbers = _CORNER_NUMBERS[tid][rot]
         cells[key] = (tid, rot)
-        self._tiles |= 1 << tid
+        self._tiles |= TILE_BIT[tid]
         self._order.append(key)
         if frontier.pop(key, None) is not None:
             fitting.pop(key, None)
@@ -696,7 +704,7 @@ class Board:
         self._version += 1
         key = self._order.pop()
         tid, rot = self._cells.pop(key)
-        self._tiles &= ~(1 << tid)
+        self._tiles &= TILE_CLEAR[tid]
         g = geometry(key)
         fill, points, cells, frontier = self._fill, self._points, self._cells, self._frontier
         hexagons = self._hexagons
@@ -892,8 +900,8 @@ class Board:
         frontier = self._frontier
         for key, mask in self._fitting.items():
             if mask & hand:
-                for tid, rot in FITS[frontier[key]]:  # noqa: B007 - used after the break
-                    if hand >> tid & 1:
+                for bit, tid, rot in _FIT_BITS[frontier[key]]:  # noqa: B007 - used after the break
+                    if hand & bit:
                         break
                 hexes = hexagons.get(key)
                 if hexes:

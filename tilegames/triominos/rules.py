@@ -46,6 +46,8 @@ from ..rules_base import RulesBase
 from .lattice import (
     ALL_TILES,
     MAX_COORD,
+    TILE_BIT,
+    TILE_CLEAR,
     TILE_ID,
     TILES,
     TRIPLES,
@@ -1000,7 +1002,7 @@ class Game(GameState):
         self._events.append(event)
         self._scores[seat] += value + bonus
         board.place(key, tid, rot)
-        self._hands[seat] &= ~(1 << tid)
+        self._hands[seat] &= TILE_CLEAR[tid]
         self._sizes[seat] -= 1
         if not self._hands[seat]:
             self._go_out(seat)
@@ -1011,7 +1013,7 @@ class Game(GameState):
         seat = self._to_move
         tid = self._deal_pool[self._pool_pos]
         self._pool_pos += 1
-        self._hands[seat] |= 1 << tid
+        self._hands[seat] |= TILE_BIT[tid]
         self._sizes[seat] += 1
         self._draws += 1
         penalty = self.rules.draw_penalty
