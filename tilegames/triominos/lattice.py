@@ -305,8 +305,10 @@ class CellGeometry:
         points = corners(cell)
         self.corners = tuple(point_key(p) for p in points)
         """Point keys of the three corners, clockwise."""
-        self.around = tuple(_around(p) for p in self.corners)
-        """For each corner, (cell key, weight) of the six cells around it (see ``_around``)."""
+        self.around = tuple(
+            tuple(pair for pair in _around(p) if pair[0] != key) for p in self.corners
+        )
+        """For each corner, (cell key, weight) of the five other cells around it (``_around``)."""
         nbrs = edge_neighbours(cell)
         self.neighbours = tuple(_raw_key(n) for n in nbrs)
         """Cell keys of the three edge neighbours (left, right, below/above)."""
