@@ -652,7 +652,8 @@ class Board:
         self._order.append(key)
         if frontier.pop(key, None) is not None:
             fitting.pop(key, None)
-            self._hexagons.pop(key, None)  # its hexagons are complete now
+            if key in self._hexagons:
+                del self._hexagons[key]  # its hexagons are complete now
         for p, number, around in zip(g.corners, numbers, g.around):
             if p in points:
                 count = fill[p] = fill[p] + 1
