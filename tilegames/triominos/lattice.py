@@ -830,11 +830,9 @@ class Board:
         if hexes:
             return hexagon_bonuses[hexes - 1], hexes, False
         if rule == "general":
-            g = _GEOMETRY.get(key) or geometry(key)
             cells = self._cells
-            placed = cells.keys()
-            for neighbour, others in g.bridges:
-                if neighbour in cells and not placed.isdisjoint(others):
+            for neighbour, others in (_GEOMETRY.get(key) or geometry(key)).bridges:
+                if neighbour in cells and not cells.keys().isdisjoint(others):
                     return bridge_bonus, 0, True
             return 0, 0, False
         if self.bridge_at(key, rule):
