@@ -125,8 +125,9 @@ def play_game(
     view_of = game.player_view
     choosers = [player.choose for player in seats]
     clairvoyant = [getattr(player, "clairvoyant", False) for player in seats]
-    started = [False] * len(seats)
-    single = len(seats) == 1
+    count = len(seats)
+    started = [False] * count
+    single = count == 1
     moves = 0
     while max_moves is None or moves < max_moves:
         if single:  # one player: ask for the view of the seat to move (no seat number needed)
@@ -144,8 +145,8 @@ def play_game(
             if seat is None:
                 break
             index = seat
-            if index >= len(seats):
-                raise ValueError(f"seat {index} has no player: {len(seats)} were given")
+            if index >= count:
+                raise ValueError(f"seat {index} has no player: {count} were given")
             view = game if clairvoyant[index] else view_of(seat)
         if not started[index]:
             started[index] = True

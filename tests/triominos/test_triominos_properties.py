@@ -325,6 +325,8 @@ def test_board_put_then_remove_last_restores_everything(seed, players):
             dict(board.points),
             dict(board.fill),
             dict(board.frontier),
+            dict(board.fitting),
+            dict(board.hexagons),
         )
         for move in game.legal_moves()[:6]:
             if move.kind != "place" or not board.cells:
@@ -337,6 +339,8 @@ def test_board_put_then_remove_last_restores_everything(seed, players):
                 dict(board.points),
                 dict(board.fill),
                 dict(board.frontier),
+                dict(board.fitting),
+                dict(board.hexagons),
             )
             assert after == before
         game.play(chooser.choose(game.player_view(), None))

@@ -17,6 +17,8 @@ that fit a pattern, so move generation is a few table look-ups per cell.
 
 >>> len(TILES), sum(value(t) for t in TILES)
 (56, 420)
+>>> TILE_BIT[3] == 1 << 3, TILE_CLEAR[3] & TILE_BIT[3], TILE_CLEAR[3] & ALL_TILES | TILE_BIT[3] == ALL_TILES
+(True, 0, True)
 >>> corners((0, 0)), corners((0, 1))
 (((1, 0), (2, 1), (0, 1)), ((1, 0), (3, 0), (2, 1)))
 >>> board = Board()
@@ -30,6 +32,8 @@ True
 from __future__ import annotations
 
 import numbers
+from functools import reduce
+from operator import or_
 from types import MappingProxyType
 
 from ..errors import IllegalMove
@@ -53,6 +57,10 @@ TRIPLES: tuple[int, ...] = tuple(TILE_ID[(n, n, n)] for n in range(6))
 """Tile ids of 0-0-0 ... 5-5-5."""
 ALL_TILES = (1 << len(TILES)) - 1
 """A bit mask with every tile id set."""
+TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(len(TILES)))
+"""Each tile id's bit in a mask (``TILE_BIT[t] == 1 << t``, made once)."""
+TILE_CLEAR: tuple[int, ...] = tuple(~bit for bit in TILE_BIT)
+"""A mask ``&`` this keeps every tile but ``t`` (``TILE_CLEAR[t] == ~(1 << t)``)."""
 
 
 def value(tile: Tile | str) -> int:
@@ -281,16 +289,31 @@ class CellGeometry:
     [(1, 0), (2, 1), (0, 1)]
     """
 
-    __slots__ = ("corners", "neighbours", "opposite", "corner_only", "bridges", "touching")
+    __slots__ = (
+        "corners",
+        "around",
+        "neighbours",
+        "neighbour_corners",
+        "opposite",
+        "corner_only",
+        "bridges",
+        "touching",
+    )
 
     def __init__(self, key: int) -> None:
         cell = key_cell(key)
         points = corners(cell)
         self.corners = tuple(point_key(p) for p in points)
         """Point keys of the three corners, clockwise."""
+        self.around = tuple(
+            tuple(pair for pair in _around(p) if pair[0] != key) for p in self.corners
+        )
+        """For each corner, (cell key, weight) of the five other cells around it (``_around``)."""
         nbrs = edge_neighbours(cell)
         self.neighbours = tuple(_raw_key(n) for n in nbrs)
         """Cell keys of the three edge neighbours (left, right, below/above)."""
+        self.neighbour_corners = tuple(tuple(point_key(p) for p in corners(n)) for n in nbrs)
+        """For each edge neighbour, the point keys of its corners (its pattern's three digits)."""
         self.opposite = tuple(opposite_corner(cell, i) for i in range(3))
         """For each edge neighbour, the index of the corner opposite that edge."""
         only = []
@@ -373,6 +396,8 @@ def _build_fits() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, .
 FITS, FIT_MASK = _build_fits()
 """``FITS[pattern]``: the (tile id, rotation) pairs fitting a corner pattern, highest value first;
 ``FIT_MASK[pattern]``: the same tiles as a bit mask."""
+_FIT_BITS = tuple(tuple((TILE_BIT[t], t, r) for t, r in entries) for entries in FITS)
+"""``FITS`` with each tile's bit first: (bit, tile id, rotation), for testing a hand mask."""
 _CORNER_NUMBERS = tuple(tuple(corner_numbers(tile, rot) for rot in range(3)) for tile in TILES)
 
 
@@ -408,6 +433,10 @@ class Board:
         "_points",
         "_fill",
         "_frontier",
+        "_fitting",
+        "_hexagons",
+        "_union",
+        "_union_version",
         "_tiles",
         "_version",
         "_snapshot",
@@ -420,6 +449,15 @@ class Board:
         self._points: dict[int, int] = {}
         self._fill: dict[int, int] = {}
         self._frontier: dict[int, int] = {}
+        # the frontier cells some tile still fits, with the tiles that do (FIT_MASK of their
+        # pattern): the cells move generation visits; a cell whose corners no tile matches
+        # stays in the frontier but leaves this table
+        self._fitting: dict[int, int] = {}
+        # empty cells a tile would complete hexagons in: at each such corner the other five
+        # cells around it hold tiles (a corner whose fill count is 5), counted per cell
+        self._hexagons: dict[int, int] = {}
+        self._union = 0  # every tile fitting somewhere, as of version _union_version
+        self._union_version = -1
         self._tiles = 0
         self._version = 0  # counts the changes: a snapshot knows the version it shows
         self._snapshot: BoardSnapshot | None = None  # the latest snapshot (reused until a change)
@@ -450,6 +488,32 @@ class Board:
     def frontier(self) -> MappingProxyType:
         """Empty cells sharing an edge with a tile, read-only: cell key -> corner pattern index."""
         return MappingProxyType(self._frontier)
+
+    @property
+    def fitting(self) -> MappingProxyType:
+        """Frontier cells some tile still fits, read-only: cell key -> those tiles as a bit mask.
+
+        The frontier without its dead cells (corners no tile matches), each with
+        ``FIT_MASK`` of its pattern: the cells move generation visits.
+
+        >>> board = Board()
+        >>> board.put((0, 0), "5-5-5", 0)
+        >>> [(key_cell(k), TILES[(m & -m).bit_length() - 1]) for k, m in board.fitting.items()]
+        [((0, -1), (0, 5, 5)), ((0, 1), (0, 5, 5)), ((1, 0), (0, 5, 5))]
+        """
+        return MappingProxyType(self._fitting)
+
+    @property
+    def hexagons(self) -> MappingProxyType:
+        """Empty cells a tile would complete hexagons in, read-only: cell key -> how many (1-3).
+
+        >>> board = Board()
+        >>> for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]:
+        ...     board.put(cell, "1-1-1", 0)
+        >>> [(key_cell(k), n) for k, n in board.hexagons.items()]
+        [((1, 2), 1)]
+        """
+        return MappingProxyType(self._hexagons)
 
     @property
     def tiles_mask(self) -> int:
@@ -581,26 +645,53 @@ class Board:
         self._version += 1
         g = _GEOMETRY.get(key) or geometry(key)
         points, fill, cells, frontier = self._points, self._fill, self._cells, self._frontier
+        fitting = self._fitting
         numbers = _CORNER_NUMBERS[tid][rot]
         cells[key] = (tid, rot)
-        self._tiles |= 1 << tid
+        self._tiles |= TILE_BIT[tid]
         self._order.append(key)
-        frontier.pop(key, None)
-        around = _AROUND
-        for p, number in zip(g.corners, numbers):
+        if frontier.pop(key, None) is not None:
+            fitting.pop(key, None)
+            if key in self._hexagons:
+                del self._hexagons[key]  # its hexagons are complete now
+        for p, number, around in zip(g.corners, numbers, g.around):
             if p in points:
-                fill[p] += 1
+                count = fill[p] = fill[p] + 1
+                if count == 5:  # one cell around p is left: a tile there completes a hexagon
+                    self._add_hexagon(around, 1)
                 continue
             points[p] = number
             fill[p] = 1
             # the frontier cells at p learn its number: their pattern digit goes from 6 to it
             step = number - 6
-            for q, weight in around.get(p) or _around(p):
+            for q, weight in around:
                 if q in frontier:
-                    frontier[q] += step * weight
-        for n in g.neighbours:
-            if n not in cells and n not in frontier:
-                frontier[n] = self._pattern(n)
+                    pattern = frontier[q] = frontier[q] + step * weight
+                    if q in fitting:  # a known digit more: fewer tiles fit, perhaps none
+                        mask = FIT_MASK[pattern]
+                        if mask:
+                            fitting[q] = mask
+                        else:
+                            del fitting[q]
+        get = points.get
+        for n, (a, b, c) in zip(g.neighbours, g.neighbour_corners):
+            if n not in cells and n not in frontier:  # a new frontier cell: its pattern (_pattern)
+                pattern = frontier[n] = get(a, 6) * 49 + get(b, 6) * 7 + get(c, 6)
+                mask = FIT_MASK[pattern]
+                if mask:
+                    fitting[n] = mask
+
+    def _add_hexagon(self, around: tuple[tuple[int, int], ...], step: int) -> None:
+        """Count ``step`` (1 or -1) more hexagons for the one empty cell of ``around``."""
+        hexagons, cells = self._hexagons, self._cells
+        for q, _ in around:
+            if q not in cells:
+                count = hexagons.get(q, 0) + step
+                if count:
+                    hexagons[q] = count
+                else:
+                    del hexagons[q]
+                return
 
     def remove_last(self) -> tuple[Cell, Tile, int]:
         """Take back the last tile placed; returns (cell, tile, rotation).
@@ -616,11 +707,16 @@ class Board:
         self._version += 1
         key = self._order.pop()
         tid, rot = self._cells.pop(key)
-        self._tiles &= ~(1 << tid)
+        self._tiles &= TILE_CLEAR[tid]
         g = geometry(key)
         fill, points, cells, frontier = self._fill, self._points, self._cells, self._frontier
+        hexagons = self._hexagons
         for p in g.corners:
             left = fill[p] - 1
+            if left == 5:  # the cell taken back completes the hexagon at p again
+                hexagons[key] = hexagons.get(key, 0) + 1
+            elif left == 4:  # the hexagon at p lacks two tiles now
+                self._add_hexagon(tuple(q for q in _around(p) if q[0] != key), -1)
             if left:
                 fill[p] = left
                 continue
@@ -638,6 +734,15 @@ class Board:
                 frontier[n] = pattern(n)
             else:
                 frontier.pop(n, None)
+        # the cells whose pattern may have changed: those around the corners, and the cell
+        fitting = self._fitting
+        for p in g.corners:
+            for q, _ in _around(p):
+                mask = FIT_MASK[frontier[q]] if q in frontier else 0
+                if mask:
+                    fitting[q] = mask
+                else:
+                    fitting.pop(q, None)
         return key_cell(key), TILES[tid], rot
 
     def copy(self) -> Board:
@@ -648,6 +753,9 @@ class Board:
         other._points = self._points.copy()
         other._fill = self._fill.copy()
         other._frontier = self._frontier.copy()
+        other._fitting = self._fitting.copy()
+        other._hexagons = self._hexagons.copy()
+        other._union, other._union_version = 0, -1
         other._tiles = self._tiles
         other._version = 0
         other._snapshot = None
@@ -684,10 +792,8 @@ class Board:
         return self.hexagons_at(cell_key(cell))
 
     def hexagons_at(self, key: int) -> int:
-        """``hexagons_completed`` by cell key."""
-        get = self._fill.get
-        a, b, c = (_GEOMETRY.get(key) or geometry(key)).corners
-        return (get(a, 0) == 5) + (get(b, 0) == 5) + (get(c, 0) == 5)
+        """``hexagons_completed`` by cell key (an empty cell)."""
+        return self._hexagons.get(key, 0)
 
     def makes_bridge(self, cell: Cell, rule: str = "general") -> bool:
         """Whether a tile placed in ``cell`` would make a bridge under ``rule``.
@@ -720,17 +826,13 @@ class Board:
         self, key: int, hexagon_bonuses: tuple[int, int, int], bridge_bonus: int, rule: str
     ) -> tuple[int, int, bool]:
         """(bonus points, hexagons, bridge) for a tile placed now in the cell with key ``key``."""
-        fill = self._fill.get
-        g = _GEOMETRY.get(key) or geometry(key)
-        a, b, c = g.corners
-        hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
+        hexes = self._hexagons.get(key)
         if hexes:
             return hexagon_bonuses[hexes - 1], hexes, False
         if rule == "general":
             cells = self._cells
-            placed = cells.keys()
-            for neighbour, others in g.bridges:
-                if neighbour in cells and not placed.isdisjoint(others):
+            for neighbour, others in (_GEOMETRY.get(key) or geometry(key)).bridges:
+                if neighbour in cells and not cells.keys().isdisjoint(others):
                     return bridge_bonus, 0, True
             return 0, 0, False
         if self.bridge_at(key, rule):
@@ -738,19 +840,33 @@ class Board:
         return 0, 0, False
 
     # -- move generation (tile ids and bit masks) ------------------------------------------------
+    def fitting_tiles(self) -> int:
+        """Every tile whose numbers fit somewhere on the frontier now, as a bit mask of tile ids.
+
+        Tiles on the board count too (no hand holds them). Kept until the board
+        changes: a player who draws asks again with the same board.
+
+        >>> board = Board()
+        >>> board.put((0, 0), "5-5-5", 0)
+        >>> [tile_name(t) for t in range(56) if board.fitting_tiles() >> t & 1]
+        ['0-5-5', '1-5-5', '2-5-5', '3-5-5', '4-5-5', '5-5-5']
+        """
+        if self._union_version != self._version:
+            self._union = reduce(or_, self._fitting.values(), 0)
+            self._union_version = self._version
+        return self._union
+
     def can_place(self, hand: int) -> bool:
         """Whether any tile of the ``hand`` mask fits somewhere on the frontier."""
-        union = 0
-        for pattern in set(self._frontier.values()):
-            union |= FIT_MASK[pattern]
-        return bool(union & hand)
+        return bool(self.fitting_tiles() & hand)
 
     def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
         """(tile id, cell key, rotation) for every legal placement of a hand mask (any order)."""
         out = []
-        for key, pattern in self._frontier.items():
-            if FIT_MASK[pattern] & hand:
-                for tid, rot in FITS[pattern]:
+        frontier = self._frontier
+        for key, mask in self._fitting.items():
+            if mask & hand:
+                for tid, rot in FITS[frontier[key]]:
                     if hand >> tid & 1:
                         out.append((tid, key, rot))
         return out
@@ -761,10 +877,11 @@ class Board:
         """(points, tile id, cell key, rotation) of every legal placement of ``hand`` (any order)."""
         out = []
         bonus_at = self.bonus_at
-        for key, pattern in self._frontier.items():
-            if FIT_MASK[pattern] & hand:
+        frontier = self._frontier
+        for key, mask in self._fitting.items():
+            if mask & hand:
                 bonus = bonus_at(key, hexagon_bonuses, bridge_bonus, rule)[0]
-                for tid, rot in FITS[pattern]:
+                for tid, rot in FITS[frontier[key]]:
                     if hand >> tid & 1:
                         out.append((VALUE[tid] + bonus, tid, key, rot))
         return out
@@ -776,31 +893,27 @@ class Board:
 
         Ties go to the first in ``legal_moves`` order (tile, then cell, then rotation).
         """
+        if self._union_version == self._version and not self._union & hand:
+            return None  # nothing fits (known since the board last changed: a draw before)
         best_key = None
-        fill = self._fill.get
-        bridge = self.bridge_at
+        hexagons = self._hexagons
         cells = self._cells
-        placed = cells.keys()
-        general = rule == "general"
-        geometries = _GEOMETRY
-        fit_mask = FIT_MASK
-        for key, pattern in self._frontier.items():
-            if fit_mask[pattern] & hand:
-                for tid, rot in FITS[pattern]:  # noqa: B007 - used after the break
-                    if hand >> tid & 1:
+        frontier = self._frontier
+        for key, mask in self._fitting.items():
+            if mask & hand:
+                for bit, tid, rot in _FIT_BITS[frontier[key]]:  # noqa: B007 - used after the break
+                    if hand & bit:
                         break
-                g = geometries.get(key) or geometry(key)
-                a, b, c = g.corners
-                hexes = (fill(a, 0) == 5) + (fill(b, 0) == 5) + (fill(c, 0) == 5)
+                hexes = hexagons.get(key)
                 if hexes:
                     bonus = hexagon_bonuses[hexes - 1]
-                elif general:  # bridge_at(key, "general"), inlined: the hottest loop of a study
+                elif rule == "general":  # bridge_at(key, "general"), inlined: the hottest loop
                     bonus = 0
-                    for neighbour, others in g.bridges:
-                        if neighbour in cells and not placed.isdisjoint(others):
+                    for neighbour, others in (_GEOMETRY.get(key) or geometry(key)).bridges:
+                        if neighbour in cells and not cells.keys().isdisjoint(others):
                             bonus = bridge_bonus
                             break
-                elif bridge(key, rule):
+                elif self.bridge_at(key, rule):
                     bonus = bridge_bonus
                 else:
                     bonus = 0
@@ -808,6 +921,7 @@ class Board:
                 if best_key is None or candidate < best_key:
                     best_key = candidate
         if best_key is None:
+            self.fitting_tiles()  # no tile of this hand fits: after a draw, ask the union first
             return None
         points, tid, key, rot = best_key
         return -points, tid, key, rot
@@ -930,6 +1044,16 @@ class BoardSnapshot:
         return tuple(self._board_now()._order)
 
     @property
+    def fitting(self) -> MappingProxyType:
+        """Frontier cells some tile still fits, read-only: cell key -> those tiles as a bit mask."""
+        return MappingProxyType(dict(self._board_now()._fitting))
+
+    @property
+    def hexagons(self) -> MappingProxyType:
+        """Empty cells a tile would complete hexagons in, read-only: cell key -> how many."""
+        return MappingProxyType(dict(self._board_now()._hexagons))
+
+    @property
     def tiles_mask(self) -> int:
         """The tiles on the board as a bit mask of tile ids."""
         return self._board_now()._tiles
@@ -957,6 +1081,7 @@ class BoardSnapshot:
     bridge_at = _read_only("bridge_at")
     bonus_at = _read_only("bonus_at")
     can_place = _read_only("can_place")
+    fitting_tiles = _read_only("fitting_tiles")
 
     def placements_of(self, hand: int) -> list[tuple[int, int, int]]:
         """See ``Board.placements_of``."""

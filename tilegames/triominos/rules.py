@@ -46,6 +46,8 @@ from ..rules_base import RulesBase
 from .lattice import (
     ALL_TILES,
     MAX_COORD,
+    TILE_BIT,
+    TILE_CLEAR,
     TILE_ID,
     TILES,
     TRIPLES,
@@ -996,7 +998,7 @@ class Game(GameState):
         self._events.append(event)
         self._scores[seat] += value + bonus
         board.place(key, tid, rot)
-        self._hands[seat] &= ~(1 << tid)
+        self._hands[seat] &= TILE_CLEAR[tid]
         self._sizes[seat] -= 1
         if not self._hands[seat]:
             self._go_out(seat)
@@ -1007,7 +1009,7 @@ class Game(GameState):
         seat = self._to_move
         tid = self._deal_pool[self._pool_pos]
         self._pool_pos += 1
-        self._hands[seat] |= 1 << tid
+        self._hands[seat] |= TILE_BIT[tid]
         self._sizes[seat] += 1
         self._draws += 1
         penalty = self.rules.draw_penalty
@@ -1233,7 +1235,7 @@ class Game(GameState):
             except IllegalMove as error:
                 errors.append(f"board: {tile_name(t)} at {key_cell(key)}: {error}")
         board = self._board
-        for name in ("points", "fill", "frontier", "cells"):
+        for name in ("points", "fill", "frontier", "fitting", "hexagons", "cells"):
             if dict(getattr(check, name)) != dict(getattr(board, name)):
                 errors.append(f"board: its {name} do not match its tiles")
         if check.tiles_mask != board.tiles_mask:
@@ -1454,7 +1456,11 @@ class PlayerView:
             best = self.best_placement()
             return best[1]  # type: ignore[index]
         rules = self.rules
-        best = self.board.best_placement(
+        shown = self.board
+        board = shown._board  # the board shown, read directly while it has not moved on
+        if board._version != shown._version:
+            board = shown._board_now()
+        best = board.best_placement(
             self.hand_mask, rules.hexagon_bonuses, rules.bridge_bonus, rules.bridge_rule
         )
         if best is None:

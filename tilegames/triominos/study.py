@@ -103,6 +103,17 @@ def _seated(
     return kinds
 
 
+SEAT_COLUMNS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = tuple(
+    (f"p{seat}_player", tuple((part, f"p{seat}_{part}") for part in BREAKDOWN_PARTS))
+    for seat in range(6)
+)
+"""Each seat's columns in a row: its player's column, then (breakdown part, column) pairs.
+
+>>> SEAT_COLUMNS[1][0], SEAT_COLUMNS[1][1][0]
+('p1_player', ('total', 'p1_total'))
+"""
+
+
 def round_row(game: Game, kinds: list[str]) -> dict[str, Any]:
     """The study's row for a finished round: who, how it ended, every seat's score parts."""
     rows = game.breakdown()
@@ -117,10 +128,11 @@ def round_row(game: Game, kinds: list[str]) -> dict[str, Any]:
     }
     totals = {part: 0 for part in BREAKDOWN_PARTS}
     for seat, parts in enumerate(rows):
-        row[f"p{seat}_player"] = kinds[seat]
-        for part in BREAKDOWN_PARTS:
+        player_column, columns = SEAT_COLUMNS[seat]
+        row[player_column] = kinds[seat]
+        for part, column in columns:
             value = parts[part]
-            row[f"p{seat}_{part}"] = value
+            row[column] = value
             totals[part] += value
     row["round_points"] = totals["total"]
     row["tiles_placed"] = totals["tiles_placed"]
