@@ -284,7 +284,7 @@ def run(
     """``python -m tilegames.grading.course lms-ids``: read the hub, record the ids, say each."""
     from nbgrader.api import Gradebook
 
-    from .lti import _alembic_on_path
+    from .lti import alembic_on_path
 
     course = Path(course).resolve()
     issuer, roster = _course_settings(course)
@@ -294,7 +294,7 @@ def run(
             f"{SCOPE} and read:users scopes)"
         )
     base = api_base(hub)
-    _alembic_on_path()
+    alembic_on_path()
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         wanted = list(names or [s.id for s in gradebook.students])
         if not wanted:

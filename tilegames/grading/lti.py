@@ -558,7 +558,7 @@ def settings(course: Path, config=None) -> tuple[Platform, Path | None]:
     return platform, (_path(course, roster) if roster else None)
 
 
-def _alembic_on_path() -> None:
+def alembic_on_path() -> None:
     """nbgrader's gradebook runs ``alembic`` as a command: this environment's first on PATH."""
     bin_dir = str(Path(sys.executable).parent)
     if bin_dir not in os.environ.get("PATH", "").split(os.pathsep):
@@ -569,7 +569,7 @@ def export(course: Path, *, say: Callable[[str], object] = print) -> Sent:
     """``python -m tilegames.grading.course export --format lti``: the course's marks to its LMS."""
     course = Path(course).resolve()
     platform, roster = settings(course)
-    _alembic_on_path()
+    alembic_on_path()
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         result = send(gradebook, course, platform, roster=roster, say=say)
     say(result.summary(platform.issuer))

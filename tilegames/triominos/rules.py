@@ -1456,11 +1456,7 @@ class PlayerView:
             best = self.best_placement()
             return best[1]  # type: ignore[index]
         rules = self.rules
-        shown = self.board
-        board = shown._board  # the board shown, read directly while it has not moved on
-        if board._version != shown._version:
-            board = shown._board_now()
-        best = board.best_placement(
+        best = self.board.best_placement(
             self.hand_mask, rules.hexagon_bonuses, rules.bridge_bonus, rules.bridge_rule
         )
         if best is None:
