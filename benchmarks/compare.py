@@ -105,12 +105,16 @@ def count_instructions(tree: Path, study: str, games: int) -> int:
     return int(collected[-1].split(":")[-1].replace(",", "").strip())
 
 
-def compare_instructions(old: Path, new: Path, studies: list[str], seconds: float) -> dict:
-    """Instructions per game of each tree, per study (the games: ``seconds`` of play at full
-    speed, counted once; the same seeded games for both)."""
+def compare_instructions(
+    old: Path, new: Path, studies: list[str], seconds: float, games: int | None = None
+) -> dict:
+    """Instructions per game of each tree, per study (the games: the first ``games`` seeded
+    ones, or as many as ``seconds`` of play at full speed; the same seeded games for both, so
+    two runs with the same ``games`` count the same games)."""
     figures = {}
+    fixed = games
     for study in studies:
-        games = max(MIN_COUNTED, run_timer(new, study, 0, seconds)["games"])
+        games = fixed or max(MIN_COUNTED, run_timer(new, study, 0, seconds)["games"])
         row: dict = {"games_counted": games}
         for side, tree in (("old", old), ("new", new)):
             spent = count_instructions(tree, study, games) - count_instructions(tree, study, 0)
@@ -234,6 +238,11 @@ def main() -> None:
         help="count instructions per game under valgrind instead of timing (load-proof)",
     )
     parser.add_argument(
+        "--games",
+        type=int,
+        help="with --instructions: count this many seeded games (default: what --seconds plays)",
+    )
+    parser.add_argument(
         "--out", help="default: benchmarks/compare.json (or compare_instructions.json)"
     )
     args = parser.parse_args()
@@ -247,7 +256,7 @@ def main() -> None:
             old_commit = checkout(args.against, old)
             started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
             if args.instructions:
-                figures = compare_instructions(old, ROOT, studies, args.seconds / 4)
+                figures = compare_instructions(old, ROOT, studies, args.seconds / 4, args.games)
             else:
                 figures = compare(old, ROOT, studies, args.repeats, args.seconds)
         finally:
