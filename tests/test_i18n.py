@@ -381,7 +381,10 @@ def test_lessons_in_slovak_translate_the_lessons_that_have_a_catalog(tmp_path, c
 
     assert main(["lessons", str(tmp_path / "sk"), "--lang", "sk"]) == 0
     said = capsys.readouterr().out
-    assert "slovenčina: all 7 lessons translated" in said
+    assert (
+        "slovenčina: preložené sú všetky lekcie (7)" in said
+    )  # --lang sk: the command's words too
+    assert "otvor " in said and " v JupyterLabe a začni lekciou 01_tula_rules.ipynb" in said
     lesson = nbformat.read(tmp_path / "sk" / "notebooks" / "01_tula_rules.ipynb", as_version=4)
     nbformat.validate(lesson)
     assert lesson.cells[0].source.startswith("# Tula — pravidlá v obrázkoch")
@@ -389,6 +392,80 @@ def test_lessons_in_slovak_translate_the_lessons_that_have_a_catalog(tmp_path, c
     assert all(not cell.get("outputs") for cell in lesson.cells if cell.cell_type == "code")
     other = nbformat.read(tmp_path / "sk" / "notebooks" / "02_tula_mercy.ipynb", as_version=4)
     assert 'set_language("sk")' in other.cells[1].source.replace("'", '"')
+
+
+# -- the command line ----------------------------------------------------------------------------
+def cli_help(capsys, words: list[str]) -> str:
+    from tilegames.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main([*words, "--help"])
+    assert done.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps lines at the terminal width
+
+
+def test_simulate_help_speaks_the_locale_s_language(capsys, monkeypatch):
+    monkeypatch.setenv("TILEGAMES_LANG", "sk")
+    monkeypatch.setattr(i18n, "_current", None)  # read the environment again, as a new process
+    said = cli_help(capsys, ["simulate", "tula"])
+    assert "Rozdá veľa hier Tula so semienkom; každý zvolený hráč odohrá každé rozdanie" in said
+    assert "počet rozdaní (predvolene 10000)" in said  # a study's option
+    assert "semienko celého behu (predvolene 1)" in said  # the options every game shares
+    assert "pomenovaná sada pravidiel: standard, with_mercy" in said  # the rules' options
+    assert "show this help message and exit" in said  # argparse's own words: Python's
+    monkeypatch.setenv("TILEGAMES_LANG", "ru")
+    monkeypatch.setattr(i18n, "_current", None)
+    said = cli_help(capsys, ["simulate"])
+    assert "сыграть много партий с сидом и подвести итоги" in cli_help(capsys, [])
+    assert "Flaming Pyramids: построй пирамиду из соломы, дерева и камня" in said
+
+
+def test_help_of_a_command_with_lang_speaks_it(capsys):
+    said = cli_help(capsys, ["play", "--lang", "pt"])
+    assert "Abre uma página web só com o tabuleiro de GAME: sem código, nada para correr." in said
+    assert "a porta da página (por omissão 8866)" in said
+    assert "a língua do tabuleiro: en (English), sk (slovenčina)" in said
+    assert "por omissão: inglês" in said
+    said = cli_help(capsys, ["lessons", "--lang=ru"])
+    assert "заменить файлы, которые ты изменил" in said
+    said = cli_help(capsys, ["simulate", "triominos"])  # and English stays English
+    assert "summarise their scores with 95% confidence intervals." in said
+
+
+def test_the_commands_refusals_and_reports_are_translated(capsys, monkeypatch, tmp_path):
+    from tilegames.cli import main
+    from tilegames.cli.setup_folders import Report
+
+    with using("ru"):
+        with pytest.raises(SystemExit):
+            main(["simulate", "tula", "--workers", "1000"])
+        assert "не больше 256 рабочих процессов, а не 1000" in capsys.readouterr().err
+        report = Report(tmp_path, written=["a.ipynb"], skipped=["b.ipynb", "c.ipynb"])
+        lines = report.lines()
+        assert lines[0].split() == ["записан", "a.ipynb"]
+        assert lines[1].startswith("пропущен ") and "(изменён после записи; --force" in lines[1]
+        assert lines[-1] == f"{tmp_path}: 1 записан, 2 пропущено"
+    assert main(["play", "tula", "--hot-seat", "3", "--lang", "sk"]) == 2  # --lang: its words
+    assert "Tula sa hrá osamote; viacerí ľudia pri jednej obrazovke hrajú" in (
+        capsys.readouterr().err
+    )
+    with using("pt"):
+        lines = Report(tmp_path, updated=["x"], unchanged=["y"] * 5).lines()
+        assert lines[0].split() == ["atualizado", "x", "(um", "tilegames", "mais", "recente",
+                                    "traz", "uma", "nova", "versão)"]  # fmt: skip
+        assert lines[-1] == f"{tmp_path}: 1 atualizado, 5 inalterados"
+    assert Report(tmp_path, written=["a"]).lines()[0] == "wrote      a"  # English as it was
+
+
+def test_an_option_s_check_and_the_written_rows_in_slovak(capsys, monkeypatch, tmp_path):
+    from tilegames.cli import _count
+    from tilegames.study_options import Option
+
+    option = Option("--samples", "", type=int, valid=lambda value: value >= 1, must="be at least 1")
+    with using("sk"):
+        assert option.problem(0) == "--samples musí byť aspoň 1, nie 0"
+        assert _count(1000) == "1\xa0000"
+    assert option.problem(0) == "--samples must be at least 1, not 0"
 
 
 # -- the lessons' catalogs ----------------------------------------------------------------------
