@@ -468,6 +468,44 @@ def test_an_option_s_check_and_the_written_rows_in_slovak(capsys, monkeypatch, t
     assert option.problem(0) == "--samples must be at least 1, not 0"
 
 
+# -- the rules cards -----------------------------------------------------------------------------
+def make_cards_module():
+    import importlib.util
+
+    path = checkout_file("scripts/make_cards.py")
+    spec = importlib.util.spec_from_file_location("make_cards", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_rules_card_in_portuguese_is_drawn_from_the_catalog_and_committed():
+    cards = make_cards_module()
+    with using("pt"):
+        text = cards.tula_card()
+    assert '<html lang="pt">' in text and "<title>Tula — cartão de regras</title>" in text
+    assert "<h2>Preparação</h2>" in text and "<h2>Notação</h2>" in text
+    assert "Baralha as 24 peças viradas para baixo no templo de quatro camadas" in text
+    assert "<code>remove 3B</code> — põe-na na pilha (tem de combinar com a do topo)" in text
+    assert "Vira</b>" in text and "Retira</b>" in text  # the glossary's virar, retirar
+    committed = ROOT / "docs" / "cards" / "pt" / "tula.html"
+    assert committed.read_text(encoding="utf-8") == text  # python scripts/make_cards.py
+    with using("ru"):
+        assert "<h2>Запись ходов</h2>" in cards.pyramids_card()
+    assert "<h2>Notation</h2>" in cards.tula_card()  # and English is English
+
+
+def test_lessons_with_lang_lay_out_that_language_s_cards(tmp_path, capsys):
+    from tilegames.cli.setup_folders import lessons_files
+
+    english = lessons_files()
+    assert "cards/tula.html" in english and not any(n.startswith("cards/sk/") for n in english)
+    slovak = lessons_files(lang="sk")
+    assert set(slovak) == set(english)
+    assert "<h2>Príprava</h2>" in slovak["cards/maze.html"].decode("utf-8")
+    assert slovak["notebooks/01_tula_rules.ipynb"] == english["notebooks/01_tula_rules.ipynb"]
+
+
 # -- the lessons' catalogs ----------------------------------------------------------------------
 def lesson_catalogs():
     return sorted(LOCALE.glob("*/LC_MESSAGES/lesson-*.po"))

@@ -271,9 +271,12 @@ def _write_manifest(path: Path, kept: dict[str, str]) -> None:
     _write_atomically(path, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
 
 
-def lessons_files(assignments: bool = False) -> dict[str, bytes]:
+def lessons_files(assignments: bool = False, lang: str | None = None) -> dict[str, bytes]:
     """What ``tilegames lessons`` writes: ``notebooks/``, ``results/`` (which the lessons read
     as ``../results/``), ``cards/``, and with ``assignments`` the students' copies of the course.
+
+    The rules cards are the English ones, or with ``lang`` that language's where it has one
+    (``cards/<lang>/<game>.html`` in the shipped files, written as ``cards/<game>.html``).
     """
     parts = {"lessons": "notebooks", "results": "results", "cards": "cards"}
     if assignments:
@@ -282,7 +285,15 @@ def lessons_files(assignments: bool = False) -> dict[str, bytes]:
     for kind, target in parts.items():
         base = resources.folder(kind)
         for name in resources.names(kind):
+            if kind == "cards" and "/" in name:  # a translation: taken below, when asked for
+                continue
             files[f"{target}/{name}"] = (base / name).read_bytes()
+    if lang and lang != "en":
+        base = resources.folder("cards")
+        for name in resources.names("cards"):
+            folder, _slash, card = name.partition("/")
+            if folder == lang and f"cards/{card}" in files:
+                files[f"cards/{card}"] = (base / name).read_bytes()
     if not any(name.startswith("notebooks/") for name in files):
         raise FileNotFoundError(
             _(
@@ -426,7 +437,8 @@ def run_course(args: argparse.Namespace) -> int:
 
 def _lessons(args: argparse.Namespace) -> int:
     files, languages = translate_lessons(
-        lessons_files(assignments=args.assignments), getattr(args, "lang", None)
+        lessons_files(assignments=args.assignments, lang=getattr(args, "lang", None)),
+        getattr(args, "lang", None),
     )
     report = lay_out(Path(args.folder), files, manifest=LESSONS_MANIFEST, force=args.force)
     print("\n".join(report.lines()))
