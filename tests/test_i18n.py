@@ -468,6 +468,62 @@ def test_an_option_s_check_and_the_written_rows_in_slovak(capsys, monkeypatch, t
     assert option.problem(0) == "--samples must be at least 1, not 0"
 
 
+def test_a_flaming_pyramids_mayhem_event_in_russian():
+    from tilegames.pyramids.rules import Game
+
+    def collapse() -> str:
+        game = Game.from_position(
+            {(0, 0): "yellow 2", (0, 2): "green 4"}, hands=[["red burner"], ["blue 2"]]
+        )
+        game.play("red burner @ 1,1")  # 7 > 2 + 4, no colour or weight in common: mayhem
+        return game.mayhem_text()
+
+    with using("ru"):
+        said = collapse()
+    assert said.splitlines() == [
+        "ход 1, игрок 0: red burner положена на (1,1): она нарушает правила постройки",
+        "обрушение: red burner на (1,1) нарушает правила постройки на yellow 2 и green 4; "
+        "yellow 2 (0,0) и green 4 (0,2) уходят под личную колоду игрока 0",
+    ]  # the tiles and positions as the notation writes them
+    assert collapse().startswith("turn 1, player 0: placed red burner at (1,1)")
+
+
+def test_the_pyramids_picture_s_screen_reader_names_in_slovak():
+    from tilegames.pyramids.render import spot_label, tile_words
+    from tilegames.pyramids.tiles import key, tile_id
+
+    below = {key(0, 0): tile_id("red 100"), key(0, 2): tile_id("blue 60")}
+    with using("sk"):
+        assert tile_words(tile_id("millstone")) == (
+            "millstone: žltá, červená, zelená a modrá, kameň, váha 200"
+        )
+        assert spot_label(below, 1, 1, tile_id("millstone")) == (
+            "prázdne miesto v rade 1, pozícia 1, na red 100 a blue 60: "
+            "millstone tu poruší pravidlá stavby (chaos)"
+        )
+
+
+def test_tri_ominos_hints_points_and_misfits_in_portuguese():
+    from tilegames.triominos import Game
+    from tilegames.triominos.board import misfit_words, turn_words, view
+    from tilegames.triominos.render import cell_words
+
+    game = Game.from_deal([["5-5-5", "0-0-1"], ["4-5-5", "3-5-5", "0-1-2"]], seed=1)
+    game.play("5-5-5 @ 0,0 r0")
+    with using("pt"):
+        assert turn_words(1) == "rodada uma vez (r1)" and cell_words((2, 5)) == "fila 2, coluna 5"
+        assert misfit_words(game, (4, 5, 5), (0, 1), 0) == (
+            "4-5-5 sem rodar (r0) põe 4 no seu vértice de cima à esquerda, "
+            "onde 5-5-5 (fila 0, coluna 0) mostra 5"
+        )
+        board = view(game, you=1)
+        board.hint()
+        assert board.messages[0][1].startswith("Dica: ")
+        assert "(contornada a azul)" in board.messages[0][1]
+        assert "<th>jogada</th>" in board.scores_table.value
+    assert misfit_words(game, (4, 5, 5), (0, 1), 0).startswith("4-5-5 not turned (r0) puts 4")
+
+
 # -- the rules cards -----------------------------------------------------------------------------
 def make_cards_module():
     import importlib.util
