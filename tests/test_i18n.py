@@ -524,6 +524,28 @@ def test_tri_ominos_hints_points_and_misfits_in_portuguese():
     assert misfit_words(game, (4, 5, 5), (0, 1), 0).startswith("4-5-5 not turned (r0) puts 4")
 
 
+def test_a_chart_s_title_and_axes_in_russian():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from tilegames.triominos.study import plot_tile_values
+
+    with using("ru"):
+        figure = plot_tile_values()
+    ax = figure.axes[0]
+    assert ax.get_title() == "56 плиток по значению"
+    assert (ax.get_xlabel(), ax.get_ylabel()) == (
+        "значение плитки (сумма её чисел)",
+        "число плиток",
+    )
+    plt.close(figure)
+    figure = plot_tile_values()
+    assert figure.axes[0].get_title() == "The 56 tiles by value"
+    plt.close(figure)
+
+
 # -- the rules cards -----------------------------------------------------------------------------
 def make_cards_module():
     import importlib.util
