@@ -394,9 +394,11 @@ def words(state) -> str:
     rows: dict[int, list[str]] = {}
     for k, t in sorted(_board_of(state, None).items(), key=lambda item: position(item[0])):
         r, x = position(k)
-        rows.setdefault(r, []).append(f"{tile_words(t)} at position {x}")
+        rows.setdefault(r, []).append(_("{tile} at position {x}").format(tile=tile_words(t), x=x))
     return "\n".join(
-        f"Row {r}{', on the ground' if r == 0 else ''}: " + "; ".join(rows[r]) + "."
+        (_("Row {row}, on the ground: {tiles}.") if r == 0 else _("Row {row}: {tiles}.")).format(
+            row=r, tiles="; ".join(rows[r])
+        )
         for r in sorted(rows)
     )
 

@@ -279,9 +279,18 @@ def svg(
         middle = px + POOL_WIDTH / 2
         pool_parts = [
             draw.rect(px, top + 4, POOL_WIDTH, pool_height, rx=8, fill="#eceff1", stroke="#78909c"),
-            draw.text(middle, top + 4 + pool_height * 0.3, f"pool: {game.pool_size}", font_size=13),
             draw.text(
-                middle, top + 4 + pool_height * 0.7, "click to draw", font_size=13, fill="#37474f"
+                middle,
+                top + 4 + pool_height * 0.3,
+                i18n._("pool: {n}").format(n=game.pool_size),
+                font_size=13,
+            ),
+            draw.text(
+                middle,
+                top + 4 + pool_height * 0.7,
+                i18n._("click to draw"),
+                font_size=13,
+                fill="#37474f",
             ),
         ]
         parts.append(
