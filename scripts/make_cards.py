@@ -12,7 +12,7 @@ never show a move the library would refuse.
 and each card again in Slovak, Portuguese and Russian, ``docs/cards/<lang>/<game>.html``: the
 cards' words go through the message catalogs (``tilegames.i18n``; babel.cfg extracts this
 script too). ``tilegames lessons DIR --lang sk`` lays out the Slovak cards. The rules' own
-descriptions under *Variants* (the ``Rules`` docstrings) stay English.
+descriptions under *Variants* (the ``Rules`` docstrings) are translated too.
 
 Open a card in a browser and print it (one page each; colours print as shown).
 """
@@ -70,12 +70,13 @@ def variants_section(game: str) -> str:
     items = "".join(
         "<li><code>{name}</code> ({kind}, {usually} <code>{default}</code>): {doc}</li>".format(
             name=html.escape(field.name),
-            kind=html.escape(field.kind),
+            kind=html.escape(kind),
             usually=_("usually"),
             default=html.escape(_written(field.default)),
-            doc=html.escape(field.doc),
+            doc=html.escape(doc),
         )
         for field in rule_fields(spec.Rules)
+        for kind, doc in [field.words()]
     )
     presets = ", ".join(f"<code>{html.escape(name)}</code>" for name in spec.presets())
     return (

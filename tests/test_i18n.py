@@ -412,6 +412,7 @@ def test_simulate_help_speaks_the_locale_s_language(capsys, monkeypatch):
     assert "počet rozdaní (predvolene 10000)" in said  # a study's option
     assert "semienko celého behu (predvolene 1)" in said  # the options every game shares
     assert "pomenovaná sada pravidiel: standard, with_mercy" in said  # the rules' options
+    assert "mercy (true alebo false): Dovolí jedinú výmenu dlaždice z kôpky" in said  # its doc
     assert "show this help message and exit" in said  # argparse's own words: Python's
     monkeypatch.setenv("TILEGAMES_LANG", "ru")
     monkeypatch.setattr(i18n, "_current", None)
@@ -566,6 +567,7 @@ def test_a_rules_card_in_portuguese_is_drawn_from_the_catalog_and_committed():
     assert "Baralha as 24 peças viradas para baixo no templo de quatro camadas" in text
     assert "<code>remove 3B</code> — põe-na na pilha (tem de combinar com a do topo)" in text
     assert "Vira</b>" in text and "Retira</b>" in text  # the glossary's virar, retirar
+    assert "(true ou false, normalmente <code>false</code>): Permite a única troca" in text
     committed = ROOT / "docs" / "cards" / "pt" / "tula.html"
     assert committed.read_text(encoding="utf-8") == text  # python scripts/make_cards.py
     with using("ru"):

@@ -64,8 +64,9 @@ def add_rule_arguments(parser: argparse.ArgumentParser, spec) -> None:
         _("rules"),
         _("every rule of the game, by its field name: ")
         + "; ".join(
-            f"{field.name} ({field.kind}): {field.doc.replace('``', '').rstrip('.')}"
+            f"{field.name} ({kind}): {doc.replace('``', '').rstrip('.')}"
             for field in fields
+            for kind, doc in [field.words()]
         ),
     )
     group.add_argument(
