@@ -46,7 +46,8 @@ unit: install
 	$(PY) -m pytest --doctest-modules tilegames course/tilegames_course tests -m "not browser and not installed"
 
 ## make catalogs: the message catalogs (tilegames/locale/, tilegames.i18n) brought up to date
-## with the code: the messages marked _(), ngettext(), N_() extracted (babel.cfg) into the .pot,
+## with the code: the messages marked _(), ngettext(), N_() (and the Rules fields' docstrings,
+## tilegames/i18n_extract.py) extracted (babel.cfg) into the .pot,
 ## merged into each language's .po (translate the new entries there), the .mo files compiled
 ## (they are committed: the wheel ships them); then the lessons' catalogs (one per lesson, each
 ## markdown cell an entry: scripts/lesson_catalogs.py). tests/test_i18n.py fails until all are

@@ -28,7 +28,7 @@ PACKAGE_DATA = {
     # folder in tilegames/_data/: (folder in the repository, the files it ships)
     "lessons": ("notebooks", ["*.ipynb"]),
     "results": ("results", ["*.csv", "*.json"]),
-    "cards": ("docs/cards", ["*.html"]),
+    "cards": ("docs/cards", ["*.html", "*/*.html"]),  # English, then each translation's
     "release": ("exercises/release", ["*/*.ipynb"]),
 }
 

@@ -381,7 +381,10 @@ def test_lessons_in_slovak_translate_the_lessons_that_have_a_catalog(tmp_path, c
 
     assert main(["lessons", str(tmp_path / "sk"), "--lang", "sk"]) == 0
     said = capsys.readouterr().out
-    assert "slovenčina: all 7 lessons translated" in said
+    assert (
+        "slovenčina: preložené sú všetky lekcie (7)" in said
+    )  # --lang sk: the command's words too
+    assert "otvor " in said and " v JupyterLabe a začni lekciou 01_tula_rules.ipynb" in said
     lesson = nbformat.read(tmp_path / "sk" / "notebooks" / "01_tula_rules.ipynb", as_version=4)
     nbformat.validate(lesson)
     assert lesson.cells[0].source.startswith("# Tula — pravidlá v obrázkoch")
@@ -389,6 +392,198 @@ def test_lessons_in_slovak_translate_the_lessons_that_have_a_catalog(tmp_path, c
     assert all(not cell.get("outputs") for cell in lesson.cells if cell.cell_type == "code")
     other = nbformat.read(tmp_path / "sk" / "notebooks" / "02_tula_mercy.ipynb", as_version=4)
     assert 'set_language("sk")' in other.cells[1].source.replace("'", '"')
+
+
+# -- the command line ----------------------------------------------------------------------------
+def cli_help(capsys, words: list[str]) -> str:
+    from tilegames.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main([*words, "--help"])
+    assert done.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps lines at the terminal width
+
+
+def test_simulate_help_speaks_the_locale_s_language(capsys, monkeypatch):
+    monkeypatch.setenv("TILEGAMES_LANG", "sk")
+    monkeypatch.setattr(i18n, "_current", None)  # read the environment again, as a new process
+    said = cli_help(capsys, ["simulate", "tula"])
+    assert "Rozdá veľa hier Tula so semienkom; každý zvolený hráč odohrá každé rozdanie" in said
+    assert "počet rozdaní (predvolene 10000)" in said  # a study's option
+    assert "semienko celého behu (predvolene 1)" in said  # the options every game shares
+    assert "pomenovaná sada pravidiel: standard, with_mercy" in said  # the rules' options
+    assert "mercy (true alebo false): Dovolí jedinú výmenu dlaždice z kôpky" in said  # its doc
+    assert "show this help message and exit" in said  # argparse's own words: Python's
+    monkeypatch.setenv("TILEGAMES_LANG", "ru")
+    monkeypatch.setattr(i18n, "_current", None)
+    said = cli_help(capsys, ["simulate"])
+    assert "сыграть много партий с сидом и подвести итоги" in cli_help(capsys, [])
+    assert "Flaming Pyramids: построй пирамиду из соломы, дерева и камня" in said
+
+
+def test_help_of_a_command_with_lang_speaks_it(capsys):
+    said = cli_help(capsys, ["play", "--lang", "pt"])
+    assert "Abre uma página web só com o tabuleiro de GAME: sem código, nada para correr." in said
+    assert "a porta da página (por omissão 8866)" in said
+    assert "a língua do tabuleiro: en (English), sk (slovenčina)" in said
+    assert "por omissão: inglês" in said
+    said = cli_help(capsys, ["lessons", "--lang=ru"])
+    assert "заменить файлы, которые ты изменил" in said
+    said = cli_help(capsys, ["simulate", "triominos"])  # and English stays English
+    assert "summarise their scores with 95% confidence intervals." in said
+
+
+def test_the_commands_refusals_and_reports_are_translated(capsys, monkeypatch, tmp_path):
+    from tilegames.cli import main
+    from tilegames.cli.setup_folders import Report
+
+    with using("ru"):
+        with pytest.raises(SystemExit):
+            main(["simulate", "tula", "--workers", "1000"])
+        assert "не больше 256 рабочих процессов, а не 1000" in capsys.readouterr().err
+        report = Report(tmp_path, written=["a.ipynb"], skipped=["b.ipynb", "c.ipynb"])
+        lines = report.lines()
+        assert lines[0].split() == ["записан", "a.ipynb"]
+        assert lines[1].startswith("пропущен ") and "(изменён после записи; --force" in lines[1]
+        assert lines[-1] == f"{tmp_path}: 1 записан, 2 пропущено"
+    assert main(["play", "tula", "--hot-seat", "3", "--lang", "sk"]) == 2  # --lang: its words
+    assert "Tula sa hrá osamote; viacerí ľudia pri jednej obrazovke hrajú" in (
+        capsys.readouterr().err
+    )
+    with using("pt"):
+        lines = Report(tmp_path, updated=["x"], unchanged=["y"] * 5).lines()
+        assert lines[0].split() == ["atualizado", "x", "(um", "tilegames", "mais", "recente",
+                                    "traz", "uma", "nova", "versão)"]  # fmt: skip
+        assert lines[-1] == f"{tmp_path}: 1 atualizado, 5 inalterados"
+    assert Report(tmp_path, written=["a"]).lines()[0] == "wrote      a"  # English as it was
+
+
+def test_an_option_s_check_and_the_written_rows_in_slovak(capsys, monkeypatch, tmp_path):
+    from tilegames.cli import _count
+    from tilegames.study_options import Option
+
+    option = Option("--samples", "", type=int, valid=lambda value: value >= 1, must="be at least 1")
+    with using("sk"):
+        assert option.problem(0) == "--samples musí byť aspoň 1, nie 0"
+        assert _count(1000) == "1\xa0000"
+    assert option.problem(0) == "--samples must be at least 1, not 0"
+
+
+def test_a_flaming_pyramids_mayhem_event_in_russian():
+    from tilegames.pyramids.rules import Game
+
+    def collapse() -> str:
+        game = Game.from_position(
+            {(0, 0): "yellow 2", (0, 2): "green 4"}, hands=[["red burner"], ["blue 2"]]
+        )
+        game.play("red burner @ 1,1")  # 7 > 2 + 4, no colour or weight in common: mayhem
+        return game.mayhem_text()
+
+    with using("ru"):
+        said = collapse()
+    assert said.splitlines() == [
+        "ход 1, игрок 0: red burner положена на (1,1): она нарушает правила постройки",
+        "обрушение: red burner на (1,1) нарушает правила постройки на yellow 2 и green 4; "
+        "yellow 2 (0,0) и green 4 (0,2) уходят под личную колоду игрока 0",
+    ]  # the tiles and positions as the notation writes them
+    assert collapse().startswith("turn 1, player 0: placed red burner at (1,1)")
+
+
+def test_the_pyramids_picture_s_screen_reader_names_in_slovak():
+    from tilegames.pyramids.render import spot_label, tile_words
+    from tilegames.pyramids.tiles import key, tile_id
+
+    below = {key(0, 0): tile_id("red 100"), key(0, 2): tile_id("blue 60")}
+    with using("sk"):
+        assert tile_words(tile_id("millstone")) == (
+            "millstone: žltá, červená, zelená a modrá, kameň, váha 200"
+        )
+        assert spot_label(below, 1, 1, tile_id("millstone")) == (
+            "prázdne miesto v rade 1, pozícia 1, na red 100 a blue 60: "
+            "millstone tu poruší pravidlá stavby (chaos)"
+        )
+
+
+def test_tri_ominos_hints_points_and_misfits_in_portuguese():
+    from tilegames.triominos import Game
+    from tilegames.triominos.board import misfit_words, turn_words, view
+    from tilegames.triominos.render import cell_words
+
+    game = Game.from_deal([["5-5-5", "0-0-1"], ["4-5-5", "3-5-5", "0-1-2"]], seed=1)
+    game.play("5-5-5 @ 0,0 r0")
+    with using("pt"):
+        assert turn_words(1) == "rodada uma vez (r1)" and cell_words((2, 5)) == "fila 2, coluna 5"
+        assert misfit_words(game, (4, 5, 5), (0, 1), 0) == (
+            "4-5-5 sem rodar (r0) põe 4 no seu vértice de cima à esquerda, "
+            "onde 5-5-5 (fila 0, coluna 0) mostra 5"
+        )
+        board = view(game, you=1)
+        board.hint()
+        assert board.messages[0][1].startswith("Dica: ")
+        assert "(contornada a azul)" in board.messages[0][1]
+        assert "<th>jogada</th>" in board.scores_table.value
+    assert misfit_words(game, (4, 5, 5), (0, 1), 0).startswith("4-5-5 not turned (r0) puts 4")
+
+
+def test_a_chart_s_title_and_axes_in_russian():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from tilegames.triominos.study import plot_tile_values
+
+    with using("ru"):
+        figure = plot_tile_values()
+    ax = figure.axes[0]
+    assert ax.get_title() == "56 плиток по значению"
+    assert (ax.get_xlabel(), ax.get_ylabel()) == (
+        "значение плитки (сумма её чисел)",
+        "число плиток",
+    )
+    plt.close(figure)
+    figure = plot_tile_values()
+    assert figure.axes[0].get_title() == "The 56 tiles by value"
+    plt.close(figure)
+
+
+# -- the rules cards -----------------------------------------------------------------------------
+def make_cards_module():
+    import importlib.util
+
+    path = checkout_file("scripts/make_cards.py")
+    spec = importlib.util.spec_from_file_location("make_cards", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_rules_card_in_portuguese_is_drawn_from_the_catalog_and_committed():
+    cards = make_cards_module()
+    with using("pt"):
+        text = cards.tula_card()
+    assert '<html lang="pt">' in text and "<title>Tula — cartão de regras</title>" in text
+    assert "<h2>Preparação</h2>" in text and "<h2>Notação</h2>" in text
+    assert "Baralha as 24 peças viradas para baixo no templo de quatro camadas" in text
+    assert "<code>remove 3B</code> — põe-na na pilha (tem de combinar com a do topo)" in text
+    assert "Vira</b>" in text and "Retira</b>" in text  # the glossary's virar, retirar
+    assert "(true ou false, normalmente <code>false</code>): Permite a única troca" in text
+    committed = ROOT / "docs" / "cards" / "pt" / "tula.html"
+    assert committed.read_text(encoding="utf-8") == text  # python scripts/make_cards.py
+    with using("ru"):
+        assert "<h2>Запись ходов</h2>" in cards.pyramids_card()
+    assert "<h2>Notation</h2>" in cards.tula_card()  # and English is English
+
+
+def test_lessons_with_lang_lay_out_that_language_s_cards(tmp_path, capsys):
+    from tilegames.cli.setup_folders import lessons_files
+
+    english = lessons_files()
+    assert "cards/tula.html" in english and not any(n.startswith("cards/sk/") for n in english)
+    slovak = lessons_files(lang="sk")
+    assert set(slovak) == set(english)
+    assert "<h2>Príprava</h2>" in slovak["cards/maze.html"].decode("utf-8")
+    assert slovak["notebooks/01_tula_rules.ipynb"] == english["notebooks/01_tula_rules.ipynb"]
 
 
 # -- the lessons' catalogs ----------------------------------------------------------------------

@@ -40,12 +40,14 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES",
     "N_",
+    "Deferred",
     "_",
     "format_number",
     "format_percent",
     "language",
     "ngettext",
     "set_language",
+    "translate",
     "using",
 ]
 
@@ -177,6 +179,49 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet (translate with ``_``)."""
     return message
+
+
+class Deferred(str):
+    """English text whose translation waits until it is shown: a ``str`` (the English, its
+    placeholders filled) that remembers its template, so ``translate`` can give it in the
+    language in use at that moment. For text made when a module is imported (a study's
+    options) and shown later (``tilegames simulate --help``).
+
+    >>> help = Deferred(N_("tiles per {what}"), what=3)
+    >>> help, translate(help)
+    ('tiles per 3', 'tiles per 3')
+    """
+
+    template: str
+    fields: dict
+
+    def __new__(cls, template: str, **fields) -> Deferred:
+        english = template.format(**_filled(fields)) if fields else template
+        self = super().__new__(cls, english)
+        self.template = template
+        self.fields = fields
+        return self
+
+
+def _filled(fields: dict) -> dict:
+    """A ``Deferred``'s fields, a callable one called now (a number written as the language in
+    use writes it: ``confidence=lambda: format_percent(0.95)``)."""
+    return {name: value() if callable(value) else value for name, value in fields.items()}
+
+
+def translate(text: str) -> str:
+    """``text`` in the language in use: a ``Deferred`` by its template, any other string as
+    ``_`` would (a string no catalog has, such as a plugin game's own, stays as written).
+
+    >>> with using("sk"):
+    ...     translate(Deferred(N_("Undo"))), translate(""), translate("no such message")
+    ('Späť', '', 'no such message')
+    """
+    if not text:
+        return text
+    if isinstance(text, Deferred):
+        return _(text.template).format(**_filled(text.fields)) if text.fields else _(text.template)
+    return _(str(text))
 
 
 BABEL_LOCALES = {"en": "en", "sk": "sk_SK", "pt": "pt_PT", "ru": "ru_RU"}

@@ -45,6 +45,7 @@ import typing
 from typing import Any, ClassVar
 
 from .errors import InvalidPosition, describe
+from .i18n import N_
 
 
 class RulesBase:
@@ -160,15 +161,33 @@ class RuleField:
         """The type in words: ``true or false``, ``whole number``, ``all or single`` …"""
         if self.choices and not isinstance(self.default, bool):
             return " or ".join(map(str, self.choices))
-        return _KIND_WORDS.get(type(self.default), "whole number or none")
+        return _KIND_WORDS.get(type(self.default), N_("whole number or none"))
+
+    def words(self) -> tuple[str, str]:
+        """Its kind and its docstring in the language in use (``simulate --help``, the rules
+        cards); a choice's values are notation and stay as written.
+
+        >>> from tilegames.i18n import using
+        >>> from tilegames.tula import Rules
+        >>> with using("sk"):
+        ...     rule_fields(Rules)[0].words()[0]
+        'true alebo false'
+        """
+        from .i18n import _, translate
+
+        if self.choices and not isinstance(self.default, bool):
+            kind = _(" or ").join(map(str, self.choices))
+        else:
+            kind = translate(self.kind)
+        return kind, translate(self.doc)
 
 
 _KIND_WORDS = {
-    bool: "true or false",
-    int: "whole number",
-    float: "number",
-    str: "word",
-    tuple: "list of whole numbers, like 50,60,70",
+    bool: N_("true or false"),
+    int: N_("whole number"),
+    float: N_("number"),
+    str: N_("word"),
+    tuple: N_("list of whole numbers, like 50,60,70"),
 }
 
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import N_, Deferred, _, format_number, translate
 from .loading import load
 
 __all__ = [
@@ -69,10 +70,18 @@ def positive_int(text: str) -> int:
 def _whole_number(text: str, least: int, words: str) -> int:
     cleaned = text.replace("_", "").strip()
     if not cleaned.lstrip("+-").isdigit() or len(cleaned) > 30:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not {text}").format(text=repr(text[:40]))
+        )
     value = int(cleaned)
     if value < least:
-        raise argparse.ArgumentTypeError(f"must be {words}, not {text}")
+        raise argparse.ArgumentTypeError(
+            (
+                _("must be 0 or more, not {text}")
+                if least == 0
+                else _("must be at least 1, not {text}")
+            ).format(text=text)
+        )
     return value
 
 
@@ -86,7 +95,11 @@ def game_count(text: str) -> int:
 
     value = positive_int(text)
     if value > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} in one run, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("at most {most} in one run, not {text}").format(
+                most=format_number(MAX_GAMES), text=text
+            )
+        )
     return value
 
 
@@ -126,8 +139,8 @@ class Option:
         return dest_of(self.flag)
 
     def add_to(self, parser) -> None:
-        """Add it to an ``argparse`` parser (or group)."""
-        settings: dict[str, Any] = {"help": self.help, "default": self.default}
+        """Add it to an ``argparse`` parser (or group), its help in the language in use."""
+        settings: dict[str, Any] = {"help": translate(self.help), "default": self.default}
         for name in ("type", "action", "choices", "metavar"):
             if getattr(self, name) is not None:
                 settings[name] = getattr(self, name)
@@ -137,7 +150,9 @@ class Option:
         """What is wrong with ``value`` (``""``: nothing)."""
         if self.valid is None or value is None or self.valid(value):
             return ""
-        return f"{self.flag} must {self.must}, not {value}"
+        return _("{flag} must {must}, not {value}").format(
+            flag=self.flag, must=translate(self.must), value=value
+        )
 
 
 def players_option(what: str = "game") -> Option:
@@ -146,9 +161,13 @@ def players_option(what: str = "game") -> Option:
     >>> players_option("round").help
     'players per round, 2-6 (default 2)'
     """
+    helps = {
+        "game": N_("players per game, 2-6 (default 2)"),
+        "round": N_("players per round, 2-6 (default 2)"),
+    }
     return Option(
         "--players",
-        f"players per {what}, 2-6 (default 2)",
+        Deferred(helps[what]) if what in helps else f"players per {what}, 2-6 (default 2)",
         type=int,
         default=2,
         choices=range(2, 7),
@@ -235,7 +254,7 @@ def default_study(spec) -> Study:
     options = [
         Option(
             "--games",
-            f"games to play (default {spec.default_games})",
+            Deferred(N_("games to play (default {games})"), games=spec.default_games),
             type=game_count,
             default=spec.default_games,
         )
@@ -244,7 +263,7 @@ def default_study(spec) -> Study:
         options.append(
             Option(
                 "--players",
-                f"players per game, {low}-{high} (default {low})",
+                Deferred(N_("players per game, {low}-{high} (default {low})"), low=low, high=high),
                 type=int,
                 default=low,
                 choices=range(low, high + 1),
@@ -254,15 +273,23 @@ def default_study(spec) -> Study:
     options.append(
         Option(
             "--player",
-            f"the player of each seat: {', '.join(players)}; a comma list sets seats in turn "
-            f"(default {players[0]})",
+            Deferred(
+                N_(
+                    "the player of each seat: {players}; a comma list sets seats in turn "
+                    "(default {first})"
+                ),
+                players=", ".join(players),
+                first=players[0],
+            ),
             default=players[0],
         )
     )
     return Study(
         plan=functools.partial(_default_plan, spec),
         options=tuple(options),
-        description=f"Play many seeded {spec.title} games and summarise them.",
+        description=Deferred(
+            N_("Play many seeded {game} games and summarise them."), game=spec.title
+        ),
     )
 
 
@@ -272,8 +299,11 @@ def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
     unknown = [name for name in lineup if name not in spec.players]
     if unknown or not lineup:
         raise ValueError(
-            f"unknown {spec.title} player {unknown[0] if unknown else options['player']!r}: "
-            f"choose from {', '.join(spec.players)}"
+            _("unknown {game} player {player}: choose from {players}").format(
+                game=spec.title,
+                player=repr(unknown[0] if unknown else options["player"]),
+                players=", ".join(spec.players),
+            )
         )
     players = options.get("players") or spec.seats[0]
     task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))

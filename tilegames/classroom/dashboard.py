@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..stats import Estimate, mean_interval, wilson
 from ..words import with_interval
 from .experiments import Experiment, Reference
@@ -275,9 +276,14 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
     left.set_yticks(range(len(order)), labels if len(order) <= 40 else [""] * len(order))
     n = len(summary.students)
     left.set_title(
-        f"{summary.covered} of {n} intervals contain the true value (● yes, ✕ no)", fontsize=size
+        i18n.ngettext(
+            "{covered} of {n} intervals contain the true value (● yes, ✕ no)",  # English: as of 2
+            "{covered} of {n} intervals contain the true value (● yes, ✕ no)",
+            n,
+        ).format(covered=summary.covered, n=n),
+        fontsize=size,
     )
-    left.set_xlabel("each student's estimate and 95% CI", fontsize=size)
+    left.set_xlabel(i18n._("each student's estimate and 95% CI"), fontsize=size)
     _legend_below(left, size)
     left.tick_params(labelsize=size * 0.8)
     games = np.array([s.games for s in summary.students], dtype=float)
@@ -293,13 +299,13 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
         right.plot(grid, low, color="grey", linestyle=":", label="where 95% of estimates fall")
     right.axhline(truth, color="black", linestyle="--", label="true value")
     right.set_xlabel(f"{summary.experiment.unit or 'games'} played", fontsize=size)
-    right.set_ylabel("estimate", fontsize=size)
+    right.set_ylabel(i18n._("estimate"), fontsize=size)
     if summary.experiment.kind == "proportion":  # a share reads as a percentage, as in the text
         from matplotlib.ticker import PercentFormatter
 
         left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         right.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    right.set_title("Funnel: small batches scatter more", fontsize=size)
+    right.set_title(i18n._("Funnel: small batches scatter more"), fontsize=size)
     _legend_below(right, size)
     right.tick_params(labelsize=size * 0.8)
     figure.suptitle(summary.experiment.title, fontsize=size * 1.1)

@@ -37,7 +37,9 @@ import signal
 import sys
 
 from .. import GAMES, __version__
+from ..i18n import _, format_number, language, ngettext, translate, using
 from . import setup_folders
+from .lang import language_asked
 from .play import add_play_command
 
 __all__ = ["build_parser", "main"]
@@ -70,55 +72,68 @@ def build_parser() -> argparse.ArgumentParser:
     titles = [spec.title for spec in GAMES.specs()]
     parser = argparse.ArgumentParser(
         prog="tilegames",
-        description=f"Play and study {', '.join(titles[:-1])} and {titles[-1]}.",
+        description=_("Play and study {games} and {last}.").format(
+            games=", ".join(titles[:-1]), last=titles[-1]
+        ),
     )
     parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True)
-    simulate = commands.add_parser("simulate", help="run many seeded games and summarise them")
+    simulate = commands.add_parser("simulate", help=_("run many seeded games and summarise them"))
     games = simulate.add_subparsers(dest="game", required=True, metavar="GAME")
     for spec in GAMES.specs():
-        sub = games.add_parser(spec.name, help=f"{spec.title}: {spec.summary}")
+        sub = games.add_parser(spec.name, help=f"{spec.title}: {translate(spec.summary)}")
         generic.add_simulate_arguments(sub, spec)
         generic.add_rule_arguments(sub, spec)
-        common = sub.add_argument_group("running")
+        common = sub.add_argument_group(_("running"))
         common.add_argument(
-            "--workers", type=worker_count, default=1, help="worker processes (default 1)"
+            "--workers", type=worker_count, default=1, help=_("worker processes (default 1)")
         )
         common.add_argument(
             "--scheduler",
             metavar="ADDRESS",
-            help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
-            "its workers need tilegames installed. Not with --workers",
+            help=_(
+                "run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786); "
+                "its workers need tilegames installed. Not with --workers"
+            ),
         )
         common.add_argument(
             "--scheduler-timeout",
             type=positive_seconds,
             default=30.0,
             metavar="SECONDS",
-            help="how long to wait for the scheduler to answer and for a worker to join it "
-            "(default 30)",
+            help=_(
+                "how long to wait for the scheduler to answer and for a worker to join it "
+                "(default 30)"
+            ),
         )
         common.add_argument(
             "--verbose",
             action="store_true",
-            help="show Dask's own log messages (held back unless asked)",
+            help=_("show Dask's own log messages (held back unless asked)"),
         )
         common.add_argument(
-            "--seed", type=non_negative_int, default=1, help="seed of the whole run (default 1)"
+            "--seed",
+            type=non_negative_int,
+            default=1,
+            help=_("seed of the whole run (default 1)"),
         )
         common.add_argument(
             "--out",
-            help="write one row per game (or round) to this .csv or .parquet file as the run "
-            "goes, with its provenance beside it (the same name with .json); running the "
-            "same command again resumes a stopped run",
+            help=_(
+                "write one row per game (or round) to this .csv or .parquet file as the run "
+                "goes, with its provenance beside it (the same name with .json); running the "
+                "same command again resumes a stopped run"
+            ),
         )
         common.add_argument(
             "--force",
             action="store_true",
-            help="with --out: replace a file there that is not this run's (another run's, "
-            "one changed by hand, someone's), and discard another run's unfinished parts",
+            help=_(
+                "with --out: replace a file there that is not this run's (another run's, "
+                "one changed by hand, someone's), and discard another run's unfinished parts"
+            ),
         )
-        common.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+        common.add_argument("--no-progress", action="store_true", help=_("hide the progress bar"))
         sub.set_defaults(study=generic, spec=spec)
     setup_folders.add_commands(commands)  # lessons, course
     add_play_command(commands)  # tilegames play [GAME]: the board alone, served by Voila
@@ -131,18 +146,27 @@ def main(argv: list[str] | None = None) -> int:
     Ctrl-C, SIGTERM or SIGHUP at any moment end it quietly: workers stopped, the
     finished rows written (with ``--out``), exit code 128 + the signal's number.
     A closed output (``tilegames simulate … | head -1``) is not an error.
+
+    The help and messages speak the language of ``--lang`` (where a command has it), else
+    the locale's (``tilegames.i18n``); argparse's own words are Python's.
     """
+    words = sys.argv[1:] if argv is None else list(argv)
+    asked = language_asked(words)
+    with using(asked) if asked else contextlib.nullcontext():
+        return _main_in_language(words)
+
+
+def _main_in_language(words: list[str]) -> int:
     received: list[int] = []
     previous: dict = {}
-    words = sys.argv[1:] if argv is None else list(argv)
     try:
         _catch_stop_signals(received, previous)
         return _main(words, received)
     except KeyboardInterrupt:  # before the first game (or after the last) finished
         if words[:1] == ["lessons"]:  # stopped while it started: before its first file
-            _say("stopped: tilegames lessons wrote nothing", sys.stderr)
+            _say(_("stopped: tilegames lessons wrote nothing"), sys.stderr)
         else:
-            _say("stopped: no game finished", sys.stderr)
+            _say(_("stopped: no game finished"), sys.stderr)
         return 128 + (received[-1] if received else signal.SIGINT)
     finally:
         _restore_signals(previous)
@@ -198,43 +222,66 @@ def _main(argv: list[str], received: list[int]) -> int:
     cores = os.cpu_count() or 1
     if args.workers > cores:
         _say(
-            f"note: {args.workers} workers on {cores} cores: the extra ones only wait their turn",
+            _(
+                "note: {workers} workers on {cores} cores: the extra ones only wait their turn"
+            ).format(workers=args.workers, cores=cores),
             sys.stderr,
         )
     try:
-        _, summary = args.study.run_simulation(args)
+        _rows, summary = args.study.run_simulation(args)
     except ValueError as error:  # bad options, or --out holds another run (results.DifferentRun)
         parser.error(str(error))
     except SimulationInterrupted as stop:
         code = 128 + (received[-1] if received else signal.SIGINT)
         return _stopped(stop, args, code)
     except (ClusterUnavailable, ClusterLost) as error:  # unreachable, or lost during the run
-        _say(f"could not go on: {error}", sys.stderr)
+        _say(_("could not go on: {error}").format(error=error), sys.stderr)
         return 1
     except OSError as error:  # the results could not be written as the run went
-        _say(f"could not go on: {error.strerror or error}", sys.stderr)
+        _say(_("could not go on: {error}").format(error=error.strerror or error), sys.stderr)
         return 1
     except TaskError as error:  # the study's own task failed in a worker
-        _say(f"a game failed: {error}", sys.stderr)
+        _say(_("a game failed: {error}").format(error=error), sys.stderr)
         return 1
     _say(summary)
     if args.out:
-        _say(f"wrote {read_sidecar(args.out).get('rows', 0)} rows to {args.out}")
+        rows = read_sidecar(args.out).get("rows", 0)
+        _say(
+            ngettext("wrote {rows} rows to {out}", "wrote {rows} rows to {out}", rows).format(
+                rows=_count(rows), out=args.out
+            )
+        )
     return 0
 
 
 def _stopped(stop, args: argparse.Namespace, code: int) -> int:
     """Ctrl-C (or SIGTERM, SIGHUP): one line on what finished and, with ``--out``, where it is."""
-    line = f"stopped: {stop.games:,} of {stop.total:,} games finished"
+    line = ngettext(
+        "stopped: {games} of {total} games finished",  # English says "games" of 1 too
+        "stopped: {games} of {total} games finished",
+        stop.total,
+    ).format(games=format_number(stop.games), total=format_number(stop.total))
     if args.out and stop.games:
-        line += (
-            f"; their rows are in {args.out}.partial: run the same command again to go on "
-            "from there"
-        )
+        line += _(
+            "; their rows are in {out}.partial: run the same command again to go on from there"
+        ).format(out=args.out)
     elif args.out:
-        line += "; nothing was written"
+        line += _("; nothing was written")
     _say(line, sys.stderr)
     return code
+
+
+def _count(number: int) -> str:
+    """A count in a message: as English has always printed it (``1234``), in another language
+    as that language writes numbers (``1 234``).
+
+    >>> with using("sk"):
+    ...     _count(12345)
+    '12\xa0345'
+    >>> _count(12345)
+    '12345'
+    """
+    return str(number) if language() == "en" else format_number(number)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,6 +17,7 @@ import argparse
 import functools
 import sys
 
+from ..i18n import _
 from ..sim import simulate
 from ..study_options import game_count, non_negative_int, positive_int
 
@@ -45,9 +46,13 @@ def positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a number of seconds, not {text}").format(text=repr(text))
+        ) from None
     if not 0 < value < 10**6:
-        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("a number of seconds above 0, not {text}").format(text=text)
+        )
     return value
 
 
@@ -55,7 +60,9 @@ def worker_count(text: str) -> int:
     """Argument type for ``--workers``: 1 up to ``MAX_WORKERS``."""
     value = positive_int(text)
     if value > MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} worker processes, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("at most {most} worker processes, not {text}").format(most=MAX_WORKERS, text=text)
+        )
     return value
 
 
@@ -127,8 +134,10 @@ def simulate_from_args(
     scheduler = getattr(args, "scheduler", None)
     if scheduler is not None and args.workers > 1:
         raise ValueError(
-            "--workers and --scheduler do not go together: on a cluster the workers are "
-            "the `dask worker` processes (choose how many with their --nworkers)"
+            _(
+                "--workers and --scheduler do not go together: on a cluster the workers are "
+                "the `dask worker` processes (choose how many with their --nworkers)"
+            )
         )
     run = functools.partial(
         simulate,

@@ -23,6 +23,7 @@ import argparse
 import time
 from typing import Any
 
+from ..i18n import _, translate
 from ..rules_base import changed_rules, rule_fields, with_rules
 from ..study_options import dest_of
 from .common import simulate_from_args
@@ -60,25 +61,29 @@ def add_rule_arguments(parser: argparse.ArgumentParser, spec) -> None:
     presets = list(spec.presets())
     fields = rule_fields(spec.Rules)
     group = parser.add_argument_group(
-        "rules",
-        "every rule of the game, by its field name: "
+        _("rules"),
+        _("every rule of the game, by its field name: ")
         + "; ".join(
-            f"{field.name} ({field.kind}): {field.doc.replace('``', '').rstrip('.')}"
+            f"{field.name} ({kind}): {doc.replace('``', '').rstrip('.')}"
             for field in fields
+            for kind, doc in [field.words()]
         ),
     )
     group.add_argument(
         "--rules",
         choices=presets,
         metavar="PRESET",
-        help=f"a named rule set: {', '.join(presets)} (default: the game's usual rules)",
+        help=_("a named rule set: {presets} (default: the game's usual rules)").format(
+            presets=", ".join(presets)
+        ),
     )
     group.add_argument(
         "--rule",
         action="append",
         metavar="NAME=VALUE",
-        help="change one rule, after --rules; repeat for several (like --rule "
-        f"{fields[0].name}={_example(fields[0])})",
+        help=_("change one rule, after --rules; repeat for several (like --rule {example})").format(
+            example=f"{fields[0].name}={_example(fields[0])}"
+        ),
     )
     for flag, meaning in spec.rule_flags.items():
         if meaning.startswith("@"):
@@ -93,7 +98,7 @@ def add_rule_arguments(parser: argparse.ArgumentParser, spec) -> None:
             meaning=meaning,
             dest="rule",
             metavar="VALUE",
-            help=f"the same as {said}",
+            help=_("the same as {option}").format(option=said),
         )
 
 
@@ -118,12 +123,12 @@ def add_simulate_arguments(parser: argparse.ArgumentParser, spec) -> None:
     """The options of the spec's studies (``GameSpec.study_list``): the first study's at the
     top, each other study's under its own heading, after the switch that selects it."""
     studies = spec.study_list()
-    parser.description = studies[0].description
+    parser.description = translate(studies[0].description)
     for study in studies:
         where = parser
         if study.flag:
-            where = parser.add_argument_group(study.group, study.group_help)
-            where.add_argument(study.flag, action="store_true", help=study.flag_help)
+            where = parser.add_argument_group(translate(study.group), translate(study.group_help))
+            where.add_argument(study.flag, action="store_true", help=translate(study.flag_help))
         exclusive: dict[str, Any] = {}
         for option in study.options:
             if option.exclusive and option.exclusive not in exclusive:

@@ -10,17 +10,40 @@
 
 from __future__ import annotations
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, _, ngettext
+
+
+def language_asked(words: list[str]) -> str | None:
+    """The language a command line asks for with ``--lang`` (so its help and messages speak
+    it), or None: the locale's then.
+
+    >>> language_asked(["play", "--lang", "sk"]), language_asked(["lessons", "d", "--lang=ru"])
+    ('sk', 'ru')
+    >>> language_asked(["play", "--lang", "xx"]), language_asked(["simulate", "tula"])
+    (None, None)
+    """
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(words):
+            value = words[index + 1]
+        elif word.startswith("--lang="):
+            value = word.split("=", 1)[1]
+        else:
+            continue
+        if value in LANGUAGES:
+            return value
+    return None
 
 
 def add_lang_option(parser, what: str) -> None:
-    """Add ``--lang {en,sk,pt,ru}`` to ``parser``; ``what`` says what it chooses."""
+    """Add ``--lang {en,sk,pt,ru}`` to ``parser``; ``what`` (translated) says what it chooses."""
     parser.add_argument(
         "--lang",
         choices=list(LANGUAGES),
         help=f"{what}: "
         + ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
-        + " (default: English)",
+        + _(" (default: English)"),
     )
 
 
@@ -54,18 +77,22 @@ def translate_lessons(files: dict[str, bytes], lang: str | None) -> tuple[dict[s
     english = [n.rsplit("/", 1)[-1] for n in lessons if n.rsplit("/", 1)[-1][:-6] not in done]
     name = LANGUAGES[lang]
     if not done and not partly:
-        return result, (
-            f"{name}: none of these lessons is translated yet; they are written in English "
-            f'(tilegames.i18n.set_language("{lang}") in a lesson makes its boards speak {name})'
-        )
+        return result, _(
+            "{name}: none of these lessons is translated yet; they are written in English "
+            '(tilegames.i18n.set_language("{lang}") in a lesson makes its boards speak {name})'
+        ).format(name=name, lang=lang)
     if not english and not partly:
-        return result, f"{name}: all {len(done)} lessons translated"
-    line = f"{name}: {', '.join(sorted(done + partly))} translated"
+        return result, ngettext(
+            "{name}: all {n} lessons translated", "{name}: all {n} lessons translated", len(done)
+        ).format(name=name, n=len(done))
+    line = _("{name}: {lessons} translated").format(
+        name=name, lessons=", ".join(sorted(done + partly))
+    )
     if partly:
-        line += f" ({', '.join(partly)} in part)"
+        line += _(" ({lessons} in part)").format(lessons=", ".join(partly))
     if english:
-        line += (
-            f"; still in English: {', '.join(english)} "
-            f'(tilegames.i18n.set_language("{lang}") in one makes its boards speak {name})'
-        )
+        line += _(
+            "; still in English: {lessons} "
+            '(tilegames.i18n.set_language("{lang}") in one makes its boards speak {name})'
+        ).format(lessons=", ".join(english), lang=lang, name=name)
     return result, line

@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 from .. import GAMES
-from ..i18n import N_
+from ..i18n import N_, _
 from .lang import add_lang_option
 
 
@@ -77,25 +77,33 @@ def add_play_command(commands) -> None:
 
     play = commands.add_parser(
         "play",
-        help="open a page with just a board to play (served by Voila)",
-        description="Open a web page with just the board of GAME: no code, nothing to run.",
+        help=_("open a page with just a board to play (served by Voila)"),
+        description=_("Open a web page with just the board of GAME: no code, nothing to run."),
     )
     play.add_argument(
-        "game", nargs="?", default="tula", choices=list(GAMES), help="the game (default: tula)"
+        "game",
+        nargs="?",
+        default="tula",
+        choices=list(GAMES),
+        help=_("the game (default: tula)"),
     )
-    play.add_argument("--seed", type=non_negative_int, help="deal this seed (default: a new deal)")
-    play.add_argument("--port", type=_port, default=8866, help="the page's port (default 8866)")
+    play.add_argument(
+        "--seed", type=non_negative_int, help=_("deal this seed (default: a new deal)")
+    )
+    play.add_argument("--port", type=_port, default=8866, help=_("the page's port (default 8866)"))
     play.add_argument(
         "--hot-seat",
         type=_people,
         metavar="PEOPLE",
-        help="PEOPLE (2 to 6) play at one screen, each hand hidden until its player shows it "
-        "(the games for several players whose board can do it: Tri-Ominos, Flaming Pyramids)",
+        help=_(
+            "PEOPLE (2 to 6) play at one screen, each hand hidden until its player shows it "
+            "(the games for several players whose board can do it: Tri-Ominos, Flaming Pyramids)"
+        ),
     )
     play.add_argument(
-        "--no-browser", action="store_true", help="do not open a browser; print the address"
+        "--no-browser", action="store_true", help=_("do not open a browser; print the address")
     )
-    add_lang_option(play, "the board's language")
+    add_lang_option(play, _("the board's language"))
     play.set_defaults(run=run_play)
 
 
@@ -103,9 +111,13 @@ def _port(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a port is a whole number, not {text}").format(text=repr(text))
+        ) from None
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {port}")
+        raise argparse.ArgumentTypeError(
+            _("a port is from 0 to 65535, not {port}").format(port=port)
+        )
     return port
 
 
@@ -113,9 +125,13 @@ def _people(text: str) -> int:
     try:
         people = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of people, 2 to 6, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a number of people, 2 to 6, not {text}").format(text=repr(text))
+        ) from None
     if not 2 <= people <= 6:
-        raise argparse.ArgumentTypeError(f"2 to 6 people play at one screen, not {people}")
+        raise argparse.ArgumentTypeError(
+            _("2 to 6 people play at one screen, not {people}").format(people=people)
+        )
     return people
 
 
@@ -192,12 +208,21 @@ def hot_seat_problem(game: str, people: int | None) -> str:
         return ""
     seats = hot_seat_seats(game)
     if seats is None:
-        others = " or ".join(title(g) for g in hot_seat_games())
+        others = _(" or ").join(title(g) for g in hot_seat_games())
         alone = GAMES.spec(game).seats[1] < 2
-        why = "is played alone" if alone else "has no board for several people at one screen"
-        return f"{title(game)} {why}; several people at one screen play {others}"
+        why = (
+            _("{game} is played alone; several people at one screen play {others}")
+            if alone
+            else _(
+                "{game} has no board for several people at one screen; several people at one "
+                "screen play {others}"
+            )
+        )
+        return why.format(game=title(game), others=others)
     if not seats[0] <= people <= seats[1]:
-        return f"{title(game)} seats {seats[0]} to {seats[1]} people, not {people}"
+        return _("{game} seats {low} to {high} people, not {people}").format(
+            game=title(game), low=seats[0], high=seats[1], people=people
+        )
     return ""
 
 
@@ -233,7 +258,7 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     if importlib.util.find_spec("voila") is None:
         print(
-            'tilegames play needs Voila: pip install "tilegames[play]" (or pip install voila)',
+            _('tilegames play needs Voila: pip install "tilegames[play]" (or pip install voila)'),
             file=sys.stderr,
         )
         return 2
@@ -243,7 +268,11 @@ def run_play(args: argparse.Namespace) -> int:
         nbformat.write(
             play_notebook(args.game, args.seed, args.hot_seat, getattr(args, "lang", None)), path
         )
-        print(f"{title(args.game)} at http://127.0.0.1:{args.port}/ (Ctrl-C stops it)")
+        print(
+            _("{game} at {address} (Ctrl-C stops it)").format(
+                game=title(args.game), address=f"http://127.0.0.1:{args.port}/"
+            )
+        )
         server = subprocess.Popen(voila_command(path, args.port, not args.no_browser))
         signal.signal(signal.SIGTERM, _interrupt)  # a job runner's stop ends the page too
         try:
@@ -254,7 +283,7 @@ def run_play(args: argparse.Namespace) -> int:
                 server.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
-            print("stopped", file=sys.stderr)
+            print(_("stopped"), file=sys.stderr)
             return 130
     finally:
         shutil.rmtree(folder, ignore_errors=True)

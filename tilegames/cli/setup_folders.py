@@ -38,6 +38,7 @@ import tempfile
 from pathlib import Path
 
 from .. import __version__, resources
+from ..i18n import N_, _, ngettext
 from .lang import add_lang_option, translate_lessons
 
 __all__ = ["Report", "add_commands", "course_files", "exchange_note", "lay_out", "lessons_files"]
@@ -64,26 +65,42 @@ class Report:
     """What was found amiss on the way (a damaged manifest), in words."""
 
     def lines(self) -> list[str]:
-        """Notes, one line per file written, updated, overwritten or skipped, then a summary."""
-        out = [f"note: {note}" for note in self.notes]
-        out += [f"wrote      {name}" for name in self.written]
+        """Notes, one line per file written, updated, overwritten or skipped, then a summary
+        (in the language in use; the names in a column)."""
+        labels = {
+            "wrote": _("wrote"),
+            "updated": _("updated"),
+            "overwrote": _("overwrote"),
+            "skipped": _("skipped"),
+        }
+        width = max(10, *(len(label) for label in labels.values()))
+
+        def line(label: str, name: str) -> str:
+            return f"{labels[label]:<{width}} {name}"
+
+        out = [_("note: {note}").format(note=note) for note in self.notes]
+        out += [line("wrote", name) for name in self.written]
+        newer = _("a newer tilegames ships a new version")
         out += [
-            f"updated    {name} ({self.reasons.get(name, 'a newer tilegames ships a new version')})"
+            line("updated", f"{name} ({_(self.reasons[name]) if name in self.reasons else newer})")
             for name in self.updated
         ]
-        out += [f"overwrote  {name} (edited; --force)" for name in self.overwritten]
+        out += [line("overwrote", name + _(" (edited; --force)")) for name in self.overwritten]
         out += [
-            f"skipped    {name} (edited since written; --force replaces it)"
+            line("skipped", name + _(" (edited since written; --force replaces it)"))
             for name in self.skipped
         ]
         counts = [
-            (len(self.written), "written"),
-            (len(self.updated), "updated"),
-            (len(self.overwritten), "overwritten"),
-            (len(self.unchanged), "unchanged"),
-            (len(self.skipped), "skipped"),
+            (len(self.written), ngettext("{n} written", "{n} written", len(self.written))),
+            (len(self.updated), ngettext("{n} updated", "{n} updated", len(self.updated))),
+            (
+                len(self.overwritten),
+                ngettext("{n} overwritten", "{n} overwritten", len(self.overwritten)),
+            ),
+            (len(self.unchanged), ngettext("{n} unchanged", "{n} unchanged", len(self.unchanged))),
+            (len(self.skipped), ngettext("{n} skipped", "{n} skipped", len(self.skipped))),
         ]
-        summary = ", ".join(f"{n} {word}" for n, word in counts if n) or "nothing to do"
+        summary = ", ".join(words.format(n=n) for n, words in counts if n) or _("nothing to do")
         return [*out, f"{self.folder}: {summary}"]
 
     def done(self) -> int:
@@ -178,7 +195,9 @@ def _read_manifest(path: Path) -> tuple[dict[str, str], str | None]:
     except FileNotFoundError:
         return {}, None
     except (OSError, UnicodeDecodeError) as error:
-        return {}, f"{path} cannot be read ({error}): every file that differs is kept as yours"
+        return {}, _(
+            "{path} cannot be read ({error}): every file that differs is kept as yours"
+        ).format(path=path, error=error)
     try:
         files = json.loads(text).get("files")
     except (ValueError, AttributeError):
@@ -187,10 +206,10 @@ def _read_manifest(path: Path) -> tuple[dict[str, str], str | None]:
         isinstance(name, str) and isinstance(digest, str) for name, digest in files.items()
     ):
         return files, None
-    return {}, (
-        f"{path} is damaged (not the record this command writes): it is written anew, and "
+    return {}, _(
+        "{path} is damaged (not the record this command writes): it is written anew, and "
         "every file that differs from the shipped one is kept as yours"
-    )
+    ).format(path=path)
 
 
 def lay_out(
@@ -209,7 +228,7 @@ def lay_out(
     """
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(f"{folder} exists and is not a folder")
+        raise NotADirectoryError(_("{folder} exists and is not a folder").format(folder=folder))
     folder.mkdir(parents=True, exist_ok=True)
     record_path = folder / manifest
     recorded, note = _read_manifest(record_path)
@@ -252,9 +271,12 @@ def _write_manifest(path: Path, kept: dict[str, str]) -> None:
     _write_atomically(path, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
 
 
-def lessons_files(assignments: bool = False) -> dict[str, bytes]:
+def lessons_files(assignments: bool = False, lang: str | None = None) -> dict[str, bytes]:
     """What ``tilegames lessons`` writes: ``notebooks/``, ``results/`` (which the lessons read
     as ``../results/``), ``cards/``, and with ``assignments`` the students' copies of the course.
+
+    The rules cards are the English ones, or with ``lang`` that language's where it has one
+    (``cards/<lang>/<game>.html`` in the shipped files, written as ``cards/<game>.html``).
     """
     parts = {"lessons": "notebooks", "results": "results", "cards": "cards"}
     if assignments:
@@ -263,11 +285,21 @@ def lessons_files(assignments: bool = False) -> dict[str, bytes]:
     for kind, target in parts.items():
         base = resources.folder(kind)
         for name in resources.names(kind):
+            if kind == "cards" and "/" in name:  # a translation: taken below, when asked for
+                continue
             files[f"{target}/{name}"] = (base / name).read_bytes()
+    if lang and lang != "en":
+        base = resources.folder("cards")
+        for name in resources.names("cards"):
+            folder, _slash, card = name.partition("/")
+            if folder == lang and f"cards/{card}" in files:
+                files[f"cards/{card}"] = (base / name).read_bytes()
     if not any(name.startswith("notebooks/") for name in files):
         raise FileNotFoundError(
-            f"this tilegames ships no lessons (looked in {resources.folder('lessons')}): "
-            "reinstall it from a wheel or sdist"
+            _(
+                "this tilegames ships no lessons (looked in {folder}): "
+                "reinstall it from a wheel or sdist"
+            ).format(folder=resources.folder("lessons"))
         )
     return files
 
@@ -280,7 +312,7 @@ def _course_package():
         return None
 
 
-MISSING_KIT = (
+MISSING_KIT = N_(
     "tilegames course needs the teacher's kit, the tilegames-course package, which is not "
     "installed in this Python ({python}).\nIt holds the assignments' solutions and answer keys, "
     "so it is not part of tilegames (which students install). Get the wheel from whoever runs "
@@ -323,7 +355,9 @@ def course_files(kit, course_id: str, exchange: str) -> dict[str, bytes]:
             data = course_config(data.decode("utf-8"), course_id, exchange).encode("utf-8")
         files[name] = data
     if not any(name.startswith("source/") for name in files):
-        raise FileNotFoundError(f"the teacher's kit in {base} holds no assignment sources")
+        raise FileNotFoundError(
+            _("the teacher's kit in {folder} holds no assignment sources").format(folder=base)
+        )
     return files
 
 
@@ -335,8 +369,10 @@ def prepare_assignments(folder: Path) -> list[str]:
         from ..grading.course import prepare
     except ImportError:
         return [
-            "not generated: nbgrader is not installed here (pip install 'tilegames[course]'); "
-            "then run tilegames course again"
+            _(
+                "not generated: nbgrader is not installed here (pip install "
+                "'tilegames[course]'); then run tilegames course again"
+            )
         ]
     # nbgrader runs the `alembic` command that sits beside this Python (on PATH in an
     # activated environment; put it there for a console script run by its full path)
@@ -350,7 +386,10 @@ def prepare_assignments(folder: Path) -> list[str]:
 
 
 def _refused(command: str, error: OSError) -> int:
-    print(f"tilegames {command}: {error}; stopped there", file=sys.stderr)
+    print(
+        _("tilegames {command}: {error}; stopped there").format(command=command, error=error),
+        file=sys.stderr,
+    )
     return 2
 
 
@@ -363,14 +402,28 @@ def run_lessons(args: argparse.Namespace) -> int:
     except LayOutStopped as stop:
         report = stop.report
         print(
-            f"stopped: tilegames lessons had gone through {report.done()} of {stop.total} files "
-            f"in {report.folder} ({len(report.written) + len(report.updated)} written); each "
-            "file there is whole: run the same command again to finish",
+            ngettext(
+                "stopped: tilegames lessons had gone through {done} of {total} files in "
+                "{folder} ({written} written); each file there is whole: run the same command "
+                "again to finish",
+                "stopped: tilegames lessons had gone through {done} of {total} files in "
+                "{folder} ({written} written); each file there is whole: run the same command "
+                "again to finish",
+                stop.total,
+            ).format(
+                done=report.done(),
+                total=stop.total,
+                folder=report.folder,
+                written=len(report.written) + len(report.updated),
+            ),
             file=sys.stderr,
         )
         return 128 + signal.SIGINT
     except KeyboardInterrupt:  # before the first file
-        print(f"stopped: tilegames lessons wrote nothing in {args.folder}", file=sys.stderr)
+        print(
+            _("stopped: tilegames lessons wrote nothing in {folder}").format(folder=args.folder),
+            file=sys.stderr,
+        )
         return 128 + signal.SIGINT
 
 
@@ -384,14 +437,17 @@ def run_course(args: argparse.Namespace) -> int:
 
 def _lessons(args: argparse.Namespace) -> int:
     files, languages = translate_lessons(
-        lessons_files(assignments=args.assignments), getattr(args, "lang", None)
+        lessons_files(assignments=args.assignments, lang=getattr(args, "lang", None)),
+        getattr(args, "lang", None),
     )
     report = lay_out(Path(args.folder), files, manifest=LESSONS_MANIFEST, force=args.force)
     print("\n".join(report.lines()))
     if languages:
         print(languages)
     print(
-        f"open {Path(args.folder) / 'notebooks'} in JupyterLab and start with 01_tula_rules.ipynb"
+        _("open {folder} in JupyterLab and start with {first}").format(
+            folder=Path(args.folder) / "notebooks", first="01_tula_rules.ipynb"
+        )
     )
     return 0
 
@@ -399,13 +455,15 @@ def _lessons(args: argparse.Namespace) -> int:
 def _course(args: argparse.Namespace) -> int:
     kit = _course_package()
     if kit is None:
-        print(MISSING_KIT.format(python=sys.executable, version=__version__), file=sys.stderr)
+        print(_(MISSING_KIT).format(python=sys.executable, version=__version__), file=sys.stderr)
         return 2
     kit_version = getattr(kit, "__version__", "?")
     if kit_version != __version__:
         print(
-            f"note: tilegames-course {kit_version} with tilegames {__version__}: "
-            "install the same release of both",
+            _(
+                "note: tilegames-course {kit} with tilegames {version}: "
+                "install the same release of both"
+            ).format(kit=kit_version, version=__version__),
             file=sys.stderr,
         )
     files = course_files(kit, args.course_id, args.exchange)
@@ -414,11 +472,13 @@ def _course(args: argparse.Namespace) -> int:
         folder.mkdir(parents=True, mode=0o700)
     elif folder.is_dir() and folder.stat().st_mode & 0o077:
         print(
-            f"note: {folder} may be read by other accounts (mode "
-            f"{folder.stat().st_mode & 0o777:o}); it holds every solution: chmod 700 {folder}",
+            _(
+                "note: {folder} may be read by other accounts (mode {mode}); it holds every "
+                "solution: chmod 700 {folder}"
+            ).format(folder=folder, mode=f"{folder.stat().st_mode & 0o777:o}"),
             file=sys.stderr,
         )
-    why = "this class's course id or exchange, or the shipped settings, changed"
+    why = N_("this class's course id or exchange, or the shipped settings, changed")
     report = lay_out(
         folder,
         files,
@@ -430,13 +490,21 @@ def _course(args: argparse.Namespace) -> int:
     for line in prepare_assignments(folder):
         print(line)
     if "nbgrader_config.py" in report.skipped:
-        print("your nbgrader_config.py is kept as you edited it: its course id and exchange stand")
+        print(
+            _("your nbgrader_config.py is kept as you edited it: its course id and exchange stand")
+        )
     else:
-        print(f"course {args.course_id!r} (exchange {args.exchange}) in {folder}")
+        print(
+            _("course {course} (exchange {exchange}) in {folder}").format(
+                course=repr(args.course_id), exchange=args.exchange, folder=folder
+            )
+        )
         print(exchange_note(Path(args.exchange)))
     print(
-        "run nbgrader from that folder (for the formgrader set c.CourseDirectory.root = "
-        f"{str(folder.resolve())!r} in ~/.jupyter/nbgrader_config.py); the guide is README.md"
+        _(
+            "run nbgrader from that folder (for the formgrader set c.CourseDirectory.root = "
+            "{root} in ~/.jupyter/nbgrader_config.py); the guide is README.md"
+        ).format(root=repr(str(folder.resolve())))
     )
     return 0
 
@@ -448,19 +516,28 @@ def exchange_note(exchange: Path) -> str:
     >>> exchange_note(Path("/nonexistent/exchange")).startswith("note: the exchange")
     True
     """
-    fix = f"ask the hub's administrator to run: sudo install -d -m 1777 {exchange}"
+    fix = _("ask the hub's administrator to run: {command}").format(
+        command=f"sudo install -d -m 1777 {exchange}"
+    )
     if not exchange.is_dir():
-        return f"note: the exchange {exchange} does not exist yet; {fix}"
+        return _("note: the exchange {exchange} does not exist yet; {fix}").format(
+            exchange=exchange, fix=fix
+        )
     mode = exchange.stat().st_mode
     if mode & 0o1777 != 0o1777:
-        return f"note: the exchange {exchange} has mode {mode & 0o7777:o}, not 1777; {fix}"
-    return f"the exchange {exchange} is ready (mode 1777)"
+        return _("note: the exchange {exchange} has mode {mode}, not 1777; {fix}").format(
+            exchange=exchange, mode=f"{mode & 0o7777:o}", fix=fix
+        )
+    return _("the exchange {exchange} is ready (mode 1777)").format(exchange=exchange)
 
 
 def _course_id(text: str) -> str:
     if not COURSE_ID.match(text):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: a course id is letters, digits, '.', '_' or '-', starting with a letter or digit"
+            _(
+                "{text}: a course id is letters, digits, '.', '_' or '-', starting with a "
+                "letter or digit"
+            ).format(text=repr(text))
         )
     return text
 
@@ -468,29 +545,31 @@ def _course_id(text: str) -> str:
 def add_commands(commands) -> None:
     """Register ``lessons`` and ``course`` on the ``tilegames`` sub-command parsers."""
     lessons = commands.add_parser(
-        "lessons", help="write the lesson notebooks (and the files they read) into a folder"
+        "lessons", help=_("write the lesson notebooks (and the files they read) into a folder")
     )
-    lessons.add_argument("folder", metavar="DIR", help="the folder (made if missing)")
+    lessons.add_argument("folder", metavar="DIR", help=_("the folder (made if missing)"))
     lessons.add_argument(
         "--assignments",
         action="store_true",
-        help="also the students' copies of the course's assignments (for self-study)",
+        help=_("also the students' copies of the course's assignments (for self-study)"),
     )
-    lessons.add_argument("--force", action="store_true", help="replace files you have edited")
-    add_lang_option(lessons, "the lessons' language")
+    lessons.add_argument("--force", action="store_true", help=_("replace files you have edited"))
+    add_lang_option(lessons, _("the lessons' language"))
     lessons.set_defaults(run=run_lessons)
     course = commands.add_parser(
         "course",
-        help="set up a teacher's nbgrader course folder (needs the tilegames-course package)",
+        help=_("set up a teacher's nbgrader course folder (needs the tilegames-course package)"),
     )
-    course.add_argument("folder", metavar="DIR", help="the course folder (made if missing)")
+    course.add_argument("folder", metavar="DIR", help=_("the course folder (made if missing)"))
     course.add_argument(
-        "--course-id", type=_course_id, default="tilegames", help="nbgrader's course id"
+        "--course-id", type=_course_id, default="tilegames", help=_("nbgrader's course id")
     )
     course.add_argument(
         "--exchange",
         default=DEFAULT_EXCHANGE,
-        help=f"the hub's nbgrader exchange folder (default {DEFAULT_EXCHANGE})",
+        help=_("the hub's nbgrader exchange folder (default {folder})").format(
+            folder=DEFAULT_EXCHANGE
+        ),
     )
-    course.add_argument("--force", action="store_true", help="replace files you have edited")
+    course.add_argument("--force", action="store_true", help=_("replace files you have edited"))
     course.set_defaults(run=run_course)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..explorer_spec import Control, ExplorerSpec
 from ..game import lazy_view
+from ..i18n import N_
 from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
 from .rules import DECK, Card, Game, Move, PlayerView, Rules, new_game
@@ -43,7 +44,7 @@ SPEC = GameSpec(
     hidden_information=False,
     chance=False,
     score_direction="higher",
-    summary="the card solitaire: put the 48 cards in order in a line of 54 slots",
+    summary=N_("the card solitaire: put the 48 cards in order in a line of 54 slots"),
     task="tilegames.maze.study:solve_task",
     summary_text="tilegames.maze.study:summary_text",
     engine="tilegames.maze.native:describe",  # the compiled search, or why the Python one runs

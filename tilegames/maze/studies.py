@@ -18,6 +18,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from ..i18n import N_, Deferred, _
 from ..study_options import Option, Plan, Study, game_count, positive_int
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES
 from .players import DEFAULT_NODES, DEFAULT_SECONDS
@@ -56,12 +57,14 @@ def run_exhaustive(rules: Rules, options: Mapping[str, Any]):
     """The winnability study: AisleRiot's rules and the ring (or the ring alone with
     ``--traditional``), decided deal by deal; the rows and ``study.winnability_text``."""
     if options.get("scheduler") is not None:
-        raise ValueError("--exhaustive runs on this machine (--workers), not on a Dask cluster")
+        raise ValueError(_("--exhaustive runs on this machine (--workers), not on a Dask cluster"))
     traditional = rules == VARIANTS["ring"]
     if not traditional and rules != VARIANTS["standard"]:
         raise ValueError(
-            "--exhaustive decides AisleRiot's rules and the traditional ones (--traditional), "
-            "not other rules"
+            _(
+                "--exhaustive decides AisleRiot's rules and the traditional ones "
+                "(--traditional), not other rules"
+            )
         )
     variants = ("ring",) if traditional else ("standard", "ring")
     solver_nodes = {v: options[f"{v}_solver_nodes"] for v in variants}
@@ -94,20 +97,33 @@ def run_exhaustive(rules: Rules, options: Mapping[str, Any]):
     return frame, winnability_text(frame)
 
 
+_BUDGET_HELP = {  # each variant's own sentence, so a translation can inflect its name
+    "standard": (
+        N_("tables the solver expands per standard deal first (default {nodes})"),
+        N_("tables the exhaustive search may reach per standard deal (default {tables})"),
+    ),
+    "ring": (
+        N_("tables the solver expands per ring deal first (default {nodes})"),
+        N_("tables the exhaustive search may reach per ring deal (default {tables})"),
+    ),
+}
+
+
 def _budgets() -> tuple[Option, ...]:
     options = []
     for variant in ("standard", "ring"):
         nodes, tables = DEFAULT_SOLVER_NODES, DEFAULT_TABLES
+        solver_help, tables_help = _BUDGET_HELP[variant]
         options += [
             Option(
                 f"--{variant}-solver-nodes",
-                f"tables the solver expands per {variant} deal first (default {nodes})",
+                Deferred(solver_help, nodes=nodes),
                 type=positive_int,
                 default=nodes,
             ),
             Option(
                 f"--{variant}-max-tables",
-                f"tables the exhaustive search may reach per {variant} deal (default {tables})",
+                Deferred(tables_help, tables=tables),
                 type=positive_int,
                 default=tables,
             ),
@@ -118,23 +134,29 @@ def _budgets() -> tuple[Option, ...]:
 STUDIES = (
     Study(
         plan=plan,
-        description=(
+        description=N_(
             "Deal many seeded Maze games and run the solver on each: one row per deal with "
             "solved / moves / seconds / nodes."
         ),
         options=(
-            Option("--games", "deals (default 100)", type=game_count, default=100),
+            Option("--games", N_("deals (default 100)"), type=game_count, default=100),
             Option(
                 "--max-seconds",
-                f"time budget per deal in seconds (default {DEFAULT_SECONDS:g})",
+                Deferred(
+                    N_("time budget per deal in seconds (default {seconds})"),
+                    seconds=f"{DEFAULT_SECONDS:g}",
+                ),
                 type=float,
                 default=DEFAULT_SECONDS,
                 valid=lambda value: value > 0,  # nan is not
-                must="be positive",
+                must=N_("be positive"),
             ),
             Option(
                 "--max-nodes",
-                f"tables the solver may expand per deal (default {DEFAULT_NODES})",
+                Deferred(
+                    N_("tables the solver may expand per deal (default {nodes})"),
+                    nodes=DEFAULT_NODES,
+                ),
                 type=positive_int,
                 default=DEFAULT_NODES,
             ),
@@ -143,13 +165,16 @@ STUDIES = (
     Study(
         run=run_exhaustive,
         flag="--exhaustive",
-        flag_help="solver first, then an exhaustive search of every reachable table",
-        group="winnability (--exhaustive)",
-        group_help=(
-            "decide every deal winnable / unwinnable / undecided, both variants on the same "
-            "shuffles (only the ring with --traditional); budgets in tables, so a seed gives "
-            "the same verdicts on every machine; with --out, rows are written after every "
-            f"batch of {WINNABILITY_BATCH} deals and a rerun resumes"
+        flag_help=N_("solver first, then an exhaustive search of every reachable table"),
+        group=N_("winnability (--exhaustive)"),
+        group_help=Deferred(
+            N_(
+                "decide every deal winnable / unwinnable / undecided, both variants on the same "
+                "shuffles (only the ring with --traditional); budgets in tables, so a seed gives "
+                "the same verdicts on every machine; with --out, rows are written after every "
+                "batch of {batch} deals and a rerun resumes"
+            ),
+            batch=WINNABILITY_BATCH,
         ),
         options=_budgets(),
     ),

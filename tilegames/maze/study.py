@@ -26,6 +26,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..results import now, read_results, write_results
 from ..results import provenance as results_provenance
 from ..sim import Tally, WorkerPool, check_workers, simulate
@@ -425,7 +426,7 @@ def winnability_chart(summary: pd.DataFrame, title: str = ""):
                 )  # fmt: skip
         left += share
     ax.set_xlim(0, 100)
-    ax.set_xlabel("share of deals, %")
+    ax.set_xlabel(i18n._("share of deals, %"))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, frameon=False)
     ax.set_title(title)
     fig.tight_layout()
@@ -446,8 +447,8 @@ def solution_lengths_chart(frame: pd.DataFrame, title: str = ""):
     ax.hist(frame.loc[frame["solved"], "moves"].astype(int), bins=12, color="#2e7d32",
             edgecolor="white")  # fmt: skip
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("length of the solution found (moves)")
-    ax.set_ylabel("deals")
+    ax.set_xlabel(i18n._("length of the solution found (moves)"))
+    ax.set_ylabel(i18n._("deals"))
     ax.set_title(title)
     fig.tight_layout()
     return fig
@@ -506,8 +507,8 @@ def tries_chart(looks: list[pd.DataFrame], names: list[str], title: str = ""):
             label=f"{name}: {len(won):,} {'deal' if len(won) == 1 else 'deals'} won",
         )
     ax.set_xticks(places, [f"{a}" if a == b else f"{a}–{b}" for a, b in TRIES_BINS])
-    ax.set_xlabel("searches run before one won the deal")
-    ax.set_ylabel("deals (log scale)")
+    ax.set_xlabel(i18n._("searches run before one won the deal"))
+    ax.set_ylabel(i18n._("deals (log scale)"))
     ax.set_yscale("log")
     ax.set_ylim(0.7, tallest * 10 ** (0.5 * len(looks) + 0.3))  # room above the bars: legend
     ax.legend(frameon=False, loc="upper right")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..explorer_spec import ExplorerSpec
 from ..game import lazy_view
+from ..i18n import N_
 from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
 from .rules import Event, Game, Move, PlayerView, Rules, new_game
@@ -49,7 +50,7 @@ SPEC = GameSpec(
     hidden_information=True,
     chance=True,
     score_direction="lower",
-    summary="build a pyramid of straw, wood and stone and shed your tiles",
+    summary=N_("build a pyramid of straw, wood and stone and shed your tiles"),
     task="tilegames.pyramids.study:game_task",
     summary_text="tilegames.pyramids.study:summary_text",
     studies="tilegames.pyramids.studies:STUDIES",

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import svg as s
+from ..i18n import N_, _
 from .tiles import BURNERS, COALS, MILLSTONE, SUPPORT_LEFT, SUPPORT_RIGHT, TILES, key, position
 
 TILE_W = 64
@@ -328,13 +329,20 @@ def svg(
                 *corner(*position(k)), f"{arrow} {direction}", f"fall {direction}",
                 f"fall:{direction}", "fp-fall",
                 fill="#c8e6c9", opacity=0.8, ink="#1b5e20", edge="#2e7d32", font_size=12,
-                aria_label=f"let the falling tile land down to the {direction}",
+                aria_label=_(FALL_LABELS[direction]),
             )
         )  # fmt: skip
     height = ground + 12
     if hands:
         height = _draw_hands(state, parts, player, selected, width, height)
     return s.document(width, height, parts, label="Flaming Pyramids: " + state.status())
+
+
+FALL_LABELS = {
+    "left": N_("let the falling tile land down to the left"),
+    "right": N_("let the falling tile land down to the right"),
+}
+"""The fall markers' names for a screen reader."""
 
 
 def tile_words(tile_id: int) -> str:
@@ -345,11 +353,33 @@ def tile_words(tile_id: int) -> str:
     'millstone: yellow, red, green and blue, stone, weight 200'
     """
     tile = TILES[tile_id]
-    colours = list(tile.colours)
-    colour = colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
-    if tile.name.startswith(colour):
-        return f"{tile.name}, {tile.material}, weight {tile.weight}"
-    return f"{tile.name}: {colour}, {tile.material}, weight {tile.weight}"
+    colours = [_(COLOUR_WORDS.get(c, c)) for c in tile.colours]
+    colour = colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + _(" and ") + colours[-1]
+    material = _(MATERIAL_WORDS.get(tile.material, tile.material))
+    if len(tile.colours) == 1 and tile.name.startswith(tile.colours[0]):
+        return _("{tile}, {material}, weight {weight}").format(
+            tile=tile.name, material=material, weight=tile.weight
+        )
+    return _("{tile}: {colour}, {material}, weight {weight}").format(
+        tile=tile.name, colour=colour, material=material, weight=tile.weight
+    )
+
+
+COLOUR_WORDS = {
+    "yellow": N_("yellow"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+}
+"""A tile's colours in words for a screen reader (the tile's name stays notation: ``red 40``)."""
+
+MATERIAL_WORDS = {
+    "straw": N_("straw"),
+    "wood": N_("wood"),
+    "stone": N_("stone"),
+    "fire": N_("fire"),
+}
+"""A tile's material in words for a screen reader."""
 
 
 def words(state) -> str:
@@ -363,9 +393,11 @@ def words(state) -> str:
     rows: dict[int, list[str]] = {}
     for k, t in sorted(_board_of(state, None).items(), key=lambda item: position(item[0])):
         r, x = position(k)
-        rows.setdefault(r, []).append(f"{tile_words(t)} at position {x}")
+        rows.setdefault(r, []).append(_("{tile} at position {x}").format(tile=tile_words(t), x=x))
     return "\n".join(
-        f"Row {r}{', on the ground' if r == 0 else ''}: " + "; ".join(rows[r]) + "."
+        (_("Row {row}, on the ground: {tiles}.") if r == 0 else _("Row {row}: {tiles}.")).format(
+            row=r, tiles="; ".join(rows[r])
+        )
         for r in sorted(rows)
     )
 
@@ -385,9 +417,15 @@ def spot_label(tiles: dict[int, int], r: int, x: int, tile: int | None = None) -
 
     under = [tiles.get(key(r - 1, x - 1)), tiles.get(key(r - 1, x + 1))] if r > 0 else []
     below = [tile_words(t).split(",")[0] for t in under if t is not None]
-    on = f", on {' and '.join(below)}" if below else ", on the ground" if r == 0 else ""
+    on = (
+        _(", on {tiles}").format(tiles=_(" and ").join(below))
+        if below
+        else _(", on the ground")
+        if r == 0
+        else ""
+    )
     if tile is None:
-        return f"empty place in row {r}, position {x}{on}: play here"
+        return _("empty place in row {row}, position {x}{on}: play here").format(row=r, x=x, on=on)
     name = TILES[tile].name
     if r == 0:
         keeps = True
@@ -396,9 +434,14 @@ def spot_label(tiles: dict[int, int], r: int, x: int, tile: int | None = None) -
     else:
         keeps = overhang_ok(tile, next(t for t in under if t is not None))
     verdict = (
-        "keeps the building rules here" if keeps else "breaks the building rules here (mayhem)"
+        _("empty place in row {row}, position {x}{on}: {tile} keeps the building rules here")
+        if keeps
+        else _(
+            "empty place in row {row}, position {x}{on}: {tile} breaks the building rules here "
+            "(mayhem)"
+        )
     )
-    return f"empty place in row {r}, position {x}{on}: {name} {verdict}"
+    return verdict.format(row=r, x=x, on=on, tile=name)
 
 
 def _marker(
@@ -448,8 +491,11 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
                 body,
                 class_="fp-hand",
                 data_target=f"hand:{i}",
-                aria_label=f"{tile_words(t)}, in player {player}'s hand"
-                + (", selected" if i == selected else ""),
+                aria_label=(
+                    _("{tile}, in player {player}'s hand, selected")
+                    if i == selected
+                    else _("{tile}, in player {player}'s hand")
+                ).format(tile=tile_words(t), player=player),
             )
         )
     y += TILE_H + 16

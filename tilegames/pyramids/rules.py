@@ -36,7 +36,7 @@ import numpy as np
 
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, refuse_unless_dealt, require
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from ..randomness import as_generator, generator_from_state, generator_state, read_seed, seed_value
 from ..rules_base import RulesBase
 from . import mayhem
@@ -985,9 +985,10 @@ class Game(GameState):
                 "place",
                 (k,),
                 lambda: (
-                    f"placed {TILES[tile].name} at {format_position(*position(k))}"
-                    + ("" if legal else ": it breaks the building rules")
-                ),
+                    _("placed {tile} at {position}")
+                    if legal
+                    else _("placed {tile} at {position}: it breaks the building rules")
+                ).format(tile=TILES[tile].name, position=format_position(*position(k))),
             )
         else:  # the fast path only counts
             counts = self._counts
@@ -1016,9 +1017,10 @@ class Game(GameState):
         self._event(
             "fall",
             (k, target),
-            lambda: (
-                f"fall: {TILES[tile].name} falls {direction} from "
-                f"{format_position(*position(k))} to {format_position(*position(target))}"
+            lambda: _(FALLS[direction]).format(
+                tile=TILES[tile].name,
+                start=format_position(*position(k)),
+                end=format_position(*position(target)),
             ),
         )
         self._settle()
@@ -1104,13 +1106,21 @@ class Game(GameState):
         if not hand and not pile:
             self.winner = player
             self._over = True
-            self._event("win", (), lambda: f"player {player} has no tiles left and wins")
+            self._event(
+                "win",
+                (),
+                lambda: _("player {player} has no tiles left and wins").format(player=player),
+            )
         elif self.turns >= self.rules.turn_cap:
             self._over = True
             self._event(
                 "cap",
                 (),
-                lambda: f"the turn cap of {self.rules.turn_cap} turns is reached: no winner",
+                lambda: ngettext(
+                    "the turn cap of {cap} turns is reached: no winner",  # English: "turns" of 1
+                    "the turn cap of {cap} turns is reached: no winner",
+                    self.rules.turn_cap,
+                ).format(cap=self.rules.turn_cap),
             )
         else:
             nxt = (player + 1) % self.n_players
@@ -1292,7 +1302,9 @@ class Game(GameState):
         events = [e for e in self.turn_events(turn) if e.kind != "refill"]
         if not events:
             return ""
-        head = f"turn {events[0].turn}, player {events[0].player}: "
+        head = _("turn {turn}, player {player}: ").format(
+            turn=events[0].turn, player=events[0].player
+        )
         lines = [e.text for e in events]
         return head + "\n".join(lines)
 
@@ -1305,8 +1317,27 @@ class Game(GameState):
         return f"<Flaming Pyramids, {self.n_players} players: {self.status()}>"
 
 
+FALLS = {
+    "left": N_("fall: {tile} falls left from {start} to {end}"),
+    "right": N_("fall: {tile} falls right from {start} to {end}"),
+}
+"""A fall's log line, one per direction (a translation says the direction its own way)."""
+
+ROLLS = {
+    1: N_("fire, the fire tile stays"),
+    2: N_("fire, the fire tile stays"),
+    3: N_("fire, the fire tile stays"),
+    4: N_("fire, and the fire tile leaves the game"),
+    5: N_("the fire tile explodes alone"),
+    6: N_("smoke: nothing happens"),
+}
+"""What each face of the fire cube does, in words."""
+
+
 def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -> str:
-    where = f"under player {receiver}'s pile"
+    """A mayhem event's log line, in the language in use (tile names and positions as the
+    notation writes them)."""
+    where = _("under player {player}'s pile").format(player=receiver)
 
     def listing(tiles, keys) -> str:
         return _and(
@@ -1315,45 +1346,68 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
 
     debris = listing(step.debris, step.debris_keys)
     gone = listing(step.removed, step.removed_keys)
-    go = "goes" if len(step.debris) == 1 else "go"
+    n_debris, n_gone = len(step.debris), len(step.removed)
+    go = ngettext("; {debris} goes {where}", "; {debris} go {where}", n_debris).format(
+        debris=debris, where=where
+    )
     at = format_position(*position(step.key))
     name = TILES[before[step.key]].name
     if step.kind == COLLAPSE:
         left, right = (TILES[before[step.key + d]].name for d in (SUPPORT_LEFT, SUPPORT_RIGHT))
-        return f"collapse: {name} at {at} breaks the building rules on {left} and {right}; {debris} go {where}"
+        return ngettext(
+            "collapse: {tile} at {position} breaks the building rules on {left} and {right}; "
+            "{debris} go {where}",  # English: "go" of one tile too
+            "collapse: {tile} at {position} breaks the building rules on {left} and {right}; "
+            "{debris} go {where}",
+            n_debris,
+        ).format(tile=name, position=at, left=left, right=right, debris=debris, where=where)
     if step.kind == OVERHANG:
         if step.moved is not None:
-            return f"collapse: {name} at {at} overhangs illegally and slides down to {format_position(*position(step.moved[2]))}"
-        return f"collapse: {name} at {at} overhangs illegally; its support {debris} goes {where}"
+            return _(
+                "collapse: {tile} at {position} overhangs illegally and slides down to {end}"
+            ).format(tile=name, position=at, end=format_position(*position(step.moved[2])))
+        return _(
+            "collapse: {tile} at {position} overhangs illegally; its support {debris} goes {where}"
+        ).format(tile=name, position=at, debris=debris, where=where)
     if step.kind == EXPLOSION:
-        text = f"explosion: {gone} explode and leave the game"
-        return text + (f"; {debris} {go} {where}" if debris else "")
+        text = ngettext(
+            "explosion: {gone} explode and leave the game",  # English: as of two
+            "explosion: {gone} explode and leave the game",
+            n_gone,
+        ).format(gone=gone)
+        return text + (go if debris else "")
     if step.kind == FIRE:
-        return f"fire: {name} at {at} burns {debris} ({where}); the fire tile leaves the game"
+        return ngettext(
+            "fire: {tile} at {position} burns {debris} ({where}); the fire tile leaves the game",
+            "fire: {tile} at {position} burns {debris} ({where}); the fire tile leaves the game",
+            n_debris,
+        ).format(tile=name, position=at, debris=debris, where=where)
     if step.kind == ROLL:
-        outcome = {
-            1: "fire, the fire tile stays",
-            2: "fire, the fire tile stays",
-            3: "fire, the fire tile stays",
-            4: "fire, and the fire tile leaves the game",
-            5: "the fire tile explodes alone",
-            6: "smoke: nothing happens",
-        }[step.face]
-        text = f"fire cube: {name} at {at} rolls {step.face}: {outcome}"
+        text = _("fire cube: {tile} at {position} rolls {face}: {outcome}").format(
+            tile=name, position=at, face=step.face, outcome=_(ROLLS[step.face])
+        )
         if step.debris:
-            text += f"; {debris} {go} {where}"
+            text += go
         if step.removed:
-            text += f"; {gone} leaves the game"
+            text += ngettext("; {gone} leaves the game", "; {gone} leaves the game", n_gone).format(
+                gone=gone
+            )
         return text
     if step.kind == CURSE_KIND:
-        return f"curse: {debris} weigh the same; they go {where}, and player {receiver} acts until the mayhem ends"
+        return ngettext(
+            "curse: {debris} weigh the same; they go {where}, and player {player} acts until "
+            "the mayhem ends",
+            "curse: {debris} weigh the same; they go {where}, and player {player} acts until "
+            "the mayhem ends",
+            n_debris,
+        ).format(debris=debris, where=where, player=receiver)
     return step.kind  # pragma: no cover
 
 
 def _and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
 def _jsonable(value):

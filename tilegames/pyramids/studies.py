@@ -17,6 +17,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from ..i18n import N_, Deferred
 from ..rules_base import changed_rules
 from ..study_options import Option, Plan, Study, game_count, players_option
 from .players import PLAYERS
@@ -45,7 +46,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
 STUDIES = (
     Study(
         plan=plan,
-        description=(
+        description=N_(
             "Play many seeded Flaming Pyramids games with the chosen players and report game "
             "length, mayhem per game and the first player's wins."
         ),
@@ -53,11 +54,18 @@ STUDIES = (
             players_option("game"),
             Option(
                 "--player",
-                f"strategy of each seat: {', '.join(PLAYERS)}; a comma list sets seats in turn "
-                "(default careful)",
+                Deferred(
+                    N_(
+                        "strategy of each seat: {players}; a comma list sets seats in turn "
+                        "(default careful)"
+                    ),
+                    players=", ".join(PLAYERS),
+                ),
                 default="careful",
             ),
-            Option("--games", "games to simulate (default 1000)", type=game_count, default=1000),
+            Option(
+                "--games", N_("games to simulate (default 1000)"), type=game_count, default=1000
+            ),
         ),
     ),
 )

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...), as the other games' studies
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, median_from_counts, wilson
@@ -669,7 +670,11 @@ def plot_study(frame: pd.DataFrame):
     means = by_players["turns"].mean()
     half = 1.96 * by_players["turns"].std(ddof=1) / size
     axes[0].errorbar(means.index, means, yerr=half, fmt="o-", capsize=4)
-    axes[0].set(xlabel="players", ylabel="turns per game (mean, 95% CI)", title="Game length")
+    axes[0].set(
+        xlabel=i18n._("players"),
+        ylabel=i18n._("turns per game (mean, 95% CI)"),
+        title=i18n._("Game length"),
+    )
     kinds = [k for k in MAYHEM_KINDS if frame[f"n_{k}"].any()]
     width = 0.8 / len(kinds)
     for i, kind in enumerate(kinds):
@@ -682,7 +687,11 @@ def plot_study(frame: pd.DataFrame):
             capsize=2,
             label=KIND_WORDS[kind],
         )
-    axes[1].set(xlabel="players", ylabel="events per game (mean, 95% CI)", title="Mayhem by kind")
+    axes[1].set(
+        xlabel=i18n._("players"),
+        ylabel=i18n._("events per game (mean, 95% CI)"),
+        title=i18n._("Mayhem by kind"),
+    )
     axes[1].legend(fontsize=8)
     first = first_player_table(frame)
     won = first["first player wins"]
@@ -696,7 +705,10 @@ def plot_study(frame: pd.DataFrame):
     )
     axes[2].plot(first.index, first["fair share 1/N"], "k--", label="fair share 1/N")
     axes[2].set(
-        xlabel="players", ylabel="share of games won", title="The first player", ylim=(0, 0.7)
+        xlabel=i18n._("players"),
+        ylabel=i18n._("share of games won"),
+        title=i18n._("The first player"),
+        ylim=(0, 0.7),
     )
     axes[2].legend()
     for axis in axes:
@@ -782,8 +794,8 @@ def plot_matchups(frame: pd.DataFrame):
         table["A high"],
         table.index,
         xlim=(0, 1.05),
-        xlabel="share of games won by the first-named player (95% CI)",
-        title="Who beats whom",
+        xlabel=i18n._("share of games won by the first-named player (95% CI)"),
+        title=i18n._("Who beats whom"),
     )
     first = first_player_edge_table(frame)
     _interval_dots(
@@ -793,8 +805,8 @@ def plot_matchups(frame: pd.DataFrame):
         first["95% CI high"],
         first.index,
         xlim=(0.35, 0.65),
-        xlabel="share of games won by the player who moved first (95% CI)",
-        title="Moving first, between equals",
+        xlabel=i18n._("share of games won by the player who moved first (95% CI)"),
+        title=i18n._("Moving first, between equals"),
     )
     fig.tight_layout()
     return fig

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..explorer_spec import Control, ExplorerSpec
 from ..game import lazy_view
+from ..i18n import N_
 from ..spec import GameSpec
 from .lattice import TILES, Board, cells_around, corners, parse_tile, tile_name, value
 from .players import PLAYERS, make_player, play_game
@@ -50,7 +51,7 @@ SPEC = GameSpec(
     hidden_information=True,
     chance=True,
     score_direction="higher",
-    summary="triangular dominoes for 2-6 players: match corners, score points",
+    summary=N_("triangular dominoes for 2-6 players: match corners, score points"),
     presets_path="tilegames.triominos.study:VARIANTS",
     task="tilegames.triominos.study:round_task",
     summary_text="tilegames.triominos.study:summary_text",

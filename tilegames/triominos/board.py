@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..errors import IllegalMove
+from ..i18n import N_
 from ..randomness import fresh_seed, players_generator
 from ..widgets import GameView
 from . import render
@@ -186,7 +187,9 @@ class TriominosView(GameView):
             places = [m for m in game.legal_moves() if m.kind == "place"]
             if not places:
                 self.say(
-                    f"Hint: no tile of yours fits anywhere: {game.legal_moves()[0].kind}.",
+                    i18n._("Hint: no tile of yours fits anywhere: draw.")
+                    if game.legal_moves()[0].kind == "draw"
+                    else i18n._("Hint: no tile of yours fits anywhere: pass."),
                     "good",
                     private=True,
                 )
@@ -197,9 +200,14 @@ class TriominosView(GameView):
                 self.hint_cell = best.cell
                 self._hint_moves = len(game.history)
                 self.say(
-                    f"Hint: {tile_name(best.tile)}, your tile of highest value that fits, "
-                    f"at {render.cell_words(best.cell)} (outlined in blue), "
-                    f"{turn_words(best.rotation)}.",
+                    i18n._(
+                        "Hint: {tile}, your tile of highest value that fits, at {cell} "
+                        "(outlined in blue), {turn}."
+                    ).format(
+                        tile=tile_name(best.tile),
+                        cell=render.cell_words(best.cell),
+                        turn=turn_words(best.rotation),
+                    ),
                     "good",
                     private=True,
                 )
@@ -219,21 +227,21 @@ class TriominosView(GameView):
                 if self.selected is not None and self.selected < len(game.hand(self.you)):
                     chosen = game.hand(self.you)[self.selected]
                     tile, fits = tile_name(chosen), game.fits(chosen)
+                    turn = turn_words(self.rotation)
                     if not fits:
-                        return (
-                            f"Your turn (P{self.you}): {tile} fits nowhere on the board now: "
+                        return i18n._(
+                            "Your turn (P{seat}): {tile} fits nowhere on the board now: "
                             "select another tile."
-                        )
+                        ).format(seat=self.you, tile=tile)
                     if not any(self.rotation in r for r in fits.values()):
-                        return (
-                            f"Your turn (P{self.you}): {tile} selected, "
-                            f"{turn_words(self.rotation)}: no cell takes it turned this way; the orange cells take it turned "
-                            "another way (Rotate)."
-                        )
-                    return (
-                        f"Your turn (P{self.you}): {tile} selected, "
-                        f"{turn_words(self.rotation)}: click a green cell (an orange cell needs another turn: Rotate)."
-                    )
+                        return i18n._(
+                            "Your turn (P{seat}): {tile} selected, {turn}: no cell takes it turned "
+                            "this way; the orange cells take it turned another way (Rotate)."
+                        ).format(seat=self.you, tile=tile, turn=turn)
+                    return i18n._(
+                        "Your turn (P{seat}): {tile} selected, {turn}: click a green cell (an "
+                        "orange cell needs another turn: Rotate)."
+                    ).format(seat=self.you, tile=tile, turn=turn)
                 return i18n._("Your turn (P{seat}): place a tile. Pool {pool}.").format(
                     seat=self.you, pool=game.pool_size
                 )
@@ -253,15 +261,22 @@ class TriominosView(GameView):
         super().refresh()
         rows = []
         for event in self.game.events[::-1][:14]:
-            move = self.game.history[event.move] if event.move >= 0 else "round end"
-            bonus = event.bonus_kind or ("penalty" if event.points < 0 else "")
+            move = self.game.history[event.move] if event.move >= 0 else i18n._("round end")
+            bonus = bonus_words(event.bonus_kind or ("penalty" if event.points < 0 else ""))
             rows.append(
                 f"<tr><td>P{event.seat}</td><td>{escape(str(move))}</td><td>{event.value}</td>"
                 f"<td>{escape(bonus)} {event.bonus or ''}</td><td><b>{event.points:+d}</b></td></tr>"
             )
-        header = "<tr><th>player</th><th>move</th><th>value</th><th>bonus</th><th>points</th></tr>"
+        header = "".join(
+            f"<th>{escape(i18n._(word))}</th>"
+            for word in (N_("player"), N_("move"), N_("value"), N_("bonus"), N_("points"))
+        )
         totals = " · ".join(f"P{s}: {p}" for s, p in enumerate(self.game.scores))
-        self.scores_table.value = f"<b>Scores</b> {escape(totals)}<table class='triominos-breakdown'>{header}{''.join(rows)}</table>"
+        scores = i18n._("Scores")
+        self.scores_table.value = (
+            f"<b>{escape(scores)}</b> {escape(totals)}"
+            f"<table class='triominos-breakdown'><tr>{header}</tr>{''.join(rows)}</table>"
+        )
         yours = self.game.to_move == self.you
         self.draw_button.disabled = not yours
         self.pass_button.disabled = not yours
@@ -377,7 +392,9 @@ class TriominosView(GameView):
                 return
             others = game.player_view(self.you).fits(tile).get(cell, ())
             hint = (
-                f" (it fits here {' or '.join(turn_words(r) for r in others)}: press Rotate)"
+                i18n._(" (it fits here {turns}: press Rotate)").format(
+                    turns=i18n._(" or ").join(turn_words(r) for r in others)
+                )
                 if others
                 else ""
             )
@@ -428,26 +445,76 @@ class TriominosView(GameView):
         self.refresh()
 
     def _report(self, first_event: int, who: str) -> None:
+        """The log's lines for the events from ``first_event`` on; ``who`` is "You" or "P1"."""
+        you = who == "You"
+        seat = who[1:] if who.startswith("P") else who
         for event in self.game.events[first_event:]:
             if event.kind in ("start", "place"):
                 move = self.game.history[event.move]
                 parts = (  # the sum only when there is something to add up
-                    f"{event.value} + {event.bonus_kind} {event.bonus} = " if event.bonus else ""
+                    f"{event.value} + {bonus_words(event.bonus_kind)} {event.bonus} = "
+                    if event.bonus
+                    else ""
                 )
-                self.say(f"{who} played {move}: {parts}{event.points} points.", "good")
+                played = (
+                    i18n.ngettext(  # English says "points" of 1 too
+                        "You played {move}: {sum}{points} points.",
+                        "You played {move}: {sum}{points} points.",
+                        abs(event.points),
+                    )
+                    if you
+                    else i18n.ngettext(
+                        "P{seat} played {move}: {sum}{points} points.",
+                        "P{seat} played {move}: {sum}{points} points.",
+                        abs(event.points),
+                    )
+                )
+                self.say(
+                    played.format(seat=seat, move=move, sum=parts, points=event.points), "good"
+                )
             elif event.kind == "draw":
                 drawn = getattr(self, "_drawn", [])
-                mine = who == "You" or len(self.humans) > 1 and who == f"P{self.you}"
-                tile = f"a tile, {tile_name(drawn[0])}" if mine and drawn else "a tile"
-                self.say(f"{who} drew {tile}: {event.points} points.", private=tile != "a tile")
+                mine = you or len(self.humans) > 1 and who == f"P{self.you}"
+                shown = bool(mine and drawn)
+                if shown:
+                    drew = (
+                        i18n._("You drew a tile, {tile}: {points} points.")
+                        if you
+                        else i18n._("P{seat} drew a tile, {tile}: {points} points.")
+                    )
+                else:
+                    drew = (
+                        i18n._("You drew a tile: {points} points.")
+                        if you
+                        else i18n._("P{seat} drew a tile: {points} points.")
+                    )
+                self.say(
+                    drew.format(
+                        seat=seat,
+                        tile=tile_name(drawn[0]) if shown else "",
+                        points=event.points,
+                    ),
+                    private=shown,
+                )
             elif event.kind == "pass":
-                self.say(f"{who} passed: {event.points}.")
+                passed = (
+                    i18n._("You passed: {points}.") if you else i18n._("P{seat} passed: {points}.")
+                )
+                self.say(passed.format(seat=seat, points=event.points))
             elif event.kind == "out":
                 self.say(
-                    f"P{event.seat} went out: +{event.bonus} + {event.value} left in hands.", "good"
+                    i18n._("P{seat} went out: +{bonus} + {value} left in hands.").format(
+                        seat=event.seat, bonus=event.bonus, value=event.value
+                    ),
+                    "good",
                 )
             elif event.kind == "blocked":
-                self.say(f"Blocked round: P{event.seat} wins {event.points}.", "good")
+                self.say(
+                    i18n._("Blocked round: P{seat} wins {points}.").format(
+                        seat=event.seat, points=event.points
+                    ),
+                    "good",
+                )
         if self.game.is_over:
             self.say(self.game.status(), "good")
 
@@ -465,6 +532,36 @@ CORNER_WORDS = {
 }
 """A cell's corners 0, 1, 2 in words, for a cell pointing up (True) or down (False)."""
 
+CORNER_PLACES = {
+    "top": N_("at its top corner"),
+    "bottom-right": N_("at its bottom-right corner"),
+    "bottom-left": N_("at its bottom-left corner"),
+    "top-left": N_("at its top-left corner"),
+    "top-right": N_("at its top-right corner"),
+    "bottom": N_("at its bottom corner"),
+}
+"""Each corner's words in a misfit's sentence (a translation inflects the corner its own way)."""
+
+BONUS_WORDS = {
+    "start": N_("start"),
+    "hexagon": N_("hexagon"),
+    "double hexagon": N_("double hexagon"),
+    "triple hexagon": N_("triple hexagon"),
+    "bridge": N_("bridge"),
+    "going out": N_("going out"),
+    "penalty": N_("penalty"),
+}
+"""A scoring event's bonus (``ScoreEvent.bonus_kind``) as the points lines say it."""
+
+
+def bonus_words(kind: str) -> str:
+    """A bonus's name in the language in use (``""`` stays empty).
+
+    >>> bonus_words("double hexagon"), bonus_words("")
+    ('double hexagon', '')
+    """
+    return i18n._(BONUS_WORDS[kind]) if kind in BONUS_WORDS else kind
+
 
 def turn_words(rotation: int) -> str:
     """A rotation in words, with the mark the board's cells show for it (``r1``).
@@ -472,7 +569,8 @@ def turn_words(rotation: int) -> str:
     >>> turn_words(0), turn_words(2)
     ('not turned (r0)', 'turned twice (r2)')
     """
-    return ("not turned", "turned once", "turned twice")[rotation % 3] + f" (r{rotation % 3})"
+    words = (N_("not turned"), N_("turned once"), N_("turned twice"))[rotation % 3]
+    return f"{i18n._(words)} (r{rotation % 3})"
 
 
 def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str | None:
@@ -496,9 +594,17 @@ def misfit_words(game: Game, tile, cell: tuple[int, int], rotation: int) -> str 
             f"{tile_name(t)} ({render.cell_words(c)})" for c, t, _ in placed if point in corners(c)
         ]
         where = CORNER_WORDS[is_up(cell)][k]
-        return (
-            f"{tile_name(tile)} {turn_words(rotation)} puts {mine[k]} at its {where} corner, "
-            f"where {' and '.join(owners) or 'the board'} shows {shown}"
+        return i18n.ngettext(
+            "{tile} {turn} puts {number} {corner}, where {owners} shows {shown}",
+            "{tile} {turn} puts {number} {corner}, where {owners} shows {shown}",  # English: "shows"
+            max(1, len(owners)),
+        ).format(
+            tile=tile_name(tile),
+            turn=turn_words(rotation),
+            number=mine[k],
+            corner=i18n._(CORNER_PLACES[where]),
+            owners=i18n._(" and ").join(owners) or i18n._("the board"),
+            shown=shown,
         )
     return None
 

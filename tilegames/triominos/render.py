@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from .. import svg as draw
 from ..words import plural
 from .lattice import Board, corner_numbers, corners, key_cell, rotations, tile_name
@@ -119,7 +120,7 @@ def _placed(
 
 def cell_words(cell: tuple[int, int]) -> str:
     """A cell in words: ``cell_words((2, 5))`` is ``'row 2, column 5'``."""
-    return f"row {cell[0]}, column {cell[1]}"
+    return i18n._("row {row}, column {column}").format(row=cell[0], column=cell[1])
 
 
 def tile_numbers(tile: tuple[int, int, int], rotation: int) -> tuple[int, int, int]:
@@ -206,8 +207,11 @@ def svg(
                 origin,
                 last=is_last,
                 target=f"cell:{cell[0]},{cell[1]}",
-                aria_label=f"{tile_name(tile)} at {cell_words(cell)}"
-                + (", the last tile placed" if is_last else ""),
+                aria_label=(
+                    i18n._("{tile} at {cell}, the last tile placed")
+                    if is_last
+                    else i18n._("{tile} at {cell}")
+                ).format(tile=tile_name(tile), cell=cell_words(cell)),
             )
         )
     for cell in empty:
@@ -217,13 +221,18 @@ def svg(
             label = " ".join(f"r{r}" for r in rots)
             numbers = tile_numbers(chosen, rotation) if rotation in rots else None
             tip = f"{tile_name(chosen)} fits here with {label}"
-            turned = "as it is turned now" if rotation in rots else "turned another way"
-            aria = f"empty cell at {cell_words(cell)}, fits {tile_name(chosen)} {turned}"
+            aria = (
+                i18n._("empty cell at {cell}, fits {tile} as it is turned now")
+                if rotation in rots
+                else i18n._("empty cell at {cell}, fits {tile} turned another way")
+            ).format(cell=cell_words(cell), tile=tile_name(chosen))
         else:
             fill, label, numbers, tip = "none", "", None, f"cell ({cell[0]}, {cell[1]})"
-            aria = f"empty cell at {cell_words(cell)}" + (
-                f", {tile_name(chosen)} does not fit" if chosen is not None and fits else ""
-            )
+            aria = (
+                i18n._("empty cell at {cell}, {tile} does not fit")
+                if chosen is not None and fits
+                else i18n._("empty cell at {cell}")
+            ).format(cell=cell_words(cell), tile=tile_name(chosen) if chosen is not None else "")
         parts.append(
             triangle(
                 cell,
@@ -274,8 +283,11 @@ def svg(
                     stroke_width=3 if i == selected else 1.5,
                     target=f"hand:{i}",
                     tooltip=f"{tile_name(tile)} (value {sum(tile)})",
-                    aria_label=f"{tile_name(tile)} in P{seat}'s hand, value {sum(tile)}"
-                    + (", selected" if i == selected else ""),
+                    aria_label=(
+                        i18n._("{tile} in P{seat}'s hand, value {value}, selected")
+                        if i == selected
+                        else i18n._("{tile} in P{seat}'s hand, value {value}")
+                    ).format(tile=tile_name(tile), seat=seat, value=sum(tile)),
                 )
             )
         hand_width = 8 + min(len(hand), HAND_ROW) * hs * 1.12 + 8
@@ -287,16 +299,29 @@ def svg(
         middle = px + POOL_WIDTH / 2
         pool_parts = [
             draw.rect(px, top + 4, POOL_WIDTH, pool_height, rx=8, fill="#eceff1", stroke="#78909c"),
-            draw.text(middle, top + 4 + pool_height * 0.3, f"pool: {game.pool_size}", font_size=13),
             draw.text(
-                middle, top + 4 + pool_height * 0.7, "click to draw", font_size=13, fill="#37474f"
+                middle,
+                top + 4 + pool_height * 0.3,
+                i18n._("pool: {n}").format(n=game.pool_size),
+                font_size=13,
+            ),
+            draw.text(
+                middle,
+                top + 4 + pool_height * 0.7,
+                i18n._("click to draw"),
+                font_size=13,
+                fill="#37474f",
             ),
         ]
         parts.append(
             draw.group(
                 pool_parts,
                 data_target="pool",
-                aria_label=f"the pool: {game.pool_size} tiles; draw one",
+                aria_label=i18n.ngettext(
+                    "the pool: {n} tiles; draw one",  # English: "tiles" of 1 too
+                    "the pool: {n} tiles; draw one",
+                    game.pool_size,
+                ).format(n=game.pool_size),
             )
         )
         width = max(width, px + POOL_WIDTH + 10)

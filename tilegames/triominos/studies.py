@@ -20,6 +20,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from ..i18n import N_, Deferred, _, format_percent
 from ..study_options import Option, Plan, Study, game_count, players_option
 from .players import PLAYERS
 from .rules import Rules
@@ -35,7 +36,9 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
     unknown = sorted({kind for kind in kinds if kind not in PLAYERS})
     if unknown:  # refused here, before any work
         raise ValueError(
-            f"unknown Tri-Ominos player {unknown[0]!r}: choose from {', '.join(PLAYERS)}"
+            _("unknown {game} player {player}: choose from {players}").format(
+                game="Tri-Ominos", player=repr(unknown[0]), players=", ".join(PLAYERS)
+            )
         )
     changes = [change for change in options.get("rule") or [] if change.split("=")[0] != "name"]
     if changes:  # the rows' rules label says what was changed, not only the preset's name
@@ -67,24 +70,36 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
 STUDIES = (
     Study(
         plan=plan,
-        description=(
-            "Deal many seeded Tri-Ominos rounds (or whole games to 400) and summarise "
-            "their scores with 95% confidence intervals."
+        description=Deferred(
+            N_(
+                "Deal many seeded Tri-Ominos rounds (or whole games to 400) and summarise "
+                "their scores with {confidence} confidence intervals."
+            ),
+            # a field, not text: a "%" in a message would read as a %-placeholder
+            confidence=lambda: format_percent(0.95),
         ),
         options=(
             players_option("round"),
             Option(
                 "--player",
-                f"player of each seat: {', '.join(PLAYERS)}; a comma list sets seats in turn "
-                "(default greedy)",
+                Deferred(
+                    N_(
+                        "player of each seat: {players}; a comma list sets seats in turn "
+                        "(default greedy)"
+                    ),
+                    players=", ".join(PLAYERS),
+                ),
                 default="greedy",
             ),
             Option(
-                "--rounds", "rounds to simulate (default 1000)", type=game_count, exclusive="count"
+                "--rounds",
+                N_("rounds to simulate (default 1000)"),
+                type=game_count,
+                exclusive="count",
             ),
             Option(
                 "--games",
-                "simulate games to 400 instead of rounds",
+                N_("simulate games to 400 instead of rounds"),
                 type=game_count,
                 exclusive="count",
             ),

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..players import play_game
 from ..randomness import players_generator
 from ..sim import Tally
@@ -532,9 +533,9 @@ def plot_tile_values():
     counts = pd.Series(tile_value_facts()["values"]).value_counts().sort_index()
     fig, ax = plt.subplots(figsize=(7, 3))
     ax.bar(counts.index, counts.values, color="#8d6e63")
-    ax.set_xlabel("tile value (sum of its numbers)")
-    ax.set_ylabel("number of tiles")
-    ax.set_title("The 56 tiles by value")
+    ax.set_xlabel(i18n._("tile value (sum of its numbers)"))
+    ax.set_ylabel(i18n._("number of tiles"))
+    ax.set_title(i18n._("The 56 tiles by value"))
     return fig
 
 
@@ -565,9 +566,9 @@ def plot_round_points(frames: dict[str, pd.DataFrame]):
     for ax, (label, frame) in zip(axes[0], frames.items()):
         ax.hist(player_rows(frame)["total"], bins=40, alpha=0.6, label="one player")
         ax.hist(frame["round_points"], bins=40, alpha=0.6, label="whole round (all players)")
-        ax.set_xlabel("points in one round")
-        ax.set_ylabel("rounds")
-        ax.set_title(f"Greedy players, {label}")
+        ax.set_xlabel(i18n._("points in one round"))
+        ax.set_ylabel(i18n._("rounds"))
+        ax.set_title(i18n._("Greedy players, {label}").format(label=label))
         ax.legend()
     fig.tight_layout()
     return fig

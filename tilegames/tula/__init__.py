@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..explorer_spec import ExplorerSpec
 from ..game import lazy_view
+from ..i18n import N_
 from ..spec import GameSpec
 from .layout import POSITIONS, SUITS, TILES, VALUES, Tile, matches
 from .players import PLAYERS, make_player, play_game
@@ -50,7 +51,7 @@ SPEC = GameSpec(
     hidden_information=True,
     chance=False,
     score_direction="higher",
-    summary="the piecepack solitaire: clear the pyramid of tiles",
+    summary=N_("the piecepack solitaire: clear the pyramid of tiles"),
     task="tilegames.tula.study:deal_task",
     summary_text="tilegames.tula.study:summary_text",
     studies="tilegames.tula.studies:STUDIES",

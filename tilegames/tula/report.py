@@ -23,6 +23,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..resources import folder
 from ..stats import paired_difference, wilson
 from ..words import interval, signed_points, span, with_interval
@@ -202,10 +203,10 @@ def plot_win_rates(frame: pd.DataFrame, title: str = "") -> plt.Figure:
                     fontsize=7,
                 )
         ax.set_xticks(np.arange(len(shown)), [PLAYER_WORDS[name] for name in shown])
-        ax.set_ylabel("deals won, % (95% interval)")
-    axes[0].set_title(title or "Win rates without and with mercy")
-    axes[1].set_title("zoom on the simple players")
-    axes[0].legend(title="rules")
+        ax.set_ylabel(i18n._("deals won, % ({confidence} interval)").format(confidence="95%"))
+    axes[0].set_title(title or i18n._("Win rates without and with mercy"))
+    axes[1].set_title(i18n._("zoom on the simple players"))
+    axes[0].legend(title=i18n._("rules"))
     fig.tight_layout()
     return fig
 
@@ -227,8 +228,8 @@ def plot_breakdown(frame: pd.DataFrame) -> plt.Figure:
         ax.bar(labels, 100 * shares[column], bottom=bottom, color=colour, label=column)
         bottom += 100 * shares[column].to_numpy()
     ax.tick_params(axis="x", labelsize=7)
-    ax.set_ylabel("share of deals, %")
-    ax.set_title("Where the deals go: won, lost by play, lost by the deal")
+    ax.set_ylabel(i18n._("share of deals, %"))
+    ax.set_title(i18n._("Where the deals go: won, lost by play, lost by the deal"))
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
     fig.tight_layout()
     return fig
@@ -332,10 +333,10 @@ def plot_ladder(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> plt.
         ax.set_xticks(range(len(order)), [PLAYER_WORDS[name] for name in order], rotation=35)
         ax.tick_params(axis="x", labelsize=8)
         ax.set_title(board, fontsize=10)
-        ax.set_ylabel("deals won, %")
+        ax.set_ylabel(i18n._("deals won, %"))
         ax.grid(axis="y", alpha=0.3)
-    axes[0].legend(title="rules", fontsize=8)
-    fig.suptitle("The ladder: from random play to seeing every tile")
+    axes[0].legend(title=i18n._("rules"), fontsize=8)
+    fig.suptitle(i18n._("The ladder: from random play to seeing every tile"))
     fig.tight_layout()
     return fig
 
@@ -374,9 +375,9 @@ def plot_convergence(curve: pd.DataFrame, what: str) -> plt.Figure:
     )
     ax.plot(curve["games"], 100 * curve["estimate"], marker="o", ms=3, label="estimate")
     ax.set_xscale("log")
-    ax.set_xlabel("deals simulated (log scale)")
+    ax.set_xlabel(i18n._("deals simulated (log scale)"))
     ax.set_ylabel(what)
-    ax.set_title("The estimate settles and its interval narrows like 1/sqrt(n)")
+    ax.set_title(i18n._("The estimate settles and its interval narrows like 1/sqrt(n)"))
     ax.legend()
     fig.tight_layout()
     return fig

@@ -16,6 +16,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from ..i18n import N_, Deferred, _
 from ..study_options import Option, Plan, Study, game_count
 from .players import PLAYERS
 from .rules import Rules
@@ -29,7 +30,11 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
     players = _players(options)
     unknown = [name for name in players if name not in PLAYERS]
     if unknown:
-        raise ValueError(f"unknown player(s) {unknown}: choose from {', '.join(PLAYERS)}")
+        raise ValueError(
+            _("unknown player(s) {unknown}: choose from {players}").format(
+                unknown=unknown, players=", ".join(PLAYERS)
+            )
+        )
     mercy = bool(options["mercy"] or rules.mercy)
     task = functools.partial(
         deal_task,
@@ -86,39 +91,48 @@ def command_line(options: Mapping[str, Any], players: tuple[str, ...]) -> str:
 STUDIES = (
     Study(
         plan=plan,
-        description=(
+        description=N_(
             "Deal many seeded Tula games; every chosen player plays each deal "
             "(and, with --mercy, plays it again with the mercy variant)."
         ),
         options=(
             Option(
                 "--player",
-                "a player to simulate; repeat for several; 'all' for every one "
-                f"(default: {', '.join(DEFAULT_PLAYERS)})",
+                Deferred(
+                    N_(
+                        "a player to simulate; repeat for several; 'all' for every one "
+                        "(default: {players})"
+                    ),
+                    players=", ".join(DEFAULT_PLAYERS),
+                ),
                 action="append",
                 choices=[*PLAYERS, "all"],
             ),
             Option(
                 "--mercy",
-                "also play every deal with the mercy variant, and report the paired "
-                "difference (--rule mercy=true and --rules with_mercy say the same)",
+                N_(
+                    "also play every deal with the mercy variant, and report the paired "
+                    "difference (--rule mercy=true and --rules with_mercy say the same)"
+                ),
                 action="store_true",
                 default=False,
             ),
-            Option("--games", "deals to play (default 10000)", type=game_count, default=10_000),
+            Option("--games", N_("deals to play (default 10000)"), type=game_count, default=10_000),
             Option(
                 "--samples",
-                "imagined deals per decision for the sampler player (default 16)",
+                N_("imagined deals per decision for the sampler player (default 16)"),
                 type=int,
                 default=16,
                 valid=lambda value: value >= 1,
-                must="be at least 1",
+                must=N_("be at least 1"),
             ),
             Option(
                 "--legacy-dice",
-                "give the players the deal's own generator as dice, as before issue 23 "
-                "(only to reproduce results/tula_hidden_players.csv; the players' dice then "
-                "reveal the deal)",
+                N_(
+                    "give the players the deal's own generator as dice, as before issue 23 "
+                    "(only to reproduce results/tula_hidden_players.csv; the players' dice then "
+                    "reveal the deal)"
+                ),
                 action="store_true",
                 default=False,
             ),

@@ -29,6 +29,7 @@ from itertools import permutations
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, paired_difference_from_counts, wilson
@@ -463,9 +464,9 @@ def plot_running_share(outcomes, exact: Fraction, *, what: str = "share lost at 
     ax.axhline(float(exact), color="crimson", linestyle="--",
                label=f"exact {exact} ≈ {float(exact):.3f}")  # fmt: skip
     ax.set_xscale("log")
-    ax.set_xlabel("deals simulated")
+    ax.set_xlabel(i18n._("deals simulated"))
     ax.set_ylabel(what)
-    ax.set_title("The simulation settles on the exact answer")
+    ax.set_title(i18n._("The simulation settles on the exact answer"))
     ax.legend()
     return fig
 
