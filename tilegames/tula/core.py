@@ -69,37 +69,34 @@ def search(
     goes into ``lost`` (keyed ``present << 6 | top``: boards of up to 64 tiles) and is
     never searched again. When it wins and ``path`` is a list, the winning removals are
     appended to it, last one first.
+
+    The deal, the board and the memo are the same at every depth: the recursion is an
+    inner function of the three things that change (fewer arguments to pass per position).
     """
 
-    if not present:
-        return True
-    key = present << 6 | top
-    if key in lost:
+    def wins(present: int, open_mask: int, top: int) -> bool:
+        if not present:
+            return True
+        key = present << 6 | top
+        if key in lost:
+            return False
+        partners = match[top]
+        scan = open_mask
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            p = low.bit_length() - 1
+            tile = tile_at[p]
+            if partners >> tile & 1:
+                after = present ^ low
+                if wins(after, (open_mask ^ low) | unlocked(p, after), tile):
+                    if path is not None:
+                        path.append(p)
+                    return True
+        lost.add(key)
         return False
-    partners = match[top]
-    scan = open_mask
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        p = low.bit_length() - 1
-        tile = tile_at[p]
-        if partners >> tile & 1:
-            after = present ^ low
-            if search(
-                match,
-                unlocked,
-                tile_at,
-                after,
-                (open_mask ^ low) | unlocked(p, after),
-                tile,
-                lost,
-                path,
-            ):
-                if path is not None:
-                    path.append(p)
-                return True
-    lost.add(key)
-    return False
+
+    return wins(present, open_mask, top)
 
 
 def greedy_removal(
