@@ -71,8 +71,14 @@ def search(
     appended to it, last one first.
 
     The deal, the board and the memo are the same at every depth: the recursion is an
-    inner function of the three things that change (fewer arguments to pass per position).
+    inner function of the three things that change (fewer arguments to pass per position),
+    and the matches are looked up once per deal as positions (``reach[top]``: where the
+    tiles that match ``top`` lie), so only the open positions that match are visited.
     """
+    where = [0] * len(match)  # per tile, its position's bit
+    for p, tile in enumerate(tile_at):
+        where[tile] |= 1 << p
+    reach = [sum(where[t] for t in bit_positions(partners)) for partners in match]
 
     def wins(present: int, open_mask: int, top: int) -> bool:
         if not present:
@@ -80,19 +86,16 @@ def search(
         key = present << 6 | top
         if key in lost:
             return False
-        partners = match[top]
-        scan = open_mask
+        scan = open_mask & reach[top]
         while scan:
             low = scan & -scan
             scan ^= low
             p = low.bit_length() - 1
-            tile = tile_at[p]
-            if partners >> tile & 1:
-                after = present ^ low
-                if wins(after, (open_mask ^ low) | unlocked(p, after), tile):
-                    if path is not None:
-                        path.append(p)
-                    return True
+            after = present ^ low
+            if wins(after, (open_mask ^ low) | unlocked(p, after), tile_at[p]):
+                if path is not None:
+                    path.append(p)
+                return True
         lost.add(key)
         return False
 

@@ -94,9 +94,9 @@ _NEAR: tuple[int, ...] = tuple(
     sum(1 << q for q in range(24) if any(mask >> q & 1 for checks in _UNLOCK[p] for mask in checks))
     for p in range(24)
 )
-_UNLOCKED: dict[int, int] = {}
-_UNLOCKED_MAX = 1 << 20
-"""The most answers kept (a few tens of thousands are ever asked for; a bound all the same)."""
+_UNLOCKED: tuple[dict[int, int], ...] = tuple({} for _ in range(24))
+_UNLOCKED_MAX = 1 << 16
+"""The most answers kept per position (about 100 are ever asked for; a bound all the same)."""
 
 
 def unlocked(position: int, present: int) -> int:
@@ -111,12 +111,13 @@ def unlocked(position: int, present: int) -> int:
     >>> unlocked(23, START) == open_among(_UNLOCK[23], START)
     True
     """
-    key = (present & _NEAR[position]) << 5 | position
-    found = _UNLOCKED.get(key)
+    known = _UNLOCKED[position]
+    key = present & _NEAR[position]
+    found = known.get(key)
     if found is None:
-        if len(_UNLOCKED) >= _UNLOCKED_MAX:
-            _UNLOCKED.clear()
-        found = _UNLOCKED[key] = open_among(_UNLOCK[position], present)
+        if len(known) >= _UNLOCKED_MAX:
+            known.clear()
+        found = known[key] = open_among(_UNLOCK[position], present)
     return found
 
 
