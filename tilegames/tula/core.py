@@ -69,37 +69,37 @@ def search(
     goes into ``lost`` (keyed ``present << 6 | top``: boards of up to 64 tiles) and is
     never searched again. When it wins and ``path`` is a list, the winning removals are
     appended to it, last one first.
-    """
 
-    if not present:
-        return True
-    key = present << 6 | top
-    if key in lost:
-        return False
-    partners = match[top]
-    scan = open_mask
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        p = low.bit_length() - 1
-        tile = tile_at[p]
-        if partners >> tile & 1:
+    The deal, the board and the memo are the same at every depth: the recursion is an
+    inner function of the three things that change (fewer arguments to pass per position),
+    and the matches are looked up once per deal as positions (``reach[top]``: where the
+    tiles that match ``top`` lie), so only the open positions that match are visited.
+    """
+    where = [0] * len(match)  # per tile, its position's bit
+    for p, tile in enumerate(tile_at):
+        where[tile] |= 1 << p
+    reach = [sum(where[t] for t in bit_positions(partners)) for partners in match]
+
+    def wins(present: int, open_mask: int, top: int) -> bool:
+        if not present:
+            return True
+        key = present << 6 | top
+        if key in lost:
+            return False
+        scan = open_mask & reach[top]
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            p = low.bit_length() - 1
             after = present ^ low
-            if search(
-                match,
-                unlocked,
-                tile_at,
-                after,
-                (open_mask ^ low) | unlocked(p, after),
-                tile,
-                lost,
-                path,
-            ):
+            if wins(after, (open_mask ^ low) | unlocked(p, after), tile_at[p]):
                 if path is not None:
                     path.append(p)
                 return True
-    lost.add(key)
-    return False
+        lost.add(key)
+        return False
+
+    return wins(present, open_mask, top)
 
 
 def greedy_removal(

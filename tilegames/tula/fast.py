@@ -88,16 +88,37 @@ _UNLOCK: tuple[tuple[tuple[int, int, int, int, int, int], ...], ...] = tuple(
 )
 
 
+# The answer for ``position`` depends only on the positions its rows of checks name: those
+# bits of ``present`` (and the position) key a memo, so each answer is worked out once.
+_NEAR: tuple[int, ...] = tuple(
+    sum(1 << q for q in range(24) if any(mask >> q & 1 for checks in _UNLOCK[p] for mask in checks))
+    for p in range(24)
+)
+_UNLOCKED: tuple[dict[int, int], ...] = tuple({} for _ in range(24))
+_UNLOCKED_MAX = 1 << 16
+"""The most answers kept per position (about 100 are ever asked for; a bound all the same)."""
+
+
 def unlocked(position: int, present: int) -> int:
     """Positions that are open once ``position`` has left (``present`` no longer holds it).
 
     Only positions ``position`` covered or blocked are looked at; some may have been open
-    already, so callers OR the result into the open mask they had.
+    already, so callers OR the result into the open mask they had. The answer depends on
+    those positions alone, so it is remembered under them (``open_among`` once per answer).
 
     >>> names(unlocked(23, START))
     ['3A', '3B', '3C']
+    >>> unlocked(23, START) == open_among(_UNLOCK[23], START)
+    True
     """
-    return open_among(_UNLOCK[position], present)
+    known = _UNLOCKED[position]
+    key = present & _NEAR[position]
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _UNLOCKED_MAX:
+            known.clear()
+        found = known[key] = open_among(_UNLOCK[position], present)
+    return found
 
 
 START_OPEN = opened(START)

@@ -116,7 +116,9 @@ def deal_task(
     A picklable top-level function: use ``functools.partial`` to set options.
 
     The players' dice are ``players_generator(rng)`` after the deal: they carry
-    nothing of it, and the deals that follow do not depend on them.
+    nothing of it, and the deals that follow do not depend on them. They are made when a
+    player first rolls them (the solver and the greedy, matches and chain players never do):
+    making them reads ``rng`` without advancing it, so every player gets the same dice.
     ``legacy_dice=True`` gives the players ``rng`` itself, the deal's generator, as
     before issue 23: only to reproduce ``results/tula_hidden_players.csv``.
     """
@@ -125,7 +127,7 @@ def deal_task(
     if player:
         players = (player, "solver")
     tile_at = deal_from_rng(rng)
-    dice = rng if legacy_dice else players_generator(rng)
+    dice = rng if legacy_dice else None
     usable = mercy_usable(tile_at)
     row: dict = {"deal": deal_code(tile_at), "mercy_usable": usable}
     for name in players:
@@ -134,6 +136,14 @@ def deal_task(
             if mercy:
                 row["solver_mercy_won"] = winnable(tile_at, True) if usable else row["solver_won"]
             continue
+        if name in _FAST:  # deterministic players: no dice
+            results = [_FAST[name](tile_at, False)]
+            if mercy:
+                results.append(_FAST[name](tile_at, True) if usable else results[0])
+            _record(row, name, results)
+            continue
+        if dice is None:
+            dice = players_generator(rng)
         if name == "random":
             draws = dice.random(RANDOM_DRAWS)
             results = [play_random(tile_at, False, draws)]
@@ -143,10 +153,6 @@ def deal_task(
             results = [play_expert(tile_at, False, dice)]
             if mercy:
                 results.append(play_expert(tile_at, True, dice) if usable else results[0])
-        elif name in _FAST:
-            results = [_FAST[name](tile_at, False)]
-            if mercy:
-                results.append(_FAST[name](tile_at, True) if usable else results[0])
         else:
             options = {"samples": samples} if name == "sampler" else {}
             results = [_play_public(tile_at, name, False, dice, options)]
@@ -154,10 +160,15 @@ def deal_task(
                 results.append(
                     _play_public(tile_at, name, True, dice, options) if usable else results[0]
                 )
-        for suffix, tiles in zip(VARIANTS, results):
-            row[f"{name}{suffix}_tiles"] = tiles
-            row[f"{name}{suffix}_won"] = tiles == 24
+        _record(row, name, results)
     return row
+
+
+def _record(row: dict, name: str, results: list[int]) -> None:
+    """A player's columns: tiles stacked and won, without and (when played) with mercy."""
+    for suffix, tiles in zip(VARIANTS, results):
+        row[f"{name}{suffix}_tiles"] = tiles
+        row[f"{name}{suffix}_won"] = tiles == 24
 
 
 def _play_public(tile_at: list[int], name: str, mercy: bool, rng, options: dict) -> int:
