@@ -15,6 +15,8 @@ import io
 
 from babel.messages.extract import extract_python
 
+from .rules_base import field_docstrings
+
 
 def extract(fileobj, keywords, comment_tags, options):
     """What ``extract_python`` finds, then each field docstring of a class named ``Rules``
@@ -25,12 +27,5 @@ def extract(fileobj, keywords, comment_tags, options):
     for node in ast.walk(tree):
         if not (isinstance(node, ast.ClassDef) and node.name == "Rules"):
             continue
-        for statement, after in zip(node.body, node.body[1:]):
-            if (
-                isinstance(statement, ast.AnnAssign)
-                and isinstance(statement.target, ast.Name)
-                and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                yield after.lineno, None, " ".join(after.value.value.split()), ["a rule"]
+        for _name, doc, line in field_docstrings(node):
+            yield line, None, doc, ["a rule"]

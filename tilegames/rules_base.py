@@ -226,17 +226,29 @@ def _field_docs(rules_type: type) -> dict[str, str]:
             tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
         except (OSError, TypeError, SyntaxError):  # a built-in, or no source on disk
             continue
-        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
-        for statement, after in zip(body, body[1:]):
-            if (
-                isinstance(statement, ast.AnnAssign)
-                and isinstance(statement.target, ast.Name)
-                and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                docs[statement.target.id] = " ".join(after.value.value.split())
+        if tree.body and isinstance(tree.body[0], ast.ClassDef):
+            docs.update((name, doc) for name, doc, _ in field_docstrings(tree.body[0]))
     return docs
+
+
+def field_docstrings(node: ast.ClassDef):
+    """``(field, docstring with its whitespace joined, line)`` for each field of a class's
+    source that a string right after it describes (how ``rule_fields`` and the catalogs'
+    extractor read a rule's description).
+
+    >>> tree = ast.parse("class Rules:\\n    mercy: bool = False\\n    'One more  try.'")
+    >>> list(field_docstrings(tree.body[0]))
+    [('mercy', 'One more try.', 3)]
+    """
+    for statement, after in zip(node.body, node.body[1:]):
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            yield statement.target.id, " ".join(after.value.value.split()), after.lineno
 
 
 def parse_value(field: RuleField, text: str) -> Any:
