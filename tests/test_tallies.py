@@ -16,8 +16,9 @@ from tilegames.pyramids.study import GameTally as PyramidsTally
 from tilegames.pyramids.study import game_task as pyramids_game
 from tilegames.sim import simulate
 from tilegames.stats import mean_interval, paired_difference, wilson
-from tilegames.triominos.study import RoundTally, player_rows, round_task, shown
+from tilegames.triominos.study import RoundTally, player_rows, round_task
 from tilegames.tula.study import WinCounts
+from tilegames.words import estimate_text
 
 
 def _batches(frame: pd.DataFrame, size: int):
@@ -102,7 +103,7 @@ def test_the_round_tally_gives_the_summary_of_the_rows(players):
     }
     table = tally.table()
     for name, estimate in expected.items():
-        assert table.loc[name, "shown"] == shown(estimate)
+        assert table.loc[name, "shown"] == estimate_text(estimate)
         assert table.loc[name, "estimate"] == pytest.approx(estimate.value, rel=1e-12)
 
 

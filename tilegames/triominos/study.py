@@ -48,7 +48,6 @@ __all__ = [
     "point_shares",
     "round_task",
     "rules_named",
-    "shown",
     "summary_table",
 ]
 
@@ -281,11 +280,6 @@ def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]
     }
 
 
-shown = estimate_text
-"""An estimate as text; rare proportions (under 1%) get three decimals so they do not read 0.0%
-(``tilegames.words.estimate_text``, by the name this module has always given it)."""
-
-
 def _mean(values) -> Estimate:
     return mean_interval(np.asarray(values, dtype=float))
 
@@ -373,7 +367,7 @@ def _estimates_table(entries: list[tuple[str, Estimate]]) -> pd.DataFrame:
                 "estimate": e.value,
                 "ci_low": e.low,
                 "ci_high": e.high,
-                "shown": shown(e),
+                "shown": estimate_text(e),
             }
             for name, e in entries
         ]
@@ -614,11 +608,11 @@ def bonus_table(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
         n = len(frame)
 
         def share(mask, n=n):
-            return shown(wilson(int(mask.sum()), n))
+            return estimate_text(wilson(int(mask.sum()), n))
 
         rows[label] = {
-            "hexagons per round": shown(_mean(frame["hexagons"])),
-            "bridges per round": shown(_mean(frame["bridges"])),
+            "hexagons per round": estimate_text(_mean(frame["hexagons"])),
+            "bridges per round": estimate_text(_mean(frame["bridges"])),
             "rounds with a hexagon": share(frame["hexagons"] > 0),
             "rounds with a double hexagon": share(frame["hexagon_2"] > 0),
             "rounds with a triple hexagon": share(frame["hexagon_3"] > 0),
