@@ -22,6 +22,7 @@ only (the hub starts servers as other users); skipped with the reason otherwise.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.cookiejar
 import importlib.util
@@ -64,6 +65,7 @@ HUB_CONFIG = "# /srv/jupyterhub/jupyterhub_config.py"
 LMS_CONFIG = "# the LMS login, added to /srv/jupyterhub/jupyterhub_config.py"
 LAUNCH = ROOT / "tests" / "data" / "lti13_launch.json"  # a Moodle launch, decoded
 SERVICE = "tilegames-test"
+WIDGET = "application/vnd.jupyter.widget-view+json"
 PROXY = ROOT / ".node" / "node_modules" / ".bin" / "configurable-http-proxy"  # make install
 
 
@@ -286,18 +288,43 @@ c.Spawner.http_timeout = 120
             time.sleep(0.5)
         raise AssertionError(f"{user}'s server was not ready in {seconds:.0f} s\n{self.log()}")
 
-    def as_student(self, user: str, method: str, path: str, body=None):
+    def as_user(self, user: str, method: str, path: str, body=None):
+        """A request to ``user``'s own server, with ``user``'s token."""
         return self.api(method, f"/user/{user}/{path}", body, token=self.tokens[user])
 
     def run_in_kernel(self, user: str, code: str) -> str:
         """Run ``code`` in a new kernel of ``user``'s own server (as a notebook cell): its output."""
-        status, kernel = self.as_student(user, "POST", "api/kernels", {"name": "python3"})
+        status, kernel = self.as_user(user, "POST", "api/kernels", {"name": "python3"})
         assert status == 201, (status, kernel)
         try:
-            # in a thread of its own: pytest's may hold a loop once nbclient has run here
-            return away(lambda: asyncio.run(self._execute(user, kernel["id"], code)))
+            return self.execute(user, kernel["id"], code)
         finally:
-            self.as_student(user, "DELETE", f"api/kernels/{kernel['id']}")
+            self.as_user(user, "DELETE", f"api/kernels/{kernel['id']}")
+
+    def run_notebook(self, user: str, path: str) -> str:
+        """``user`` opens the notebook ``path`` of their server as JupyterLab does (a session:
+        its kernel starts in the notebook's folder) and runs all its cells: what they printed
+        and showed."""
+        status, model = self.as_user(user, "GET", f"api/contents/{path}?content=1")
+        assert status == 200, (status, model)
+        notebook = nbformat.from_dict(model["content"])
+        session = {"path": path, "type": "notebook", "name": Path(path).name,
+                   "kernel": {"name": "python3"}}  # fmt: skip
+        status, session = self.as_user(user, "POST", "api/sessions", session)
+        assert status == 201, (status, session)
+        try:
+            return "".join(
+                self.execute(user, session["kernel"]["id"], cell.source)
+                for cell in notebook.cells
+                if cell.cell_type == "code"
+            )
+        finally:
+            self.as_user(user, "DELETE", f"api/sessions/{session['id']}")
+
+    def execute(self, user: str, kernel: str, code: str) -> str:
+        """Run ``code`` in the kernel ``kernel`` of ``user``'s server: its output."""
+        # in a thread of its own: pytest's may hold a loop once nbclient has run here
+        return away(lambda: asyncio.run(self._execute(user, kernel, code)))
 
     async def _execute(self, user: str, kernel: str, code: str) -> str:
         from tornado.httpclient import HTTPRequest
@@ -325,6 +352,10 @@ c.Spawner.http_timeout = 120
             kind = message["msg_type"]
             if kind == "stream":
                 output.append(message["content"]["text"])
+            elif kind in ("display_data", "execute_result"):  # a widget, or an object's text
+                data = message["content"]["data"]
+                shown = "[a widget]" if WIDGET in data else data.get("text/plain", "")
+                output.append(shown + "\n")
             elif kind == "error":
                 output.append("\n".join(message["content"]["traceback"]))
             elif kind == "execute_reply":
@@ -339,7 +370,7 @@ c.Spawner.http_timeout = 120
 
 
 @pytest.fixture(scope="module")
-def school():
+def school(request):
     if not (GUIDE.is_file() and (ROOT / "Makefile").is_file()):
         pytest.skip("reads the checkout's guide and builds its wheels: run in the checkout")
     proxy = str(PROXY) if PROXY.exists() else shutil.which("configurable-http-proxy")
@@ -347,7 +378,7 @@ def school():
         pytest.skip(
             "no configurable-http-proxy (npm): `make proxy` (part of `make test`) installs it"
         )
-    with open_school(extra=("jupyterhub", "jupyterhub-ltiauthenticator")) as made:
+    with open_school(request) as made:
         made.proxy = proxy
         yield made
 
@@ -400,7 +431,7 @@ def _student_block(hub: Hub, user: str, commands: list[str], kind: str, course: 
         for action in actions:
             verb, assignment, course_id = action.groups()
             verb = "fetch" if verb == "fetch_assignment" else verb
-            status, reply = hub.as_student(
+            status, reply = hub.as_user(
                 user, "POST", f"assignments/{verb}",
                 {"assignment_id": assignment, "course_id": course_id},
             )  # fmt: skip
@@ -408,11 +439,11 @@ def _student_block(hub: Hub, user: str, commands: list[str], kind: str, course: 
             said.append(json.dumps(reply))
             if verb == "fetch":  # the student works in JupyterLab: the Contents API
                 path = f"api/contents/{course_id}/{assignment}/{assignment}.ipynb"
-                status, model = hub.as_student(user, "GET", path + "?content=1")
+                status, model = hub.as_user(user, "GET", path + "?content=1")
                 assert status == 200, (status, model)
                 notebook = nbformat.from_dict(model["content"])
                 answer(notebook, kind, course)
-                status, _ = hub.as_student(
+                status, _ = hub.as_user(
                     user, "PUT", path, {"type": "notebook", "format": "json", "content": notebook}
                 )
                 assert status == 200, status
@@ -466,6 +497,29 @@ def lms_ids_from_the_hub(hub: Hub) -> str:
     ], TEACHER)  # fmt: skip
 
 
+def start_the_hub(hub: Hub, hub_lines: list[str], hub_config: str) -> float:
+    """The administrator's part after step 1: the guide's ``hub#`` lines (the school localises
+    the rest), the hub started from the guide's configuration, and every account's server started
+    together (``slow_spawn_timeout = 0``); the seconds the hub took to answer."""
+    installs = [line for line in hub_lines if "/opt/tilegames/bin/pip" in line]
+    assert installs, hub_lines
+    assert any("jupyterhub-ltiauthenticator" in line for line in installs), installs
+    folders = [line for line in hub_lines if line.startswith("install -d")]
+    keys = [line for line in hub_lines if line.startswith("openssl rand")]
+    assert keys, hub_lines  # the LMS login's crypt_key
+    hub.school.run(
+        "admin",
+        [line.replace("/srv/jupyterhub", str(hub.folder)) for line in folders + installs + keys],
+    )
+    assert (hub.folder.stat().st_mode & 0o777) == 0o700
+    started = time.monotonic()
+    hub.start(hub.configure(hub_config, lms_login(GUIDE.read_text())))
+    took = time.monotonic() - started
+    for user in (*STUDENTS.values(), TEACHER):
+        hub.spawn(user)
+    return took
+
+
 def test_the_course_played_through_a_real_jupyterhub(school, hub):
     started = time.monotonic()
     times: dict[str, float] = {}
@@ -474,6 +528,10 @@ def test_the_course_played_through_a_real_jupyterhub(school, hub):
     course = school.home(TEACHER) / "course"
     kinds = {"tgada": "honest", "tgbob": "blank", "tgcy": "cheat"}
     outputs: dict[str, str] = {"teacher": "", **{account: "" for account in STUDENTS.values()}}
+    # the administrator sets up the hub while the teacher sets up the course (two people, two
+    # terminals): after step 1, in a thread of its own, joined before any student acts
+    administrator = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    hub_up: concurrent.futures.Future | None = None
     try:
         for number, (role, commands) in enumerate(blocks):
             if role == "admin":
@@ -483,6 +541,7 @@ def test_the_course_played_through_a_real_jupyterhub(school, hub):
                 teacher_done = time.monotonic()
             else:
                 if "ready" not in times:
+                    times["hub up"] = hub_up.result()
                     for user in STUDENTS.values():
                         hub.wait_ready(user)
                     times["ready"] = time.monotonic() - started
@@ -498,32 +557,19 @@ def test_the_course_played_through_a_real_jupyterhub(school, hub):
                     outputs[account] += _student_block(
                         hub, account, commands, kinds[account], course
                     )
-            if number == 0:  # the students' environment exists: the hub, from the guide
-                installs = [line for line in hub_lines if "/opt/tilegames/bin/pip" in line]
-                assert installs, hub_lines
-                assert any("jupyterhub-ltiauthenticator" in line for line in installs), installs
-                folders = [line for line in hub_lines if line.startswith("install -d")]
-                keys = [line for line in hub_lines if line.startswith("openssl rand")]
-                assert keys, hub_lines  # the LMS login's crypt_key
-                school.run(  # (the school localises the rest)
-                    "admin",
-                    [
-                        line.replace("/srv/jupyterhub", str(hub.folder))
-                        for line in folders + installs + keys
-                    ],
-                )
-                assert (hub.folder.stat().st_mode & 0o777) == 0o700
-                hub_started = time.monotonic()
-                hub.start(hub.configure(hub_config, lms_login(GUIDE.read_text())))
-                times["hub up"] = time.monotonic() - hub_started
-                for user in STUDENTS.values():  # started together (slow_spawn_timeout = 0)
-                    hub.spawn(user)
+            if number == 0:  # the students' environment exists: now the hub, from the guide
+                hub_up = administrator.submit(start_the_hub, hub, hub_lines, hub_config)
         times["course"] = time.monotonic() - started
+        dashboard_started = time.monotonic()  # the teacher, in their own server on the hub
+        hub.wait_ready(TEACHER)
+        outputs["dashboard"] = hub.run_notebook(TEACHER, "course/class_dashboard.ipynb")
+        times["dashboard"] = time.monotonic() - dashboard_started
         lms_started = time.monotonic()
         outputs["lms-ids"] = lms_ids_from_the_hub(hub)
         times["lms-ids"] = time.monotonic() - lms_started
         times["students and grading, through the hub"] = time.monotonic() - students_started
     finally:
+        administrator.shutdown(wait=True)  # the hub is stopped only once it has started
         stopping = time.monotonic()
         hub.stop()
         times["stop"] = time.monotonic() - stopping
@@ -555,6 +601,12 @@ def test_the_course_played_through_a_real_jupyterhub(school, hub):
     for account in STUDENTS.values():
         assert "Shared " in outputs[account] and "with the class" in outputs[account], account
     assert re.search(r"3 students shared [\d,]+ \w+\.", teacher), teacher[-2000:]
+    # the class dashboard, in the teacher's own server: the store the hub names, the live
+    # widget, the class's shares in words, and the graded worksheet's simulation pooled
+    shown = outputs["dashboard"]
+    assert "[a widget]" in shown, shown
+    assert re.search(r"3 students shared [\d,]+ \w+\.", shown), shown
+    assert "Worksheet 1, Q9: exactly one match. 1 student shared" in shown, shown
     # the LMS ids: the launches' subs, read from the hub's auth_state into the gradebook
     said = outputs["lms-ids"]
     assert said.count("has no admin:auth_state scope") == 1, said  # the student's token

@@ -257,12 +257,11 @@ def work(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def dists(work) -> dict[str, Path]:
+def dists(built_dists) -> dict[str, Path]:
     """Both projects built as a school would (``python -m build``: the sdist, then the wheel
-    from the sdist, so the sdist is known to be complete)."""
-    out = work / "dist"
-    run([sys.executable, "-m", "build", "--outdir", out, ROOT], ROOT)
-    run([sys.executable, "-m", "build", "--outdir", out, ROOT / "course"], ROOT)
+    from the sdist, so the sdist is known to be complete; ``conftest.built_dists``, once per
+    session)."""
+    out = built_dists
     found = {
         "sdist": out / f"tilegames-{tilegames.__version__}.tar.gz",
         "wheel": next(out.glob(f"tilegames-{tilegames.__version__}-*.whl")),

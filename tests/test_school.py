@@ -137,15 +137,17 @@ def _userdel(account: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def school():
-    with open_school() as made:
+def school(request):
+    with open_school(request) as made:
         yield made
 
 
 @contextmanager
-def open_school(extra: tuple[str, ...] = ()):
-    """Build the wheels and the school's wheelhouse (with ``extra`` packages for the hub), make
-    the accounts; remove them afterwards, even on failure. Skips where it cannot run."""
+def open_school(request: pytest.FixtureRequest):
+    """The school's folder with the built wheels and its wheelhouse (``conftest.built_dists``
+    and ``school_wheelhouse``, built once per session: asked for only once this machine can run
+    the school), and the accounts; all removed afterwards, even on failure. Skips where it
+    cannot run."""
     if not sys.platform.startswith("linux") or os.geteuid() != 0:
         pytest.skip("the school's path needs root to make Unix accounts (CI runs as root)")
     missing = [c for c in ("useradd", "userdel", "runuser") if shutil.which(c) is None]
@@ -161,25 +163,11 @@ def open_school(extra: tuple[str, ...] = ()):
     try:
         root.chmod(0o755)
         (root / "home").mkdir(mode=0o755)
-        dist = root / "dist"
-        for project in (ROOT, ROOT / "course"):
-            subprocess.run(
-                [sys.executable, "-m", "build", "--wheel", "--outdir", dist, project],
-                check=True, capture_output=True, cwd=ROOT,
-            )  # fmt: skip
-        # the wheels the two environments need, from this machine's package cache (a school's
-        # local mirror): the accounts' pip then installs without the network
-        # (resolved by the hub's own Python, Debian's, which may be older than this one)
-        fetcher = Path(tempfile.mkdtemp(prefix="tilegames-school-pip-"))
-        subprocess.run(["/usr/bin/python3", "-m", "venv", fetcher], check=True, capture_output=True)
-        subprocess.run(
-            [fetcher / "bin" / "pip", "download", "--quiet", "--dest", root / "wheelhouse",
-             "--find-links", dist, "tilegames[course,hub]", "tilegames-course", *extra],
-            check=True, capture_output=True, cwd=root,
-        )  # fmt: skip
-        shutil.rmtree(fetcher)
-        for folder in (dist, root / "wheelhouse"):
-            subprocess.run(["chmod", "-R", "a+rX", folder], check=True)
+        # the wheels (the guide's `dist`) and the school's local mirror, where the accounts
+        # can read them (pytest's own folders are the test runner's only)
+        for name, fixture in (("dist", "built_dists"), ("wheelhouse", "school_wheelhouse")):
+            shutil.copytree(request.getfixturevalue(fixture), root / name)
+            subprocess.run(["chmod", "-R", "a+rX", root / name], check=True)
         for account in (TEACHER, *STUDENTS.values()):
             _useradd(school, account)
         yield school
