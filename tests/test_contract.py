@@ -134,15 +134,25 @@ def test_copies_keep_or_drop_undo_as_asked(name):
         assert kept != game
 
 
-def test_the_written_contract_names_every_member_hook_and_spec_field():
-    """``docs/contract.md`` cannot fall behind the code: every name a game must export or
-    provide, every abstract hook and every field of ``GameSpec`` is on the page."""
+def test_the_written_contract_is_the_codes():
+    """``docs/contract.md`` cannot fall behind the code: its reference (every field of
+    ``GameSpec``, every name a game must export or provide, every abstract hook, every test of
+    this suite) is what ``scripts/contract_reference.py`` writes from the code today, and it
+    names each of them."""
+    import importlib.util
     import re
 
     page = PACKAGE_ROOT.parent / "docs" / "contract.md"
-    if not page.exists():
+    script = PACKAGE_ROOT.parent / "scripts" / "contract_reference.py"
+    if not (page.exists() and script.exists()):
         pytest.skip("an installed tilegames has no docs/ beside it (the checkout's test runs this)")
+    loaded = importlib.util.spec_from_file_location("contract_reference", script)
+    writer = importlib.util.module_from_spec(loaded)
+    loaded.loader.exec_module(writer)
     text = page.read_text(encoding="utf-8")
+    assert writer.reference() in text, (
+        "docs/contract.md's reference is not the code's: python scripts/contract_reference.py --write"
+    )
     required = [
         *PACKAGE_MEMBERS,
         *GAME_MEMBERS,

@@ -312,6 +312,7 @@ class GameState(ABC):
         return other
 
     def status(self) -> str:  # pragma: no cover - games override
+        """Where the game stands, in one line for people (whose turn, the scores, who won)."""
         return "game over" if self.is_over else "in play"
 
     # -- pictures: the modules the game's spec names (``render``, ``board``) --------

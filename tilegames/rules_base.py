@@ -231,24 +231,39 @@ def _field_docs(rules_type: type) -> dict[str, str]:
     return docs
 
 
-def field_docstrings(node: ast.ClassDef):
+def field_docstrings(node: ast.ClassDef | ast.FunctionDef):
     """``(field, docstring with its whitespace joined, line)`` for each field of a class's
-    source that a string right after it describes (how ``rule_fields`` and the catalogs'
-    extractor read a rule's description).
+    source that a string right after it describes (how ``rule_fields``, the catalogs'
+    extractor and the contract's reference read a description); in a method (``__init__``),
+    each ``self.name: type = ...`` so described.
 
     >>> tree = ast.parse("class Rules:\\n    mercy: bool = False\\n    'One more  try.'")
     >>> list(field_docstrings(tree.body[0]))
     [('mercy', 'One more try.', 3)]
+    >>> init = ast.parse("def __init__(self):\\n    self.history: list = []\\n    'Moves.'")
+    >>> list(field_docstrings(init.body[0]))
+    [('history', 'Moves.', 3)]
     """
     for statement, after in zip(node.body, node.body[1:]):
-        if (
+        if not (
             isinstance(statement, ast.AnnAssign)
-            and isinstance(statement.target, ast.Name)
             and isinstance(after, ast.Expr)
             and isinstance(after.value, ast.Constant)
             and isinstance(after.value.value, str)
         ):
-            yield statement.target.id, " ".join(after.value.value.split()), after.lineno
+            continue
+        target = statement.target
+        if isinstance(target, ast.Name):
+            name = target.id
+        elif (
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == "self"
+        ):
+            name = target.attr
+        else:
+            continue
+        yield name, " ".join(after.value.value.split()), after.lineno
 
 
 def parse_value(field: RuleField, text: str) -> Any:
