@@ -42,9 +42,10 @@ DEFAULT_AGAINST = "14a9841"  # the 0.3.0 release
 
 STUDIES: dict[str, tuple[str, str, dict]] = {
     # name: (module, task, keyword arguments), as the command line's studies call them
-    "tula_greedy_random": ("tilegames.tula.study", "deal_task", {"players": ["greedy", "random"]}),
-    "tula_solver": ("tilegames.tula.study", "deal_task", {"players": ["solver"]}),
-    "tula_random": ("tilegames.tula.study", "deal_task", {"players": ["random"]}),
+    # (Tula's line-up: `lineup` since 0.5, `players` before; the timer passes the tree's name)
+    "tula_greedy_random": ("tilegames.tula.study", "deal_task", {"lineup": ["greedy", "random"]}),
+    "tula_solver": ("tilegames.tula.study", "deal_task", {"lineup": ["solver"]}),
+    "tula_random": ("tilegames.tula.study", "deal_task", {"lineup": ["random"]}),
     # the node budget alone ends a search (a clock would cut it where the machine is slow)
     "maze_solver": ("tilegames.maze.study", "solve_task", {"max_seconds": float("inf")}),
     "triominos_greedy_2p": (
@@ -63,10 +64,13 @@ TIMER = r"""
 import importlib, json, sys, time
 import numpy as np
 module, name, kwargs, games, seconds = json.loads(sys.argv[1])
-if "players" in kwargs and isinstance(kwargs["players"], list):
-    kwargs["players"] = tuple(kwargs["players"])
 module = importlib.import_module(module)
 task = getattr(module, name)
+if "lineup" in kwargs:  # an older tree calls Tula's line-up `players`
+    import inspect
+    lineup = tuple(kwargs.pop("lineup"))
+    named = "lineup" if "lineup" in inspect.signature(task).parameters else "players"
+    kwargs[named] = lineup
 warm = np.random.default_rng(999)
 for _ in range(3):
     task(warm, **kwargs)

@@ -143,7 +143,7 @@ def speedup(games: int, players: tuple[str, ...], mercy: bool) -> dict:
     ``projected_speedup_2_free_cores`` = serial CPU / (parent CPU + worker CPU / 2)
     says what two free cores would give — a projection, not a measurement.
     """
-    task = functools.partial(deal_task, players=players, mercy=mercy)
+    task = functools.partial(deal_task, lineup=players, mercy=mercy)
     before = os.times()
     start = time.perf_counter()
     simulate(task, games, seed=1, workers=1, progress=False)

@@ -38,7 +38,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
     mercy = bool(options["mercy"] or rules.mercy)
     task = functools.partial(
         deal_task,
-        players=players,
+        lineup=players,
         mercy=mercy,
         samples=options["samples"],
         legacy_dice=options.get("legacy_dice", False),

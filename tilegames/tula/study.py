@@ -95,7 +95,7 @@ def game_from_code(code: str, *, mercy: bool = False, auto_reveal: bool = False)
 
 def deal_task(
     rng: np.random.Generator,
-    players: tuple[str, ...] = DEFAULT_PLAYERS,
+    lineup: tuple[str, ...] = DEFAULT_PLAYERS,
     mercy: bool = True,
     samples: int = 16,
     legacy_dice: bool = False,
@@ -106,7 +106,9 @@ def deal_task(
 
     ``rules=Rules(mercy=True)`` says ``mercy=True`` the way every game's study
     takes its rules (the published game is always played, as the comparison's base).
-    ``player="greedy"`` plays that one player beside the solver (``players=("greedy", "solver")``).
+    ``lineup`` names the players who play the deal, each on their own (a solitaire has one seat:
+    this is who plays it, not how many); ``player="greedy"`` plays that one player beside the
+    solver (``lineup=("greedy", "solver")``).
 
     Columns: ``deal``; ``mercy_usable`` (none of 3A–3C matches 4A's tile: without
     mercy the deal is lost at the first move); per player ``<player>_tiles``
@@ -125,12 +127,12 @@ def deal_task(
     if rules is not None:
         mercy = rules.mercy
     if player:
-        players = (player, "solver")
+        lineup = (player, "solver")
     tile_at = deal_from_rng(rng)
     dice = rng if legacy_dice else None
     usable = mercy_usable(tile_at)
     row: dict = {"deal": deal_code(tile_at), "mercy_usable": usable}
-    for name in players:
+    for name in lineup:
         if name == "solver":
             row["solver_won"] = winnable(tile_at)
             if mercy:
