@@ -193,6 +193,32 @@ class Plan:
     tally: Callable[[Any], object] | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def tallied(
+        cls,
+        task: Callable,
+        games: int,
+        what: str,
+        tally: Any,
+        provenance: dict[str, Any] | None = None,
+    ) -> Plan:
+        """A plan whose summary is its tally's ``text()``, whatever the rows and the seconds.
+
+        >>> class Count:
+        ...     def text(self):
+        ...         return "counted"
+        >>> Plan.tallied(print, 10, "games", Count()).summary(None, 1.5)
+        'counted'
+        """
+        return cls(
+            task=task,
+            games=games,
+            what=what,
+            summary=lambda rows, seconds: tally.text(),
+            tally=tally,
+            provenance={} if provenance is None else provenance,
+        )
+
     def first_line(self, seed: int = 1) -> str:
         """The first line of the summary after the planned games run here, from ``seed`` (one
         process, no progress bar, ``0.0 s``): a study's worked example."""
@@ -307,16 +333,13 @@ def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
         )
     players = options.get("players") or spec.seats[0]
     task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))
-    tally = load(spec.tally)() if spec.tally else None
+    games, what, provenance = options["games"], f"{spec.title} games", {"rules": rules.to_dict()}
+    if spec.tally:
+        return Plan.tallied(task, games, what, load(spec.tally)(), provenance)
     return Plan(
         task=task,
-        games=options["games"],
-        what=f"{spec.title} games",
-        summary=(
-            (lambda rows, seconds: tally.text())
-            if tally is not None
-            else (lambda rows, seconds: load(spec.summary_text)(rows))
-        ),
-        tally=tally,
-        provenance={"rules": rules.to_dict()},
+        games=games,
+        what=what,
+        summary=lambda rows, seconds: load(spec.summary_text)(rows),
+        provenance=provenance,
     )
