@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ __all__ = [
     "dest_of",
     "game_count",
     "non_negative_int",
+    "player_option",
     "players_option",
     "positive_int",
 ]
@@ -175,6 +176,16 @@ def players_option(what: str = "game") -> Option:
     )
 
 
+def player_option(text: str, players: Iterable[str], default: str, **fields: Any) -> Option:
+    """``--player``: the player of each seat, a comma list taken seat by seat. ``text`` is its
+    help (an ``N_`` message), with ``{players}`` the names offered and any other ``fields``.
+
+    >>> player_option("each seat: {players}", ["greedy", "random"], "greedy").help
+    'each seat: greedy, random'
+    """
+    return Option("--player", Deferred(text, players=", ".join(players), **fields), default=default)
+
+
 @dataclass
 class Plan:
     """One run of a study, planned: what each game does and what the summary keeps.
@@ -297,17 +308,14 @@ def default_study(spec) -> Study:
             )
         )
     options.append(
-        Option(
-            "--player",
-            Deferred(
-                N_(
-                    "the player of each seat: {players}; a comma list sets seats in turn "
-                    "(default {first})"
-                ),
-                players=", ".join(players),
-                first=players[0],
+        player_option(
+            N_(
+                "the player of each seat: {players}; a comma list sets seats in turn "
+                "(default {first})"
             ),
-            default=players[0],
+            players,
+            players[0],
+            first=players[0],
         )
     )
     return Study(
