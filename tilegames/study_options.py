@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ __all__ = [
     "dest_of",
     "game_count",
     "non_negative_int",
+    "player_option",
     "players_option",
     "positive_int",
 ]
@@ -175,6 +176,16 @@ def players_option(what: str = "game") -> Option:
     )
 
 
+def player_option(text: str, players: Iterable[str], default: str, **fields: Any) -> Option:
+    """``--player``: the player of each seat, a comma list taken seat by seat. ``text`` is its
+    help (an ``N_`` message), with ``{players}`` the names offered and any other ``fields``.
+
+    >>> player_option("each seat: {players}", ["greedy", "random"], "greedy").help
+    'each seat: greedy, random'
+    """
+    return Option("--player", Deferred(text, players=", ".join(players), **fields), default=default)
+
+
 @dataclass
 class Plan:
     """One run of a study, planned: what each game does and what the summary keeps.
@@ -192,6 +203,32 @@ class Plan:
     summary: Callable[[Any, float], str]
     tally: Callable[[Any], object] | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def tallied(
+        cls,
+        task: Callable,
+        games: int,
+        what: str,
+        tally: Any,
+        provenance: dict[str, Any] | None = None,
+    ) -> Plan:
+        """A plan whose summary is its tally's ``text()``, whatever the rows and the seconds.
+
+        >>> class Count:
+        ...     def text(self):
+        ...         return "counted"
+        >>> Plan.tallied(print, 10, "games", Count()).summary(None, 1.5)
+        'counted'
+        """
+        return cls(
+            task=task,
+            games=games,
+            what=what,
+            summary=lambda rows, seconds: tally.text(),
+            tally=tally,
+            provenance={} if provenance is None else provenance,
+        )
 
     def first_line(self, seed: int = 1) -> str:
         """The first line of the summary after the planned games run here, from ``seed`` (one
@@ -271,17 +308,14 @@ def default_study(spec) -> Study:
             )
         )
     options.append(
-        Option(
-            "--player",
-            Deferred(
-                N_(
-                    "the player of each seat: {players}; a comma list sets seats in turn "
-                    "(default {first})"
-                ),
-                players=", ".join(players),
-                first=players[0],
+        player_option(
+            N_(
+                "the player of each seat: {players}; a comma list sets seats in turn "
+                "(default {first})"
             ),
-            default=players[0],
+            players,
+            players[0],
+            first=players[0],
         )
     )
     return Study(
@@ -307,16 +341,13 @@ def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
         )
     players = options.get("players") or spec.seats[0]
     task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))
-    tally = load(spec.tally)() if spec.tally else None
+    games, what, provenance = options["games"], f"{spec.title} games", {"rules": rules.to_dict()}
+    if spec.tally:
+        return Plan.tallied(task, games, what, load(spec.tally)(), provenance)
     return Plan(
         task=task,
-        games=options["games"],
-        what=f"{spec.title} games",
-        summary=(
-            (lambda rows, seconds: tally.text())
-            if tally is not None
-            else (lambda rows, seconds: load(spec.summary_text)(rows))
-        ),
-        tally=tally,
-        provenance={"rules": rules.to_dict()},
+        games=games,
+        what=what,
+        summary=lambda rows, seconds: load(spec.summary_text)(rows),
+        provenance=provenance,
     )

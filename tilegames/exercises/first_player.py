@@ -22,15 +22,13 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import io
 from typing import Any
 
 import numpy as np
 
 from ..pyramids.study import game_task
 from . import AnswerFormat, Form, Sheet, as_bool, as_number, as_whole
-from .handin import seed_window, student_id, student_rng
+from .handin import answering_student, seed_window, student_id, student_rng
 from .simulation import check_proportion, read_simulation, replay_rows
 
 __all__ = [
@@ -106,12 +104,6 @@ def as_probability(answer: Any) -> float:
     return value
 
 
-def _current_student() -> str:
-    """The id the notebook answers for (quietly: the setup cell already said when there is none)."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        return student_id()
-
-
 def parts_of_test(answer: Any) -> tuple[float, float, bool]:
     """The z, the p-value and the decision of a handed-in test; a format hint when absent."""
     missing = [key for key in ("z", "p_value", "reject") if key not in answer]
@@ -130,7 +122,7 @@ def parts_of_test(answer: Any) -> tuple[float, float, bool]:
 def first_player_test_of(answer: Any, student: str | None = None) -> str | None:
     """Your test: exactly your games, every row replayed, the share's figures from the rows."""
     rows, _, _ = read_simulation(
-        answer, ["first_won"], min_games=GAMES, seeds=deals(student or _current_student())
+        answer, ["first_won"], min_games=GAMES, seeds=deals(answering_student(student))
     )
     parts_of_test(answer)
     hint = replay_rows(rows, ["first_won"], first_won)

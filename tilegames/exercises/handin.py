@@ -27,7 +27,9 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import math
 import os
 import re
@@ -45,6 +47,7 @@ __all__ = [
     "decode",
     "encode",
     "student_id",
+    "answering_student",
     "submit",
     "seed_window",
     "student_rng",
@@ -111,6 +114,21 @@ def student_id(typed: str | None = None) -> str:
             "your id in this cell, like student_id('ab123'), to get your own questions."
         )
     return PRACTICE
+
+
+def answering_student(student: str | None = None) -> str:
+    """``student`` when given, else the id this notebook answers for, asked quietly (the
+    setup cell already said when there is none): what a sheet's simulation check reads.
+
+    >>> student_id("ada")
+    'ada'
+    >>> answering_student(), answering_student("bob")
+    ('ada', 'bob')
+    """
+    if student:
+        return student
+    with contextlib.redirect_stdout(io.StringIO()):
+        return student_id()
 
 
 def forget_student() -> None:

@@ -33,8 +33,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import io
 from fractions import Fraction
 from typing import Any
 
@@ -43,7 +41,7 @@ import numpy as np
 from ..players import play_game
 from ..tula import Game, make_player, new_game
 from . import FRACTION, AnswerFormat, Form, Sheet, as_fraction, as_whole
-from .handin import seed_window, student_id, student_rng
+from .handin import answering_student, seed_window, student_id, student_rng
 from .players import check_player
 from .simulation import check_paired, read_simulation, replay_rows
 
@@ -135,15 +133,9 @@ def player_of(answer: Any) -> str | None:
     return check_player(answer, lambda seed: deal(seed, mercy=True), games=HOME_GAMES)
 
 
-def _current_student() -> str:
-    """The id the notebook answers for (quietly: the setup cell already said when there is none)."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        return student_id()
-
-
 def _comparison(columns: tuple[str, str], greedy_column: bool):
     def read(answer: Any, student: str | None = None) -> str | None:
-        student = student or _current_student()
+        student = answering_student(student)
         rows, _, _ = read_simulation(answer, columns, min_games=DEALS, seeds=deals(student))
         if greedy_column:
             greedy = make_player("greedy")

@@ -26,8 +26,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import io
 import math
 from fractions import Fraction
 from numbers import Integral, Real
@@ -37,7 +35,7 @@ import numpy as np
 
 from ..triominos.study import paired_task, round_task
 from . import AnswerFormat, Form, Sheet
-from .handin import seed_window, student_id, student_rng
+from .handin import answering_student, seed_window, student_id, student_rng
 from .simulation import FORM, check_mean, check_paired, read_simulation, replay_rows
 
 __all__ = [
@@ -121,16 +119,10 @@ def as_points(answer: Any) -> Fraction:
     return Fraction(value).limit_denominator(1000)
 
 
-def _current_student() -> str:
-    """The id the notebook answers for (quietly: the setup cell already said when there is none)."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        return student_id()
-
-
 def mean_of(answer: Any, student: str | None = None) -> str | None:
     """Your rounds: exactly your deals, every row replayed, the mean's figures from the rows."""
     rows, _, _ = read_simulation(
-        answer, MEAN_COLUMNS, min_games=ROUNDS, seeds=deals(student or _current_student())
+        answer, MEAN_COLUMNS, min_games=ROUNDS, seeds=deals(answering_student(student))
     )
     hint = replay_rows(rows, MEAN_COLUMNS, round_points)
     return hint or check_mean(answer, column="round_points", rederive=None, min_games=ROUNDS)
@@ -139,7 +131,7 @@ def mean_of(answer: Any, student: str | None = None) -> str | None:
 def pressman_of(answer: Any, student: str | None = None) -> str | None:
     """Your paired rounds: exactly your deals, every row replayed, the paired figures from the rows."""
     rows, _, _ = read_simulation(
-        answer, PAIRED_COLUMNS, min_games=ROUNDS, seeds=deals(student or _current_student())
+        answer, PAIRED_COLUMNS, min_games=ROUNDS, seeds=deals(answering_student(student))
     )
     hint = replay_rows(rows, PAIRED_COLUMNS, pressman_row)
     return hint or check_paired(

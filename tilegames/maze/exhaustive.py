@@ -157,6 +157,7 @@ def exhaustive_search(
     stack: list[tuple[bytes, list[int]]] = [(root, root_masks)]
     moves_of = search.moves
     child_masks = search.child_masks
+    child_of = search.child
     won: bytes | None = None
     random_state = seed * _SEED_STEP & _MASK64
     while stack and won is None:
@@ -164,12 +165,7 @@ def exhaustive_search(
         board = bytearray(key)
         children = []
         for source, target in moves_of(board):
-            card = board[source]
-            board[source] = BOARD_GAP
-            board[target] = card
-            child = bytes(board)
-            board[target] = BOARD_GAP
-            board[source] = card
+            child = child_of(board, source, target)
             if child in parent:
                 continue
             parent[child] = key

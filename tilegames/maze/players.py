@@ -196,6 +196,23 @@ class Searcher:
             where[code] = slot
         return where
 
+    @staticmethod
+    def child(board: bytearray, source: int, target: int) -> bytes:
+        """The key of the table after the card in slot ``source`` moves to the gap
+        ``target``; ``board`` is left as it was.
+
+        >>> board = bytearray([7, BOARD_GAP])
+        >>> list(Searcher.child(board, 0, 1)), list(board)
+        ([52, 7], [7, 52])
+        """
+        card = board[source]
+        board[source] = _GAP
+        board[target] = card
+        child = bytes(board)
+        board[target] = _GAP
+        board[source] = card
+        return child
+
     def breaks(self, masks: list[int]) -> int:
         """The breaks of a table from its link bits: 0 exactly when the table is won."""
         cost = self.cost
@@ -346,6 +363,7 @@ def _search(
     nodes = 0
     reason = ""
     solved_key = key if root_h == 0 else None
+    child_of = search.child
     while frontier and solved_key is None:
         _h, _tie, _order, key, masks, depth = heapq.heappop(frontier)
         nodes += 1
@@ -357,15 +375,10 @@ def _search(
             break
         board = bytearray(key)
         for source, target in search.moves(board):
-            card = board[source]
-            board[source] = _GAP
-            board[target] = card
-            child = bytes(board)
-            board[target] = _GAP
-            board[source] = card
+            child = child_of(board, source, target)
             if child in parents:
                 continue
-            parents[child] = (key, card, target)
+            parents[child] = (key, board[source], target)
             child_masks = search.child_masks(board, masks, source, target)
             h = c0[child_masks[0]] + c1[child_masks[1]] + c2[child_masks[2]]
             h += c3[child_masks[3]]
@@ -429,16 +442,10 @@ def _shortcut(game: Game, path: list[tuple[int, int]], depth: int = 2) -> list[t
 
     def children(state: bytes) -> list[tuple[bytes, tuple[int, int]]]:
         board = bytearray(state)
-        where = [0] * 53
-        for slot, code in enumerate(board):
-            where[code] = slot
-        result = []
-        for source, target in search.moves(board, where):
-            card = board[source]
-            board[source], board[target] = _GAP, card
-            result.append((bytes(board), (card, target)))
-            board[source], board[target] = card, _GAP
-        return result
+        return [
+            (search.child(board, source, target), (board[source], target))
+            for source, target in search.moves(board, search.where_of(board))
+        ]
 
     result: list[tuple[int, int]] = []
     i = 0

@@ -43,14 +43,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
         max_seconds=options["max_seconds"],
         rules=rules,
     )
-    tally = SolveTally()
-    return Plan(
-        task=task,
-        games=options["games"],
-        what="Maze deals",
-        tally=tally,
-        summary=lambda rows, seconds: tally.text(),
-    )
+    return Plan.tallied(task, options["games"], "Maze deals", SolveTally())
 
 
 def run_exhaustive(rules: Rules, options: Mapping[str, Any]):

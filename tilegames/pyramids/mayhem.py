@@ -303,28 +303,23 @@ def scan(
                 is_cursed = curse and bool(CURSE[index])
         if IS_FIRE[t]:
             reach = -1 if fire_cube else REACH[t]
-            burns = False
+            burns = explodes = False
             for d in TOUCH:
                 n = get(k + d)
                 if n is not None:
                     if IS_FIRE[n]:
+                        explodes = True
                         break
                     if MATERIAL[n] <= reach:
                         burns = True
-            else:
-                if burns:
-                    if fire is None or k < fire:
-                        fire = k
-                    continue
-                if is_cursed:
-                    if cursed is None or k < cursed:
-                        cursed = k
-                    continue
-                fine.append(k)
+            if explodes:
+                if explosion is None or k < explosion:
+                    explosion = k
                 continue
-            if explosion is None or k < explosion:
-                explosion = k
-            continue
+            if burns:
+                if fire is None or k < fire:
+                    fire = k
+                continue
         if is_cursed:
             if cursed is None or k < cursed:
                 cursed = k

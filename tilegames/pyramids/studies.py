@@ -17,9 +17,9 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import N_, Deferred
+from ..i18n import N_
 from ..rules_base import changed_rules
-from ..study_options import Option, Plan, Study, game_count, players_option
+from ..study_options import Option, Plan, Study, game_count, player_option, players_option
 from .players import PLAYERS
 from .rules import Rules
 from .study import GameTally, game_task, lineup_of
@@ -52,16 +52,13 @@ STUDIES = (
         ),
         options=(
             players_option("game"),
-            Option(
-                "--player",
-                Deferred(
-                    N_(
-                        "strategy of each seat: {players}; a comma list sets seats in turn "
-                        "(default careful)"
-                    ),
-                    players=", ".join(PLAYERS),
+            player_option(
+                N_(
+                    "strategy of each seat: {players}; a comma list sets seats in turn "
+                    "(default careful)"
                 ),
-                default="careful",
+                PLAYERS,
+                "careful",
             ),
             Option(
                 "--games", N_("games to simulate (default 1000)"), type=game_count, default=1000

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..i18n import N_, Deferred, _, format_percent
-from ..study_options import Option, Plan, Study, game_count, players_option
+from ..study_options import Option, Plan, Study, game_count, player_option, players_option
 from .players import PLAYERS
 from .rules import Rules
 from .study import GameTally, RoundTally, game_task, player_kinds, round_task
@@ -80,16 +80,13 @@ STUDIES = (
         ),
         options=(
             players_option("round"),
-            Option(
-                "--player",
-                Deferred(
-                    N_(
-                        "player of each seat: {players}; a comma list sets seats in turn "
-                        "(default greedy)"
-                    ),
-                    players=", ".join(PLAYERS),
+            player_option(
+                N_(
+                    "player of each seat: {players}; a comma list sets seats in turn "
+                    "(default greedy)"
                 ),
-                default="greedy",
+                PLAYERS,
+                "greedy",
             ),
             Option(
                 "--rounds",

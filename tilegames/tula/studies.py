@@ -43,23 +43,16 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
         samples=options["samples"],
         legacy_dice=options.get("legacy_dice", False),
     )
-    counts = WinCounts()
-    return Plan(
-        task=task,
-        games=options["games"],
-        what="Tula deals",
-        tally=counts,
-        summary=lambda rows, seconds: counts.text(),
-        provenance={
-            "what": "Tula: one row per deal, every player without and with mercy",
-            "command": command_line({**options, "mercy": mercy}, players),
-            "seed": options["seed"],
-            "games": options["games"],
-            "players": list(players),
-            "mercy": mercy,
-            "sampler_samples": options["samples"],
-        },
-    )
+    provenance = {
+        "what": "Tula: one row per deal, every player without and with mercy",
+        "command": command_line({**options, "mercy": mercy}, players),
+        "seed": options["seed"],
+        "games": options["games"],
+        "players": list(players),
+        "mercy": mercy,
+        "sampler_samples": options["samples"],
+    }
+    return Plan.tallied(task, options["games"], "Tula deals", WinCounts(), provenance)
 
 
 def _players(options: Mapping[str, Any]) -> tuple[str, ...]:
