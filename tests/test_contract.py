@@ -233,6 +233,40 @@ def test_random_games_keep_every_invariant_and_save_at_every_step(name, seed):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_declared_chance_is_what_play_does(name):
+    """Where a game declares what chance decides (``chance_outcomes``), the probabilities are
+    exact and add up to 1, playing the move gives the position of one of its outcomes
+    (``after_outcome``), and a look-ahead changes nothing and cannot be saved; where it declares
+    nothing, a look-ahead is refused."""
+    from fractions import Fraction
+
+    for seed in range(3):
+        game = random_game(name, seed, moves=seed * 5)
+        for _ in range(30):
+            if game.is_over:
+                break
+            before = state_of(game)
+            for move in game.legal_moves():
+                outcomes = game.chance_outcomes(move)
+                if not outcomes:
+                    with pytest.raises(ValueError, match="not an outcome"):
+                        game.after_outcome(move, 0)
+                    continue
+                assert all(type(chance) is Fraction and chance > 0 for _, chance in outcomes)
+                assert sum(chance for _, chance in outcomes) == 1
+                assert len({outcome for outcome, _ in outcomes}) == len(outcomes)
+                looks = [game.after_outcome(move, outcome) for outcome, _ in outcomes]
+                assert state_of(game) == before, "a look-ahead leaves the game alone"
+                played = game.copy()
+                played.play(move)
+                assert any(look == played for look in looks), (str(move), outcomes)
+                assert all(look.invariant_errors() == [] for look in looks)
+                with pytest.raises(ValueError, match="cannot be saved"):
+                    looks[0].to_dict()
+            game.play(game.legal_moves()[0])
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_undo_and_redo_are_exact_and_copies_independent(name):
     game = random_game(name, 3, moves=30)
     states = []

@@ -217,6 +217,44 @@ def test_a_board_without_a_hint_of_its_own_gets_the_shared_one(site):
     assert board.messages[0][1].startswith(f"Hint: {wanted} ")
 
 
+def test_a_dice_game_declares_its_chance_and_a_generic_lookahead_weighs_it(site):
+    """Pig declares a roll's faces (``chance_outcomes``), so ``tilegames.lookahead``, which knows
+    nothing of Pig, values a roll exactly, holds when a hold wins, and beats the random player,
+    without reading the dice to come."""
+    from fractions import Fraction
+
+    import tilegames_pig
+
+    from tilegames.lookahead import LookaheadPlayer, best_move, expected_scores
+    from tilegames.players import play_game
+
+    coin = tilegames_pig.Rules(target=10, faces=2)  # a two-faced die: 1 loses, 2 adds 2
+    game = tilegames_pig.new_game(7, rules=coin)
+    game.play("roll")
+    while game.to_move != 0 or game.turn_total != 2:  # seat 0 has 2 points this turn
+        game = tilegames_pig.new_game(game.dice % 1000 + 1, rules=coin)
+        game.play("roll")
+    roll, hold = tilegames_pig.Move("roll"), tilegames_pig.Move("hold")
+    assert game.chance_outcomes(roll) == ((1, Fraction(1, 2)), (2, Fraction(1, 2)))
+    assert game.chance_outcomes(hold) == ()
+    assert expected_scores(game, 1) == [2, 0]  # hold now: 2 banked (a roll banks nothing yet)
+    assert expected_scores(game.after_outcome(roll, 2), 1) == [4, 0]
+    assert expected_scores(game.after_outcome(roll, 1), 1) == [0, 0]  # the die passed on
+    # roll, then hold: half the time 4, else 0 — the same 2 as holding: the first of equals
+    assert best_move(game, 2) == roll
+    # with 4 this turn a roll is worth half of 6: hold (the look-ahead plays on, unsaved)
+    assert best_move(game.after_outcome(roll, 2), 3) == hold
+    wins = 0
+    for seed in range(20):
+        finished = play_game(
+            tilegames_pig.new_game(seed, rules=tilegames_pig.Rules.quick()),
+            [LookaheadPlayer(depth=2), tilegames_pig.make_player("random")],
+            seed=seed,
+        )
+        wins += finished.winner == 0
+    assert wins > 12, wins  # 14: two games in three (a coin would pass 1 time in 17)
+
+
 def test_importing_tilegames_imports_no_game_and_looks_for_no_plug_in(site):
     """``import tilegames`` loads no game package; asking for a built-in one imports that one
     and still looks for no plug-in (a broken one then warns only when the games are listed)."""

@@ -37,6 +37,7 @@ import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterator
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from .errors import BadNotation, IllegalMove, InvalidPosition, describe
@@ -65,6 +66,8 @@ GAME_MEMBERS = (
     "from_deal",
     "resample_hidden",
     "invariant_errors",
+    "chance_outcomes",
+    "after_outcome",
 )
 """What every game state provides (the design's table), checked by the contract tests."""
 
@@ -249,6 +252,47 @@ class GameState(ABC):
         self.history.append(move)
         self._redo_stack.clear()
 
+    # -- chance after the deal (optional: a game with dice or draws may declare it) --------
+    look_ahead: ClassVar[bool] = False
+    """Whether this is a look-ahead (``after_outcome``): chance chosen, not dealt."""
+
+    def chance_outcomes(self, move) -> tuple[tuple[Hashable, Fraction], ...]:
+        """What chance decides when the legal ``move`` is played now: each outcome with its
+        probability (together exactly 1). Empty, the default: nothing is left to chance (what is
+        left to chance is then part of the deal, hidden or not). ``play`` always plays the
+        outcome the deal holds; a solver or a generic player weighs them all (``after_outcome``)."""
+        return ()
+
+    def after_outcome(self, move, outcome: Hashable) -> GameState:
+        """A look-ahead: a copy with the legal ``move`` played as if chance gave ``outcome`` (one
+        of ``chance_outcomes(move)``). Chance was chosen, not dealt, so it is not a game of the
+        deal: it plays on, but cannot be saved (``to_dict`` refuses it). This game is unchanged.
+
+        >>> from tilegames.tula import new_game
+        >>> new_game(seed=1).after_outcome(new_game(seed=1).legal_moves()[0], 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: 3 is not an outcome of that move: chance decides nothing there
+        """
+        move = self.to_move_object(move)
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        outcomes = dict(self.chance_outcomes(move))
+        if outcome not in outcomes:
+            choices = ", ".join(map(str, outcomes)) or "chance decides nothing there"
+            raise ValueError(f"{outcome!r} is not an outcome of that move: {choices}")
+        other = self.copy(keep_undo=False)
+        other._apply_outcome(move, outcome)
+        other.history.append(move)
+        other.look_ahead = True
+        return other
+
+    def _apply_outcome(self, move, outcome: Hashable) -> None:
+        """Change the state by the legal ``move`` with chance giving ``outcome`` (supplied by a
+        game whose ``chance_outcomes`` are not empty)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no chance outcomes")
+
     def play_unchecked(self, move) -> None:
         """Apply a legal ``Move`` with no check and no undo record: the fast path for players.
 
@@ -362,6 +406,11 @@ class GameState(ABC):
     # -- saving ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The game as JSON-safe data: the deal, the rules and the moves played."""
+        if self.look_ahead:
+            raise ValueError(
+                "a look-ahead (after_outcome: chance chosen, not dealt) is not a game of its "
+                "deal and cannot be saved"
+            )
         return {
             "game": self.GAME,
             "version": self.VERSION,

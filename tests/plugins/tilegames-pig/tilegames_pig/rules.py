@@ -5,7 +5,9 @@ roll to the turn's total, and may then ``hold``: the total is banked. A roll of 
 turn's total and passes the die on. The first seat to bank ``target`` points wins.
 
 The dice are the deal: ``new_game(seed)`` draws one number, ``dice``, from which every roll
-of the game follows, so a game saved as its deal and moves replays exactly.
+of the game follows, so a game saved as its deal and moves replays exactly. A roll's chance is
+declared too (``chance_outcomes``: each face, equally likely), so a player or a solver that
+knows nothing of Pig can weigh a roll over its faces (``after_outcome``) without seeing the dice.
 
 >>> game = new_game(seed=1)
 >>> game.play("roll"); game.turn_total > 0 or game.to_move == 1
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import numpy as np
@@ -182,12 +185,27 @@ class Game(GameState):
             self.banked[seat] += self.turn_total
             self._pass_on(None if self.is_over else (seat + 1) % self.players)
             return
-        self.last_roll = self.roll_number(self.rolls)
+        self._roll(self.roll_number(self.rolls))
+
+    def chance_outcomes(self, move: Move) -> tuple[tuple[int, Fraction], ...]:
+        """A roll's faces, each as likely (a hold leaves nothing to chance)."""
+        if move.kind != "roll":
+            return ()
+        faces = self.rules.faces
+        return tuple((face, Fraction(1, faces)) for face in range(1, faces + 1))
+
+    def _apply_outcome(self, move: Move, outcome: int) -> None:
+        self._roll(outcome)
+
+    def _roll(self, face: int) -> None:
+        """The seat to move rolls ``face``: a 1 loses the turn's total and passes the die on."""
+        seat = self.to_move
+        self.last_roll = face
         self.rolls += 1
-        if self.last_roll == 1:
+        if face == 1:
             self._pass_on((seat + 1) % self.players)
         else:
-            self.turn_total += self.last_roll
+            self.turn_total += face
 
     def _pass_on(self, seat: int | None) -> None:
         self.turn_total = 0
