@@ -45,7 +45,7 @@ class Case:
     game: str
     make: str  # the call that shows the board, in the notebook and in this process
     buttons: tuple[str, ...]  # the buttons shown, as the code writes them
-    labels: tuple[str, ...]  # the labels of its other controls (check boxes, menus, seed box)
+    labels: tuple[tuple[str, str], ...]  # its other controls: (role, label as the code writes it)
     route: str  # "lesson": a notebook in JupyterLab; "play": ``tilegames play --lang``
     key: str  # the key that plays the focused target
     options: tuple[str, ...] = ()  # ``tilegames play``'s options for the same board as ``make``
@@ -55,19 +55,20 @@ CASES = [
     Case(
         "sk", "maze", "maze.view(seed=1)",
         (*SHARED, "Hint", "Solve", "Step", "10 steps"),
-        ("seed", "traditional ring"),
+        (("textbox", "seed"), ("checkbox", "traditional ring")),
         "lesson", "Enter",
     ),
     Case(
         "pt", "triominos", "triominos.view(seed=5, you=0)",
         (*SHARED, "Rotate", "Draw", "Pass", "Next move", "Opponents play", "Hint"),
-        ("seed", "edition"),
+        (("textbox", "seed"), ("combobox", "edition")),
         "lesson", "Enter",
     ),
     Case(
         "ru", "pyramids", "pyramids.view(seed=4)",
         ("Undo", "New deal", "Deal this seed", "Next", "Skip", "Hint"),  # Redo: hidden
-        ("seed", "players", "bots", "curse", "fire cube"),
+        (("textbox", "seed"), ("combobox", "players"), ("combobox", "bots"),
+         ("checkbox", "curse"), ("checkbox", "fire cube")),
         "play", " ", ("--seed", "4"),
     ),
 ]  # fmt: skip
@@ -84,10 +85,11 @@ def twin(case: Case, lang: str):
 
 
 def widget_texts(view) -> dict[str, list[str]]:
-    """The words of a view's ipywidgets shown: button captions, other controls' labels."""
+    """The words of a view's ipywidgets shown: button captions, other controls' labels, the
+    choices of its menus."""
     import ipywidgets
 
-    found: dict[str, list[str]] = {"buttons": [], "labels": []}
+    found: dict[str, list[str]] = {"buttons": [], "labels": [], "choices": []}
     todo = [view.widget]
     while todo:
         widget = todo.pop()
@@ -98,6 +100,8 @@ def widget_texts(view) -> dict[str, list[str]]:
             found["buttons"].append(widget.description)
         elif getattr(widget, "description", ""):
             found["labels"].append(widget.description)
+        if isinstance(widget, ipywidgets.Dropdown):
+            found["choices"] += [str(o[0] if isinstance(o, tuple) else o) for o in widget.options]
     return found
 
 
@@ -127,12 +131,18 @@ def translated(english: str, spoken: str) -> bool:
 
 
 def leaks(case: Case) -> list[str]:
-    """The board's words that are still English in ``case.lang`` (for the report, not asserted)."""
+    """The board's words that are still English in ``case.lang``: its picture's words and
+    tooltips, its controls' words and menus' choices (for the report, not asserted)."""
     english, spoken = twin(case, "en"), twin(case, case.lang)
-    pairs = list(zip(svg_words(english.board.svg).values(), svg_words(spoken.board.svg).values()))
-    for kind in ("buttons", "labels"):
+    pictures = [ElementTree.fromstring(view.board.svg) for view in (english, spoken)]
+    pairs = list(
+        zip(*[[e.text or "" for e in p.iter() if e.tag.endswith("title")] for p in pictures])
+    )
+    english_words, words = svg_words(english.board.svg), svg_words(spoken.board.svg)
+    pairs += [(english_words[key], words[key]) for key in words if key in english_words]
+    for kind in ("buttons", "labels", "choices"):
         pairs += zip(widget_texts(english)[kind], widget_texts(spoken)[kind])
-    return sorted({e for e, s in pairs if e == s and re.search(r"[A-Za-z]{3}", e)})
+    return sorted({e.strip() for e, s in pairs if e == s and re.search(r"[A-Za-z]{3}", e)})
 
 
 SHOWN = """() => {
@@ -197,14 +207,15 @@ def check_board(case: Case, page) -> None:
     # the buttons and the other controls' labels: the catalog's words for the code's words
     with using(case.lang):
         buttons = [_(text) for text in case.buttons]
-        labels = [_(text) for text in case.labels]
+        labels = [(role, _(text)) for role, text in case.labels]
         bar = board_labels()
     assert sorted(widget_texts(spoken)["buttons"]) == sorted(buttons)  # every button listed
-    assert sorted(widget_texts(spoken)["labels"]) == sorted(labels)
+    assert sorted(widget_texts(spoken)["labels"]) == sorted(text for _role, text in labels)
     for text in buttons:
         expect(page.get_by_role("button", name=text, exact=True).first).to_be_visible()
-    for text in labels:
+    for role, text in labels:  # a label's words, and the control's accessible name
         expect(page.get_by_text(text, exact=True).first).to_be_visible()
+        expect(page.get_by_role(role, name=text, exact=True)).to_be_visible()
     expect(page.get_by_role("button", name=bar["text_view"], exact=True)).to_be_visible()
     expect(page.get_by_text(bar["keys"], exact=True)).to_be_visible()
     # the board's name, its status line, its parts' screen-reader names and visible words
@@ -219,7 +230,8 @@ def check_board(case: Case, page) -> None:
     assert names == {k: v for k, v in words.items() if not k.startswith("@")}
     # no English word that a catalog translates today
     english_texts = widget_texts(english)
-    pairs = list(zip(english_words.values(), words.values()))
+    assert english_words.keys() == words.keys()
+    pairs = [(english_words[key], words[key]) for key in words]
     pairs += zip(english_texts["buttons"], widget_texts(spoken)["buttons"])
     pairs += zip(english_texts["labels"], widget_texts(spoken)["labels"])
     with using("en"):
@@ -274,6 +286,7 @@ def watch_for_errors(page) -> list[str]:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.lang for c in CASES])
 def test_a_board_speaks_the_language_chosen(case, request, page, tmp_path):
+    print(f"still English on the {case.lang} {case.game} board: {leaks(case)}")  # pytest -rP
     errors = watch_for_errors(page)
     log = tmp_path / "play.log"
     with contextlib.ExitStack() as servers:
