@@ -224,6 +224,38 @@ def open_unrun(page, base_url: str, name: str) -> None:
     page.wait_for_function("() => window.jupyterapp !== undefined")
 
 
+@contextlib.contextmanager
+def play_page(game: str, log_path: Path, *options: str):
+    """``tilegames play GAME OPTIONS --no-browser`` on a free port, as a teacher starts it;
+    yields the page's address, then stops the server (and its kernel). Its output goes to
+    ``log_path``."""
+    port = _free_port()
+    home = Path(tempfile.mkdtemp(prefix="tilegames-play-test-"))
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home), JUPYTER_CONFIG_DIR=str(home))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
+    command = [sys.executable, "-m", "tilegames.cli", "play", game, *options,
+               "--port", str(port), "--no-browser"]  # fmt: skip
+    with open(log_path, "w") as log:
+        server = subprocess.Popen(
+            command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            deadline = time.monotonic() + 90
+            while True:  # ready when the port answers (a GET / would run the page)
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1):
+                        break
+                except OSError:
+                    pass
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"tilegames play did not start (exit {server.poll()})")
+                time.sleep(0.5)
+            yield f"http://127.0.0.1:{port}/"
+        finally:
+            _stop(server)
+            shutil.rmtree(home, ignore_errors=True)
+
+
 # -- keyboard only ------------------------------------------------------------------------
 
 FOCUSED_TARGET = """() => {
