@@ -16,6 +16,8 @@ those markdown cells translated and every other byte of every cell the same: cod
 nbgrader's metadata and checksums. A catalog that lacks a cell's translation, or holds one of a
 cell the English copy no longer has, is stale: ``tests/test_i18n.py`` fails.
 
+>>> sorted(translated_assignments("sk"))[:2]
+['h1_mercy', 'h2_round_score']
 >>> translated_assignments("en"), translated_assignments("xx")
 (set(), set())
 """
@@ -99,6 +101,17 @@ def translate_assignment(notebook, name: str, lang: str):
     """``(translated notebook, untranslated cells)``: the assignment ``name`` in ``lang``, its
     translatable markdown cells translated and nothing else changed (a cell without a
     translation stays English and is counted).
+
+    >>> import nbformat
+    >>> from tilegames import resources
+    >>> path = resources.folder("release") / "w1_tula" / "w1_tula.ipynb"
+    >>> english = nbformat.read(path, as_version=4)
+    >>> slovak, missing = translate_assignment(english, "w1_tula", "sk")
+    >>> missing, slovak.cells[0].source.splitlines()[0]
+    (0, '# Pracovný list 1 — Tula: čítame chrám, počítame prvý ťah')
+    >>> [c for c in slovak.cells if c.cell_type == "code"] == [
+    ...     c for c in english.cells if c.cell_type == "code"]
+    True
 
     """
     with open(catalog_path(name, lang), "rb") as handle:
