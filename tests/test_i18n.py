@@ -667,7 +667,7 @@ def test_a_translated_lesson_keeps_its_code_links_formulas_and_numbers(path):
 
 
 # -- the course's catalogs (tilegames.course_i18n) ------------------------------------------------
-COURSE_LANGUAGES: tuple[str, ...] = ("sk", "pt")
+COURSE_LANGUAGES: tuple[str, ...] = TRANSLATED
 """The languages the course is translated into (each assignment has a catalog in each)."""
 
 
