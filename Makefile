@@ -49,9 +49,9 @@ unit: install
 ## with the code: the messages marked _(), ngettext(), N_() (and the Rules fields' docstrings,
 ## tilegames/i18n_extract.py) extracted (babel.cfg) into the .pot,
 ## merged into each language's .po (translate the new entries there), the .mo files compiled
-## (they are committed: the wheel ships them); then the lessons' catalogs (one per lesson, each
-## markdown cell an entry: scripts/lesson_catalogs.py). tests/test_i18n.py fails until all are
-## translated.
+## (they are committed: the wheel ships them); then the lessons' and the course's catalogs (one
+## per lesson and per assignment, each markdown cell a student reads an entry:
+## scripts/lesson_catalogs.py). tests/test_i18n.py fails until all are translated.
 CATALOG_DIR = tilegames/locale
 catalogs: install
 	$(VENV)/bin/pybabel extract -F babel.cfg --add-location=file --sort-by-file --width=100 \

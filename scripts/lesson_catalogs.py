@@ -1,13 +1,19 @@
-"""The lessons' catalogs (tilegames.lesson_i18n): each lesson's markdown cells as catalog entries.
+"""The lessons' and the course's catalogs: each markdown cell a student reads, a catalog entry.
 
-    python scripts/lesson_catalogs.py                 # update every lesson catalog there is
+    python scripts/lesson_catalogs.py                 # update every lesson and course catalog
     python scripts/lesson_catalogs.py --init sk 01_tula_rules   # start a lesson in a language
+    python scripts/lesson_catalogs.py --init sk w1_tula         # start an assignment in one
 
 For every lesson with a catalog in some language: the template
 ``tilegames/locale/lesson-<name>.pot`` is written from the English notebook's markdown cells,
 each language's ``.po`` is merged with it (a changed cell comes back fuzzy, with its old
 translation beside it for the translator; a cell that left the lesson is dropped), and the
 ``.mo`` is compiled. ``make catalogs`` runs it.
+
+The course's assignments (tilegames.course_i18n) are done the same way: the template
+``tilegames/locale/course-<assignment>.pot`` is written from the students' copy
+``exercises/release/<assignment>/<assignment>.ipynb`` (the markdown a student reads; nbgrader's
+answer cells are left out), and each language's ``course-<assignment>.po`` merged with it.
 """
 
 from __future__ import annotations
@@ -24,22 +30,41 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tilegames.lesson_i18n import domain, markdown_cells  # noqa: E402
+from tilegames import course_i18n, lesson_i18n  # noqa: E402
 
 LOCALE = ROOT / "tilegames" / "locale"
 NOTEBOOKS = ROOT / "notebooks"
+RELEASE = ROOT / "exercises" / "release"
+
+
+def is_assignment(name: str) -> bool:
+    """Whether ``name`` is one of the course's assignments (else a lesson)."""
+    return (RELEASE / name / f"{name}.ipynb").is_file()
+
+
+def domain(name: str) -> str:
+    """The catalog's domain: ``lesson-<name>`` or ``course-<assignment>``."""
+    return course_i18n.domain(name) if is_assignment(name) else lesson_i18n.domain(name)
 
 
 def template(name: str) -> Catalog:
-    notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    catalog = Catalog(project=f"tilegames lesson {name}", copyright_holder="the tilegames authors")
-    for index, source in enumerate(markdown_cells(notebook)):
-        catalog.add(source, locations=[(f"notebooks/{name}.ipynb", index)])
+    """The template of a lesson's or an assignment's catalog, from its English notebook."""
+    if is_assignment(name):
+        where, what, cells = RELEASE / name / f"{name}.ipynb", "course", course_i18n.markdown_cells
+    else:
+        where, what, cells = NOTEBOOKS / f"{name}.ipynb", "lesson", lesson_i18n.markdown_cells
+    notebook = nbformat.read(where, as_version=4)
+    catalog = Catalog(project=f"tilegames {what} {name}", copyright_holder="the tilegames authors")
+    for index, source in enumerate(cells(notebook)):
+        catalog.add(source, locations=[(where.relative_to(ROOT).as_posix(), index)])
     return catalog
 
 
 def lessons_with_catalogs() -> list[str]:
-    found = {path.stem[len("lesson-") :] for path in LOCALE.glob("*/LC_MESSAGES/lesson-*.po")}
+    """The lessons and assignments with a catalog in some language."""
+    found = set()
+    for prefix in ("lesson-", "course-"):
+        found |= {p.stem[len(prefix) :] for p in LOCALE.glob(f"*/LC_MESSAGES/{prefix}*.po")}
     return sorted(found)
 
 
@@ -70,7 +95,7 @@ def update(name: str, init: str | None = None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--init", nargs=2, metavar=("LANG", "LESSON"))
+    parser.add_argument("--init", nargs=2, metavar=("LANG", "LESSON_OR_ASSIGNMENT"))
     args = parser.parse_args(argv)
     if args.init:
         update(args.init[1], init=args.init[0])

@@ -149,6 +149,34 @@ def test_the_teachers_solutions_earn_every_point(course_dir, name):
     assert not flags, flags  # an untouched notebook raises no alarm (no checksum noise)
 
 
+@pytest.mark.parametrize("lang", ["sk"])
+def test_a_translated_assignment_generates_validates_and_grades_as_the_english_one(tmp_path, lang):
+    """The course in another language (``tilegames course --lang``): the sources' markdown
+    translated before nbgrader generates the students' copy. nbgrader validates the copy (its
+    checksums hold), and the teacher's solutions earn every point with no alarm."""
+    from nbgrader.apps import NbGraderAPI  # noqa: F401  (nbgrader is here: the module skips otherwise)
+    from nbgrader.validator import Validator
+
+    from tilegames.course_i18n import translate_course_files
+
+    root = course.course_folder(tmp_path / "course")
+    name = course.assignments()[0]
+    path = root / "source" / name / f"{name}.ipynb"
+    files, done = translate_course_files({f"source/{name}/{name}.ipynb": path.read_bytes()}, lang,
+                                         "source")  # fmt: skip
+    assert done == [name]
+    path.write_bytes(files[f"source/{name}/{name}.ipynb"])
+    course.generate(root, [name])
+    copy = root / "release" / name / f"{name}.ipynb"
+    english = nbformat.read(ROOT / "exercises" / "release" / name / f"{name}.ipynb", as_version=4)
+    assert nbformat.read(copy, as_version=4).cells[0].source != english.cells[0].source
+    assert Validator().validate(str(copy)).get("changed", []) == []  # nbgrader's checksums hold
+    submit(root, name, "honest", honest(root, name))
+    scores, flags = grade(root, name, "honest")
+    assert scores == auto_points(name), flags
+    assert not flags, flags
+
+
 @pytest.mark.parametrize("name", course.assignments())
 def test_a_blank_copy_with_the_grading_names_shadowed_earns_nothing(course_dir, name):
     shadow = "grade = check = submit = lambda *a, **k: None\nprint(16)"

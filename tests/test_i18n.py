@@ -640,14 +640,18 @@ def _what_must_not_change(cell: str) -> dict[str, collections.Counter]:
     }
 
 
+def course_catalogs():
+    return sorted(LOCALE.glob("*/LC_MESSAGES/course-*.po"))
+
+
 @pytest.mark.parametrize(
-    "path", lesson_catalogs(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}"
+    "path", lesson_catalogs() + course_catalogs(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}"
 )
 def test_a_translated_lesson_keeps_its_code_links_formulas_and_numbers(path):
     """A translation changes the words only: every piece of code a student types, link
     target, formula and number of the English cell is in it, and its headings are the English
     cell's (a translator may add an example, as "in the program, tiles have English names,
-    such as `5 Moons`")."""
+    such as `5 Moons`"). The same for the course's assignments (``course-*.po``)."""
     catalog = read(path, path.parent.parent.name)
     changed = []
     for message in messages(catalog):
@@ -660,6 +664,204 @@ def test_a_translated_lesson_keeps_its_code_links_formulas_and_numbers(path):
         if translated["headings"] != english["headings"]:
             changed.append((message.id[:50], "headings", translated["headings"]))
     assert changed == [], f"{path}: {changed}"
+
+
+# -- the course's catalogs (tilegames.course_i18n) ------------------------------------------------
+COURSE_LANGUAGES: tuple[str, ...] = TRANSLATED
+"""The languages the course is translated into (each assignment has a catalog in each)."""
+
+
+def assignment_names() -> list[str]:
+    from tilegames import resources
+
+    return sorted({name.split("/")[0] for name in resources.names("release")})
+
+
+def students_copy(name: str) -> Path:
+    from tilegames import resources
+
+    return resources.folder("release") / name / f"{name}.ipynb"
+
+
+def stale_and_missing(cells: list[str], catalog) -> tuple[list[str], list[str]]:
+    """The catalog's translations of cells the English notebook no longer has (stale), and the
+    notebook's cells the catalog has no entry for (missing)."""
+    ids = [message.id for message in messages(catalog)]
+    return [i[:60] for i in ids if i not in cells], [c[:60] for c in cells if c not in ids]
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+def test_every_assignment_has_a_catalog_in_every_language_of_the_course(lang):
+    names = assignment_names()
+    assert len(names) == 7
+    found = {p.stem for p in course_catalogs() if p.parent.parent.name == lang}
+    assert {f"course-{name}" for name in names} - found == set()
+
+
+@pytest.mark.parametrize(
+    "path", course_catalogs(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}"
+)
+def test_a_translated_assignment_is_complete_and_not_stale(path):
+    """Each markdown cell a student reads in the assignment has a translation, and every
+    translation is of a cell the students' copy still has (an edited English cell makes its
+    translation stale: run scripts/lesson_catalogs.py, then translate the cell again); the
+    translated copy differs from the English one in those cells' text alone."""
+    import nbformat
+
+    from tilegames.course_i18n import markdown_cells, translatable, translate_assignment
+
+    name = path.stem[len("course-") :]
+    lang = path.parent.parent.name
+    english = nbformat.read(students_copy(name), as_version=4)
+    catalog = read(path, lang)
+    stale, missing = stale_and_missing(markdown_cells(english), catalog)
+    assert stale == [], f"{path.name}: translations of cells no longer in {name}: {stale}"
+    assert missing == [], f"{path.name}: cells of {name} not in the catalog: {missing}"
+    untranslated = [m.id[:60] for m in messages(catalog) if not m.string or m.fuzzy]
+    assert untranslated == [], f"{path.name}: untranslated or fuzzy: {untranslated}"
+    translated, left = translate_assignment(english, name, lang)  # the committed .mo is current
+    assert left == 0
+    assert translated.metadata == english.metadata
+    assert len(translated.cells) == len(english.cells)
+    for before, after in zip(english.cells, translated.cells):
+        if translatable(before):
+            assert after.source != before.source
+            assert {**after, "source": ""} == {**before, "source": ""}
+        else:
+            assert after == before  # code, nbgrader's cells and their checksums: the same
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES[:1])
+def test_an_edited_english_cell_makes_its_translation_stale(lang):
+    """The check above, on an English cell changed after it was translated: the old
+    translation is stale, the new cell missing, and the copy keeps that cell in English."""
+    import nbformat
+
+    from tilegames.course_i18n import markdown_cells, translatable, translate_assignment
+
+    english = nbformat.read(students_copy("w1_tula"), as_version=4)
+    catalog = read(LOCALE / lang / "LC_MESSAGES" / "course-w1_tula.po", lang)
+    assert stale_and_missing(markdown_cells(english), catalog) == ([], [])
+    cell = next(c for c in english.cells if translatable(c))
+    old = cell.source
+    cell.source = old.replace("Tula", "Tula (edited)", 1)
+    assert stale_and_missing(markdown_cells(english), catalog) == ([old[:60]], [cell.source[:60]])
+    translated, left = translate_assignment(english, "w1_tula", lang)
+    assert left == 1 and translated.cells[english.cells.index(cell)].source == cell.source
+
+
+def test_no_solution_is_ever_in_a_course_catalog():
+    """Only the markdown a student reads is translated: nbgrader's answer cells (a model answer
+    in the teacher's source) are in no catalog, and the source's other markdown cells are the
+    students' copy's, so translating the source (``tilegames course --lang``) uses the same
+    entries."""
+    import nbformat
+
+    from tilegames.course_i18n import markdown_cells, translatable
+
+    entries = set()
+    for path in course_catalogs() or [LOCALE / "none.po"]:
+        if path.exists():
+            entries |= {message.id for message in messages(read(path, path.parent.parent.name))}
+    for name in assignment_names():
+        source = nbformat.read(checkout_file(f"exercises/source/{name}/{name}.ipynb"), as_version=4)
+        release = nbformat.read(students_copy(name), as_version=4)
+        assert markdown_cells(source) == markdown_cells(release), name
+        managed = [c for c in source.cells if "nbgrader" in c.metadata]
+        assert managed and not any(translatable(c) for c in managed)
+        assert not {c.source for c in managed} & entries, name
+        assert not any("BEGIN SOLUTION" in text or "BEGIN HIDDEN" in text for text in entries)
+
+
+def _cells_as_json(notebook) -> list[dict]:
+    return [dict(cell) for cell in notebook.cells]
+
+
+FIRST_HEADING = {"sk": "# Pracovný list 1", "pt": "# Ficha 1", "ru": "# Рабочий лист 1"}
+"""How worksheet 1 starts in each language."""
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES)
+def test_course_in_a_language_generates_translated_copies_with_the_same_code_and_points(
+    lang, tmp_path, capsys
+):
+    """``tilegames course DIR --lang sk`` (and each language): the sources' markdown in Slovak, nbgrader generates
+    the students' copies from them: the code cells, cell ids, nbgrader's metadata and checksums
+    are byte for byte those of the English copies, and the gradebook holds the same points."""
+    pytest.importorskip("tilegames_course")
+    pytest.importorskip("nbgrader")
+    import json
+
+    import nbformat
+    from nbgrader.api import Gradebook
+
+    from tilegames.cli import main
+    from tilegames.course_i18n import translatable
+
+    course = tmp_path / "course"
+    assert main(["course", str(course), "--lang", lang, "--exchange", str(tmp_path / "x")]) == 0
+    out = capsys.readouterr().out
+    assert "release/w1_tula" in out and "w1_tula (nbgrader generate_assignment)" in out
+    english_points = {}
+    for name in assignment_names():
+        made = json.loads((course / "release" / name / f"{name}.ipynb").read_text("utf-8"))
+        shipped = json.loads(students_copy(name).read_text("utf-8"))
+        assert made["metadata"] == shipped["metadata"]
+        assert len(made["cells"]) == len(shipped["cells"]), name
+        translated = 0
+        english = nbformat.read(students_copy(name), as_version=4)
+        for mine, theirs, cell in zip(made["cells"], shipped["cells"], english.cells):
+            if translatable(cell):
+                assert mine["source"] != theirs["source"]
+                assert {**mine, "source": ""} == {**theirs, "source": ""}
+                translated += 1
+            else:
+                assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
+        assert translated >= 5, name
+        english_points[name] = sum(
+            cell["metadata"].get("nbgrader", {}).get("points", 0) for cell in shipped["cells"]
+        )
+    first = json.loads((course / "release" / "w1_tula" / "w1_tula.ipynb").read_text("utf-8"))
+    assert "".join(first["cells"][0]["source"]).startswith(FIRST_HEADING[lang])
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        points = {a.name: a.max_score for a in gradebook.assignments}
+    assert points == english_points
+    # the teacher's guide and the answer keys stay as they are
+    assert (course / "README.md").read_bytes() == checkout_file("exercises/README.md").read_bytes()
+
+
+@pytest.mark.parametrize("lang", COURSE_LANGUAGES[:1])
+def test_lessons_with_assignments_in_a_language_translate_the_students_copies(
+    lang, tmp_path, capsys
+):
+    import nbformat
+
+    from tilegames.cli import main
+
+    assert main(["lessons", str(tmp_path), "--assignments", "--lang", lang]) == 0
+    capsys.readouterr()
+    for name in assignment_names():
+        mine = nbformat.read(tmp_path / "assignments" / name / f"{name}.ipynb", as_version=4)
+        english = nbformat.read(students_copy(name), as_version=4)
+        assert [c for c in mine.cells if c.cell_type == "code"] == [
+            c for c in english.cells if c.cell_type == "code"
+        ]
+        assert mine.cells[0].source != english.cells[0].source, name
+    assert main(["lessons", str(tmp_path / "en"), "--assignments"]) == 0
+    capsys.readouterr()
+    english = tmp_path / "en" / "assignments" / "w1_tula" / "w1_tula.ipynb"
+    assert english.read_bytes() == students_copy("w1_tula").read_bytes()
+
+
+def test_course_refuses_an_unknown_language_and_lists_those_it_has(tmp_path, capsys):
+    from tilegames.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["course", str(tmp_path / "c"), "--lang", "de"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'de'" in err and all(f"'{code}'" in err for code in i18n.LANGUAGES)
+    assert not (tmp_path / "c").exists()
 
 
 WIDGET = "application/vnd.jupyter.widget-view+json"

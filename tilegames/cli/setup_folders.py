@@ -2,6 +2,7 @@
 
     tilegames lessons ~/tilegames                 # a student: the lessons and what they read
     tilegames course ~/course --course-id prob101  # a teacher: an nbgrader course folder
+    tilegames course ~/course --lang sk            # ... its assignments' text in Slovak
 
 Both write only what is missing or unchanged since they wrote it: a file a
 person has edited (a lesson run and saved, a config with the class's settings)
@@ -38,6 +39,7 @@ import tempfile
 from pathlib import Path
 
 from .. import __version__, resources
+from ..course_i18n import translate_course_files
 from ..i18n import N_, _, ngettext
 from .lang import add_lang_option, translate_lessons
 
@@ -436,10 +438,12 @@ def run_course(args: argparse.Namespace) -> int:
 
 
 def _lessons(args: argparse.Namespace) -> int:
+    lang = getattr(args, "lang", None)
     files, languages = translate_lessons(
-        lessons_files(assignments=args.assignments, lang=getattr(args, "lang", None)),
-        getattr(args, "lang", None),
+        lessons_files(assignments=args.assignments, lang=lang), lang
     )
+    # the students' copies of the course: their markdown in that language where it has a catalog
+    files, _assignments = translate_course_files(files, lang, "assignments")
     report = lay_out(Path(args.folder), files, manifest=LESSONS_MANIFEST, force=args.force)
     print("\n".join(report.lines()))
     if languages:
@@ -467,6 +471,9 @@ def _course(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     files = course_files(kit, args.course_id, args.exchange)
+    # the sources' markdown in that language (nbgrader's cells as they are), before nbgrader
+    # generates the students' copies from them
+    files, _assignments = translate_course_files(files, getattr(args, "lang", None), "source")
     folder = Path(args.folder)
     if not folder.exists():  # it will hold every solution and the keys: the teacher's alone
         folder.mkdir(parents=True, mode=0o700)
@@ -572,4 +579,5 @@ def add_commands(commands) -> None:
         ),
     )
     course.add_argument("--force", action="store_true", help=_("replace files you have edited"))
+    add_lang_option(course, _("the assignments' language"))
     course.set_defaults(run=run_course)
