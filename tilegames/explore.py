@@ -127,9 +127,9 @@ class Explorer:
         self.controls: dict[str, Any] = {}
         for name, (label, choices) in controls.items():
             control = widgets.Dropdown(
-                options=[(str(text), value) for text, value in choices],
+                options=[(i18n.translate(str(text)), value) for text, value in choices],
                 value=choices[0][1],
-                description=label,
+                description=i18n.translate(label),
                 style={"description_width": "initial"},
             )
             control.add_class(f"tilegames-explorer-{name}")
@@ -143,7 +143,7 @@ class Explorer:
         self.image.add_class("tilegames-explorer-plot")
         self.summary = widgets.HTML()
         self.summary.add_class("tilegames-explorer-summary")
-        heading = widgets.HTML(f"<b>{html.escape(title)}</b>")
+        heading = widgets.HTML(f"<b>{html.escape(i18n.translate(title))}</b>")
         # the controls wrap onto more lines rather than run off a lesson's width (848 px)
         row = widgets.HBox(
             list(self.controls.values()),
@@ -258,7 +258,7 @@ class Explorer:
         bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
         bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
         note = i18n._(self.STILL_NOTE)
-        bundle["text/plain"] = f"{self.title} — {note[:1].lower()}{note[1:]}"
+        bundle["text/plain"] = f"{i18n.translate(self.title)} — {note[:1].lower()}{note[1:]}"
         return bundle
 
 
@@ -311,13 +311,21 @@ def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):
         ax.set_ylim(-0.6, len(group) - 0.15)
         if percent:
             ax.set_xlim(-4, 104)  # room for a label centred on 0% or 100%
-            ax.set_xlabel(i18n._("percent (dot: estimate, bar: 95% confidence interval)"))
+            ax.set_xlabel(
+                i18n._("percent (dot: estimate, bar: {level} confidence interval)").format(
+                    level=i18n.format_percent(0.95)
+                )
+            )
         else:
             span = max(highs.max() - lows.min(), 1e-9)
             left, right = min(0.0, lows.min() - 0.1 * span), highs.max() + 0.1 * span
             room = 0.06 * (right - left)  # half a label's width, for a label centred near an end
             ax.set_xlim(left - (room if left < 0 else 0), right + room)
-            ax.set_xlabel(i18n._("mean (dot: estimate, bar: 95% confidence interval)"))
+            ax.set_xlabel(
+                i18n._("mean (dot: estimate, bar: {level} confidence interval)").format(
+                    level=i18n.format_percent(0.95)
+                )
+            )
         ax.grid(axis="x", alpha=0.3)
     if title:
         figure.suptitle(textwrap.fill(title, 80), fontsize="medium")
@@ -409,7 +417,9 @@ def game(
     games = games or declared.games or spec.default_games
     slow_games = slow_games or declared.slow_games or games
     return rule_explorer(
-        title or declared.title or f"{spec.title}: what changes with the rules?",
+        title
+        or declared.title
+        or i18n._("{game}: what changes with the rules?").format(game=spec.title),
         controls,
         task,
         measure or (load(declared.measure) if declared.measure else default_measure),

@@ -302,7 +302,11 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
             high, low = np.minimum(high, 1), np.maximum(low, 0)
         right.plot(grid, high, color="grey", linestyle=":")
         right.plot(
-            grid, low, color="grey", linestyle=":", label=i18n._("where 95% of estimates fall")
+            grid,
+            low,
+            color="grey",
+            linestyle=":",
+            label=i18n._("where {level} of estimates fall").format(level=i18n.format_percent(0.95)),
         )
     right.axhline(truth, color="black", linestyle="--", label=i18n._("true value"))
     right.set_xlabel(

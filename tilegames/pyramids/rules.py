@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, refuse_unless_dealt, require
 from ..i18n import N_, _, ngettext
@@ -161,14 +162,20 @@ class Move:
     def __post_init__(self) -> None:
         if self.fall is not None:
             if self.fall not in ("left", "right") or not isinstance(self.fall, str):
-                raise BadNotation(f"a tile falls 'left' or 'right', not {describe(self.fall)}")
+                raise BadNotation(
+                    i18n._("a tile falls 'left' or 'right', not {fall}").format(
+                        fall=describe(self.fall)
+                    )
+                )
             if self.tile is not None or self.position is not None:
-                raise BadNotation("a fall names no tile and no position")
+                raise BadNotation(i18n._("a fall names no tile and no position"))
             return
         if not isinstance(self.tile, str) or self.tile not in _CANONICAL:
             raise BadNotation(
-                f"{describe(self.tile)} is not a tile name: write it as the notation does "
-                "('yellow 20', 'millstone', 'red burner')"
+                i18n._(
+                    "{tile} is not a tile name: write it as the notation does "
+                    "('yellow 20', 'millstone', 'red burner')"
+                ).format(tile=describe(self.tile))
             )
         where = self.position
         if not (
@@ -177,8 +184,10 @@ class Move:
             and all(type(v) is int and -MAX_COORDINATE <= v <= MAX_COORDINATE for v in where)
         ):
             raise BadNotation(
-                f"the position of {self.tile} must be two whole numbers (r, x), such as (1, 3), "
-                f"not {describe(where)}"
+                i18n._(
+                    "the position of {tile} must be two whole numbers (r, x), such as (1, 3), "
+                    "not {where}"
+                ).format(tile=self.tile, where=describe(where))
             )
 
     @property
@@ -199,7 +208,11 @@ class Move:
         """A placement of ``tile`` (name or id) at (r, x)."""
         for v in (r, x):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise BadNotation(f"a position is two whole numbers, not {describe(v)}")
+                raise BadNotation(
+                    i18n._("a position is two whole numbers, not {position}").format(
+                        position=describe(v)
+                    )
+                )
         return cls(TILES[tile_id(tile)].name, (int(r), int(x)))
 
     @classmethod

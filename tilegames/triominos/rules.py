@@ -247,9 +247,17 @@ class Move:
                 raise BadNotation(str(error)) from None
             turn = _whole(rotation)
             if turn is None or turn not in (0, 1, 2):
-                raise BadNotation(f"the rotation is 0, 1 or 2, not {_short(rotation)}")
+                raise BadNotation(
+                    i18n._("the rotation is 0, 1 or 2, not {rotation}").format(
+                        rotation=_short(rotation)
+                    )
+                )
             if turn and tile[0] == tile[2]:
-                raise BadNotation(f"{tile_name(tile)} is a triple: it has one rotation, r0")
+                raise BadNotation(
+                    i18n._("{tile} is a triple: it has one rotation, r0").format(
+                        tile=tile_name(tile)
+                    )
+                )
             if tile is not self.tile:
                 object.__setattr__(self, "tile", tile)
             if cell is not self.cell:
@@ -259,12 +267,14 @@ class Move:
             return
         if not isinstance(kind, str) or kind not in MOVE_KINDS:
             raise BadNotation(
-                f"{_short(kind)} is not a kind of Tri-Ominos move: use 'place', 'draw' or 'pass'"
+                i18n._(
+                    "{kind} is not a kind of Tri-Ominos move: use 'place', 'draw' or 'pass'"
+                ).format(kind=_short(kind))
             )
         if type(kind) is not str:
             object.__setattr__(self, "kind", str(kind))
         if self.tile is not None or self.cell is not None or self.rotation != 0:
-            raise BadNotation(f"a {kind} names no tile, cell or rotation")
+            raise BadNotation(i18n._("a {kind} names no tile, cell or rotation").format(kind=kind))
 
     def __str__(self) -> str:
         if self.kind != "place":
@@ -290,21 +300,29 @@ class Move:
     def parse(cls, text: str) -> Move:
         """A move from its notation; bad notation raises BadNotation quoting it."""
         if not isinstance(text, str):
-            raise BadNotation(f"{_short(text)} is not move notation: write e.g. '1-3-4 @ 2,5 r1'")
+            raise BadNotation(
+                i18n._("{text} is not move notation: write e.g. '1-3-4 @ 2,5 r1'").format(
+                    text=_short(text)
+                )
+            )
         words = text.strip().lower()
         if words in ("draw", "pass"):
             return _FORCED[words]
         match = _MOVE_RE.match(text)
         if not match:
             raise BadNotation(
-                f"{_short(text)} is not a Tri-Ominos move: write 'draw', 'pass' or a placement "
-                "such as '1-3-4 @ 2,5 r1' (tile @ row,column rotation)"
+                i18n._(
+                    "{text} is not a Tri-Ominos move: write 'draw', 'pass' or a placement "
+                    "such as '1-3-4 @ 2,5 r1' (tile @ row,column rotation)"
+                ).format(text=_short(text))
             )
         a, b, c, row, col, rot = match.groups()
         if max(len(row), len(col)) > 5 or (rot is not None and len(rot) > 1):
             raise BadNotation(
-                f"{_short(text)}: rows and columns run from -{MAX_COORD} to {MAX_COORD}, "
-                "the rotation is r0, r1 or r2"
+                i18n._(
+                    "{text}: rows and columns run from -{limit} to {limit}, "
+                    "the rotation is r0, r1 or r2"
+                ).format(text=_short(text), limit=MAX_COORD)
             )
         try:
             tile = parse_tile((int(a), int(b), int(c)))
@@ -313,9 +331,13 @@ class Move:
         rotation = int(rot) if rot is not None else 0
         if rotation not in rotations(tile):
             raise BadNotation(
-                f"{_short(text)}: rotation must be r0, r1 or r2"
+                (i18n._("{text}: rotation must be r0, r1 or r2").format(text=_short(text)))
                 if rotation > 2
-                else f"{_short(text)}: {tile_name(tile)} is a triple, it has one rotation: r0"
+                else (
+                    i18n._("{text}: {tile} is a triple, it has one rotation: r0").format(
+                        text=_short(text), tile=tile_name(tile)
+                    )
+                )
             )
         try:
             return cls("place", tile, (int(row), int(col)), rotation)
@@ -837,7 +859,9 @@ class Game(GameState):
             reason = game.why_illegal(move)
             if reason is not None:
                 raise IllegalMove(
-                    f"move {index} ({move}) is not allowed under these rules: {reason}"
+                    i18n._(
+                        "move {index} ({move}) is not allowed under these rules: {reason}"
+                    ).format(index=index, move=move, reason=reason)
                 )
             game.play(move)
         return game
@@ -1451,7 +1475,7 @@ class PlayerView:
     def best_move(self) -> Move:
         """The greedy move: the placement scoring most now, else draw or pass."""
         if self.to_move != self.seat:
-            raise IllegalMove(f"it is not player {self.seat}'s turn")
+            raise IllegalMove(i18n._("it is not player {seat}'s turn").format(seat=self.seat))
         if self.start_tiles:
             best = self.best_placement()
             return best[1]  # type: ignore[index]
@@ -1468,7 +1492,11 @@ class PlayerView:
         if isinstance(move, str):
             move = Move.parse(move)
         if move not in self.legal_moves:
-            raise IllegalMove(f"{move} is not a legal move for player {self.seat} now")
+            raise IllegalMove(
+                i18n._("{move} is not a legal move for player {seat} now").format(
+                    move=move, seat=self.seat
+                )
+            )
         if move.kind == "draw":
             return -self.rules.draw_penalty
         if move.kind == "pass":
@@ -1572,14 +1600,14 @@ class Match:
     def new_round(self) -> Game:
         """Deal the next round (play it, then ``finish_round`` it)."""
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(i18n._("the game is over"))
         hands, pool = deal(self.players, self.rng, self.rules)
         return Game(hands, pool, rules=self.rules)
 
     def finish_round(self, game: Game) -> None:
         """Add a finished round's scores to the totals and decide whether the game is over."""
         if not game.is_over:
-            raise IllegalMove("the round is not over yet")
+            raise IllegalMove(i18n._("the round is not over yet"))
         self.rounds.append(game)
         for seat, points in enumerate(game.scores):
             self.totals[seat] += points

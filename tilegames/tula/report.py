@@ -373,7 +373,7 @@ def plot_convergence(curve: pd.DataFrame, what: str) -> plt.Figure:
         100 * curve["CI low"],
         100 * curve["CI high"],
         alpha=0.3,
-        label=i18n._("95% interval"),
+        label=i18n._("{confidence} interval").format(confidence=i18n.format_percent(0.95)),
     )
     ax.plot(curve["games"], 100 * curve["estimate"], marker="o", ms=3, label=i18n._("estimate"))
     ax.set_xscale("log")
