@@ -58,9 +58,10 @@ SINK_METHODS = {"set_title", "set_xlabel", "set_ylabel", "suptitle", "say"}
 """Calls whose first argument a person reads (``say``: a board's message log), in the view
 modules."""
 
-REFUSALS = {"IllegalMove", "BadNotation"}
-"""Exceptions whose message a student reads when a move is refused: checked in every module of
-the package (a tile or a cell typed wrong is refused where the notation is read)."""
+REFUSALS = {"IllegalMove", "BadNotation", "AnswerFormat"}
+"""Exceptions whose message a student reads when a move or an answer is refused: checked in
+every module of the package (a tile or a cell typed wrong is refused where the notation is read;
+``AnswerFormat``: an exercise's answer in the wrong form)."""
 
 NOT_SHOWN = {
     ("simulate", "description"),  # a progress bar's label, beside tqdm's own English words
