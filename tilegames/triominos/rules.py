@@ -330,15 +330,12 @@ class Move:
             raise BadNotation(f"{_short(text)}: {error}") from None
         rotation = int(rot) if rot is not None else 0
         if rotation not in rotations(tile):
-            raise BadNotation(
-                (i18n._("{text}: rotation must be r0, r1 or r2").format(text=_short(text)))
+            said = (
+                i18n._("{text}: rotation must be r0, r1 or r2")
                 if rotation > 2
-                else (
-                    i18n._("{text}: {tile} is a triple, it has one rotation: r0").format(
-                        text=_short(text), tile=tile_name(tile)
-                    )
-                )
+                else i18n._("{text}: {tile} is a triple, it has one rotation: r0")
             )
+            raise BadNotation(said.format(text=_short(text), tile=tile_name(tile)))
         try:
             return cls("place", tile, (int(row), int(col)), rotation)
         except BadNotation as error:
