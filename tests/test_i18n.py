@@ -17,7 +17,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
 from tilegames import i18n
-from tilegames.errors import IllegalMove
+from tilegames.errors import IllegalMove, InvalidPosition
 from tilegames.i18n import format_number, format_percent, ngettext, set_language, using
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -812,3 +812,13 @@ def test_text_views_solver_reports_and_answer_checks_speak_the_language():
     assert str(sheet.check("pairs", "ninety")) == (
         "✘ Not yet (pairs): give a whole number, like 7 (not a string)."
     )
+
+
+def test_a_refused_saved_game_is_said_in_the_language_chosen():
+    from tilegames.tula import Game
+
+    with using("ru"), pytest.raises(InvalidPosition) as refused:
+        Game.from_json("[1]")
+    assert str(refused.value) == "сохранённая партия должна быть словарём (dict), а не list"
+    with pytest.raises(InvalidPosition, match="a saved game must be a dict, not list"):
+        Game.from_json("[1]")

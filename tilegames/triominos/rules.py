@@ -561,9 +561,13 @@ class Game(GameState):
         (1, 53)
         """
         if not isinstance(hands, (list, tuple)) or not 2 <= len(hands) <= 6:
-            raise InvalidPosition("hands: a round needs 2 to 6 players, one list of tiles each")
+            raise InvalidPosition(
+                i18n._("hands: a round needs 2 to 6 players, one list of tiles each")
+            )
         if rules is not None and not isinstance(rules, Rules):
-            raise InvalidPosition(f"rules: expected a Rules object, found {_short(rules)}")
+            raise InvalidPosition(
+                i18n._("rules: expected a Rules object, found {rules}").format(rules=_short(rules))
+            )
         where: dict[int, str] = {}
 
         def take(text: Any, field: str) -> int:
@@ -572,31 +576,45 @@ class Game(GameState):
             except IllegalMove as error:
                 raise InvalidPosition(f"{field}: {error}") from None
             if tid in where:
-                raise InvalidPosition(f"{field}: {tile_name(tid)} is already in {where[tid]}")
+                raise InvalidPosition(
+                    i18n._("{field}: {tile} is already in {where}").format(
+                        field=field, tile=tile_name(tid), where=where[tid]
+                    )
+                )
             where[tid] = field
             return tid
 
         placed = []
         if not isinstance(board, (list, tuple)):
-            raise InvalidPosition("board: expected a list of placements")
+            raise InvalidPosition(i18n._("board: expected a list of placements"))
         check = Board()
         for i, text in enumerate(board):
             try:
                 move = Move.parse(text) if isinstance(text, str) else text
             except IllegalMove as error:
-                raise InvalidPosition(f"board[{i}]: {error}") from None
+                raise InvalidPosition(
+                    i18n._("board[{i}]: {error}").format(i=i, error=error)
+                ) from None
             if not isinstance(move, Move) or move.kind != "place":
-                raise InvalidPosition(f"board[{i}]: expected a placement, found {text!r}")
+                raise InvalidPosition(
+                    i18n._("board[{i}]: expected a placement, found {text!r}").format(
+                        i=i, text=text
+                    )
+                )
             tid = take(move.tile, f"board[{i}]")
             try:
                 check.put(move.cell, move.tile, move.rotation)
             except IllegalMove as error:
-                raise InvalidPosition(f"board[{i}]: {error}") from None
+                raise InvalidPosition(
+                    i18n._("board[{i}]: {error}").format(i=i, error=error)
+                ) from None
             placed.append((move.cell, tid, move.rotation))
         hand_ids = []
         for seat, hand in enumerate(hands):
             if not isinstance(hand, (list, tuple)):
-                raise InvalidPosition(f"hands[{seat}]: expected a list of tiles")
+                raise InvalidPosition(
+                    i18n._("hands[{seat}]: expected a list of tiles").format(seat=seat)
+                )
             hand_ids.append([take(t, f"hands[{seat}]") for t in hand])
         if pool is None:
             rest = [t for t in range(len(TILES)) if t not in where]
@@ -604,34 +622,46 @@ class Game(GameState):
             pool_ids = [rest[int(i)] for i in rng.permutation(len(rest))]
         else:
             if not isinstance(pool, (list, tuple)):
-                raise InvalidPosition("pool: expected a list of tiles in drawing order")
+                raise InvalidPosition(i18n._("pool: expected a list of tiles in drawing order"))
             pool_ids = [take(t, "pool") for t in pool]
         missing = [t for t in range(len(TILES)) if t not in where and t not in pool_ids]
         if missing:
             names = ", ".join(tile_name(t) for t in missing[:2])
             raise InvalidPosition(
-                f"tiles: {len(missing)} tiles are missing from the hands, the pool and the board "
-                f"({names}{', ...' if len(missing) > 2 else ''}); every one of the 56 tiles must be somewhere"
+                i18n._(
+                    "tiles: {count} tiles are missing from the hands, the pool and the board "
+                    "({names}); every one of the 56 tiles must be somewhere"
+                ).format(count=len(missing), names=names + (", ..." if len(missing) > 2 else ""))
             )
         if type(to_move) is not int or not 0 <= to_move < len(hands):
             raise InvalidPosition(
-                f"to_move: expected a seat 0-{len(hands) - 1}, found {_short(to_move)}"
+                i18n._("to_move: expected a seat 0-{last}, found {to_move}").format(
+                    last=len(hands) - 1, to_move=_short(to_move)
+                )
             )
         if not placed and not any(hand_ids):
-            raise InvalidPosition("hands: at least one player must hold a tile to open the round")
+            raise InvalidPosition(
+                i18n._("hands: at least one player must hold a tile to open the round")
+            )
         if not all(hand_ids):
             raise InvalidPosition(
-                "hands: every player holds at least one tile (a player with none has gone out)"
+                i18n._(
+                    "hands: every player holds at least one tile (a player with none has gone out)"
+                )
             )
         if scores is not None:
             if not isinstance(scores, (list, tuple)) or len(scores) != len(hands):
                 raise InvalidPosition(
-                    f"scores: expected one number per player, found {_short(scores)}"
+                    i18n._("scores: expected one number per player, found {scores}").format(
+                        scores=_short(scores)
+                    )
                 )
             for seat, points in enumerate(scores):
                 if type(points) is not int or abs(points) > 10**6:
                     raise InvalidPosition(
-                        f"scores[{seat}]: expected a whole number, found {_short(points)}"
+                        i18n._("scores[{seat}]: expected a whole number, found {points}").format(
+                            seat=seat, points=_short(points)
+                        )
                     )
             scores = list(scores)
         most = (rules or Rules()).max_draws
@@ -640,16 +670,20 @@ class Game(GameState):
             or draws < 0
             or draws > (most if most is not None else len(TILES))
         ):
-            raise InvalidPosition(
-                f"draws: expected the number of tiles drawn this turn"
-                f"{'' if most is None else f' (0-{most})'}, found {_short(draws)}"
+            said = (
+                i18n._("draws: expected the number of tiles drawn this turn, found {draws}")
+                if most is None
+                else i18n._(
+                    "draws: expected the number of tiles drawn this turn (0-{most}), found {draws}"
+                )
             )
+            raise InvalidPosition(said.format(most=most, draws=_short(draws)))
         if draws and not placed:
-            raise InvalidPosition("draws: nobody draws before the round has opened")
+            raise InvalidPosition(i18n._("draws: nobody draws before the round has opened"))
         try:
             seed_value(seed)  # refuses a bad seed; the seed only shuffled the pool
         except (TypeError, ValueError) as error:
-            raise InvalidPosition(f"seed: {error}") from None
+            raise InvalidPosition(i18n._("seed: {error}").format(error=error)) from None
         return cls(
             hand_ids,
             pool_ids,
