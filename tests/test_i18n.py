@@ -17,7 +17,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
 from tilegames import i18n
-from tilegames.errors import IllegalMove
+from tilegames.errors import IllegalMove, InvalidPosition
 from tilegames.i18n import format_number, format_percent, ngettext, set_language, using
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -987,3 +987,40 @@ def test_maze_played_on_the_board_says_nothing_in_english(lang):
     left = [(text, ENGLISH.findall(re.sub(r"<[^>]+>", " ", text))) for text in said]
     left = [(text, words) for text, words in left if words]
     assert left == [], left[:5]
+
+
+def test_text_views_solver_reports_and_answer_checks_speak_the_language():
+    """Issue 38's last English text: the Tri-Ominos text view, the Maze solver's report (its
+    ``reason`` stays English data), an exercise's answer check."""
+    from tilegames.exercises import tula as sheet
+    from tilegames.maze import new_game as maze
+    from tilegames.maze.players import solve
+    from tilegames.triominos import new_game
+    from tilegames.triominos.render import words
+
+    game = new_game(seed=6)
+    game.play("5-5-5 @ 0,0 r0")
+    with using("pt"):
+        lines = words(game, seat=0).splitlines()
+    assert lines[1] == "Mesa, 1 peça: 5-5-5 em fila 0, coluna 0 (a última posta)."
+    assert lines[-1] == "Última jogada: P1 jogou 5-5-5 @ 0,0 r0."
+    solution = solve(maze(seed=1), max_nodes=5, max_seconds=5)
+    with using("ru"):
+        assert str(solution).startswith("не найдено: исчерпан лимит столов (5)")
+    assert solution.reason == "node budget of 5 tables ran out (1 suit orders tried)"
+    with using("sk"):
+        said = str(sheet.check("pairs", "ninety"))
+    assert said == "✘ Ešte nie (pairs): zadaj celé číslo, napríklad 7 (nie reťazec)."
+    assert str(sheet.check("pairs", "ninety")) == (
+        "✘ Not yet (pairs): give a whole number, like 7 (not a string)."
+    )
+
+
+def test_a_refused_saved_game_is_said_in_the_language_chosen():
+    from tilegames.tula import Game
+
+    with using("ru"), pytest.raises(InvalidPosition) as refused:
+        Game.from_json("[1]")
+    assert str(refused.value) == "сохранённая партия должна быть словарём (dict), а не list"
+    with pytest.raises(InvalidPosition, match="a saved game must be a dict, not list"):
+        Game.from_json("[1]")

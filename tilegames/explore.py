@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from . import i18n  # i18n._(...): this module's loops use _ as a name
 from .explorer_spec import Control, ExplorerSpec
 from .rules_base import rule_fields
 from .sim import Task, simulate
@@ -126,21 +127,23 @@ class Explorer:
         self.controls: dict[str, Any] = {}
         for name, (label, choices) in controls.items():
             control = widgets.Dropdown(
-                options=[(str(text), value) for text, value in choices],
+                options=[(i18n.translate(str(text)), value) for text, value in choices],
                 value=choices[0][1],
-                description=label,
+                description=i18n.translate(label),
                 style={"description_width": "initial"},
             )
             control.add_class(f"tilegames-explorer-{name}")
             control.observe(self._changed, names="value")
             self.controls[name] = control
-        self.progress = widgets.IntProgress(value=0, min=0, max=batches, description="simulating")
+        self.progress = widgets.IntProgress(
+            value=0, min=0, max=batches, description=i18n._("simulating")
+        )
         self.progress.add_class("tilegames-explorer-progress")
         self.image = widgets.Image(format="png")
         self.image.add_class("tilegames-explorer-plot")
         self.summary = widgets.HTML()
         self.summary.add_class("tilegames-explorer-summary")
-        heading = widgets.HTML(f"<b>{html.escape(title)}</b>")
+        heading = widgets.HTML(f"<b>{html.escape(i18n.translate(title))}</b>")
         # the controls wrap onto more lines rather than run off a lesson's width (848 px)
         row = widgets.HBox(
             list(self.controls.values()),
@@ -186,7 +189,7 @@ class Explorer:
         def report() -> None:
             self.progress.value += 1
 
-        self.progress.description = "simulating"
+        self.progress.description = i18n._("simulating")
         frame = simulate(
             self.task(settings),
             n,
@@ -203,18 +206,20 @@ class Explorer:
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png", dpi=80)
         self.image.value = buffer.getvalue()
-        self.progress.description = "done"
+        self.progress.description = i18n._("done")
         self.progress.value = self.progress.max
         items = "".join(
             f"<li>{html.escape(label)}: {html.escape(estimate_text(e))}</li>"
             for label, e in self.estimates.items()
         )
         # the chart in words, beside it: its text alternative for a screen reader
-        self.summary.value = (
-            "<p>The chart in words — "
-            f"{html.escape(self._caption(settings))}: "
-            f"{self.number_of_games(settings)} {self.what}, seed {self.seed}.</p><ul>{items}</ul>"
+        said = i18n._("The chart in words — {settings}: {n} {what}, seed {seed}.").format(
+            settings=self._caption(settings),
+            n=self.number_of_games(settings),
+            what=i18n.translate(self.what),
+            seed=self.seed,
         )
+        self.summary.value = f"<p>{html.escape(said)}</p><ul>{items}</ul>"
 
     def chart_text(self, settings: dict[str, Any] | None = None) -> str:
         """The chart in words (its text alternative): each estimate with its interval.
@@ -227,9 +232,12 @@ class Explorer:
         """
         settings = self.settings() if settings is None else settings
         shown = "; ".join(f"{label}: {estimate_text(e)}" for label, e in self.estimates.items())
-        return (
-            f"Chart of {self.number_of_games(settings)} {self.what}, seed {self.seed}, "
-            f"{self._caption(settings)}: {shown}"
+        return i18n._("Chart of {n} {what}, seed {seed}, {settings}: {estimates}").format(
+            n=self.number_of_games(settings),
+            what=i18n.translate(self.what),
+            seed=self.seed,
+            settings=self._caption(settings),
+            estimates=shown,
         )
 
     def _caption(self, settings: dict[str, Any]) -> str:
@@ -239,7 +247,9 @@ class Explorer:
             words.append(f"{control.description.lower()} {label}")
         return ", ".join(words)
 
-    STILL_NOTE = "A rule explorer: run the notebook to change the rules and see the chart update."
+    STILL_NOTE = i18n.N_(
+        "A rule explorer: run the notebook to change the rules and see the chart update."
+    )
 
     def _repr_mimebundle_(self, **kwargs):
         """The live panel, plus a still picture of its chart for a notebook read without a kernel."""
@@ -247,7 +257,8 @@ class Explorer:
 
         bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
         bundle["image/png"] = base64.b64encode(self.image.value).decode("ascii")
-        bundle["text/plain"] = f"{self.title} — {self.STILL_NOTE[0].lower()}{self.STILL_NOTE[1:]}"
+        note = i18n._(self.STILL_NOTE)
+        bundle["text/plain"] = f"{i18n.translate(self.title)} — {note[:1].lower()}{note[1:]}"
         return bundle
 
 
@@ -300,13 +311,21 @@ def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):
         ax.set_ylim(-0.6, len(group) - 0.15)
         if percent:
             ax.set_xlim(-4, 104)  # room for a label centred on 0% or 100%
-            ax.set_xlabel("percent (dot: estimate, bar: 95% confidence interval)")
+            ax.set_xlabel(
+                i18n._("percent (dot: estimate, bar: {level} confidence interval)").format(
+                    level=i18n.format_percent(0.95)
+                )
+            )
         else:
             span = max(highs.max() - lows.min(), 1e-9)
             left, right = min(0.0, lows.min() - 0.1 * span), highs.max() + 0.1 * span
             room = 0.06 * (right - left)  # half a label's width, for a label centred near an end
             ax.set_xlim(left - (room if left < 0 else 0), right + room)
-            ax.set_xlabel("mean (dot: estimate, bar: 95% confidence interval)")
+            ax.set_xlabel(
+                i18n._("mean (dot: estimate, bar: {level} confidence interval)").format(
+                    level=i18n.format_percent(0.95)
+                )
+            )
         ax.grid(axis="x", alpha=0.3)
     if title:
         figure.suptitle(textwrap.fill(title, 80), fontsize="medium")
@@ -398,7 +417,9 @@ def game(
     games = games or declared.games or spec.default_games
     slow_games = slow_games or declared.slow_games or games
     return rule_explorer(
-        title or declared.title or f"{spec.title}: what changes with the rules?",
+        title
+        or declared.title
+        or i18n._("{game}: what changes with the rules?").format(game=spec.title),
         controls,
         task,
         measure or (load(declared.measure) if declared.measure else default_measure),

@@ -28,6 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import N_
+
 __all__ = ["Control", "ExplorerSpec"]
 
 
@@ -63,7 +65,7 @@ class Control:
 
 def _word(value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return N_("on") if value else N_("off")
     return str(value)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from . import i18n  # i18n._(...)
 from .errors import InvalidPosition, describe
 
 MAX_SEED = 2**128 - 1
@@ -138,7 +139,9 @@ def read_seed(value: object, field: str = "seed") -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise InvalidPosition(
-            f"{field}: expected a whole number from 0 to 2**128 - 1, or null; found {describe(value)}"
+            i18n._(
+                "{field}: expected a whole number from 0 to 2**128 - 1, or null; found {value}"
+            ).format(field=field, value=describe(value))
         )
     return value
 
@@ -169,7 +172,11 @@ def generator_from_state(state: Any, field: str = "rng") -> np.random.Generator:
     """
 
     def refuse(why: str) -> InvalidPosition:
-        return InvalidPosition(f"{field}: not a saved random generator state ({why})")
+        return InvalidPosition(
+            i18n._("{field}: not a saved random generator state ({why})").format(
+                field=field, why=why
+            )
+        )
 
     if not isinstance(state, dict):
         raise refuse("expected a dict")

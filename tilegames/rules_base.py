@@ -44,6 +44,7 @@ import textwrap
 import typing
 from typing import Any, ClassVar
 
+from . import i18n  # i18n._(...)
 from .errors import InvalidPosition, describe
 from .i18n import N_
 
@@ -67,15 +68,25 @@ class RulesBase:
         """Rules from ``to_dict`` data; every field must be present and of its type."""
         if not isinstance(data, dict):
             raise InvalidPosition(
-                f"{field}: expected a dict of rule switches, found {describe(data)}"
+                i18n._("{field}: expected a dict of rule switches, found {data}").format(
+                    field=field, data=describe(data)
+                )
             )
         fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         unknown = sorted(str(name) for name in set(data) - set(fields))
         if unknown:
-            raise InvalidPosition(f"{field}: unknown field(s) {', '.join(unknown)}")
+            raise InvalidPosition(
+                i18n._("{field}: unknown field(s) {unknown}").format(
+                    field=field, unknown=", ".join(unknown)
+                )
+            )
         missing = sorted(set(fields) - set(data))
         if missing:
-            raise InvalidPosition(f"{field}: missing field(s) {', '.join(missing)}")
+            raise InvalidPosition(
+                i18n._("{field}: missing field(s) {missing}").format(
+                    field=field, missing=", ".join(missing)
+                )
+            )
         values = {
             name: _checked(data[name], _default(spec), f"{field}.{name}")
             for name, spec in fields.items()
@@ -113,19 +124,35 @@ def _checked(value: Any, default: Any, where: str) -> Any:
     if isinstance(default, bool):
         if isinstance(value, bool):
             return value
-        raise InvalidPosition(f"{where}: expected true or false, found {describe(value)}")
+        raise InvalidPosition(
+            i18n._("{where}: expected true or false, found {value}").format(
+                where=where, value=describe(value)
+            )
+        )
     if isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9:
             return value
-        raise InvalidPosition(f"{where}: expected a whole number, found {describe(value)}")
+        raise InvalidPosition(
+            i18n._("{where}: expected a whole number, found {value}").format(
+                where=where, value=describe(value)
+            )
+        )
     if isinstance(default, float):
         if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
             return float(value)
-        raise InvalidPosition(f"{where}: expected a number, found {describe(value)}")
+        raise InvalidPosition(
+            i18n._("{where}: expected a number, found {value}").format(
+                where=where, value=describe(value)
+            )
+        )
     if isinstance(default, str):
         if isinstance(value, str) and len(value) < 200:
             return value
-        raise InvalidPosition(f"{where}: expected a word, found {describe(value)}")
+        raise InvalidPosition(
+            i18n._("{where}: expected a word, found {value}").format(
+                where=where, value=describe(value)
+            )
+        )
     if isinstance(default, tuple):
         if isinstance(value, (list, tuple)) and len(value) == len(default):
             return tuple(
@@ -133,12 +160,18 @@ def _checked(value: Any, default: Any, where: str) -> Any:
                 for index, (item, model) in enumerate(zip(value, default))
             )
         raise InvalidPosition(
-            f"{where}: expected a list of {len(default)} values, found {describe(value)}"
+            i18n._("{where}: expected a list of {count} values, found {value}").format(
+                where=where, count=len(default), value=describe(value)
+            )
         )
     if default is None:
         if value is None or (isinstance(value, int) and not isinstance(value, bool)):
             return value
-        raise InvalidPosition(f"{where}: expected a whole number or null, found {describe(value)}")
+        raise InvalidPosition(
+            i18n._("{where}: expected a whole number or null, found {value}").format(
+                where=where, value=describe(value)
+            )
+        )
     raise TypeError(f"{where}: Rules fields must be bool, int, float, str or tuple")
 
 

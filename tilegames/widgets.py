@@ -532,7 +532,7 @@ class GameView:
         if (
             getattr(self, "hint_button", None) is None
         ):  # a board that made no Hint button of its own
-            self.hint_button = widgets.Button(description="Hint", tooltip="suggest a move")
+            self.hint_button = widgets.Button(description=_("Hint"), tooltip=_("suggest a move"))
             self.on_press(self.hint_button, self.hint)
             controls = [self.hint_button, *(controls or [])]
         row = widgets.Layout(flex_flow="row wrap")
@@ -570,7 +570,7 @@ class GameView:
 
         game = self.game
         if game.is_over:
-            self.say("The game is over: deal again for a new one.")
+            self.say(_("The game is over: deal again for a new one."))
         else:
             spec = game.spec()
             name = next((key for key in spec.players if key != "random"), next(iter(spec.players)))
@@ -578,7 +578,11 @@ class GameView:
             seen = game.copy() if player.clairvoyant else game.player_view()
             rng = np.random.default_rng(len(game.history))
             player.start(seen, rng)
-            self.say(f"Hint: {player.choose(seen, rng)} (what the {name} player would play).")
+            self.say(
+                _("Hint: {move} (what the {player} player would play).").format(
+                    move=player.choose(seen, rng), player=name
+                )
+            )
         self.refresh()
 
     def deal(self, seed: int):  # pragma: no cover - abstract
@@ -869,5 +873,7 @@ class GameView:
         bundle = dict(self.widget._repr_mimebundle_(**kwargs))
         bundle["image/svg+xml"] = self.still_picture()
         name = self.game.spec().name.replace("_", " ")
-        bundle["text/plain"] = f"{name} board ({self.status_text()}). {_(self.STILL_NOTE)}"
+        bundle["text/plain"] = _("{game} board ({status}). {note}").format(
+            game=name, status=self.status_text(), note=_(self.STILL_NOTE)
+        )
         return bundle

@@ -266,10 +266,15 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
         colour = "#0072B2" if s.covers else "#D55E00"
         left.plot([s.low, s.high], [y, y], color=colour, linewidth=2.5 if present else 1.8)
         left.plot(s.estimate, y, marker="o" if s.covers else "X", color=colour, markersize=8)
-    left.axvline(truth, color="black", linestyle="--", label=f"true value ({summary.truth.label})")
+    left.axvline(
+        truth,
+        color="black",
+        linestyle="--",
+        label=i18n._("true value ({what})").format(what=summary.truth.label),
+    )
     if summary.students:
         left.axvspan(summary.pooled.low, summary.pooled.high, color="#009E73", alpha=0.25,
-                     label="pooled estimate, 95% CI")  # fmt: skip
+                     label=i18n._("pooled estimate, 95% CI"))  # fmt: skip
     labels = (
         [f"student {i + 1}" for i in range(len(order))] if present else [s.student for s in order]
     )
@@ -296,9 +301,20 @@ def plot_class(summary: ClassSummary, *, present: bool = False):
         if summary.experiment.kind == "proportion":  # a share lies between 0 and 1
             high, low = np.minimum(high, 1), np.maximum(low, 0)
         right.plot(grid, high, color="grey", linestyle=":")
-        right.plot(grid, low, color="grey", linestyle=":", label="where 95% of estimates fall")
-    right.axhline(truth, color="black", linestyle="--", label="true value")
-    right.set_xlabel(f"{summary.experiment.unit or 'games'} played", fontsize=size)
+        right.plot(
+            grid,
+            low,
+            color="grey",
+            linestyle=":",
+            label=i18n._("where {level} of estimates fall").format(level=i18n.format_percent(0.95)),
+        )
+    right.axhline(truth, color="black", linestyle="--", label=i18n._("true value"))
+    right.set_xlabel(
+        i18n._("{unit} played").format(
+            unit=i18n.translate(summary.experiment.unit or i18n.N_("games"))
+        ),
+        fontsize=size,
+    )
     right.set_ylabel(i18n._("estimate"), fontsize=size)
     if summary.experiment.kind == "proportion":  # a share reads as a percentage, as in the text
         from matplotlib.ticker import PercentFormatter

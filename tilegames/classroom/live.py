@@ -13,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from .. import i18n  # i18n._(...), as the dashboard
 from .dashboard import ClassSummary, class_summary, plot_class
 from .experiments import EXPERIMENTS
 from .store import ClassStore
@@ -52,10 +53,13 @@ class Dashboard:
         self.experiment = EXPERIMENTS[experiment]
         self.every = every
         self.refresh_button = widgets.Button(
-            description="Refresh", tooltip="Read the class store again"
+            description=i18n._("Refresh"), tooltip=i18n._("Read the class store again")
         )
-        self.live = widgets.ToggleButton(value=False, description=f"Refresh every {every:g} s")
-        self.present = widgets.ToggleButton(value=False, description="Present (no names)")
+        self.live = widgets.ToggleButton(
+            value=False,
+            description=i18n._("Refresh every {seconds} s").format(seconds=f"{every:g}"),
+        )
+        self.present = widgets.ToggleButton(value=False, description=i18n._("Present (no names)"))
         self.status = widgets.Label(value="")
         self.picture = widgets.Output()
         self.refresh_button.on_click(lambda _: self.refresh())

@@ -31,6 +31,8 @@ from fractions import Fraction
 from numbers import Integral, Real
 from typing import Any
 
+from .. import i18n  # i18n._(...)
+
 __all__ = [
     "FRACTION",
     "WHOLE",
@@ -52,9 +54,9 @@ __all__ = [
 ]
 
 
-WHOLE = "a whole number, like 7"
+WHOLE = i18n.N_("a whole number, like 7")
 """A count's form in words (``as_whole``'s, unless told otherwise)."""
-FRACTION = "a Fraction, like Fraction(3, 7)"
+FRACTION = i18n.N_("a Fraction, like Fraction(3, 7)")
 """An exact probability's form in words (``as_fraction``'s, unless told otherwise)."""
 
 
@@ -83,14 +85,17 @@ class Result:
 
     def __str__(self) -> str:
         mark = {
-            "correct": "✔ Correct",
-            "incorrect": "✘ Not yet",
-            "not attempted": "… Not attempted",
-            "ready": "✔ Ready to hand in",
+            "correct": i18n.N_("✔ Correct"),
+            "incorrect": i18n.N_("✘ Not yet"),
+            "not attempted": i18n.N_("… Not attempted"),
+            "ready": i18n.N_("✔ Ready to hand in"),
         }
+        shown = mark[self.status]
         if self.status == "incorrect" and self.score > 0:
-            return f"◐ Partly right ({self.question}): {self.message}"
-        return f"{mark[self.status]} ({self.question}): {self.message}"
+            shown = i18n.N_("◐ Partly right")
+        return i18n._("{mark} ({question}): {message}").format(
+            mark=i18n._(shown), question=self.question, message=self.message
+        )
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -141,7 +146,7 @@ class Question:
     grade: Grader
     form: str
     answer: Callable[[], Any] | None = None
-    praise: str = "well done."
+    praise: str = i18n.N_("well done.")
     topic: str = ""
     """The probability or statistics topic (for the teacher's guide)."""
 
@@ -192,11 +197,17 @@ class QuestionSet:
     def check(self, key: str, answer: Any) -> Result:
         """Check ``answer`` to question ``key``; ``...`` (the notebook's placeholder) is 'not attempted'."""
         if key not in self.questions:
-            raise KeyError(f"no question {key!r}; the questions are {', '.join(self.questions)}")
+            raise KeyError(
+                i18n._("no question {key!r}; the questions are {keys}").format(
+                    key=key, keys=", ".join(self.questions)
+                )
+            )
         question = self.questions[key]
         if answer is ... or answer is None:
             return Result(
-                key, "not attempted", "replace the ... with your answer and run the cell again."
+                key,
+                "not attempted",
+                i18n._("replace the ... with your answer and run the cell again."),
             )
         share = 0.0
         try:
@@ -204,18 +215,24 @@ class QuestionSet:
         except AnswerFormat as error:
             hint = str(error)
         except RecursionError:
-            hint = f"that answer is nested too deeply: give {question.form}."
+            hint = i18n._("that answer is nested too deeply: give {form}.").format(
+                form=i18n.translate(question.form)
+            )
         except Exception:  # an answer may be any object: its own methods may raise anything
-            hint = f"that answer has the wrong form: give {question.form}."
+            hint = i18n._("that answer has the wrong form: give {form}.").format(
+                form=i18n.translate(question.form)
+            )
         if hint is None:
-            return Result(key, "correct", question.praise, 1.0)
+            return Result(key, "correct", i18n.translate(question.praise), 1.0)
         if isinstance(hint, Partial):
             share, hint = hint.share, hint.hint
         secrets = [text for text in question.answer_texts() if text]
         if any(text in hint for text in secrets):  # a last guard: a hint never carries the answer
-            hint = f"check your working (the answer is {question.form})."
+            hint = i18n._("check your working (the answer is {form}).").format(
+                form=i18n.translate(question.form)
+            )
             if any(text in hint for text in secrets):
-                hint = "check your working."
+                hint = i18n._("check your working.")
         return Result(key, "incorrect", hint, share)
 
     def grade(self, key: str, answer: Any) -> None:
@@ -239,11 +256,15 @@ def as_whole(answer: Any, what: str = WHOLE) -> int:
     12
     """
     if isinstance(answer, str):
-        raise AnswerFormat(f"give {what} (not a string).")
+        raise AnswerFormat(i18n._("give {what} (not a string).").format(what=i18n.translate(what)))
     if isinstance(answer, bool) or not isinstance(answer, Real):
-        raise AnswerFormat(f"give {what}.")
+        raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
     if not math.isfinite(float(answer)) or float(answer) != int(answer):
-        raise AnswerFormat(f"give {what}: a count has nothing after the decimal point.")
+        raise AnswerFormat(
+            i18n._("give {what}: a count has nothing after the decimal point.").format(
+                what=i18n.translate(what)
+            )
+        )
     return int(answer)
 
 
@@ -254,43 +275,56 @@ def as_fraction(answer: Any, what: str = FRACTION) -> Fraction:
     Fraction(1, 2)
     """
     if isinstance(answer, bool):
-        raise AnswerFormat(f"give {what}.")
+        raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
     if isinstance(answer, (Fraction, Integral)):
         return Fraction(answer)
     if isinstance(answer, str):
-        raise AnswerFormat(f"give {what}, not a string: Fraction('3/7') turns text into one.")
+        raise AnswerFormat(
+            i18n._("give {what}, not a string: Fraction('3/7') turns text into one.").format(
+                what=i18n.translate(what)
+            )
+        )
     if isinstance(answer, Real):
         raise AnswerFormat(
-            f"the question asks for the exact value: give {what} (from fractions import Fraction), "
-            "not a decimal."
+            i18n._(
+                "the question asks for the exact value: give {what} (from fractions import Fraction), not a decimal."
+            ).format(what=i18n.translate(what))
         )
-    raise AnswerFormat(f"give {what}.")
+    raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
 
 
-def as_number(answer: Any, what: str = "a number, like 7.25") -> float:
+def as_number(answer: Any, what: str = i18n.N_("a number, like 7.25")) -> float:
     """Any real number (an int, a float, a Fraction); a string or a list gets a format hint."""
     if isinstance(answer, str):
-        raise AnswerFormat(f"give {what} (not a string).")
+        raise AnswerFormat(i18n._("give {what} (not a string).").format(what=i18n.translate(what)))
     if isinstance(answer, bool) or not isinstance(answer, Real):
-        raise AnswerFormat(f"give {what}.")
+        raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
     value = float(answer)
     if not math.isfinite(value):
-        raise AnswerFormat(f"give {what}: a finite number.")
+        raise AnswerFormat(
+            i18n._("give {what}: a finite number.").format(what=i18n.translate(what))
+        )
     return value
 
 
-def as_names(answer: Any, what: str = "a list of names, like ['1A', '1D']") -> list[str]:
+def as_names(answer: Any, what: str = i18n.N_("a list of names, like ['1A', '1D']")) -> list[str]:
     """A list (or set, or tuple) of names, upper-cased and stripped; one string is refused."""
     if isinstance(answer, str):
-        raise AnswerFormat(f"give {what}: a list, even for one name.")
+        raise AnswerFormat(
+            i18n._("give {what}: a list, even for one name.").format(what=i18n.translate(what))
+        )
     if not isinstance(answer, (list, tuple, set, frozenset)):  # never iterate an endless iterator
-        raise AnswerFormat(f"give {what}.")
+        raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
     if len(answer) > 1000:
-        raise AnswerFormat(f"give {what}: that list is far too long.")
+        raise AnswerFormat(
+            i18n._("give {what}: that list is far too long.").format(what=i18n.translate(what))
+        )
     names = []
     for item in answer:
         if not isinstance(item, (str, int)) or isinstance(item, bool):
-            raise AnswerFormat(f"give {what}: each name is a string.")
+            raise AnswerFormat(
+                i18n._("give {what}: each name is a string.").format(what=i18n.translate(what))
+            )
         names.append(str(item).strip())
     return names
 
@@ -314,18 +348,26 @@ def as_move(answer: Any, move: type, give: str, write: str) -> Any:
     try:
         return move.parse(answer)
     except ValueError:
-        raise AnswerFormat(f"{answer[:40]!r} is not a move: {write}.") from None
+        raise AnswerFormat(
+            i18n._("{answer!r} is not a move: {write}.").format(
+                answer=answer[:40], write=i18n.translate(write)
+            )
+        ) from None
 
 
-def as_bool(answer: Any, what: str = "True or False") -> bool:
+def as_bool(answer: Any, what: str = i18n.N_("True or False")) -> bool:
     """A yes/no answer: ``True`` or ``False`` (not the strings "yes", "True")."""
     if isinstance(answer, bool):
         return answer
     if type(answer).__module__ == "numpy" and type(answer).__name__ in ("bool", "bool_"):
         return bool(answer)
     if isinstance(answer, str):
-        raise AnswerFormat(f"give {what} without quotes (a Python bool, not a string).")
-    raise AnswerFormat(f"give {what}.")
+        raise AnswerFormat(
+            i18n._("give {what} without quotes (a Python bool, not a string).").format(
+                what=i18n.translate(what)
+            )
+        )
+    raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
 
 
 def yes_no(key: str, prompt: str, truth: Callable[[], bool], why: str, topic: str) -> Question:
@@ -384,22 +426,42 @@ class Sheet:
     def check(self, key: str, answer: Any) -> Result:
         """Is ``answer`` to question ``key`` ready to hand in? (Its form, not its truth.)"""
         if key not in self.forms:
-            raise KeyError(f"no question {key!r}; the questions are {', '.join(self.forms)}")
+            raise KeyError(
+                i18n._("no question {key!r}; the questions are {keys}").format(
+                    key=key, keys=", ".join(self.forms)
+                )
+            )
         form = self.forms[key]
         if answer is ... or answer is None:
             return Result(
-                key, "not attempted", "replace the ... with your answer and run the cell again."
+                key,
+                "not attempted",
+                i18n._("replace the ... with your answer and run the cell again."),
             )
         try:
             form.read(answer)
         except AnswerFormat as error:
             return Result(key, "incorrect", str(error))
         except RecursionError:
-            return Result(key, "incorrect", f"that answer is nested too deeply: give {form.text}.")
+            return Result(
+                key,
+                "incorrect",
+                i18n._("that answer is nested too deeply: give {form}.").format(
+                    form=i18n.translate(form.text)
+                ),
+            )
         except Exception:  # an answer may be any object: its own methods may raise anything
-            return Result(key, "incorrect", f"that answer has the wrong form: give {form.text}.")
+            return Result(
+                key,
+                "incorrect",
+                i18n._("that answer has the wrong form: give {form}.").format(
+                    form=i18n.translate(form.text)
+                ),
+            )
         return Result(
-            key, "ready", "its form is right. Your teacher's grader marks whether it is correct."
+            key,
+            "ready",
+            i18n._("its form is right. Your teacher's grader marks whether it is correct."),
         )
 
     def submit(self, key: str, answer: Any):
@@ -407,7 +469,11 @@ class Sheet:
         from .handin import submit
 
         if key not in self.forms:
-            raise KeyError(f"no question {key!r}; the questions are {', '.join(self.forms)}")
+            raise KeyError(
+                i18n._("no question {key!r}; the questions are {keys}").format(
+                    key=key, keys=", ".join(self.forms)
+                )
+            )
         return submit(self.assignment, key, answer)
 
 
@@ -421,4 +487,4 @@ class Picture:
         return self.markup
 
     def __repr__(self) -> str:
-        return "a picture (shown in a notebook)"
+        return i18n._("a picture (shown in a notebook)")

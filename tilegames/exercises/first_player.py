@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..pyramids.study import game_task
 from . import AnswerFormat, Form, Sheet, as_bool, as_number, as_whole
 from .handin import answering_student, seed_window, student_id, student_rng
@@ -92,7 +93,7 @@ TEST_FORM = (
 def _count(answer: Any) -> int:
     count = as_whole(answer, "a whole number of games")
     if count <= 0:
-        raise AnswerFormat("give a whole number of games, more than zero.")
+        raise AnswerFormat(i18n._("give a whole number of games, more than zero."))
     return count
 
 
@@ -100,7 +101,7 @@ def as_probability(answer: Any) -> float:
     """A probability, like 0.65 (a number between 0 and 1)."""
     value = as_number(answer, "a probability, like 0.65")
     if not 0 <= value <= 1:
-        raise AnswerFormat("a power is a probability between 0 and 1, like 0.65.")
+        raise AnswerFormat(i18n._("a power is a probability between 0 and 1, like 0.65."))
     return value
 
 
@@ -109,12 +110,14 @@ def parts_of_test(answer: Any) -> tuple[float, float, bool]:
     missing = [key for key in ("z", "p_value", "reject") if key not in answer]
     if missing:
         raise AnswerFormat(
-            f"your dict also needs {missing[0]!r}: the test statistic, its p-value, your decision."
+            i18n._(
+                "your dict also needs {missing!r}: the test statistic, its p-value, your decision."
+            ).format(missing=missing[0])
         )
     z = as_number(answer["z"], "z as a number")
     p_value = as_number(answer["p_value"], "the p-value as a number")
     if not 0 <= p_value <= 1:
-        raise AnswerFormat("a p-value is a probability between 0 and 1.")
+        raise AnswerFormat(i18n._("a p-value is a probability between 0 and 1."))
     reject = as_bool(answer["reject"], "'reject' as True or False")
     return z, p_value, reject
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..maze import Card, Game, Move, Rules, new_game
 from . import (
     FRACTION,
@@ -147,7 +148,9 @@ def cards_of(answer: Any) -> set[str]:
         try:
             names.add(str(Card.parse(text)))
         except ValueError:
-            raise AnswerFormat(f"{text!r} is not a card: write it like '7D' or '7♦'.") from None
+            raise AnswerFormat(
+                i18n._("{text!r} is not a card: write it like '7D' or '7♦'.").format(text=text)
+            ) from None
     return names
 
 
@@ -193,8 +196,8 @@ def _g_gaps(answer) -> str | None:
     if given == expected:
         return None
     if given == 2:
-        return "slots 8 and 17 are skipped, and the four kings are taken away too."
-    return "54 slots, 52 cards dealt, then the kings go."
+        return i18n._("slots 8 and 17 are skipped, and the four kings are taken away too.")
+    return i18n._("54 slots, 52 cards dealt, then the kings go.")
 
 
 def _g_max(answer) -> str | None:
@@ -202,8 +205,10 @@ def _g_max(answer) -> str | None:
     if given == expected:
         return None
     if given == 47:
-        return "count the links between neighbouring cards, and one more point for the first card."
-    return "count the links of four runs ace → queen in a row, plus the first card."
+        return i18n._(
+            "count the links between neighbouring cards, and one more point for the first card."
+        )
+    return i18n._("count the links of four runs ace → queen in a row, plus the first card.")
 
 
 CHECK_YOURSELF = QuestionSet(

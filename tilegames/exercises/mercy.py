@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..players import play_game
 from ..tula import Game, make_player, new_game
 from . import FRACTION, AnswerFormat, Form, Sheet, as_fraction, as_whole
@@ -158,7 +159,7 @@ mercy_effect_of = _comparison(("with_mercy", "without_mercy"), greedy_column=Fal
 def _deals_count(answer: Any) -> int:
     count = as_whole(answer, "a whole number of deals")
     if count <= 0:
-        raise AnswerFormat("give a whole number of deals, more than zero.")
+        raise AnswerFormat(i18n._("give a whole number of deals, more than zero."))
     return count
 
 

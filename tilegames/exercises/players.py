@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..players import Player
 from . import AnswerFormat
 
@@ -102,14 +103,20 @@ def check_player(
     re-dealt twin with the same view (games whose state has ``resample_hidden``).
     """
     if isinstance(player, type):
-        raise AnswerFormat("give an instance of your player, like MyPlayer(), not the class.")
+        raise AnswerFormat(
+            i18n._("give an instance of your player, like MyPlayer(), not the class.")
+        )
     if not callable(getattr(player, "choose", None)):
-        raise AnswerFormat("a player needs a method choose(self, view, rng) that returns a move.")
+        raise AnswerFormat(
+            i18n._("a player needs a method choose(self, view, rng) that returns a move.")
+        )
     if getattr(player, "clairvoyant", False):
-        return "a homework player sees only what a person sees: set clairvoyant = False."
+        return i18n._("a homework player sees only what a person sees: set clairvoyant = False.")
     library = library_class(player)
     if library:
-        return f"write your own player: that one is the library's {library}."
+        return i18n._("write your own player: that one is the library's {library}.").format(
+            library=library
+        )
     probe_rng = np.random.default_rng(PROBE_SEED)
     for number in range(games):
         game = deal(number)
@@ -126,21 +133,26 @@ def check_player(
                 started = True
                 move = player.choose(view, rng)
             except Exception as error:  # a student's code may raise anything: say what
-                return f"your player crashed in game {number} at move {step}: {_describe(error)}"
+                return i18n._(
+                    "your player crashed in game {number} at move {step}: {error}"
+                ).format(number=number, step=step, error=_describe(error))
             if move not in view.legal_moves:
-                return (
-                    f"in game {number} at move {step} your player chose {move!r}, which is not one "
-                    "of view.legal_moves: choose one of those."
-                )
+                return i18n._(
+                    "in game {number} at move {step} your player chose {move!r}, which is not one of view.legal_moves: choose one of those."
+                ).format(number=number, step=step, move=move)
             choices = len(view.legal_moves) > 1
             if choices and probes < probes_per_game and hasattr(game, "resample_hidden"):
                 probes += 1
                 hint = _probe(player, game, view, number * 1000 + step, probe_rng)
                 if hint:
-                    return f"in game {number} at move {step}: {hint}"
+                    return i18n._("in game {number} at move {step}: {hint}").format(
+                        number=number, step=step, hint=hint
+                    )
             game.play(move)
         else:
-            return f"game {number} did not end within {max_moves} moves with your player."
+            return i18n._(
+                "game {number} did not end within {max_moves} moves with your player."
+            ).format(number=number, max_moves=max_moves)
     return None
 
 
@@ -153,11 +165,9 @@ def _probe(player: Any, game: Any, view: Any, seed: int, probe_rng: np.random.Ge
         here = _ask(copy.deepcopy(player), game, view, seed)
         there = _ask(copy.deepcopy(player), twin, twin_view, seed)
     except Exception as error:
-        return f"your player crashed: {_describe(error)}"
+        return i18n._("your player crashed: {error}").format(error=_describe(error))
     if here != there:
-        return (
-            "your player chose differently in two positions that look exactly the same to a "
-            "person (same view, same dice): it must be using tiles it cannot see. Decide from "
-            "the view alone."
+        return i18n._(
+            "your player chose differently in two positions that look exactly the same to a person (same view, same dice): it must be using tiles it cannot see. Decide from the view alone."
         )
     return ""

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..pyramids import TILES, Game, new_game
 from ..pyramids.tiles import supported_ok, tile_id
 from . import (
@@ -76,7 +77,7 @@ def _kind(tile: int, left: int, right: int) -> str:
     weight = TILES[tile].weight in (TILES[left].weight, TILES[right].weight)
     heavy = TILES[tile].weight > TILES[left].weight + TILES[right].weight
     if not (colour or weight):
-        return "no match"
+        return "no match"  # the answer's words (data): the same in every language
     if heavy:
         return "too heavy"
     return "legal by colour" if colour else "legal by weight"
@@ -177,12 +178,16 @@ def numbers_of(answer: Any) -> set[int]:
     """Placement numbers, like ``[1, 3]`` (``3.0`` is read as 3)."""
     what = "a list of placement numbers, like [1, 3]"
     if not isinstance(answer, (list, tuple, set, frozenset)):
-        raise AnswerFormat(f"give {what}.")
+        raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
     if len(answer) > 100:
-        raise AnswerFormat(f"give {what}: that list is far too long.")
+        raise AnswerFormat(
+            i18n._("give {what}: that list is far too long.").format(what=i18n.translate(what))
+        )
     given = {as_whole(x, what) for x in answer}
     if not given <= set(range(1, PLACEMENTS + 1)):
-        raise AnswerFormat(f"the placements are numbered 1 to {PLACEMENTS}.")
+        raise AnswerFormat(
+            i18n._("the placements are numbered 1 to {placements}.").format(placements=PLACEMENTS)
+        )
     return given
 
 
@@ -193,7 +198,9 @@ def tile_names(answer: Any) -> set[str]:
     unknown = sorted(names - known)
     if unknown:
         raise AnswerFormat(
-            f"{unknown[0]!r} is not a tile: write colour and weight, like 'blue 60'."
+            i18n._("{unknown!r} is not a tile: write colour and weight, like 'blue 60'.").format(
+                unknown=unknown[0]
+            )
         )
     return names
 
@@ -232,7 +239,7 @@ def _g_leftovers(answer) -> str | None:
     given, expected = as_whole(answer), _players_leftovers(4)
     if given == expected:
         return None
-    return "45 tiles dealt evenly to 4 players: what is left over?"
+    return i18n._("45 tiles dealt evenly to 4 players: what is left over?")
 
 
 CHECK_YOURSELF = QuestionSet(

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..triominos.study import paired_task, round_task
 from . import AnswerFormat, Form, Sheet
 from .handin import answering_student, seed_window, student_id, student_rng
@@ -98,7 +99,7 @@ def pressman_row(seed: int) -> tuple[int, int]:
 
 # -- the form of each answer --------------------------------------------------------------------
 
-POINTS = "a number of points, like 42 or Fraction(85, 2)"
+POINTS = i18n.N_("a number of points, like 42 or Fraction(85, 2)")
 
 
 def as_points(answer: Any) -> Fraction:
@@ -108,14 +109,18 @@ def as_points(answer: Any) -> Fraction:
     Fraction(95, 2)
     """
     if isinstance(answer, str):
-        raise AnswerFormat(f"give {POINTS} (not a string).")
+        raise AnswerFormat(
+            i18n._("give {points} (not a string).").format(points=i18n.translate(POINTS))
+        )
     if isinstance(answer, bool) or not isinstance(answer, Real):
-        raise AnswerFormat(f"give {POINTS}.")
+        raise AnswerFormat(i18n._("give {points}.").format(points=i18n.translate(POINTS)))
     if isinstance(answer, (Fraction, Integral)):
         return Fraction(answer)
     value = float(answer)
     if not math.isfinite(value):
-        raise AnswerFormat(f"give {POINTS}: a finite number.")
+        raise AnswerFormat(
+            i18n._("give {points}: a finite number.").format(points=i18n.translate(POINTS))
+        )
     return Fraction(value).limit_denominator(1000)
 
 

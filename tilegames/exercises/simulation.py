@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...)
 from ..stats import mean_interval, paired_difference, wilson, z_value
 from . import AnswerFormat, Partial, as_number
 
@@ -82,66 +83,85 @@ def read_simulation(
     pair = isinstance(answer, (tuple, list)) and len(answer) == 2
     if pair and all(isinstance(x, Real) and not isinstance(x, bool) for x in answer):
         raise AnswerFormat(
-            f"an interval alone is not evidence: hand in the simulation behind it, as {FORM}."
+            i18n._(
+                "an interval alone is not evidence: hand in the simulation behind it, as {form}."
+            ).format(form=i18n.translate(FORM))
         )
     if isinstance(answer, Real) and not isinstance(answer, bool):
         raise AnswerFormat(
-            f"a number alone is not evidence: hand in the simulation behind it, as {FORM}."
+            i18n._(
+                "a number alone is not evidence: hand in the simulation behind it, as {form}."
+            ).format(form=i18n.translate(FORM))
         )
     if not isinstance(answer, dict):
-        raise AnswerFormat(f"give a dict: {FORM}.")
+        raise AnswerFormat(i18n._("give a dict: {form}.").format(form=i18n.translate(FORM)))
     missing = [key for key in ("rows", "estimate", "interval") if key not in answer]
     if missing:
-        raise AnswerFormat(f"your dict needs the key {missing[0]!r}: {FORM}.")
+        raise AnswerFormat(
+            i18n._("your dict needs the key {missing!r}: {form}.").format(
+                missing=missing[0], form=i18n.translate(FORM)
+            )
+        )
     wanted = seeds
     rows = rows_from(answer["rows"], columns)
     if len(rows) < min_games:
         raise AnswerFormat(
-            f"your rows hold {len(rows)} games: simulate at least {min_games:,} for this question."
+            i18n._(
+                "your rows hold {rows} games: simulate at least {min_games:,} for this question."
+            ).format(rows=len(rows), min_games=min_games)
         )
     seeds = rows["seed"]
     if not all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in seeds):
-        raise AnswerFormat("each row's 'seed' is the whole number that deals its game.")
+        raise AnswerFormat(i18n._("each row's 'seed' is the whole number that deals its game."))
     if seeds.duplicated().any():
         raise AnswerFormat(
-            "a seed appears in two rows: each game must be a different deal, "
-            "or your interval pretends to know more than it does."
+            i18n._(
+                "a seed appears in two rows: each game must be a different deal, or your interval pretends to know more than it does."
+            )
         )
     if wanted is not None and [int(s) for s in seeds] != list(wanted):
         raise AnswerFormat(
-            f"play exactly your deals, in order: seeds {wanted.start} to {wanted.stop - 1} "
-            f"({len(wanted):,} rows), every one of them."
+            i18n._(
+                "play exactly your deals, in order: seeds {start} to {end} ({wanted:,} rows), every one of them."
+            ).format(start=wanted.start, end=wanted.stop - 1, wanted=len(wanted))
         )
     estimate = as_number(answer["estimate"], "the estimate as a number")
     interval = answer["interval"]
     if isinstance(interval, str) or not hasattr(interval, "__len__") or len(interval) != 2:
-        raise AnswerFormat("give the interval as a pair (low, high).")
+        raise AnswerFormat(i18n._("give the interval as a pair (low, high)."))
     low, high = (as_number(x, "the interval as two numbers (low, high)") for x in interval)
     if not low <= high:
-        raise AnswerFormat("give the interval with the lower end first: (low, high).")
+        raise AnswerFormat(i18n._("give the interval with the lower end first: (low, high)."))
     return rows, estimate, (low, high)
 
 
 def rows_from(rows: Any, columns: Sequence[str]) -> pd.DataFrame:
     """A DataFrame from a DataFrame or a list of dicts, with the ``seed`` and ``columns``."""
     if isinstance(rows, (str, bytes)) or rows is None:
-        raise AnswerFormat("'rows' is your simulation's table: a DataFrame, one row per game.")
+        raise AnswerFormat(
+            i18n._("'rows' is your simulation's table: a DataFrame, one row per game.")
+        )
     if not isinstance(rows, (pd.DataFrame, list, tuple)):  # never iterate an endless iterator
-        raise AnswerFormat("'rows' is your simulation's table: a DataFrame, one row per game.")
+        raise AnswerFormat(
+            i18n._("'rows' is your simulation's table: a DataFrame, one row per game.")
+        )
     if len(rows) > 1_000_000:
-        raise AnswerFormat("'rows' holds more than a million games: hand in your own deals only.")
+        raise AnswerFormat(
+            i18n._("'rows' holds more than a million games: hand in your own deals only.")
+        )
     try:
         frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
     except (TypeError, ValueError):
         raise AnswerFormat(
-            "'rows' is your simulation's table: a DataFrame, one row per game."
+            i18n._("'rows' is your simulation's table: a DataFrame, one row per game.")
         ) from None
     wanted = ["seed", *columns]
     absent = [column for column in wanted if column not in frame.columns]
     if absent:
         raise AnswerFormat(
-            f"your rows need the columns {', '.join(map(repr, wanted))}; "
-            f"{', '.join(map(repr, absent))} is missing."
+            i18n._("your rows need the columns {columns}; {absent} is missing.").format(
+                columns=", ".join(map(repr, wanted)), absent=", ".join(map(repr, absent))
+            )
         )
     return frame.reset_index(drop=True)
 
@@ -179,10 +199,9 @@ def replay_rows(
             else:
                 same = abs(float(given) - float(expected)) <= tolerance
             if not same:
-                return (
-                    f"the row with seed {seed} says {column} = {given!r}, but replaying that "
-                    f"game does not give that: build every row from the game its seed deals."
-                )
+                return i18n._(
+                    "the row with seed {seed} says {column} = {given!r}, but replaying that game does not give that: build every row from the game its seed deals."
+                ).format(seed=seed, column=column, given=given)
     return None
 
 
@@ -248,7 +267,11 @@ def check_proportion(
     )
     values = rows[outcome]
     if not all(v in (0, 1, True, False) for v in values):
-        raise AnswerFormat(f"the column {outcome!r} holds True or False for each game.")
+        raise AnswerFormat(
+            i18n._("the column {outcome!r} holds True or False for each game.").format(
+                outcome=outcome
+            )
+        )
     if rederive is not None:
         hint = replay_rows(rows, [outcome], rederive, sample=sample, sample_seed=sample_seed)
         if hint:
@@ -283,9 +306,8 @@ def check_proportion(
     if reference is not None and not consistent(
         share, reference, n, math.sqrt(reference * (1 - reference))
     ):
-        return (
-            "your rows are too far from the true value to be a fair sample of games: did you "
-            "keep only some of the deals you simulated, or reuse one deal?"
+        return i18n._(
+            "your rows are too far from the true value to be a fair sample of games: did you keep only some of the deals you simulated, or reuse one deal?"
         )
     return None
 
@@ -309,7 +331,9 @@ def check_mean(
     try:
         values = rows[column].astype(float).to_numpy()
     except (TypeError, ValueError):
-        raise AnswerFormat(f"the column {column!r} holds one number per game.") from None
+        raise AnswerFormat(
+            i18n._("the column {column!r} holds one number per game.").format(column=column)
+        ) from None
     if rederive is not None:
         hint = replay_rows(rows, [column], rederive, sample=sample, sample_seed=sample_seed)
         if hint:
@@ -334,9 +358,8 @@ def check_mean(
     if reference is not None:
         spread = reference_spread if reference_spread is not None else float(values.std(ddof=1))
         if not consistent(mean, reference, len(values), spread):
-            return (
-                "your rows are too far from the reference value to be a fair sample of games: "
-                "did you keep only some of them?"
+            return i18n._(
+                "your rows are too far from the reference value to be a fair sample of games: did you keep only some of them?"
             )
     return None
 
@@ -345,9 +368,8 @@ def require_consecutive(rows: pd.DataFrame) -> str | None:
     """A hint unless the rows' seeds are consecutive (``range(a, a + n)``): no deal was chosen."""
     seeds = sorted(int(s) for s in rows["seed"])
     if seeds != list(range(seeds[0], seeds[0] + len(seeds))):
-        return (
-            "use consecutive seeds, like range(1000, 1000 + n), and keep every game: "
-            "then nobody chose which deals to count."
+        return i18n._(
+            "use consecutive seeds, like range(1000, 1000 + n), and keep every game: then nobody chose which deals to count."
         )
     return None
 
@@ -379,10 +401,16 @@ def check_paired(
         b = rows[second].astype(float).to_numpy()
     except (TypeError, ValueError):
         raise AnswerFormat(
-            f"the columns {first!r} and {second!r} hold one number per game."
+            i18n._("the columns {first!r} and {second!r} hold one number per game.").format(
+                first=first, second=second
+            )
         ) from None
     if proportions and not all(np.isin(np.concatenate([a, b]), (0.0, 1.0))):
-        raise AnswerFormat(f"the columns {first!r} and {second!r} hold True or False per game.")
+        raise AnswerFormat(
+            i18n._("the columns {first!r} and {second!r} hold True or False per game.").format(
+                first=first, second=second
+            )
+        )
     if rederive is not None:
         hint = replay_rows(rows, columns, rederive, sample=sample, sample_seed=sample_seed)
         if hint:

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
 from ..triominos import TILES, Game, Move, Rules, new_game, parse_tile, tile_name, value
 from . import (
@@ -175,7 +176,7 @@ def tile_of(text: Any) -> tuple[int, int, int]:
     if isinstance(text, (tuple, list)) and len(text) == 3:
         text = "-".join(str(n) for n in text)
     if not isinstance(text, str) or len(text) > 40:
-        raise AnswerFormat("write each tile as a string of its numbers, like '0-1-2'.")
+        raise AnswerFormat(i18n._("write each tile as a string of its numbers, like '0-1-2'."))
     try:
         return parse_tile(text)
     except IllegalMove as error:
@@ -193,11 +194,17 @@ def tiles_of(answer: Any) -> set[str]:
     """Tile names, like ``['0-1-2', '3-3-3']``, each as the set prints it."""
     what = "a list of tile names, like ['0-1-2', '3-3-3']"
     if isinstance(answer, str):
-        raise AnswerFormat(f"give {what}: a list, even for one tile.")
+        raise AnswerFormat(
+            i18n._("give {what}: a list, even for one tile.").format(what=i18n.translate(what))
+        )
     if not isinstance(answer, (list, tuple, set, frozenset)):
-        raise AnswerFormat(f"give {what}.")
+        raise AnswerFormat(i18n._("give {what}.").format(what=i18n.translate(what)))
     if len(answer) > len(TILES):
-        raise AnswerFormat(f"give {what}: there are only {len(TILES)} tiles.")
+        raise AnswerFormat(
+            i18n._("give {what}: there are only {tiles} tiles.").format(
+                what=i18n.translate(what), tiles=len(TILES)
+            )
+        )
     return {tile_name(tile_of(item)) for item in answer}
 
 
@@ -249,8 +256,8 @@ def _g_tiles(answer) -> str | None:
     if given == len(TILES):
         return None
     if given == 6**3:
-        return "that counts ordered triples: 0-1-2 is one tile however you read it."
-    return "one tile per multiset {a ≤ b ≤ c} of the numbers 0–5."
+        return i18n._("that counts ordered triples: 0-1-2 is one tile however you read it.")
+    return i18n._("one tile per multiset {{a ≤ b ≤ c}} of the numbers 0–5.").format()
 
 
 def _g_hexagon(answer) -> str | None:
@@ -258,8 +265,8 @@ def _g_hexagon(answer) -> str | None:
     if given == Rules.seed().hexagon_bonuses[0]:
         return None
     if given == Rules.seed().bridge_bonus:
-        return "that is the bridge bonus."
-    return "look at the bonuses in section 4 of the notebook."
+        return i18n._("that is the bridge bonus.")
+    return i18n._("look at the bonuses in section 4 of the notebook.")
 
 
 def _exists_021() -> bool:

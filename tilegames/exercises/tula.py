@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..tula import POSITIONS, Game, Tile, matches, new_game
 from ..tula.layout import EDGE_BLOCKERS, INDEX
 from ..tula.solver import solve
@@ -139,19 +140,21 @@ def tile_of(name: Any) -> Tile:
     if isinstance(name, Tile):
         return name
     if not isinstance(name, str):
-        raise AnswerFormat("give two tile names as strings, like ('2 Moons', 'null Suns').")
+        raise AnswerFormat(i18n._("give two tile names as strings, like ('2 Moons', 'null Suns')."))
     try:
         return Tile.parse(name)
     except ValueError:
         raise AnswerFormat(
-            f"{name!r} is not a tile name: write a value and a suit, like '2 Moons' or 'null Suns'."
+            i18n._(
+                "{name!r} is not a tile name: write a value and a suit, like '2 Moons' or 'null Suns'."
+            ).format(name=name)
         ) from None
 
 
 def tile_pair(answer: Any) -> tuple[Tile, Tile]:
     """Two tiles, named: ``('2 Moons', 'null Suns')``."""
     if not isinstance(answer, (list, tuple)) or len(answer) != 2:
-        raise AnswerFormat("give a pair of tile names, like ('2 Moons', 'null Suns').")
+        raise AnswerFormat(i18n._("give a pair of tile names, like ('2 Moons', 'null Suns')."))
     first, second = (tile_of(t) for t in answer)
     return first, second
 
@@ -162,7 +165,9 @@ def positions_of(answer: Any) -> set[str]:
     unknown = sorted(names - set(POSITIONS))
     if unknown:
         raise AnswerFormat(
-            f"{unknown[0]!r} is not a position: positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A."
+            i18n._(
+                "{unknown!r} is not a position: positions are 1A … 1M, 2A … 2G, 3A … 3C, 4A."
+            ).format(unknown=unknown[0])
         )
     return names
 
@@ -172,17 +177,23 @@ def edges_of(answer: Any) -> set[str]:
     names = {name.lower() for name in as_names(answer, "a set of edges, like {'top', 'left'}")}
     unknown = sorted(names - {"top", "right", "bottom", "left"})
     if unknown:
-        raise AnswerFormat(f"{unknown[0]!r} is not an edge: use 'top', 'right', 'bottom', 'left'.")
+        raise AnswerFormat(
+            i18n._("{unknown!r} is not an edge: use 'top', 'right', 'bottom', 'left'.").format(
+                unknown=unknown[0]
+            )
+        )
     return names
 
 
 def one_position(answer: Any) -> str:
     """One position, like ``'1A'`` (``'remove 1A'`` is read as ``'1A'``)."""
     if not isinstance(answer, str):
-        raise AnswerFormat("give one position as a string, like '1A'.")
+        raise AnswerFormat(i18n._("give one position as a string, like '1A'."))
     name = answer.strip().upper().removeprefix("REMOVE ").strip()
     if name not in POSITIONS:
-        raise AnswerFormat(f"{answer!r} is not a position: give one like '1A'.")
+        raise AnswerFormat(
+            i18n._("{answer!r} is not a position: give one like '1A'.").format(answer=answer)
+        )
     return name
 
 
@@ -225,7 +236,7 @@ def _g_stuck(answer) -> str | None:
     given, expected = as_whole(answer), _stuck_removals()
     if given == expected:
         return None
-    return (
+    return i18n._(
         "with no match among 3A, 3B, 3C nothing can be removed, and nothing else can be revealed."
     )
 
@@ -247,14 +258,13 @@ def _g_corners(answer) -> str | None:
     if given == expected:
         return None
     if any(not name.startswith("1") for name in given):
-        return "only floor tiles count: their names start with 1, like 1A."
+        return i18n._("only floor tiles count: their names start with 1, like 1A.")
     if given - expected:
-        return "a tile in the middle of a row always has a neighbour on two sides."
+        return i18n._("a tile in the middle of a row always has a neighbour on two sides.")
     missing = len(expected - given)
-    return (
-        f"you missed {plural(missing, 'tile')}: check every floor tile at the edge of the temple, "
-        "the bottom one too."
-    )
+    return i18n._(
+        "you missed {missing}: check every floor tile at the edge of the temple, the bottom one too."
+    ).format(missing=plural(missing, "tile"))
 
 
 def _never_blocked(name: str) -> bool:

@@ -52,22 +52,22 @@ SPEC = GameSpec(
     rule_flags={"--traditional": "@traditional"},
     default_games=100,
     explorer=ExplorerSpec(
-        title="Maze: how many deals does the solver win?",
+        title=N_("Maze: how many deals does the solver win?"),
         controls={
             "rules": Control(
                 ("aisleriot", "traditional"),
-                label="board",
-                words=("standard", "ring (the books' variant)"),
+                label=N_("board"),
+                words=(N_("standard"), N_("ring (the books' variant)")),
             ),
             # the solver stops after so many tables searched, never after a time limit:
             # the same result on any machine
             "max_nodes": Control(
-                (500, 2000), label="solver budget", words=("500 tables", "2000 tables")
+                (500, 2000), label=N_("solver budget"), words=(N_("500 tables"), N_("2000 tables"))
             ),
         },
         measure="tilegames.maze.study:explorer_measure",
         games=24,
-        what="deals",
+        what=N_("deals"),
         options={"max_seconds": float("inf")},
     ),
 )

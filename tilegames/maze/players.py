@@ -73,6 +73,7 @@ from itertools import islice, permutations
 import numpy as np
 
 from .. import players as shared
+from ..i18n import N_, Deferred, format_number, language, ngettext, translate
 from ..players import moves_to_choose, play_game, registry_maker
 from ..randomness import as_generator
 from .rules import GAP, SLOTS, Card, Game, Move, PlayerView
@@ -129,19 +130,35 @@ class Solution:
     best_score: int
     """Highest score seen (the maximum when solved)."""
     reason: str = ""
-    """Why the search stopped."""
+    """Why the search stopped, in English (an ``i18n.Deferred``: ``str(solution)`` says it in the
+    language in use)."""
     scores: list[int] = field(default_factory=list)
     """The score after each move of ``moves``."""
     attempts: int = 1
     """Searches run (one per suit weighting tried)."""
 
     def __str__(self) -> str:
+        """The solver's report in the language in use (the board says it).
+
+        >>> print(Solution(False, [], 10, 0.5, 7, Deferred(N_("every reachable table was searched"))))
+        gave up: every reachable table was searched; best score reached 7
+        >>> from tilegames.i18n import using
+        >>> with using("sk"):
+        ...     print(Solution(True, [], 120, 0.25, 48))
+        vyriešené za 0 ťahov (prehľadaných stolov: 120, 0,25 s)
+        """
         if self.solved:
-            return (
-                f"solved in {len(self.moves)} moves ({self.nodes} tables searched, "
-                f"{self.seconds:.2f} s)"
+            seconds = (
+                f"{self.seconds:.2f}" if language() == "en" else format_number(self.seconds, 2)
             )
-        return f"gave up: {self.reason}; best score reached {self.best_score}"
+            return ngettext(  # English says "moves" of 1 too
+                "solved in {n} moves ({tables} tables searched, {seconds} s)",
+                "solved in {n} moves ({tables} tables searched, {seconds} s)",
+                len(self.moves),
+            ).format(n=len(self.moves), tables=self.nodes, seconds=seconds)
+        return translate(N_("gave up: {reason}; best score reached {score}")).format(
+            reason=translate(self.reason), score=self.best_score
+        )
 
 
 class Searcher:
@@ -368,10 +385,10 @@ def _search(
         _h, _tie, _order, key, masks, depth = heapq.heappop(frontier)
         nodes += 1
         if nodes > max_nodes:
-            reason = f"node budget of {max_nodes} tables ran out"
+            reason = Deferred(N_("node budget of {tables} tables ran out"), tables=max_nodes)
             break
         if nodes & 1023 == 0 and time.perf_counter() - start_time > max_seconds:
-            reason = f"time budget of {max_seconds:g} s ran out"
+            reason = Deferred(N_("time budget of {seconds} s ran out"), seconds=f"{max_seconds:g}")
             break
         board = bytearray(key)
         for source, target in search.moves(board):
@@ -393,7 +410,7 @@ def _search(
             heapq.heappush(frontier, (h, -depth - 1, counter, child, child_masks, depth + 1))
     else:
         if solved_key is None:
-            reason = "every reachable table was searched"
+            reason = Deferred(N_("every reachable table was searched"))
     end_key = solved_key if solved_key is not None else best_key
     path: list[tuple[int, int]] = []
     while True:
@@ -558,15 +575,24 @@ def solve(
     best.seconds = time.perf_counter() - start_time
     best.attempts = attempts
     if exhausted:
-        best.reason = "no win is possible: every table reachable from here was searched"
+        best.reason = Deferred(
+            N_("no win is possible: every table reachable from here was searched")
+        )
     elif not best.solved:
         used = time.perf_counter() - start_time
-        what = (
-            f"time budget of {max_seconds:g} s"
+        best.reason = (
+            Deferred(
+                N_("time budget of {seconds} s ran out ({attempts} suit orders tried)"),
+                seconds=f"{max_seconds:g}",
+                attempts=attempts,
+            )
             if used >= max_seconds
-            else f"node budget of {max_nodes} tables"
+            else Deferred(
+                N_("node budget of {tables} tables ran out ({attempts} suit orders tried)"),
+                tables=max_nodes,
+                attempts=attempts,
+            )
         )
-        best.reason = f"{what} ran out ({attempts} suit orders tried)"
     return best
 
 

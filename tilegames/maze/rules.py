@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..errors import BadNotation, InvalidPosition, describe
 from ..game import GameState, deal_fields, kept_seed, require
 from ..i18n import _, ngettext
@@ -387,9 +388,15 @@ class Game(GameState):
         Every card from A to Q of each suit must appear once; the 6 other slots are None.
         """
         if not isinstance(slots, (list, tuple)):
-            raise InvalidPosition(f"slots: expected a list of 54 entries, found {slots!r}")
+            raise InvalidPosition(
+                i18n._("slots: expected a list of 54 entries, found {slots!r}").format(slots=slots)
+            )
         if len(slots) != SLOTS:
-            raise InvalidPosition(f"slots: expected 54 entries (6 rows of 9), found {len(slots)}")
+            raise InvalidPosition(
+                i18n._("slots: expected 54 entries (6 rows of 9), found {slots}").format(
+                    slots=len(slots)
+                )
+            )
         codes: list[int] = []
         seen: dict[int, int] = {}
         for index, entry in enumerate(slots):
@@ -399,20 +406,34 @@ class Game(GameState):
             try:
                 card = Card.parse(entry)
             except ValueError as error:
-                raise InvalidPosition(f"slots[{index}]: {error}") from None
+                raise InvalidPosition(
+                    i18n._("slots[{index}]: {error}").format(index=index, error=error)
+                ) from None
             if card.rank == 13:
-                raise InvalidPosition(f"slots[{index}]: {card} is a king; Maze removes the kings")
+                raise InvalidPosition(
+                    i18n._("slots[{index}]: {card} is a king; Maze removes the kings").format(
+                        index=index, card=card
+                    )
+                )
             if card.code in seen:
                 raise InvalidPosition(
-                    f"slots[{index}]: {card} is already in slot {seen[card.code]}"
+                    i18n._("slots[{index}]: {card} is already in slot {slot}").format(
+                        index=index, card=card, slot=seen[card.code]
+                    )
                 )
             seen[card.code] = index
             codes.append(card.code)
         if len(seen) != 48:
             missing = [str(c) for c in DECK if c.rank < 13 and c.code not in seen]
-            raise InvalidPosition(f"slots: 48 cards needed, found {len(seen)}; missing {missing}")
+            raise InvalidPosition(
+                i18n._("slots: 48 cards needed, found {count}; missing {missing}").format(
+                    count=len(seen), missing=missing
+                )
+            )
         if rules is not None and not isinstance(rules, Rules):
-            raise InvalidPosition(f"rules: expected Rules, found {rules!r}")
+            raise InvalidPosition(
+                i18n._("rules: expected Rules, found {rules!r}").format(rules=rules)
+            )
         return cls(codes, rules)
 
     def _deal_dict(self) -> dict[str, Any]:

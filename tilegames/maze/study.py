@@ -384,11 +384,12 @@ def with_second_look(results: pd.DataFrame, again: pd.DataFrame) -> pd.DataFrame
 
 
 WINNABILITY_COLOURS = (
-    ("winnable", "#2e7d32", ""),
-    ("unwinnable", "#c62828", "xx"),
-    ("undecided", "#9e9e9e", ".."),
+    (i18n.N_("winnable"), "#2e7d32", ""),
+    (i18n.N_("unwinnable"), "#c62828", "xx"),
+    (i18n.N_("undecided"), "#9e9e9e", ".."),
 )
-"""Each status's bar colour and hatching in ``winnability_chart``."""
+"""Each status's bar colour and hatching in ``winnability_chart`` (the statuses are the summary's
+columns; the legend says them in the language in use)."""
 
 
 def _ink_on(colour: str) -> str:
@@ -415,7 +416,13 @@ def winnability_chart(summary: pd.DataFrame, title: str = ""):
     for status, colour, hatch in WINNABILITY_COLOURS:
         share = 100 * summary[status].to_numpy() / summary["deals"].to_numpy()
         ax.barh(
-            labels, share, left=left, color=colour, hatch=hatch, edgecolor="white", label=status
+            labels,
+            share,
+            left=left,
+            color=colour,
+            hatch=hatch,
+            edgecolor="white",
+            label=i18n._(status),
         )
         for y, (x0, width) in enumerate(zip(left, share)):
             if width >= 6:  # on a plain patch of the bar's colour, not on its hatching
@@ -504,7 +511,10 @@ def tries_chart(looks: list[pd.DataFrame], names: list[str], title: str = ""):
             color=colour,
             hatch=hatch,
             edgecolor="white",
-            label=f"{name}: {len(won):,} {'deal' if len(won) == 1 else 'deals'} won",
+            label=i18n.ngettext("{name}: {n} deal won", "{name}: {n} deals won", len(won)).format(
+                name=name,
+                n=f"{len(won):,}" if i18n.language() == "en" else i18n.format_number(len(won)),
+            ),
         )
     ax.set_xticks(places, [f"{a}" if a == b else f"{a}–{b}" for a, b in TRIES_BINS])
     ax.set_xlabel(i18n._("searches run before one won the deal"))

@@ -57,7 +57,7 @@ SPEC = GameSpec(
     rule_flags={"--curse": "curse=true", "--fire-cube": "fire_cube=true", "--turn-cap": "turn_cap"},
     default_games=1000,
     explorer=ExplorerSpec(
-        title="Flaming Pyramids: how long is a game, and who wins?",
+        title=N_("Flaming Pyramids: how long is a game, and who wins?"),
         controls={
             "curse": (),
             "fire_cube": (),

@@ -205,7 +205,7 @@ def tiles_picture(names: Iterable[str | int] | None = None, per_row: int = 10) -
         )
     rows = (len(ids) + per_row - 1) // per_row
     return s.SVGPicture(
-        s.document(min(len(ids), per_row) * cell_w + 4, rows * cell_h + 4, parts, label="tiles")
+        s.document(min(len(ids), per_row) * cell_w + 4, rows * cell_h + 4, parts, label=_("tiles"))
     )
 
 
@@ -335,7 +335,9 @@ def svg(
     height = ground + 12
     if hands:
         height = _draw_hands(state, parts, player, selected, width, height)
-    return s.document(width, height, parts, label="Flaming Pyramids: " + state.status())
+    return s.document(
+        width, height, parts, label=_("Flaming Pyramids: {status}").format(status=state.status())
+    )
 
 
 FALL_LABELS = {
@@ -587,7 +589,7 @@ def grid(pictures: list[str], per_row: int = 3, gap: float = 12) -> s.SVGPicture
             row_h = max(row_h, h)
         total_w = max(total_w, x - gap)
         y += row_h + gap
-    return s.fitted(max(total_w, 1), max(y - gap, 1), parts, label="mayhem step by step")
+    return s.fitted(max(total_w, 1), max(y - gap, 1), parts, label=_("mayhem step by step"))
 
 
 def _wrap(text: str, width: int) -> list[str]:

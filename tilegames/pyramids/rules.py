@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, refuse_unless_dealt, require
 from ..i18n import N_, _, ngettext
@@ -161,14 +162,20 @@ class Move:
     def __post_init__(self) -> None:
         if self.fall is not None:
             if self.fall not in ("left", "right") or not isinstance(self.fall, str):
-                raise BadNotation(f"a tile falls 'left' or 'right', not {describe(self.fall)}")
+                raise BadNotation(
+                    i18n._("a tile falls 'left' or 'right', not {fall}").format(
+                        fall=describe(self.fall)
+                    )
+                )
             if self.tile is not None or self.position is not None:
-                raise BadNotation("a fall names no tile and no position")
+                raise BadNotation(i18n._("a fall names no tile and no position"))
             return
         if not isinstance(self.tile, str) or self.tile not in _CANONICAL:
             raise BadNotation(
-                f"{describe(self.tile)} is not a tile name: write it as the notation does "
-                "('yellow 20', 'millstone', 'red burner')"
+                i18n._(
+                    "{tile} is not a tile name: write it as the notation does "
+                    "('yellow 20', 'millstone', 'red burner')"
+                ).format(tile=describe(self.tile))
             )
         where = self.position
         if not (
@@ -177,8 +184,10 @@ class Move:
             and all(type(v) is int and -MAX_COORDINATE <= v <= MAX_COORDINATE for v in where)
         ):
             raise BadNotation(
-                f"the position of {self.tile} must be two whole numbers (r, x), such as (1, 3), "
-                f"not {describe(where)}"
+                i18n._(
+                    "the position of {tile} must be two whole numbers (r, x), such as (1, 3), "
+                    "not {where}"
+                ).format(tile=self.tile, where=describe(where))
             )
 
     @property
@@ -199,7 +208,11 @@ class Move:
         """A placement of ``tile`` (name or id) at (r, x)."""
         for v in (r, x):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise BadNotation(f"a position is two whole numbers, not {describe(v)}")
+                raise BadNotation(
+                    i18n._("a position is two whole numbers, not {position}").format(
+                        position=describe(v)
+                    )
+                )
         return cls(TILES[tile_id(tile)].name, (int(r), int(x)))
 
     @classmethod
@@ -533,7 +546,9 @@ class Game(GameState):
         """
         rules = rules or Rules()
         if leftovers is None or removed is None:
-            raise InvalidPosition("leftovers and removed are lists of tile names (empty if none)")
+            raise InvalidPosition(
+                i18n._("leftovers and removed are lists of tile names (empty if none)")
+            )
         data = {
             "players": len(piles) if isinstance(piles, (list, tuple)) else piles,
             "piles": piles,
@@ -577,7 +592,7 @@ class Game(GameState):
             named = {tile_id(n) for n in pyramid.values()} | {tile_id(n) for h in hands for n in h}
             named |= {tile_id(n) for n in removed}
         except (IllegalMove, TypeError, AttributeError) as error:
-            raise InvalidPosition(f"not a position: {error}") from None
+            raise InvalidPosition(i18n._("not a position: {error}").format(error=error)) from None
         rest = [t.name for t in TILES if t.id not in named]
         piles: list[list[str]] = [[] for _ in hands]
         for i, name in enumerate(rest):
@@ -600,29 +615,45 @@ class Game(GameState):
     def from_deal_dict(cls, deal: dict[str, Any]) -> Game:
         """Rebuild the dealt position from its JSON-safe description (every field validated)."""
         if not isinstance(deal, dict):
-            raise InvalidPosition(f"deal: expected a dict, found {type(deal).__name__}")
+            raise InvalidPosition(
+                i18n._("deal: expected a dict, found {kind}").format(kind=type(deal).__name__)
+            )
         unknown = sorted(str(name) for name in set(deal) - DEAL_FIELDS)
         if unknown:
-            raise InvalidPosition(f"deal: unknown field(s) {', '.join(unknown)}")
+            raise InvalidPosition(
+                i18n._("deal: unknown field(s) {unknown}").format(unknown=", ".join(unknown))
+            )
         missing = sorted(DEAL_FIELDS - set(deal))
         if missing:
-            raise InvalidPosition(f"deal: missing field(s) {', '.join(missing)}")
+            raise InvalidPosition(
+                i18n._("deal: missing field(s) {missing}").format(missing=", ".join(missing))
+            )
         rules = Rules.from_dict(require(deal, "rules", dict, "deal"), "deal.rules")
         seed = read_seed(deal.get("seed"), "deal.seed")
         piles_data = require(deal, "piles", list, "deal")
         n = len(piles_data)
         if not 2 <= n <= MAX_PLAYERS:
             raise InvalidPosition(
-                f"deal.piles: Flaming Pyramids is for 2 to 6 players, found {n} piles"
+                i18n._(
+                    "deal.piles: Flaming Pyramids is for 2 to 6 players, found {n} piles"
+                ).format(n=n)
             )
         players = deal.get("players", n)
         if players != n:
-            raise InvalidPosition(f"deal.players: {players!r} does not match the {n} piles")
+            raise InvalidPosition(
+                i18n._("deal.players: {players!r} does not match the {n} piles").format(
+                    players=players, n=n
+                )
+            )
         where: dict[int, str] = {}
 
         def tiles_of(value, field: str) -> list[int]:
             if not isinstance(value, list):
-                raise InvalidPosition(f"{field}: expected a list of tile names, found {value!r}")
+                raise InvalidPosition(
+                    i18n._("{field}: expected a list of tile names, found {value!r}").format(
+                        field=field, value=value
+                    )
+                )
             ids = []
             for i, name in enumerate(value):
                 try:
@@ -630,9 +661,17 @@ class Game(GameState):
                 except IllegalMove as error:
                     raise InvalidPosition(f"{field}[{i}]: {error}") from None
                 if t is None:
-                    raise InvalidPosition(f"{field}[{i}]: expected a tile name, found {name!r}")
+                    raise InvalidPosition(
+                        i18n._("{field}[{i}]: expected a tile name, found {name!r}").format(
+                            field=field, i=i, name=name
+                        )
+                    )
                 if t in where:
-                    raise InvalidPosition(f"{field}[{i}]: {TILES[t].name} is already in {where[t]}")
+                    raise InvalidPosition(
+                        i18n._("{field}[{i}]: {name} is already in {where}").format(
+                            field=field, i=i, name=TILES[t].name, where=where[t]
+                        )
+                    )
                 where[t] = field
                 ids.append(t)
             return ids
@@ -645,19 +684,24 @@ class Game(GameState):
         else:
             if not isinstance(hands_data, list) or len(hands_data) != n:
                 raise InvalidPosition(
-                    f"deal.hands: expected a list of {n} hands, found {hands_data!r}"
+                    i18n._("deal.hands: expected a list of {n} hands, found {hands_data!r}").format(
+                        n=n, hands_data=hands_data
+                    )
                 )
             hands = [tiles_of(h, f"deal.hands[{i}]") for i, h in enumerate(hands_data)]
             for i, h in enumerate(hands):
                 if len(h) > HAND_SIZE:
                     raise InvalidPosition(
-                        f"deal.hands[{i}]: a hand holds at most {HAND_SIZE} tiles, found {len(h)}"
+                        i18n._(
+                            "deal.hands[{i}]: a hand holds at most {most} tiles, found {count}"
+                        ).format(i=i, most=HAND_SIZE, count=len(h))
                     )
         for i, h in enumerate(hands):
             if not h:
                 raise InvalidPosition(
-                    f"deal.hands[{i}]: empty — every player holds a tile until he goes out "
-                    "(and going out ends the game), so he could never play"
+                    i18n._(
+                        "deal.hands[{i}]: empty — every player holds a tile until he goes out (and going out ends the game), so he could never play"
+                    ).format(i=i)
                 )
         leftovers = tiles_of(deal.get("leftovers", []), "deal.leftovers")
         removed = tiles_of(deal.get("removed", []), "deal.removed")
@@ -673,7 +717,9 @@ class Game(GameState):
         if pyramid_data is not None:
             if not isinstance(pyramid_data, list):
                 raise InvalidPosition(
-                    f"deal.pyramid: expected a list of [r, x, tile], found {pyramid_data!r}"
+                    i18n._(
+                        "deal.pyramid: expected a list of [r, x, tile], found {pyramid_data!r}"
+                    ).format(pyramid_data=pyramid_data)
                 )
             for i, item in enumerate(pyramid_data):
                 field = f"deal.pyramid[{i}]"
@@ -682,40 +728,62 @@ class Game(GameState):
                     and len(item) == 3
                     and all(isinstance(v, int) for v in item[:2])
                 ):
-                    raise InvalidPosition(f"{field}: expected [r, x, tile name], found {item!r}")
+                    raise InvalidPosition(
+                        i18n._("{field}: expected [r, x, tile name], found {item!r}").format(
+                            field=field, item=item
+                        )
+                    )
                 r, x, name = item
                 if r < 0 or (x - r) % 2 or abs(x) >= HALF // 2 or r > 60:
                     raise InvalidPosition(
-                        f"{field}: ({r},{x}) is not a position (r >= 0 and x of the same parity as r)"
+                        i18n._(
+                            "{field}: ({r},{x}) is not a position (r >= 0 and x of the same parity as r)"
+                        ).format(field=field, r=r, x=x)
                     )
                 (t,) = tiles_of([name], field)
                 if key(r, x) in board:
-                    raise InvalidPosition(f"{field}: ({r},{x}) is already taken")
+                    raise InvalidPosition(
+                        i18n._("{field}: ({r},{x}) is already taken").format(field=field, r=r, x=x)
+                    )
                 board[key(r, x)] = t
         missing = [TILES[t].name for t in range(N_TILES) if t not in where]
         if missing:
             raise InvalidPosition(
-                f"deal: every tile must be dealt exactly once; missing: {', '.join(missing)}"
+                i18n._("deal: every tile must be dealt exactly once; missing: {missing}").format(
+                    missing=", ".join(missing)
+                )
             )
         problem = first_problem(board, curse=rules.curse, fire_cube=rules.fire_cube)
         if problem is not None:
             kind, k = problem
             raise InvalidPosition(
-                f"deal.pyramid: the pyramid is not settled: {kind} at {format_position(*position(k))}"
+                i18n._("deal.pyramid: the pyramid is not settled: {kind} at {position}").format(
+                    kind=kind, position=format_position(*position(k))
+                )
             )
         first = require(deal, "first_player", int, "deal")
         if not 0 <= first < n:
-            raise InvalidPosition(f"deal.first_player: expected 0 to {n - 1}, found {first}")
+            raise InvalidPosition(
+                i18n._("deal.first_player: expected 0 to {last}, found {first}").format(
+                    last=n - 1, first=first
+                )
+            )
         if not hands[first]:
             raise InvalidPosition(
-                f"deal.hands[{first}]: the first player needs at least one tile in hand"
+                i18n._(
+                    "deal.hands[{first}]: the first player needs at least one tile in hand"
+                ).format(first=first)
             )
         dice = deal.get("dice")
         if dice is not None and not (
             isinstance(dice, list)
             and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
         ):
-            raise InvalidPosition(f"deal.dice: expected a list of die faces 1 to 6, found {dice!r}")
+            raise InvalidPosition(
+                i18n._("deal.dice: expected a list of die faces 1 to 6, found {dice!r}").format(
+                    dice=dice
+                )
+            )
         rng = generator_from_state(require(deal, "rng", dict, "deal"), "deal.rng")
         game = cls(
             piles=piles,

@@ -701,9 +701,9 @@ def plot_study(frame: pd.DataFrame):
         yerr=np.clip([won - first["95% CI low"], first["95% CI high"] - won], 0, None),
         fmt="o",
         capsize=4,
-        label="first player wins (95% CI)",
+        label=i18n._("first player wins (95% CI)"),
     )
-    axes[2].plot(first.index, first["fair share 1/N"], "k--", label="fair share 1/N")
+    axes[2].plot(first.index, first["fair share 1/N"], "k--", label=i18n._("fair share 1/N"))
     axes[2].set(
         xlabel=i18n._("players"),
         ylabel=i18n._("share of games won"),

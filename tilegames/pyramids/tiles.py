@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
 
 COLOURS = ("yellow", "red", "green", "blue")
@@ -173,13 +174,17 @@ def tile_id(name: str | int | Tile) -> int:
     if isinstance(name, int) and not isinstance(name, bool):
         if 0 <= name < N_TILES:
             return name
-        raise IllegalMove(f"there is no tile number {name} (tiles are numbered 0 to 44)")
+        raise IllegalMove(
+            i18n._("there is no tile number {name} (tiles are numbered 0 to 44)").format(name=name)
+        )
     text = " ".join(str(name).lower().split())
     if text in _BY_NAME:
         return _BY_NAME[text]
     raise IllegalMove(
-        f"{name!r} is not a tile: write a colour and a weight ('yellow 20', 'blue 120'), "
-        "'millstone', 'yellow coal', 'green coal', 'red burner' or 'blue burner'"
+        i18n._(
+            "{name!r} is not a tile: write a colour and a weight ('yellow 20', 'blue 120'), "
+            "'millstone', 'yellow coal', 'green coal', 'red burner' or 'blue burner'"
+        ).format(name=name)
     )
 
 

@@ -58,25 +58,27 @@ SPEC = GameSpec(
     studies="tilegames.triominos.studies:STUDIES",
     default_games=1000,
     explorer=ExplorerSpec(
-        title="Tri-Ominos: what does a round score?",
+        title=N_("Tri-Ominos: what does a round score?"),
         controls={
-            "rules": Control(("seed", "pressman"), label="edition", words=("standard", "Pressman")),
+            "rules": Control(
+                ("seed", "pressman"), label=N_("edition"), words=(N_("standard"), "Pressman")
+            ),
             "players": (2, 3, 4),
             # a bonus or penalty of 0 switches it off; each control's first value is the standard
             "hexagon_bonuses": Control(
                 ((50, 60, 70), (0, 0, 0), (100, 60, 70)),
-                label="hexagon bonus",
+                label=N_("hexagon bonus"),
                 words=("50", "0", "100"),
             ),
-            "bridge_bonus": Control((40, 0, 80), label="bridge bonus"),
-            "start_bonus": Control((10, 0, 30), label="opening bonus"),
-            "going_out_bonus": Control((25, 0, 50), label="going-out bonus"),
-            "draw_penalty": Control((5, 0, 10), label="draw penalty"),
-            "pass_penalty": Control((10, 0, 25), label="pass penalty"),
+            "bridge_bonus": Control((40, 0, 80), label=N_("bridge bonus")),
+            "start_bonus": Control((10, 0, 30), label=N_("opening bonus")),
+            "going_out_bonus": Control((25, 0, 50), label=N_("going-out bonus")),
+            "draw_penalty": Control((5, 0, 10), label=N_("draw penalty")),
+            "pass_penalty": Control((10, 0, 25), label=N_("pass penalty")),
         },
         measure="tilegames.triominos.study:explorer_measure",
         games=600,
-        what="rounds between greedy players",
+        what=N_("rounds between greedy players"),
     ),
 )
 """Tilegames' one declaration of Tri-Ominos: see ``tilegames.spec.GameSpec``."""

@@ -521,8 +521,9 @@ class TriominosView(GameView):
     def deal(self, seed: int) -> Game:
         """A new round from ``seed`` with the rules chosen in the menu."""
         self.selected, self.rotation = None, 0
-        edition = render.EDITIONS[self.rules_box.value]
-        self.say(f"{edition.capitalize()} edition. You are P{self.you}.")
+        edition = i18n.translate(render.EDITIONS[self.rules_box.value])
+        said = i18n._("{edition} edition. You are P{seat}.").format(edition=edition, seat=self.you)
+        self.say(said[:1].upper() + said[1:])
         return new_game(seed, players=self.game.players, rules=Rules.preset(self.rules_box.value))
 
 

@@ -36,6 +36,7 @@ from functools import reduce
 from operator import or_
 from types import MappingProxyType
 
+from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
 from ..errors import describe as _short
 
@@ -96,21 +97,29 @@ def parse_tile(text: str | Tile) -> Tile:
     if isinstance(text, (tuple, list)):
         if len(text) != 3 or not all(_is_int(n) for n in text):
             raise IllegalMove(
-                f"{_short(text)} is not a tile: a tile is three whole numbers 0 to 5, e.g. (1, 3, 4)"
+                i18n._(
+                    "{text} is not a tile: a tile is three whole numbers 0 to 5, e.g. (1, 3, 4)"
+                ).format(text=_short(text))
             )
         numbers = tuple(int(n) for n in text)
     elif isinstance(text, str):
         parts = text.strip().split("-")
         if len(parts) != 3 or not all(p.strip().isdecimal() and len(p.strip()) < 3 for p in parts):
             raise IllegalMove(
-                f"{_short(text)} is not a tile: write its three numbers as a-b-c, e.g. 1-3-4"
+                i18n._("{text} is not a tile: write its three numbers as a-b-c, e.g. 1-3-4").format(
+                    text=_short(text)
+                )
             )
         numbers = tuple(int(p) for p in parts)
     else:
-        raise IllegalMove(f"{_short(text)} is not a tile: write it as a-b-c, e.g. 1-3-4")
+        raise IllegalMove(
+            i18n._("{text} is not a tile: write it as a-b-c, e.g. 1-3-4").format(text=_short(text))
+        )
     if not all(0 <= n <= 5 for n in numbers):
         shown = "-".join(map(str, numbers))
-        raise IllegalMove(f"{shown} is not a tile: its numbers are 0 to 5")
+        raise IllegalMove(
+            i18n._("{shown} is not a tile: its numbers are 0 to 5").format(shown=shown)
+        )
     if numbers in TILE_ID:
         return TILES[TILE_ID[numbers]]  # type: ignore[index]
     name = "-".join(str(n) for n in numbers)
@@ -118,13 +127,18 @@ def parse_tile(text: str | Tile) -> Tile:
     if rotated in TILE_ID:
         return_name = tile_name(rotated)
         raise IllegalMove(
-            f"write the tile {name} from its smallest number, clockwise: {return_name}"
+            i18n._(
+                "write the tile {name} from its smallest number, clockwise: {return_name}"
+            ).format(name=name, return_name=return_name)
         )
     mirror = tuple(sorted(numbers))
     raise IllegalMove(
-        f"there is no tile {name}: read clockwise from the smallest number, the numbers never "
-        f"decrease ({tile_name(mirror)} exists, its mirror image "
-        f"{tile_name((mirror[0], mirror[2], mirror[1]))} does not)"
+        i18n._(
+            "there is no tile {name}: read clockwise from the smallest number, the numbers never "
+            "decrease ({mirror} exists, its mirror image {image} does not)"
+        ).format(
+            name=name, mirror=tile_name(mirror), image=tile_name((mirror[0], mirror[2], mirror[1]))
+        )
     )
 
 
@@ -172,7 +186,11 @@ def check_cell(cell: object) -> Cell:
     tilegames.errors.IllegalMove: cell (-1, 511) is off the table: rows and columns run from -128 to 128
     """
     if not isinstance(cell, (tuple, list)) or len(cell) != 2:
-        raise IllegalMove(f"a cell is a pair (row, column) of whole numbers, not {_short(cell)}")
+        raise IllegalMove(
+            i18n._("a cell is a pair (row, column) of whole numbers, not {cell}").format(
+                cell=_short(cell)
+            )
+        )
     r, c = cell
     if (
         type(r) is int
@@ -185,13 +203,17 @@ def check_cell(cell: object) -> Cell:
     if type(r) is not int or type(c) is not int:
         if not (_is_int(r) and _is_int(c)):
             raise IllegalMove(
-                f"a cell is a pair (row, column) of whole numbers, not {_short(cell)}"
+                i18n._("a cell is a pair (row, column) of whole numbers, not {cell}").format(
+                    cell=_short(cell)
+                )
             )
         r, c = int(r), int(c)
     if not (-MAX_COORD <= r <= MAX_COORD and -MAX_COORD <= c <= MAX_COORD):
         shown = f"({_short(r)}, {_short(c)})"
         raise IllegalMove(
-            f"cell {shown} is off the table: rows and columns run from -{MAX_COORD} to {MAX_COORD}"
+            i18n._(
+                "cell {shown} is off the table: rows and columns run from -{limit} to {limit}"
+            ).format(shown=shown, limit=MAX_COORD)
         )
     return r, c
 
@@ -628,15 +650,23 @@ class Board:
         tile = parse_tile(tile)
         cell = check_cell(cell)
         if type(rotation) is not int or rotation not in (0, 1, 2):
-            raise IllegalMove(f"rotation must be 0, 1 or 2, not {_short(rotation)}")
+            raise IllegalMove(
+                i18n._("rotation must be 0, 1 or 2, not {rotation}").format(
+                    rotation=_short(rotation)
+                )
+            )
         key = cell_key(cell)
         if key in self._cells:
-            raise IllegalMove(f"cell {_cell_text(cell)} already holds a tile")
+            raise IllegalMove(
+                i18n._("cell {cell} already holds a tile").format(cell=_cell_text(cell))
+            )
         for point, number in zip(corners(cell), corner_numbers(tile, rotation)):
             shown = self._points.get(point_key(point))
             if shown is not None and shown != number:
                 raise IllegalMove(
-                    f"point {_cell_text(point)} shows {shown}; this rotation puts {number} there"
+                    i18n._("point {point} shows {shown}; this rotation puts {number} there").format(
+                        point=_cell_text(point), shown=shown, number=number
+                    )
                 )
         self.place(key, TILE_ID[tile], rotation)
 
@@ -700,10 +730,10 @@ class Board:
         """
         if self._shown:
             raise IllegalMove(
-                "tiles of a board shown to players are never taken back: use board.copy()"
+                i18n._("tiles of a board shown to players are never taken back: use board.copy()")
             )
         if not self._order:
-            raise IllegalMove("the board is empty")
+            raise IllegalMove(i18n._("the board is empty"))
         self._version += 1
         key = self._order.pop()
         tid, rot = self._cells.pop(key)
@@ -974,8 +1004,10 @@ class BoardSnapshot:
 
     def _refuse(self, *args, **kwargs):
         raise IllegalMove(
-            "this board cannot change (it belongs to a game or a player's view): "
-            "try placements on board.copy()"
+            i18n._(
+                "this board cannot change (it belongs to a game or a player's view): "
+                "try placements on board.copy()"
+            )
         )
 
     put = place = remove_last = _refuse

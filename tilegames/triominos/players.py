@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
 from ..players import Player, play_game, registry_maker
 from ..randomness import as_generator, players_generator
@@ -266,5 +267,5 @@ def play_to_target(
     while not match.is_over:
         play_round(match, players)
         if len(match.rounds) > 1000:  # pragma: no cover - a bug
-            raise IllegalMove("no one reaches the target")
+            raise IllegalMove(i18n._("no one reaches the target"))
     return match

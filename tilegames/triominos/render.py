@@ -113,7 +113,7 @@ def _placed(
         origin,
         stroke=LAST_EDGE if last else TILE_EDGE,
         stroke_width=3 if last else 1.5,
-        tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",
+        tooltip=f"{tile_name(tile)} @ {cell[0]},{cell[1]} r{rot}",  # the move's notation
         **attributes,
     )
 
@@ -191,7 +191,12 @@ def svg(
     header_parts = []
     for s in range(game.players):
         mark = "▶ " if game.to_move == s else ""
-        header_parts.append(f"{mark}P{s} {scores[s]} ({game.hand_sizes[s]} tiles)")
+        header_parts.append(
+            mark
+            + i18n._("P{seat} {score} ({tiles})").format(
+                seat=s, score=scores[s], tiles=plural(game.hand_sizes[s], "tile")
+            )
+        )
     parts.append(
         draw.text(
             8, 14, "   ".join(header_parts), text_anchor="start", font_size=13, fill="#263238"
@@ -220,14 +225,17 @@ def svg(
             fill = FIT_FILL if rotation in rots else OTHER_ROTATION_FILL
             label = " ".join(f"r{r}" for r in rots)
             numbers = tile_numbers(chosen, rotation) if rotation in rots else None
-            tip = f"{tile_name(chosen)} fits here with {label}"
+            tip = i18n._("{tile} fits here with {turns}").format(
+                tile=tile_name(chosen), turns=label
+            )
             aria = (
                 i18n._("empty cell at {cell}, fits {tile} as it is turned now")
                 if rotation in rots
                 else i18n._("empty cell at {cell}, fits {tile} turned another way")
             ).format(cell=cell_words(cell), tile=tile_name(chosen))
         else:
-            fill, label, numbers, tip = "none", "", None, f"cell ({cell[0]}, {cell[1]})"
+            fill, label, numbers = "none", "", None
+            tip = i18n._("cell ({row}, {column})").format(row=cell[0], column=cell[1])
             aria = (
                 i18n._("empty cell at {cell}, {tile} does not fit")
                 if chosen is not None and fits
@@ -258,7 +266,11 @@ def svg(
             draw.text(
                 8,
                 height + 12,
-                f"P{seat}'s hand" + (" (your turn)" if game.to_move == seat else ""),
+                (
+                    i18n._("P{seat}'s hand (your turn)")
+                    if game.to_move == seat
+                    else i18n._("P{seat}'s hand")
+                ).format(seat=seat),
                 text_anchor="start",
                 font_size=13,
                 fill=PLAYER_COLOURS[seat % 6],
@@ -282,7 +294,9 @@ def svg(
                     stroke="#e65100" if i == selected else TILE_EDGE,
                     stroke_width=3 if i == selected else 1.5,
                     target=f"hand:{i}",
-                    tooltip=f"{tile_name(tile)} (value {sum(tile)})",
+                    tooltip=i18n._("{tile} (value {value})").format(
+                        tile=tile_name(tile), value=sum(tile)
+                    ),
                     aria_label=(
                         i18n._("{tile} in P{seat}'s hand, value {value}, selected")
                         if i == selected
@@ -331,7 +345,9 @@ def svg(
         parts.append(draw.text(width / 2, height + 12, caption, font_size=13))
         height += 24
     status = public_status(game, seat if show_hand else None)
-    label = f"Tri-Ominos board: {plural(len(placed), 'tile')} placed; {status}"
+    label = i18n._("Tri-Ominos board: {tiles} placed; {status}").format(
+        tiles=plural(len(placed), "tile"), status=status
+    )
     markup = draw.document(round(width, 1), round(height, 1), parts, label=label)
     # never shrunk below this on a narrow screen (a phone): the board pans instead, so its
     # numbers stay readable and its cells big enough to tap
@@ -427,7 +443,7 @@ def board_picture(
         parts.append(draw.text(width / 2, height + 10, caption, font_size=13))
         height += 24
     return draw.document(
-        round(width, 1), round(height, 1), parts, label=caption or "Tri-Ominos board"
+        round(width, 1), round(height, 1), parts, label=caption or i18n._("Tri-Ominos board")
     )
 
 
@@ -462,17 +478,17 @@ def tile_set_svg(tiles=None, *, per_row: int = 14, size: float = 52) -> str:
     rows = (len(tiles) + per_row - 1) // per_row
     width = 12 + min(len(tiles), per_row) * (size + gap)
     height = 12 + rows * (size * 0.87 + gap + 14)
-    return draw.document(round(width, 1), round(height, 1), parts, label=f"{len(tiles)} tiles")
+    return draw.document(round(width, 1), round(height, 1), parts, label=plural(len(tiles), "tile"))
 
 
-EDITIONS = {"seed": "standard", "pressman": "Pressman"}
+EDITIONS = {"seed": i18n.N_("standard"), "pressman": "Pressman"}
 """The rule editions by the names a player reads: ``seed`` (the rules of the source text:
 draw until a tile fits) is the standard edition; ``pressman`` is the Pressman rule sheet."""
 
 
 def edition(game: Game) -> str:
     """The name of the game's rule edition, as a player reads it (``standard``, ``Pressman``)."""
-    return EDITIONS.get(game.rules.name, game.rules.name)
+    return i18n.translate(EDITIONS.get(game.rules.name, game.rules.name))
 
 
 def public_status(game: Game, seat: int | None) -> str:
@@ -490,7 +506,9 @@ def public_status(game: Game, seat: int | None) -> str:
     """
     if game.is_over or (seat is not None and seat == game.to_move):
         return game.status()
-    return f"player {game.to_move} to play; pool {game.pool_size}"
+    return i18n._("player {player} to play; pool {pool}").format(
+        player=game.to_move, pool=game.pool_size
+    )
 
 
 def words(game: Game, seat: int | None = None) -> str:
@@ -510,29 +528,43 @@ def words(game: Game, seat: int | None = None) -> str:
     >>> words(game, seat=1).splitlines()[0]  # P1 may not know whether P0 must draw
     'Tri-Ominos, 2 players, standard edition: player 0 to play; pool 38.'
     """
-    lines = [f"Tri-Ominos, {game.players} players, {edition(game)} edition: "
-             f"{public_status(game, seat)}."]  # fmt: skip
+    lines = [
+        i18n.ngettext(
+            "Tri-Ominos, {n} player, {edition} edition: {status}.",
+            "Tri-Ominos, {n} players, {edition} edition: {status}.",
+            game.players,
+        ).format(n=game.players, edition=edition(game), status=public_status(game, seat))
+    ]
     placed = game.board.placements()
     last = game.board.order[-1] if game.board.order else None
     tiles = [
-        f"{tile_name(tile)} at {cell_words(cell)}"
-        + (" (placed last)" if last is not None and key_cell(last) == cell else "")
+        (
+            i18n._("{tile} at {cell} (placed last)")
+            if last is not None and key_cell(last) == cell
+            else i18n._("{tile} at {cell}")
+        ).format(tile=tile_name(tile), cell=cell_words(cell))
         for cell, tile, _ in placed
     ]
-    lines.append(f"Board, {plural(len(placed), 'tile')}: " + ("; ".join(tiles) or "empty") + ".")
-    lines.append("Scores: " + ", ".join(f"P{s} {p}" for s, p in enumerate(game.scores)) + ".")
     lines.append(
-        "Hands: "
-        + ", ".join(f"P{s} {plural(n, 'tile')}" for s, n in enumerate(game.hand_sizes))
-        + "."
+        i18n._("Board, {tiles}: {placed}.").format(
+            tiles=plural(len(placed), "tile"), placed="; ".join(tiles) or i18n._("empty")
+        )
     )
+    scores = ", ".join(f"P{s} {p}" for s, p in enumerate(game.scores))
+    lines.append(i18n._("Scores: {scores}.").format(scores=scores))
+    hands = ", ".join(f"P{s} {plural(n, 'tile')}" for s, n in enumerate(game.hand_sizes))
+    lines.append(i18n._("Hands: {hands}.").format(hands=hands))
     if seat is not None:
-        hand = ", ".join(tile_name(t) for t in game.hand(seat)) or "empty"
-        lines.append(f"Your hand (P{seat}): {hand}.")
+        hand = ", ".join(tile_name(t) for t in game.hand(seat)) or i18n._("empty")
+        lines.append(i18n._("Your hand (P{seat}): {hand}.").format(seat=seat, hand=hand))
     if game.history:
         events = [e for e in game.events if e.move == len(game.history) - 1]
-        who = f"P{events[0].seat} played " if events else ""
-        lines.append(f"Last move: {who}{game.history[-1]}.")
+        move = game.history[-1]
+        lines.append(
+            i18n._("Last move: P{seat} played {move}.").format(seat=events[0].seat, move=move)
+            if events
+            else i18n._("Last move: {move}.").format(move=move)
+        )
     return "\n".join(lines)
 
 

@@ -247,9 +247,17 @@ class Move:
                 raise BadNotation(str(error)) from None
             turn = _whole(rotation)
             if turn is None or turn not in (0, 1, 2):
-                raise BadNotation(f"the rotation is 0, 1 or 2, not {_short(rotation)}")
+                raise BadNotation(
+                    i18n._("the rotation is 0, 1 or 2, not {rotation}").format(
+                        rotation=_short(rotation)
+                    )
+                )
             if turn and tile[0] == tile[2]:
-                raise BadNotation(f"{tile_name(tile)} is a triple: it has one rotation, r0")
+                raise BadNotation(
+                    i18n._("{tile} is a triple: it has one rotation, r0").format(
+                        tile=tile_name(tile)
+                    )
+                )
             if tile is not self.tile:
                 object.__setattr__(self, "tile", tile)
             if cell is not self.cell:
@@ -259,12 +267,14 @@ class Move:
             return
         if not isinstance(kind, str) or kind not in MOVE_KINDS:
             raise BadNotation(
-                f"{_short(kind)} is not a kind of Tri-Ominos move: use 'place', 'draw' or 'pass'"
+                i18n._(
+                    "{kind} is not a kind of Tri-Ominos move: use 'place', 'draw' or 'pass'"
+                ).format(kind=_short(kind))
             )
         if type(kind) is not str:
             object.__setattr__(self, "kind", str(kind))
         if self.tile is not None or self.cell is not None or self.rotation != 0:
-            raise BadNotation(f"a {kind} names no tile, cell or rotation")
+            raise BadNotation(i18n._("a {kind} names no tile, cell or rotation").format(kind=kind))
 
     def __str__(self) -> str:
         if self.kind != "place":
@@ -290,21 +300,29 @@ class Move:
     def parse(cls, text: str) -> Move:
         """A move from its notation; bad notation raises BadNotation quoting it."""
         if not isinstance(text, str):
-            raise BadNotation(f"{_short(text)} is not move notation: write e.g. '1-3-4 @ 2,5 r1'")
+            raise BadNotation(
+                i18n._("{text} is not move notation: write e.g. '1-3-4 @ 2,5 r1'").format(
+                    text=_short(text)
+                )
+            )
         words = text.strip().lower()
         if words in ("draw", "pass"):
             return _FORCED[words]
         match = _MOVE_RE.match(text)
         if not match:
             raise BadNotation(
-                f"{_short(text)} is not a Tri-Ominos move: write 'draw', 'pass' or a placement "
-                "such as '1-3-4 @ 2,5 r1' (tile @ row,column rotation)"
+                i18n._(
+                    "{text} is not a Tri-Ominos move: write 'draw', 'pass' or a placement "
+                    "such as '1-3-4 @ 2,5 r1' (tile @ row,column rotation)"
+                ).format(text=_short(text))
             )
         a, b, c, row, col, rot = match.groups()
         if max(len(row), len(col)) > 5 or (rot is not None and len(rot) > 1):
             raise BadNotation(
-                f"{_short(text)}: rows and columns run from -{MAX_COORD} to {MAX_COORD}, "
-                "the rotation is r0, r1 or r2"
+                i18n._(
+                    "{text}: rows and columns run from -{limit} to {limit}, "
+                    "the rotation is r0, r1 or r2"
+                ).format(text=_short(text), limit=MAX_COORD)
             )
         try:
             tile = parse_tile((int(a), int(b), int(c)))
@@ -312,11 +330,12 @@ class Move:
             raise BadNotation(f"{_short(text)}: {error}") from None
         rotation = int(rot) if rot is not None else 0
         if rotation not in rotations(tile):
-            raise BadNotation(
-                f"{_short(text)}: rotation must be r0, r1 or r2"
+            said = (
+                i18n._("{text}: rotation must be r0, r1 or r2")
                 if rotation > 2
-                else f"{_short(text)}: {tile_name(tile)} is a triple, it has one rotation: r0"
+                else i18n._("{text}: {tile} is a triple, it has one rotation: r0")
             )
+            raise BadNotation(said.format(text=_short(text), tile=tile_name(tile)))
         try:
             return cls("place", tile, (int(row), int(col)), rotation)
         except BadNotation as error:
@@ -542,9 +561,13 @@ class Game(GameState):
         (1, 53)
         """
         if not isinstance(hands, (list, tuple)) or not 2 <= len(hands) <= 6:
-            raise InvalidPosition("hands: a round needs 2 to 6 players, one list of tiles each")
+            raise InvalidPosition(
+                i18n._("hands: a round needs 2 to 6 players, one list of tiles each")
+            )
         if rules is not None and not isinstance(rules, Rules):
-            raise InvalidPosition(f"rules: expected a Rules object, found {_short(rules)}")
+            raise InvalidPosition(
+                i18n._("rules: expected a Rules object, found {rules}").format(rules=_short(rules))
+            )
         where: dict[int, str] = {}
 
         def take(text: Any, field: str) -> int:
@@ -553,31 +576,45 @@ class Game(GameState):
             except IllegalMove as error:
                 raise InvalidPosition(f"{field}: {error}") from None
             if tid in where:
-                raise InvalidPosition(f"{field}: {tile_name(tid)} is already in {where[tid]}")
+                raise InvalidPosition(
+                    i18n._("{field}: {tile} is already in {where}").format(
+                        field=field, tile=tile_name(tid), where=where[tid]
+                    )
+                )
             where[tid] = field
             return tid
 
         placed = []
         if not isinstance(board, (list, tuple)):
-            raise InvalidPosition("board: expected a list of placements")
+            raise InvalidPosition(i18n._("board: expected a list of placements"))
         check = Board()
         for i, text in enumerate(board):
             try:
                 move = Move.parse(text) if isinstance(text, str) else text
             except IllegalMove as error:
-                raise InvalidPosition(f"board[{i}]: {error}") from None
+                raise InvalidPosition(
+                    i18n._("board[{i}]: {error}").format(i=i, error=error)
+                ) from None
             if not isinstance(move, Move) or move.kind != "place":
-                raise InvalidPosition(f"board[{i}]: expected a placement, found {text!r}")
+                raise InvalidPosition(
+                    i18n._("board[{i}]: expected a placement, found {text!r}").format(
+                        i=i, text=text
+                    )
+                )
             tid = take(move.tile, f"board[{i}]")
             try:
                 check.put(move.cell, move.tile, move.rotation)
             except IllegalMove as error:
-                raise InvalidPosition(f"board[{i}]: {error}") from None
+                raise InvalidPosition(
+                    i18n._("board[{i}]: {error}").format(i=i, error=error)
+                ) from None
             placed.append((move.cell, tid, move.rotation))
         hand_ids = []
         for seat, hand in enumerate(hands):
             if not isinstance(hand, (list, tuple)):
-                raise InvalidPosition(f"hands[{seat}]: expected a list of tiles")
+                raise InvalidPosition(
+                    i18n._("hands[{seat}]: expected a list of tiles").format(seat=seat)
+                )
             hand_ids.append([take(t, f"hands[{seat}]") for t in hand])
         if pool is None:
             rest = [t for t in range(len(TILES)) if t not in where]
@@ -585,34 +622,46 @@ class Game(GameState):
             pool_ids = [rest[int(i)] for i in rng.permutation(len(rest))]
         else:
             if not isinstance(pool, (list, tuple)):
-                raise InvalidPosition("pool: expected a list of tiles in drawing order")
+                raise InvalidPosition(i18n._("pool: expected a list of tiles in drawing order"))
             pool_ids = [take(t, "pool") for t in pool]
         missing = [t for t in range(len(TILES)) if t not in where and t not in pool_ids]
         if missing:
             names = ", ".join(tile_name(t) for t in missing[:2])
             raise InvalidPosition(
-                f"tiles: {len(missing)} tiles are missing from the hands, the pool and the board "
-                f"({names}{', ...' if len(missing) > 2 else ''}); every one of the 56 tiles must be somewhere"
+                i18n._(
+                    "tiles: {count} tiles are missing from the hands, the pool and the board "
+                    "({names}); every one of the 56 tiles must be somewhere"
+                ).format(count=len(missing), names=names + (", ..." if len(missing) > 2 else ""))
             )
         if type(to_move) is not int or not 0 <= to_move < len(hands):
             raise InvalidPosition(
-                f"to_move: expected a seat 0-{len(hands) - 1}, found {_short(to_move)}"
+                i18n._("to_move: expected a seat 0-{last}, found {to_move}").format(
+                    last=len(hands) - 1, to_move=_short(to_move)
+                )
             )
         if not placed and not any(hand_ids):
-            raise InvalidPosition("hands: at least one player must hold a tile to open the round")
+            raise InvalidPosition(
+                i18n._("hands: at least one player must hold a tile to open the round")
+            )
         if not all(hand_ids):
             raise InvalidPosition(
-                "hands: every player holds at least one tile (a player with none has gone out)"
+                i18n._(
+                    "hands: every player holds at least one tile (a player with none has gone out)"
+                )
             )
         if scores is not None:
             if not isinstance(scores, (list, tuple)) or len(scores) != len(hands):
                 raise InvalidPosition(
-                    f"scores: expected one number per player, found {_short(scores)}"
+                    i18n._("scores: expected one number per player, found {scores}").format(
+                        scores=_short(scores)
+                    )
                 )
             for seat, points in enumerate(scores):
                 if type(points) is not int or abs(points) > 10**6:
                     raise InvalidPosition(
-                        f"scores[{seat}]: expected a whole number, found {_short(points)}"
+                        i18n._("scores[{seat}]: expected a whole number, found {points}").format(
+                            seat=seat, points=_short(points)
+                        )
                     )
             scores = list(scores)
         most = (rules or Rules()).max_draws
@@ -621,16 +670,20 @@ class Game(GameState):
             or draws < 0
             or draws > (most if most is not None else len(TILES))
         ):
-            raise InvalidPosition(
-                f"draws: expected the number of tiles drawn this turn"
-                f"{'' if most is None else f' (0-{most})'}, found {_short(draws)}"
+            said = (
+                i18n._("draws: expected the number of tiles drawn this turn, found {draws}")
+                if most is None
+                else i18n._(
+                    "draws: expected the number of tiles drawn this turn (0-{most}), found {draws}"
+                )
             )
+            raise InvalidPosition(said.format(most=most, draws=_short(draws)))
         if draws and not placed:
-            raise InvalidPosition("draws: nobody draws before the round has opened")
+            raise InvalidPosition(i18n._("draws: nobody draws before the round has opened"))
         try:
             seed_value(seed)  # refuses a bad seed; the seed only shuffled the pool
         except (TypeError, ValueError) as error:
-            raise InvalidPosition(f"seed: {error}") from None
+            raise InvalidPosition(i18n._("seed: {error}").format(error=error)) from None
         return cls(
             hand_ids,
             pool_ids,
@@ -837,7 +890,9 @@ class Game(GameState):
             reason = game.why_illegal(move)
             if reason is not None:
                 raise IllegalMove(
-                    f"move {index} ({move}) is not allowed under these rules: {reason}"
+                    i18n._(
+                        "move {index} ({move}) is not allowed under these rules: {reason}"
+                    ).format(index=index, move=move, reason=reason)
                 )
             game.play(move)
         return game
@@ -1451,7 +1506,7 @@ class PlayerView:
     def best_move(self) -> Move:
         """The greedy move: the placement scoring most now, else draw or pass."""
         if self.to_move != self.seat:
-            raise IllegalMove(f"it is not player {self.seat}'s turn")
+            raise IllegalMove(i18n._("it is not player {seat}'s turn").format(seat=self.seat))
         if self.start_tiles:
             best = self.best_placement()
             return best[1]  # type: ignore[index]
@@ -1468,7 +1523,11 @@ class PlayerView:
         if isinstance(move, str):
             move = Move.parse(move)
         if move not in self.legal_moves:
-            raise IllegalMove(f"{move} is not a legal move for player {self.seat} now")
+            raise IllegalMove(
+                i18n._("{move} is not a legal move for player {seat} now").format(
+                    move=move, seat=self.seat
+                )
+            )
         if move.kind == "draw":
             return -self.rules.draw_penalty
         if move.kind == "pass":
@@ -1572,14 +1631,14 @@ class Match:
     def new_round(self) -> Game:
         """Deal the next round (play it, then ``finish_round`` it)."""
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(i18n._("the game is over"))
         hands, pool = deal(self.players, self.rng, self.rules)
         return Game(hands, pool, rules=self.rules)
 
     def finish_round(self, game: Game) -> None:
         """Add a finished round's scores to the totals and decide whether the game is over."""
         if not game.is_over:
-            raise IllegalMove("the round is not over yet")
+            raise IllegalMove(i18n._("the round is not over yet"))
         self.rounds.append(game)
         for seat, points in enumerate(game.scores):
             self.totals[seat] += points

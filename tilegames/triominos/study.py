@@ -460,16 +460,17 @@ def game_summary(frame: pd.DataFrame) -> pd.DataFrame:
 
 # -- the scoring notebook's tables, charts and conclusion (notebooks/05_triominos_scoring) -------
 PART_WORDS: dict[str, str] = {
-    "tile_values": "the tiles' own values",
-    "start_bonus": "opening bonus",
-    "hexagon_points": "hexagon bonuses",
-    "bridge_points": "bridge bonuses",
-    "draw_penalty": "drawing (penalty)",
-    "pass_penalty": "passing (penalty)",
-    "going_out_points": "going out (bonus and the others' tiles)",
-    "blocked_points": "winning a blocked round",
+    "tile_values": i18n.N_("the tiles' own values"),
+    "start_bonus": i18n.N_("opening bonus"),
+    "hexagon_points": i18n.N_("hexagon bonuses"),
+    "bridge_points": i18n.N_("bridge bonuses"),
+    "draw_penalty": i18n.N_("drawing (penalty)"),
+    "pass_penalty": i18n.N_("passing (penalty)"),
+    "going_out_points": i18n.N_("going out (bonus and the others' tiles)"),
+    "blocked_points": i18n.N_("winning a blocked round"),
 }
-"""Each source of points in words, for tables and legends."""
+"""Each source of points in words, for tables and legends (marked for the catalogs: a legend
+says them in the language in use, a table keeps them as they are, its rows being data)."""
 
 BREAKDOWN_WORDS: dict[str, str] = {
     **PART_WORDS,
@@ -481,13 +482,13 @@ BREAKDOWN_WORDS: dict[str, str] = {
 """Every column of ``Game.breakdown()`` that is not already a plain word, in words."""
 
 VARIANT_WORDS: dict[str, str] = {
-    "seed": "the standard rules",
-    "pressman": "Pressman's rules",
-    "seed_three_draws": "at most three draws",
-    "seed_lowest_value_block": "lowest value wins a block",
-    "seed_additive_hexagons": "additive hexagon bonuses",
-    "seed_strict_bridge": "strict bridges",
-    "seed_loose_bridge": "loose bridges",
+    "seed": i18n.N_("the standard rules"),
+    "pressman": i18n.N_("Pressman's rules"),
+    "seed_three_draws": i18n.N_("at most three draws"),
+    "seed_lowest_value_block": i18n.N_("lowest value wins a block"),
+    "seed_additive_hexagons": i18n.N_("additive hexagon bonuses"),
+    "seed_strict_bridge": i18n.N_("strict bridges"),
+    "seed_loose_bridge": i18n.N_("loose bridges"),
 }
 """Each rules variant in words."""
 
@@ -558,8 +559,10 @@ def plot_round_points(frames: dict[str, pd.DataFrame]):
 
     fig, axes = plt.subplots(1, len(frames), figsize=(5.5 * len(frames), 3.5), squeeze=False)
     for ax, (label, frame) in zip(axes[0], frames.items()):
-        ax.hist(player_rows(frame)["total"], bins=40, alpha=0.6, label="one player")
-        ax.hist(frame["round_points"], bins=40, alpha=0.6, label="whole round (all players)")
+        ax.hist(player_rows(frame)["total"], bins=40, alpha=0.6, label=i18n._("one player"))
+        ax.hist(
+            frame["round_points"], bins=40, alpha=0.6, label=i18n._("whole round (all players)")
+        )
         ax.set_xlabel(i18n._("points in one round"))
         ax.set_ylabel(i18n._("rounds"))
         ax.set_title(i18n._("Greedy players, {label}").format(label=label))
@@ -587,15 +590,17 @@ def plot_point_sources(sources: pd.DataFrame):
         for part, colour in zip(parts, plt.cm.tab10.colors):
             height = float(sources.loc[part, column])
             bottom = positive if height >= 0 else negative
-            ax.bar(i, height, bottom=bottom, color=colour, width=0.5, label=None if i else part)
+            ax.bar(
+                i, height, bottom=bottom, color=colour, width=0.5, label=None if i else i18n._(part)
+            )
             if height >= 0:
                 positive += height
             else:
                 negative += height
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(range(len(sources.columns)), sources.columns)
-    ax.set_ylabel("mean points per player per round")
-    ax.set_title("Where a round's points come from (penalties below zero)")
+    ax.set_ylabel(i18n._("mean points per player per round"))
+    ax.set_title(i18n._("Where a round's points come from (penalties below zero)"))
     ax.legend(bbox_to_anchor=(1.02, 1), loc="upper left")
     fig.tight_layout()
     return fig
@@ -620,6 +625,13 @@ def bonus_table(frames: dict[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+IN_ONE_ROUND = {
+    "hexagons": i18n.N_("hexagons in one round"),
+    "bridges": i18n.N_("bridges in one round"),
+}
+"""The axis of ``plot_bonus_counts`` for each of its columns."""
+
+
 def plot_bonus_counts(frames: dict[str, pd.DataFrame]):
     """The share of rounds with 0, 1, 2, ... hexagons and bridges, one line per labelled frame."""
     import matplotlib.pyplot as plt
@@ -632,8 +644,8 @@ def plot_bonus_counts(frames: dict[str, pd.DataFrame]):
             ax.plot(shares.index, shares.values, marker="o", label=label)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-        ax.set_xlabel(f"{column} in one round")
-        ax.set_ylabel("share of rounds")
+        ax.set_xlabel(i18n._(IN_ONE_ROUND[column]))
+        ax.set_ylabel(i18n._("share of rounds"))
         ax.legend()
     fig.tight_layout()
     return fig
@@ -674,7 +686,7 @@ def plot_starter(starter: pd.DataFrame):
         yerr=[wins - starter["low"], starter["high"] - wins],
         fmt="o",
         capsize=4,
-        label="starter's win rate (95% CI)",
+        label=i18n._("starter's win rate (95% CI)"),
     )
     ax.plot(
         starter.index,
@@ -682,10 +694,10 @@ def plot_starter(starter: pd.DataFrame):
         "_",
         markersize=25,
         color="grey",
-        label="fair share 1/n",
+        label=i18n._("fair share 1/n"),
     )
-    ax.set_xlabel("players")
-    ax.set_ylabel("share of rounds won by the starter")
+    ax.set_xlabel(i18n._("players"))
+    ax.set_ylabel(i18n._("share of rounds won by the starter"))
     ax.set_xticks(starter.index)
     ax.legend()
     return fig
@@ -822,13 +834,19 @@ def plot_paired_points(paired: pd.DataFrame, variants=EDITION_VARIANTS):
     for i, (name, values) in enumerate(zip(variants, points)):
         words = VARIANT_WORDS.get(name, name)
         if i == 0:
-            ax.hist(values, bins=bins, color="lightgrey", label=words)
+            ax.hist(values, bins=bins, color="lightgrey", label=i18n.translate(words))
         else:
             ax.hist(values, bins=bins, histtype="step", linewidth=1.6,
-                    linestyle=styles[i % len(styles)], label=words)  # fmt: skip
-    ax.set_xlabel("points in one round (both players)")
-    ax.set_ylabel("deals")
-    ax.set_title(f"The same {len(points[0])} deals under {len(variants)} rule sets")
+                    linestyle=styles[i % len(styles)], label=i18n.translate(words))  # fmt: skip
+    ax.set_xlabel(i18n._("points in one round (both players)"))
+    ax.set_ylabel(i18n._("deals"))
+    ax.set_title(
+        i18n.ngettext(  # English: "deals" of 1 too
+            "The same {deals} deals under {variants} rule sets",
+            "The same {deals} deals under {variants} rule sets",
+            len(points[0]),
+        ).format(deals=len(points[0]), variants=len(variants))
+    )
     ax.legend(fontsize="small")
     return fig
 
@@ -877,11 +895,11 @@ def plot_games(games: pd.DataFrame):
     axes[0].bar(rounds.index, rounds.values / len(games), color="#5c6bc0")
     axes[0].xaxis.set_major_locator(MaxNLocator(integer=True))  # no half rounds
     axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    axes[0].set_xlabel("rounds in the game")
-    axes[0].set_ylabel("share of games")
+    axes[0].set_xlabel(i18n._("rounds in the game"))
+    axes[0].set_ylabel(i18n._("share of games"))
     axes[1].hist(games["winning_total"], bins=30, color="#26a69a")
-    axes[1].set_xlabel("winner's final total")
-    axes[1].set_ylabel("games")
+    axes[1].set_xlabel(i18n._("winner's final total"))
+    axes[1].set_ylabel(i18n._("games"))
     axes[1].yaxis.set_major_locator(MaxNLocator(integer=True))  # no half games
     fig.tight_layout()
     return fig

@@ -57,14 +57,14 @@ SPEC = GameSpec(
     studies="tilegames.tula.studies:STUDIES",
     default_games=10000,
     explorer=ExplorerSpec(
-        title="Tula: how often does a player win?",
+        title=N_("Tula: how often does a player win?"),
         controls={"mercy": (), "player": ("greedy", "chain", "matches", "random", *SLOW)},
         measure="tilegames.tula.study:explorer_measure",
         games=3000,
         # the expert and the sampler think hard about every move: fewer deals, same seeds
         slow={"player": SLOW},
         slow_games=120,
-        what="deals",
+        what=N_("deals"),
     ),
 )
 """Tilegames' one declaration of Tula: see ``tilegames.spec.GameSpec``."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
 
 SUITS = ("Suns", "Moons", "Crowns", "Arms")
@@ -95,8 +96,10 @@ class Tile:
             if value in values and suit in suits:
                 return TILES[suits.index(suit) * 6 + values.index(value)]
         raise IllegalMove(
-            f"{text!r} is not a piecepack tile: write a value (null, ace, 2–5) and a suit "
-            "(Suns, Moons, Crowns, Arms), e.g. '2 Moons'"
+            i18n._(
+                "{text!r} is not a piecepack tile: write a value (null, ace, 2–5) and a suit "
+                "(Suns, Moons, Crowns, Arms), e.g. '2 Moons'"
+            ).format(text=text)
         )
 
 

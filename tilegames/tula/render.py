@@ -446,7 +446,7 @@ def piecepack(columns: int = 6) -> str:
         20 + columns * (size + gap) - gap,
         20 + rows * (size + gap) - gap,
         parts,
-        label="a piecepack",
+        label=_("a piecepack"),
     )
 
 

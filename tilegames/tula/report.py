@@ -88,7 +88,9 @@ def in_words(estimate, points: bool = False) -> str:
         estimate.low,
         estimate.high,
         signed_points if points else _percent,
-        label=f"{estimate.confidence:.0%} interval",
+        label=i18n._("{confidence} interval").format(
+            confidence=i18n.format_percent(estimate.confidence)
+        ),
         unit="points" if points else "",
     )
 
@@ -221,11 +223,11 @@ def plot_breakdown(frame: pd.DataFrame) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(11, 4))
     bottom = np.zeros(len(shares))
     for column, colour in (
-        ("won", "#31a354"),
-        ("lost by play", "#fd8d3c"),
-        ("lost by the deal", "#969696"),
-    ):
-        ax.bar(labels, 100 * shares[column], bottom=bottom, color=colour, label=column)
+        (i18n.N_("won"), "#31a354"),
+        (i18n.N_("lost by play"), "#fd8d3c"),
+        (i18n.N_("lost by the deal"), "#969696"),
+    ):  # the columns' names (data), translated in the legend
+        ax.bar(labels, 100 * shares[column], bottom=bottom, color=colour, label=i18n._(column))
         bottom += 100 * shares[column].to_numpy()
     ax.tick_params(axis="x", labelsize=7)
     ax.set_ylabel(i18n._("share of deals, %"))
@@ -371,9 +373,9 @@ def plot_convergence(curve: pd.DataFrame, what: str) -> plt.Figure:
         100 * curve["CI low"],
         100 * curve["CI high"],
         alpha=0.3,
-        label="95% interval",
+        label=i18n._("{confidence} interval").format(confidence=i18n.format_percent(0.95)),
     )
-    ax.plot(curve["games"], 100 * curve["estimate"], marker="o", ms=3, label="estimate")
+    ax.plot(curve["games"], 100 * curve["estimate"], marker="o", ms=3, label=i18n._("estimate"))
     ax.set_xscale("log")
     ax.set_xlabel(i18n._("deals simulated (log scale)"))
     ax.set_ylabel(what)

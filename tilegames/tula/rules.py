@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .. import i18n  # i18n._(...)
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
 from ..game import GameState, deal_seed, refuse_unless_dealt, require
 from ..i18n import _, ngettext
@@ -202,7 +203,9 @@ class Game(GameState):
             try:
                 deal.append(tile if isinstance(tile, Tile) else Tile.parse(tile))
             except IllegalMove as error:
-                raise InvalidPosition(f"deal[{position}]: {error}") from None
+                raise InvalidPosition(
+                    i18n._("deal[{position}]: {error}").format(position=position, error=error)
+                ) from None
         seen: dict[Tile, str] = {}
         for position, tile in zip(POSITIONS, deal):
             if tile in seen:
@@ -213,15 +216,19 @@ class Game(GameState):
                 )
             seen[tile] = position
         if rules is not None and not isinstance(rules, Rules):
-            raise InvalidPosition(f"rules: expected tula.Rules, found {describe(rules)}")
+            raise InvalidPosition(
+                i18n._("rules: expected tula.Rules, found {rules}").format(rules=describe(rules))
+            )
         if not isinstance(auto_reveal, bool):
             raise InvalidPosition(
-                f"auto_reveal: expected True or False, found {describe(auto_reveal)}"
+                i18n._("auto_reveal: expected True or False, found {auto_reveal}").format(
+                    auto_reveal=describe(auto_reveal)
+                )
             )
         try:
             seed = seed_value(seed)
         except (TypeError, ValueError) as error:
-            raise InvalidPosition(f"seed: {error}") from None
+            raise InvalidPosition(i18n._("seed: {error}").format(error=error)) from None
         game = cls(deal, rules=rules, auto_reveal=auto_reveal, seed=seed)
         if seed is not None:  # the seed is for the record: it must be the one that dealt the tiles
             refuse_unless_dealt(game, new_game(seed, rules=rules, auto_reveal=auto_reveal))

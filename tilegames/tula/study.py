@@ -473,9 +473,15 @@ def plot_running_share(outcomes, exact: Fraction, *, what: str = "share lost at 
     outcomes = pd.Series(np.asarray(outcomes, dtype=float))
     running = outcomes.expanding().mean()
     fig, ax = plt.subplots(figsize=(7, 3.5))
-    ax.plot(range(1, len(outcomes) + 1), running, label="share so far")
-    ax.axhline(float(exact), color="crimson", linestyle="--",
-               label=f"exact {exact} ≈ {float(exact):.3f}")  # fmt: skip
+    ax.plot(range(1, len(outcomes) + 1), running, label=i18n._("share so far"))
+    ax.axhline(
+        float(exact),
+        color="crimson",
+        linestyle="--",
+        label=i18n._("exact {fraction} ≈ {value}").format(
+            fraction=exact, value=i18n.format_number(float(exact), 3)
+        ),
+    )
     ax.set_xscale("log")
     ax.set_xlabel(i18n._("deals simulated"))
     ax.set_ylabel(what)

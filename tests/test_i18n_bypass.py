@@ -1,0 +1,229 @@
+"""No text a student or teacher reads bypasses the message catalogs (issue 38).
+
+An AST scan of the code that shows words: the boards and pictures (``board.py``, ``render.py``),
+the shared widgets and the rule explorer, the studies' and reports' charts, the class dashboard,
+the games' specs (the explorer's controls), and every refusal the package raises. A string
+literal or f-string with letters in it, passed where the words are shown, must come through
+``_()``, ``ngettext()`` or ``N_()`` (``i18n._`` and ``i18n.ngettext`` where a module uses ``_``
+as a name), or be built from a catalog message; ``tests/test_i18n.py`` then checks every
+message is translated into Slovak, Portuguese and Russian.
+
+What the scan looks at (``SINK_KEYWORDS``, ``SINK_METHODS``, ``REFUSALS``) and what it lets
+through (``ALLOWED``: notation and names, each with its reason) are listed here, short and
+explicit; a new exception needs a line and a reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import tilegames
+
+PACKAGE = Path(tilegames.__file__).resolve().parent
+
+VIEW_MODULES = (
+    "*/board.py",
+    "*/render.py",
+    "*/study.py",
+    "*/report.py",
+    "explore.py",
+    "widgets.py",
+    "classroom/dashboard.py",
+    "classroom/live.py",
+    "tula/__init__.py",
+    "maze/__init__.py",
+    "triominos/__init__.py",
+    "pyramids/__init__.py",
+)
+"""The modules that put words on a screen (globs under ``tilegames/``); the games' packages
+declare their explorers' controls and titles."""
+
+SINK_KEYWORDS = {
+    "description",  # a widget's words (Button, Dropdown, IntProgress)
+    "tooltip",
+    "placeholder",
+    "label",  # a chart's legend entry, an explorer control, a picture's screen-reader name
+    "aria_label",
+    "title",  # an explorer's title, a chart's (ax.set(title=...))
+    "xlabel",
+    "ylabel",
+}
+"""Keyword arguments whose value a person reads, in the view modules."""
+
+SINK_METHODS = {"set_title", "set_xlabel", "set_ylabel", "suptitle", "say"}
+"""Calls whose first argument a person reads (``say``: a board's message log), in the view
+modules."""
+
+REFUSALS = {"IllegalMove", "BadNotation", "InvalidPosition", "AnswerFormat"}
+"""Exceptions whose message a student or teacher reads when a move, a saved game or an answer is
+refused: checked in every module of the package (a tile or a cell typed wrong is refused where
+the notation is read; ``InvalidPosition``: a saved game or a deal that cannot be; ``AnswerFormat``:
+an exercise's answer in the wrong form)."""
+
+NOT_SHOWN = {
+    ("simulate", "description"),  # a progress bar's label, beside tqdm's own English words
+    ("ArgumentParser", "description"),  # the command line: tests/test_i18n.py checks its help
+    ("add_argument_group", "title"),
+}
+"""(function, keyword) pairs among the sinks that are no board or chart text."""
+
+ALLOWED = {
+    ("tula/__init__.py", "'Tula'"): "the game's name",
+    ("maze/__init__.py", "'Maze'"): "the game's name",
+    ("triominos/__init__.py", "'Tri-Ominos'"): "the game's name",
+    ("pyramids/__init__.py", "'Flaming Pyramids'"): "the game's name",
+    ("tula/report.py", "'95% interval'"):
+        "a cell of the results table the lesson reads, beside its English column names (data)",
+}  # fmt: skip
+"""(module, the expression as ``ast.unparse`` writes it) -> why it is no translatable text."""
+
+WORD = re.compile(r"[^\W\d_]{2,}")
+"""Two letters or more of any alphabet together: a string without such a word (symbols, numbers,
+a colour such as ``#e65100``, notation such as ``P{seat}``, ``r{rotation}``, ``{r},{x}``) has
+nothing to translate."""
+
+
+def has_words(node: ast.AST) -> bool:
+    """Whether ``node`` is text written in the code with words in it: a string literal, an
+    f-string, a concatenation, a choice between them, or one of them formatted or joined.
+    A call of ``_``/``ngettext``/``N_`` (anything else called) is not: its words come from
+    a catalog, or from data.
+
+    >>> has_words(ast.parse('"Undo"', mode="eval").body)
+    True
+    >>> has_words(ast.parse('f"{n} tiles"', mode="eval").body)
+    True
+    >>> has_words(ast.parse('_("{n} tiles").format(n=n)', mode="eval").body)
+    False
+    >>> has_words(ast.parse('"#e65100" if last else f"P{seat} r{rotation}"', mode="eval").body)
+    False
+    """
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and bool(WORD.search(node.value))
+    if isinstance(node, ast.JoinedStr):
+        return any(has_words(part) for part in node.values if isinstance(part, ast.Constant))
+    if isinstance(node, ast.BinOp):
+        return has_words(node.left) or has_words(node.right)
+    if isinstance(node, ast.IfExp):
+        return has_words(node.body) or has_words(node.orelse)
+    if isinstance(node, ast.BoolOp):
+        return any(has_words(value) for value in node.values)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("format", "join", "capitalize", "upper", "lower")
+    ):
+        return has_words(node.func.value)
+    return False
+
+
+def called(node: ast.Call) -> str:
+    """The name a call is made by: ``f`` of ``f(...)`` and of ``a.b.f(...)``."""
+    function = node.func
+    if isinstance(function, ast.Attribute):
+        return function.attr
+    return function.id if isinstance(function, ast.Name) else ""
+
+
+def bypasses(source: str, *, view: bool = True) -> list[tuple[int, str]]:
+    """(line, expression) of each text in ``source`` shown without the catalogs: in a view
+    module every sink, elsewhere the refusals only.
+
+    >>> bypasses('raise IllegalMove(f"{cell} is taken")')
+    [(1, "f'{cell} is taken'")]
+    >>> bypasses('raise IllegalMove(_("{cell} is taken").format(cell=cell))')
+    []
+    >>> bypasses('ax.set_xlabel("rounds")', view=False), bypasses('ax.set_xlabel("rounds")')
+    ([], [(1, "'rounds'")])
+    >>> bypasses('Button(description=i18n._("Hint"), tooltip="suggest a move")')
+    [(1, "'suggest a move'")]
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = called(node)
+        shown = []
+        if name in REFUSALS and node.args:
+            shown.append(node.args[0])
+        if view:
+            if name in SINK_METHODS and node.args:
+                shown.append(node.args[0])
+            shown.extend(
+                keyword.value
+                for keyword in node.keywords
+                if keyword.arg in SINK_KEYWORDS and (name, keyword.arg) not in NOT_SHOWN
+            )
+        found.extend((text.lineno, ast.unparse(text)) for text in shown if has_words(text))
+    return found
+
+
+def view_modules() -> set[Path]:
+    return {path for pattern in VIEW_MODULES for path in PACKAGE.glob(pattern)}
+
+
+def scan() -> list[str]:
+    """Every bypass in the package, as ``module:line: expression``, the allowed ones left out."""
+    views = view_modules()
+    problems = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = path.relative_to(PACKAGE).as_posix()
+        for line, text in bypasses(path.read_text(encoding="utf-8"), view=path in views):
+            if (module, text) not in ALLOWED:
+                problems.append(f"{module}:{line}: {text}")
+    return problems
+
+
+def test_the_scan_looks_at_the_modules_that_show_text():
+    modules = {path.relative_to(PACKAGE).as_posix() for path in view_modules()}
+    for module in ("tula/board.py", "triominos/render.py", "maze/study.py", "explore.py"):
+        assert module in modules
+    assert len(modules) >= 20
+
+
+def test_no_text_shown_to_a_user_bypasses_the_catalogs():
+    """Wrap the text in ``_()`` (``ngettext`` with a number, ``N_`` for a module's constant,
+    translated with ``_``/``translate`` where it is shown), then ``make catalogs``."""
+    problems = scan()
+    assert problems == [], "text shown without the catalogs:\n" + "\n".join(problems)
+
+
+def test_every_allowed_exception_is_still_in_the_code():
+    """An allowed line no longer in the code is dropped from ``ALLOWED`` (it stays short)."""
+    views = view_modules()
+    seen = set()
+    for path in views:
+        module = path.relative_to(PACKAGE).as_posix()
+        seen |= {(module, text) for _, text in bypasses(path.read_text(encoding="utf-8"))}
+    assert set(ALLOWED) - seen == set()
+
+
+def test_a_planted_bypass_is_caught(tmp_path):
+    """The checker itself: an English refusal, a button's tooltip and a legend, each written in
+    the code without ``_()``, are each reported; their translated forms are not."""
+    planted = (
+        "def refuse(cell):\n"
+        "    raise IllegalMove(f'{cell} already holds a tile')\n"
+        "button = widgets.Button(description=_('Rotate'), tooltip='turn the selected tile')\n"
+        "ax.plot(x, y, label='share so far')\n"
+        "ax.plot(x, y, label=i18n._('share so far'))\n"
+        "ax.set_title(i18n.ngettext('{n} deal', '{n} deals', n).format(n=n))\n"
+    )
+    assert sorted(line for line, _ in bypasses(planted)) == [2, 3, 4]
+
+
+@pytest.mark.parametrize("lang", ["sk", "pt", "ru"])
+def test_every_translation_passes_babel_s_own_checks(lang):
+    """What ``pybabel compile`` checks (``make catalogs`` stops on an error): no translation
+    whose placeholders differ from its message's, including a ``%`` that Babel reads as a
+    printf placeholder (``95% c...``: write the level as ``{level}``, ``format_percent``)."""
+    from babel.messages.pofile import read_po
+
+    with open(PACKAGE / "locale" / lang / "LC_MESSAGES" / "tilegames.po", "rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    problems = [f"{message.id!r}: {errors}" for message, errors in catalog.check()]
+    assert problems == []
