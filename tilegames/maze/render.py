@@ -153,7 +153,7 @@ def svg(
             draw.text(
                 width - MARGIN,
                 HEADER / 2 + 4,
-                "green bar: a link that scores · dot: the first card is an ace",
+                _("green bar: a link that scores · dot: the first card is an ace"),
                 font_size=11,
                 fill="#e8f5e9",
                 text_anchor="end",

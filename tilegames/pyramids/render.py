@@ -151,7 +151,14 @@ def _tile_body(tile_id: int, x: float, y: float, w: float = TILE_W, h: float = T
             paint_order="stroke",
         )
     )
-    parts.append(s.title(f"{tile.name} ({tile.material}, weight {tile.weight})"))
+    material = _(MATERIAL_WORDS.get(tile.material, tile.material))
+    parts.append(
+        s.title(
+            _("{tile} ({material}, weight {weight})").format(
+                tile=tile.name, material=material, weight=tile.weight
+            )
+        )
+    )
     return parts
 
 
@@ -317,7 +324,8 @@ def svg(
         r, x = position(k)
         parts.append(
             _marker(
-                *corner(r, x), f"{r},{x}", f"a place to play: ({r},{x})", f"spot:{r},{x}", "fp-spot",
+                *corner(r, x), f"{r},{x}", _("a place to play: ({row},{column})").format(row=r, column=x),
+                f"spot:{r},{x}", "fp-spot",
                 fill="#e3f2fd", opacity=0.6, ink="#1565c0", edge="#1565c0", font_size=11,
                 aria_label=spot_label(tiles, r, x, chosen),
             )
@@ -479,7 +487,11 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
     if player is None:
         player = state.acting if not state.is_over else state.turn_player
     hand = state.hand_ids(player)
-    title = f"player {player}'s hand" + (" (to move)" if state.to_move == player else "")
+    title = (
+        _("player {player}'s hand (to move)")
+        if state.to_move == player
+        else _("player {player}'s hand")
+    ).format(player=player)
     parts.append(s.text(MARGIN, y + 10, title, font_size=13, text_anchor="start", fill="#333"))
     y += 20
     for i, t in enumerate(hand):
@@ -505,7 +517,10 @@ def _draw_hands(state, parts: list[str], player, selected, width: float, y: floa
     for p in range(state.n_players):
         mark = "\u25b6 " if p == state.turn_player and not state.is_over else ""
         lines.append(
-            f"{mark}player {p}: {state.hand_sizes[p]} in hand, {state.pile_sizes[p]} in pile"
+            mark
+            + _("player {player}: {hand} in hand, {pile} in pile").format(
+                player=p, hand=state.hand_sizes[p], pile=state.pile_sizes[p]
+            )
         )
     for i, line in enumerate(lines):
         parts.append(
