@@ -99,8 +99,8 @@ from .mayhem import (
     ROLL,
     first_problem_near,
     landing_is_quiet,
-    placement_is_quiet,
     quiet_sides,
+    quiet_tiles,
     resolve,
     roll_contact,
     scan,
@@ -300,6 +300,7 @@ def play(
     rolls = 0
 
     spots = None
+    quiet_at: dict[int, int] = {}  # spot: the tiles quiet there (mayhem.quiet_tiles), as found
     while True:
         player = turn_player
         hand = hands[player]
@@ -334,19 +335,22 @@ def play(
         # -- which tile where --
         if careful[player]:
             t, k, quiet, memo = _careful_place(
-                board, orders[player], spots, rules, curse, cube, fire_around
+                board, orders[player], spots, rules, curse, cube, fire_around, quiet_at
             )
         else:
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
             k = spots[i % len(spots)]
-            quiet = placement_is_quiet(board, t, k, curse=curse, fire_cube=cube)
+            quiet = bool(_quiet_at(quiet_at, board, k, curse) >> t & 1)
             memo = None
         history.append((t, k))
         hand.remove(t)
         orders[player].remove(t)
         board[k] = t
         if quiet:
+            # what can go quietly where depends on the six touching positions only
+            for d in TOUCH:
+                quiet_at.pop(k + d, None)
             # Only the spot taken and the two above the new tile change: a row-0 gap leaves
             # the others (every empty position between row-0 tiles is one, or only the
             # single gaps); at an end of row 0 there were no spots, and the other end moves
@@ -376,6 +380,7 @@ def play(
                     spots, ends = [lo - 2, hi + 2], True
         else:
             spots = None
+            quiet_at.clear()
         if not quiet:
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
@@ -526,19 +531,26 @@ def _careful_place(
     curse: bool,
     cube: bool,
     fire_around: bool,
+    quiet_at: dict[int, int],
 ) -> tuple[int, int, bool, Any]:
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
     ``order``: the hand, heaviest first (hand order among equal weights).
-    ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
+    ``fire_around``: whether a fire tile is on ``board``. ``quiet_at``: the
+    tiles quiet at each spot, as far as known (see ``_quiet_at``). ``memo``: for a
     forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
     forecast (see ``_cost`` and ``_careful_fall``), else None.
     """
     get = board.get
+    masks = [_quiet_at(quiet_at, board, k, curse) for k in spots]
+    somewhere = 0
+    for mask in masks:
+        somewhere |= mask
     for t in order:
-        for k in spots:
-            if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube):
-                return t, k, True, None
+        if somewhere >> t & 1:
+            for k, mask in zip(spots, masks):
+                if mask >> t & 1:
+                    return t, k, True, None
     if not cube:
         # The first option of least cost, as ``players.cheapest`` finds it: the forecasts race,
         # the one that has cost least so far (the first among equals) always going on, so the
@@ -603,6 +615,15 @@ def _careful_place(
 
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
+
+
+def _quiet_at(quiet_at: dict[int, int], board: dict[int, int], k: int, curse: bool) -> int:
+    """``mayhem.quiet_tiles`` at the spot ``k``, remembered in ``quiet_at`` (the game forgets a
+    spot's entry when a tile touching it comes or goes, and every entry after mayhem)."""
+    mask = quiet_at.get(k)
+    if mask is None:
+        mask = quiet_at[k] = quiet_tiles(board, k, curse)
+    return mask
 
 
 def _cost(
@@ -697,7 +718,7 @@ def _costs(
             tile = pop(k)
             target = None
             for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-                if landing_is_quiet(board, tile, landing, False):
+                if landing_is_quiet(board, tile, landing, False, fire=fire_around):
                     target = landing
                     break
             if target is not None:

@@ -28,12 +28,18 @@ from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
     CURSE,
+    EMPTY,
     HALF,
     IS_FIRE,
     LEGAL,
     MATERIAL,
+    NO_FIRE_BESIDE,
     OVER,
+    QUIET_AS_LEFT,
+    QUIET_AS_RIGHT,
+    QUIET_ON,
     REACH,
+    STANDS,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
     TILES,
@@ -445,36 +451,53 @@ def placement_is_quiet(
 ) -> bool:
     """Whether placing ``tile`` at the spot ``k`` of a settled board causes no mayhem (and no roll).
 
-    A fast local check: only the new tile, the tiles it completes the
-    support of and its fire contacts can cause trouble. The property tests
-    check it against ``first_problem`` on the whole board.
+    ``quiet_tiles`` asked about one tile. The property tests check it against
+    ``first_problem`` on the whole board.
+    """
+    return bool(quiet_tiles(board, k, curse) >> tile & 1)
+
+
+def quiet_tiles(board: dict[int, int], k: int, curse: bool) -> int:
+    """The tiles that can be placed at the spot ``k`` of a settled board quietly, as a bit mask
+    (bit ``t`` for tile ``t``; ``tiles.ALL_TILES`` is every tile).
+
+    A local check: only the new tile, the tiles it completes the support of and its fire
+    contacts can cause trouble, and each is a table lookup (``tiles.QUIET_ON``,
+    ``QUIET_AS_LEFT``, ``QUIET_AS_RIGHT``, ``NO_FIRE_BESIDE``). The answer depends on the six
+    positions touching ``k`` (``tiles.TOUCH``) and on nothing else.
+
+    >>> from tilegames.pyramids.tiles import key, tile_id
+    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
+    >>> quiet = quiet_tiles(board, key(1, 1), curse=False)
+    >>> bool(quiet >> tile_id("green 6") & 1), bool(quiet >> tile_id("red burner") & 1)
+    (True, False)
     """
     get = board.get
-    if k <= -HALF and not _holds(tile, board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT], curse):
-        return False
+    left, right = get(k + SUPPORT_LEFT, EMPTY), get(k + SUPPORT_RIGHT, EMPTY)
+    beside_left, beside_right = get(k - 2, EMPTY), get(k + 2, EMPTY)
+    up_left, up_right = get(k + ABOVE_LEFT, EMPTY), get(k + ABOVE_RIGHT, EMPTY)
+    quiet = (  # no fire with any of the six
+        NO_FIRE_BESIDE[left]
+        & NO_FIRE_BESIDE[right]
+        & NO_FIRE_BESIDE[beside_left]
+        & NO_FIRE_BESIDE[beside_right]
+        & NO_FIRE_BESIDE[up_left]
+        & NO_FIRE_BESIDE[up_right]
+    )
+    if k <= -HALF:  # above row 0: it stands on its two supports
+        quiet &= QUIET_ON[curse][left * 46 + right]
     # the tiles above, whose support it completes (beside the tile at k - 2 or k + 2)
-    up = get(k + ABOVE_LEFT)
-    if up is not None and not _holds(up, get(k - 2), tile, curse):
-        return False
-    up = get(k + ABOVE_RIGHT)
-    if up is not None and not _holds(up, tile, get(k + 2), curse):
-        return False
-    return not touches_fire(get, k, tile)
-
-
-def _holds(tile: int, left: int | None, right: int | None, curse: bool) -> bool:
-    """Whether ``tile`` stays quietly on ``left`` and ``right`` (one of them may be missing:
-    it overhangs the other)."""
-    if left is None or right is None:
-        support = right if left is None else left
-        return support is not None and bool(OVER[tile * 45 + support])
-    index = tile * 2025 + left * 45 + right
-    return bool(LEGAL[index]) and not (curse and CURSE[index])
+    if up_left != EMPTY:
+        quiet &= QUIET_AS_RIGHT[curse][up_left * 46 + beside_left]
+    if up_right != EMPTY:
+        quiet &= QUIET_AS_LEFT[curse][up_right * 46 + beside_right]
+    return quiet
 
 
 def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
     """Whether ``tile`` at ``k`` would start a fire with a neighbour (``get``: the board's ``get``):
-    a burner beside what it burns (or beside another burner), or a burnable beside its burner.
+    a burner beside what it burns (or beside another burner), or a burnable beside its burner
+    (``tiles.fire_pair``).
     ``skip``: a position not to count (where a falling tile still stands).
 
     >>> from tilegames.pyramids.tiles import key, tile_id
@@ -482,27 +505,26 @@ def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
     >>> touches_fire(board.get, key(0, 2), tile_id("yellow 2")), touches_fire(board.get, key(0, 2), 0, key(0, 0))
     (True, False)
     """
-    if IS_FIRE[tile]:
-        reach = REACH[tile]
-        for d in TOUCH:
-            n = get(k + d)
-            if n is not None and (IS_FIRE[n] or MATERIAL[n] <= reach) and k + d != skip:
-                return True
-        return False
-    material = MATERIAL[tile]
     for d in TOUCH:
         n = get(k + d)
-        if n is not None and REACH[n] >= material and k + d != skip:
+        if n is not None and not NO_FIRE_BESIDE[n] >> tile & 1 and k + d != skip:
             return True
     return False
 
 
 def landing_is_quiet(
-    board: dict[int, int], tile: int, landing: int, cube: bool, origin: int | None = None
+    board: dict[int, int],
+    tile: int,
+    landing: int,
+    cube: bool,
+    origin: int | None = None,
+    *,
+    fire: bool = True,
 ) -> bool:
     """Whether ``tile`` falling to ``landing`` lands quietly: legally supported and, without the
     fire cube, in no fire contact. ``origin``: where the tile falls from when it is still on
-    ``board`` (it does not count).
+    ``board`` (it does not count). ``fire``: False when no fire tile is on ``board`` (nor is
+    ``tile`` one), so that there is no contact to look for.
 
     >>> from tilegames.pyramids.tiles import key, tile_id
     >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
@@ -512,18 +534,16 @@ def landing_is_quiet(
     False
     """
     get = board.get
-    if landing <= -HALF:
-        left = get(landing + SUPPORT_LEFT)
-        right = get(landing + SUPPORT_RIGHT)
-        if left is None:
-            if right is None or not OVER[tile * 45 + right]:
-                return False
-        elif right is None:
-            if not OVER[tile * 45 + left]:
-                return False
-        elif not LEGAL[tile * 2025 + left * 45 + right]:
-            return False
-    return cube or not touches_fire(get, landing, tile, origin)
+    if (
+        landing <= -HALF
+        and not STANDS[False][
+            tile * 2116
+            + get(landing + SUPPORT_LEFT, EMPTY) * 46
+            + get(landing + SUPPORT_RIGHT, EMPTY)
+        ]
+    ):
+        return False
+    return cube or not fire or not touches_fire(get, landing, tile, origin)
 
 
 def quiet_sides(board: dict[int, int], k: int, cube: bool) -> tuple[bool, bool]:
