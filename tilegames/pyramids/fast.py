@@ -81,7 +81,7 @@ True
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right, insort
+from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
@@ -109,7 +109,16 @@ from .mayhem import (
     watch_step,
 )
 from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
-from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
+from .rules import (
+    FALL_LEFT,
+    FALL_RIGHT,
+    HAND_SIZE,
+    Move,
+    Rules,
+    deal_piles,
+    placement,
+    spot_keys,
+)
 from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
@@ -289,7 +298,6 @@ def play(
     curse, cube = rules.curse, rules.fire_cube
     slide = rules.overhang_collapse == "slide"
     debris_stays = rules.curse_debris == "turn"
-    gaps_all = rules.row0_gaps == "all"
     cap = rules.turn_cap
     history: list = []
     counts = [0] * 7  # KINDS order
@@ -304,32 +312,13 @@ def play(
     while True:
         player = turn_player
         hand = hands[player]
-        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem; after
-        # a quiet placement only the spots around the new tile change.
+        # -- where: the spots (rules.spot_keys), worked out again after mayhem; after a quiet
+        # placement only the spots around the new tile change.
         if spots is None:
             fire_around = not FIRE_TILES.isdisjoint(board.values())
-            if board:
-                # In scan order: the spots above two tiles side by side (a and a + 2), then
-                # the row-0 gaps (row 0 has the largest keys).
-                keys = sorted(board)
-                spots = [
-                    a + ABOVE_RIGHT
-                    for a, b in zip(keys, keys[1:])
-                    if b - a == 2 and a + ABOVE_RIGHT not in board
-                ]
-                row0 = keys[bisect_right(keys, -HALF) :]
-                if row0[-1] - row0[0] > 2 * (len(row0) - 1):
-                    for a, b in zip(row0, row0[1:]):
-                        if b - a > 2 and (gaps_all or b - a == 4):
-                            spots.extend(range(a + 2, b, 2))
-                lo, hi = row0[0], row0[-1]  # the ends of row 0, kept up to date on quiet turns
-                ends = not spots
-                if ends:
-                    spots = [lo - 2, hi + 2]
-            else:
-                ends = False
-                spots = [0]
-                lo = hi = 0  # (the one placement there is makes row 0 this)
+            spots = spot_keys(board, rules.row0_gaps)
+            # the two ends of row 0 (nothing to the left of the first, a row-0 tile to its right)
+            ends = spots[0] > -HALF and spots[0] - 2 not in board and spots[0] + 2 in board
         if observe is not None:
             observe(spots, board, hands, piles, removed)
         # -- which tile where --
@@ -348,9 +337,13 @@ def play(
         orders[player].remove(t)
         board[k] = t
         if quiet:
-            # what can go quietly where depends on the six touching positions only
-            for d in TOUCH:
-                quiet_at.pop(k + d, None)
+            # what can go quietly at a spot depends on the six positions touching it only;
+            # of the spots touching k, its supports hold tiles (and k, when it empties
+            # again, does so in mayhem, which forgets every spot)
+            quiet_at.pop(k - 2, None)
+            quiet_at.pop(k + 2, None)
+            quiet_at.pop(k + ABOVE_LEFT, None)
+            quiet_at.pop(k + ABOVE_RIGHT, None)
             # Only the spot taken and the two above the new tile change: a row-0 gap leaves
             # the others (every empty position between row-0 tiles is one, or only the
             # single gaps); at an end of row 0 there were no spots, and the other end moves
@@ -358,16 +351,12 @@ def play(
             # the spots are its ends again.
             fire_around = fire_around or IS_FIRE[t]
             if ends:
-                if k == spots[0]:
-                    lo = k
-                else:
-                    hi = k
                 if k + 2 in board and k + ABOVE_RIGHT not in board:
                     spots, ends = [k + ABOVE_RIGHT], False
                 elif k - 2 in board and k + ABOVE_LEFT not in board:
                     spots, ends = [k + ABOVE_LEFT], False
-                else:
-                    spots = [lo - 2, hi + 2]
+                else:  # row 0 grew at that end
+                    spots = [k - 2, spots[1]] if k == spots[0] else [spots[0], k + 2]
             else:
                 spots.remove(k)
                 if k - 2 in board and k + ABOVE_LEFT not in board:
@@ -376,8 +365,8 @@ def play(
                     spots.append(k + ABOVE_RIGHT)
                 if spots:
                     spots.sort()
-                else:
-                    spots, ends = [lo - 2, hi + 2], True
+                else:  # no spot is left: the ends of row 0
+                    spots, ends = spot_keys(board, rules.row0_gaps), True
         else:
             spots = None
             quiet_at.clear()

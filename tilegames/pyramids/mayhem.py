@@ -28,17 +28,21 @@ from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
     CURSE,
+    CURSED,
     EMPTY,
+    FALLS,
     HALF,
     IS_FIRE,
     LEGAL,
     MATERIAL,
     NO_FIRE_BESIDE,
     OVER,
+    OVERHANGS,
     QUIET_AS_LEFT,
     QUIET_AS_RIGHT,
     QUIET_ON,
     REACH,
+    STANDING,
     STANDS,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
@@ -277,6 +281,7 @@ def scan(
     air = collapse = explosion = fire = cursed = None
     collapse_kind = COLLAPSE
     fine = []
+    standing = STANDING[curse]
     for k in near:
         t = get(k)
         if t is None:
@@ -284,29 +289,20 @@ def scan(
             continue
         is_cursed = False
         if k <= -HALF:
-            left = get(k + SUPPORT_LEFT)
-            right = get(k + SUPPORT_RIGHT)
-            if left is None:
-                if right is None:
+            status = standing[
+                t * 2116 + get(k + SUPPORT_LEFT, EMPTY) * 46 + get(k + SUPPORT_RIGHT, EMPTY)
+            ]
+            if status:  # (STAYS is 0)
+                if status == FALLS:
                     if air is None or k < air:
                         air = k
                     continue
-                if not OVER[t * 45 + right]:
+                if status != CURSED:
                     if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, OVERHANG
+                        collapse = k
+                        collapse_kind = OVERHANG if status == OVERHANGS else COLLAPSE
                     continue
-            elif right is None:
-                if not OVER[t * 45 + left]:
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, OVERHANG
-                    continue
-            else:
-                index = t * 2025 + left * 45 + right
-                if not LEGAL[index]:
-                    if collapse is None or k < collapse:
-                        collapse, collapse_kind = k, COLLAPSE
-                    continue
-                is_cursed = curse and bool(CURSE[index])
+                is_cursed = True
         if IS_FIRE[t]:
             reach = -1 if fire_cube else REACH[t]
             burns = False

@@ -170,23 +170,33 @@ _SIDE: Final = N_TILES + 1
 """Entries per support in the tables that allow an empty one."""
 
 
-def _stands_table(curse: bool) -> bytes:
-    """``STANDS[curse]`` built from the building, overhang and curse rules (see there)."""
-    legal = np.frombuffer(LEGAL, np.uint8).reshape(N_TILES, N_TILES, N_TILES).astype(bool)
-    if curse:
-        legal &= ~np.frombuffer(CURSE, np.uint8).reshape(N_TILES, N_TILES, N_TILES).astype(bool)
+STAYS, FALLS, OVERHANGS, COLLAPSES, CURSED = range(5)
+"""What ``STANDING`` says of a tile on its supports: it stays, it is in the air, it overhangs
+against the overhang rule, it breaks the building rule, or (with the curse) it is cursed."""
+
+
+def _standing_table(curse: bool) -> bytes:
+    """``STANDING[curse]`` built from the building, overhang and curse rules (see there)."""
+    shape = (N_TILES, N_TILES, N_TILES)
+    legal = np.frombuffer(LEGAL, np.uint8).reshape(shape).astype(bool)
+    cursed = np.frombuffer(CURSE, np.uint8).reshape(shape).astype(bool) & curse
     over = np.frombuffer(OVER, np.uint8).reshape(N_TILES, N_TILES).astype(bool)
-    table = np.zeros((N_TILES, _SIDE, _SIDE), bool)  # both supports empty: in the air
-    table[:, :N_TILES, :N_TILES] = legal
-    table[:, :N_TILES, EMPTY] = over  # overhanging on its left support
-    table[:, EMPTY, :N_TILES] = over  # on its right one
-    return table.astype(np.uint8).tobytes()
+    table = np.full((N_TILES, _SIDE, _SIDE), FALLS, np.uint8)  # both supports empty
+    table[:, :N_TILES, :N_TILES] = np.where(legal, np.where(cursed, CURSED, STAYS), COLLAPSES)
+    table[:, :N_TILES, EMPTY] = np.where(over, STAYS, OVERHANGS)  # on its left support only
+    table[:, EMPTY, :N_TILES] = np.where(over, STAYS, OVERHANGS)  # on its right one only
+    return table.tobytes()
 
 
-STANDS: Final = (_stands_table(False), _stands_table(True))
+STANDING: Final = (_standing_table(False), _standing_table(True))
+"""``STANDING[curse][t * 2116 + left * 46 + right]``: how tile ``t`` stands on ``left`` and
+``right`` (tile ids, ``EMPTY`` for none), one of ``STAYS``, ``FALLS``, ``OVERHANGS``,
+``COLLAPSES`` and (only with ``curse``) ``CURSED``: the building rules as one table."""
+STANDS: Final = tuple(
+    (np.frombuffer(table, np.uint8) == STAYS).astype(np.uint8).tobytes() for table in STANDING
+)
 """``STANDS[curse][t * 2116 + left * 46 + right]``: tile ``t`` stays quietly on ``left`` and
-``right`` (tile ids, ``EMPTY`` for none: it overhangs the other; both empty, it falls): the
-building rule, or the overhang rule, and with ``curse`` not three equal weights."""
+``right`` (``STANDING`` says ``STAYS``)."""
 
 
 def fire_pair(t: int, n: int) -> bool:
