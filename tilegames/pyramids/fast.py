@@ -81,7 +81,7 @@ True
 from __future__ import annotations
 
 import heapq
-from bisect import insort
+from bisect import bisect_right, insort
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
@@ -99,8 +99,8 @@ from .mayhem import (
     ROLL,
     first_problem_near,
     landing_is_quiet,
+    placement_is_quiet,
     quiet_sides,
-    quiet_tiles,
     resolve,
     roll_contact,
     scan,
@@ -109,16 +109,7 @@ from .mayhem import (
     watch_step,
 )
 from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
-from .rules import (
-    FALL_LEFT,
-    FALL_RIGHT,
-    HAND_SIZE,
-    Move,
-    Rules,
-    deal_piles,
-    placement,
-    spot_keys,
-)
+from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
@@ -298,6 +289,7 @@ def play(
     curse, cube = rules.curse, rules.fire_cube
     slide = rules.overhang_collapse == "slide"
     debris_stays = rules.curse_debris == "turn"
+    gaps_all = rules.row0_gaps == "all"
     cap = rules.turn_cap
     history: list = []
     counts = [0] * 7  # KINDS order
@@ -308,42 +300,53 @@ def play(
     rolls = 0
 
     spots = None
-    quiet_at: dict[int, int] = {}  # spot: the tiles quiet there (mayhem.quiet_tiles), as found
     while True:
         player = turn_player
         hand = hands[player]
-        # -- where: the spots (rules.spot_keys), worked out again after mayhem; after a quiet
-        # placement only the spots around the new tile change.
+        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem; after
+        # a quiet placement only the spots around the new tile change.
         if spots is None:
             fire_around = not FIRE_TILES.isdisjoint(board.values())
-            spots = spot_keys(board, rules.row0_gaps)
-            # the two ends of row 0 (nothing to the left of the first, a row-0 tile to its right)
-            ends = spots[0] > -HALF and spots[0] - 2 not in board and spots[0] + 2 in board
+            if board:
+                # In scan order: the spots above two tiles side by side (a and a + 2), then
+                # the row-0 gaps (row 0 has the largest keys).
+                keys = sorted(board)
+                spots = [
+                    a + ABOVE_RIGHT
+                    for a, b in zip(keys, keys[1:])
+                    if b - a == 2 and a + ABOVE_RIGHT not in board
+                ]
+                row0 = keys[bisect_right(keys, -HALF) :]
+                if row0[-1] - row0[0] > 2 * (len(row0) - 1):
+                    for a, b in zip(row0, row0[1:]):
+                        if b - a > 2 and (gaps_all or b - a == 4):
+                            spots.extend(range(a + 2, b, 2))
+                lo, hi = row0[0], row0[-1]  # the ends of row 0, kept up to date on quiet turns
+                ends = not spots
+                if ends:
+                    spots = [lo - 2, hi + 2]
+            else:
+                ends = False
+                spots = [0]
+                lo = hi = 0  # (the one placement there is makes row 0 this)
         if observe is not None:
             observe(spots, board, hands, piles, removed)
         # -- which tile where --
         if careful[player]:
             t, k, quiet, memo = _careful_place(
-                board, orders[player], spots, rules, curse, cube, fire_around, quiet_at
+                board, orders[player], spots, rules, curse, cube, fire_around
             )
         else:
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
             k = spots[i % len(spots)]
-            quiet = bool(_quiet_at(quiet_at, board, k, curse) >> t & 1)
+            quiet = placement_is_quiet(board, t, k, curse=curse, fire_cube=cube)
             memo = None
         history.append((t, k))
         hand.remove(t)
         orders[player].remove(t)
         board[k] = t
         if quiet:
-            # what can go quietly at a spot depends on the six positions touching it only;
-            # of the spots touching k, its supports hold tiles (and k, when it empties
-            # again, does so in mayhem, which forgets every spot)
-            quiet_at.pop(k - 2, None)
-            quiet_at.pop(k + 2, None)
-            quiet_at.pop(k + ABOVE_LEFT, None)
-            quiet_at.pop(k + ABOVE_RIGHT, None)
             # Only the spot taken and the two above the new tile change: a row-0 gap leaves
             # the others (every empty position between row-0 tiles is one, or only the
             # single gaps); at an end of row 0 there were no spots, and the other end moves
@@ -351,12 +354,16 @@ def play(
             # the spots are its ends again.
             fire_around = fire_around or IS_FIRE[t]
             if ends:
+                if k == spots[0]:
+                    lo = k
+                else:
+                    hi = k
                 if k + 2 in board and k + ABOVE_RIGHT not in board:
                     spots, ends = [k + ABOVE_RIGHT], False
                 elif k - 2 in board and k + ABOVE_LEFT not in board:
                     spots, ends = [k + ABOVE_LEFT], False
-                else:  # row 0 grew at that end
-                    spots = [k - 2, spots[1]] if k == spots[0] else [spots[0], k + 2]
+                else:
+                    spots = [lo - 2, hi + 2]
             else:
                 spots.remove(k)
                 if k - 2 in board and k + ABOVE_LEFT not in board:
@@ -365,11 +372,10 @@ def play(
                     spots.append(k + ABOVE_RIGHT)
                 if spots:
                     spots.sort()
-                else:  # no spot is left: the ends of row 0
-                    spots, ends = spot_keys(board, rules.row0_gaps), True
+                else:
+                    spots, ends = [lo - 2, hi + 2], True
         else:
             spots = None
-            quiet_at.clear()
         if not quiet:
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
@@ -520,26 +526,19 @@ def _careful_place(
     curse: bool,
     cube: bool,
     fire_around: bool,
-    quiet_at: dict[int, int],
 ) -> tuple[int, int, bool, Any]:
     """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
 
     ``order``: the hand, heaviest first (hand order among equal weights).
-    ``fire_around``: whether a fire tile is on ``board``. ``quiet_at``: the
-    tiles quiet at each spot, as far as known (see ``_quiet_at``). ``memo``: for a
+    ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
     forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
     forecast (see ``_cost`` and ``_careful_fall``), else None.
     """
     get = board.get
-    masks = [_quiet_at(quiet_at, board, k, curse) for k in spots]
-    somewhere = 0
-    for mask in masks:
-        somewhere |= mask
     for t in order:
-        if somewhere >> t & 1:
-            for k, mask in zip(spots, masks):
-                if mask >> t & 1:
-                    return t, k, True, None
+        for k in spots:
+            if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube, fire=fire_around):
+                return t, k, True, None
     if not cube:
         # The first option of least cost, as ``players.cheapest`` finds it: the forecasts race,
         # the one that has cost least so far (the first among equals) always going on, so the
@@ -604,15 +603,6 @@ def _careful_place(
 
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
-
-
-def _quiet_at(quiet_at: dict[int, int], board: dict[int, int], k: int, curse: bool) -> int:
-    """``mayhem.quiet_tiles`` at the spot ``k``, remembered in ``quiet_at`` (the game forgets a
-    spot's entry when a tile touching it comes or goes, and every entry after mayhem)."""
-    mask = quiet_at.get(k)
-    if mask is None:
-        mask = quiet_at[k] = quiet_tiles(board, k, curse)
-    return mask
 
 
 def _cost(

@@ -28,22 +28,12 @@ from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
     CURSE,
-    CURSED,
-    EMPTY,
-    FALLS,
     HALF,
     IS_FIRE,
     LEGAL,
     MATERIAL,
-    NO_FIRE_BESIDE,
     OVER,
-    OVERHANGS,
-    QUIET_AS_LEFT,
-    QUIET_AS_RIGHT,
-    QUIET_ON,
     REACH,
-    STANDING,
-    STANDS,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
     TILES,
@@ -281,7 +271,6 @@ def scan(
     air = collapse = explosion = fire = cursed = None
     collapse_kind = COLLAPSE
     fine = []
-    standing = STANDING[curse]
     for k in near:
         t = get(k)
         if t is None:
@@ -289,20 +278,29 @@ def scan(
             continue
         is_cursed = False
         if k <= -HALF:
-            status = standing[
-                t * 2116 + get(k + SUPPORT_LEFT, EMPTY) * 46 + get(k + SUPPORT_RIGHT, EMPTY)
-            ]
-            if status:  # (STAYS is 0)
-                if status == FALLS:
+            left = get(k + SUPPORT_LEFT)
+            right = get(k + SUPPORT_RIGHT)
+            if left is None:
+                if right is None:
                     if air is None or k < air:
                         air = k
                     continue
-                if status != CURSED:
+                if not OVER[t * 45 + right]:
                     if collapse is None or k < collapse:
-                        collapse = k
-                        collapse_kind = OVERHANG if status == OVERHANGS else COLLAPSE
+                        collapse, collapse_kind = k, OVERHANG
                     continue
-                is_cursed = True
+            elif right is None:
+                if not OVER[t * 45 + left]:
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, OVERHANG
+                    continue
+            else:
+                index = t * 2025 + left * 45 + right
+                if not LEGAL[index]:
+                    if collapse is None or k < collapse:
+                        collapse, collapse_kind = k, COLLAPSE
+                    continue
+                is_cursed = curse and bool(CURSE[index])
         if IS_FIRE[t]:
             reach = -1 if fire_cube else REACH[t]
             burns = False
@@ -443,57 +441,41 @@ def fall(board: dict[int, int], k: int, direction: str) -> int:
 
 
 def placement_is_quiet(
-    board: dict[int, int], tile: int, k: int, *, curse: bool, fire_cube: bool
+    board: dict[int, int], tile: int, k: int, *, curse: bool, fire_cube: bool, fire: bool = True
 ) -> bool:
     """Whether placing ``tile`` at the spot ``k`` of a settled board causes no mayhem (and no roll).
 
-    ``quiet_tiles`` asked about one tile. The property tests check it against
-    ``first_problem`` on the whole board.
-    """
-    return bool(quiet_tiles(board, k, curse) >> tile & 1)
-
-
-def quiet_tiles(board: dict[int, int], k: int, curse: bool) -> int:
-    """The tiles that can be placed at the spot ``k`` of a settled board quietly, as a bit mask
-    (bit ``t`` for tile ``t``; ``tiles.ALL_TILES`` is every tile).
-
-    A local check: only the new tile, the tiles it completes the support of and its fire
-    contacts can cause trouble, and each is a table lookup (``tiles.QUIET_ON``,
-    ``QUIET_AS_LEFT``, ``QUIET_AS_RIGHT``, ``NO_FIRE_BESIDE``). The answer depends on the six
-    positions touching ``k`` (``tiles.TOUCH``) and on nothing else.
-
-    >>> from tilegames.pyramids.tiles import key, tile_id
-    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
-    >>> quiet = quiet_tiles(board, key(1, 1), curse=False)
-    >>> bool(quiet >> tile_id("green 6") & 1), bool(quiet >> tile_id("red burner") & 1)
-    (True, False)
+    A fast local check: only the new tile, the tiles it completes the
+    support of and its fire contacts can cause trouble. The property tests
+    check it against ``first_problem`` on the whole board. ``fire``: False
+    when no fire tile is on ``board`` (then only a fire tile can start a fire).
     """
     get = board.get
-    left, right = get(k + SUPPORT_LEFT, EMPTY), get(k + SUPPORT_RIGHT, EMPTY)
-    beside_left, beside_right = get(k - 2, EMPTY), get(k + 2, EMPTY)
-    up_left, up_right = get(k + ABOVE_LEFT, EMPTY), get(k + ABOVE_RIGHT, EMPTY)
-    quiet = (  # no fire with any of the six
-        NO_FIRE_BESIDE[left]
-        & NO_FIRE_BESIDE[right]
-        & NO_FIRE_BESIDE[beside_left]
-        & NO_FIRE_BESIDE[beside_right]
-        & NO_FIRE_BESIDE[up_left]
-        & NO_FIRE_BESIDE[up_right]
-    )
-    if k <= -HALF:  # above row 0: it stands on its two supports
-        quiet &= QUIET_ON[curse][left * 46 + right]
+    if k <= -HALF and not _holds(tile, board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT], curse):
+        return False
     # the tiles above, whose support it completes (beside the tile at k - 2 or k + 2)
-    if up_left != EMPTY:
-        quiet &= QUIET_AS_RIGHT[curse][up_left * 46 + beside_left]
-    if up_right != EMPTY:
-        quiet &= QUIET_AS_LEFT[curse][up_right * 46 + beside_right]
-    return quiet
+    up = get(k + ABOVE_LEFT)
+    if up is not None and not _holds(up, get(k - 2), tile, curse):
+        return False
+    up = get(k + ABOVE_RIGHT)
+    if up is not None and not _holds(up, tile, get(k + 2), curse):
+        return False
+    return not ((fire or IS_FIRE[tile]) and touches_fire(get, k, tile))
+
+
+def _holds(tile: int, left: int | None, right: int | None, curse: bool) -> bool:
+    """Whether ``tile`` stays quietly on ``left`` and ``right`` (one of them may be missing:
+    it overhangs the other)."""
+    if left is None or right is None:
+        support = right if left is None else left
+        return support is not None and bool(OVER[tile * 45 + support])
+    index = tile * 2025 + left * 45 + right
+    return bool(LEGAL[index]) and not (curse and CURSE[index])
 
 
 def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
     """Whether ``tile`` at ``k`` would start a fire with a neighbour (``get``: the board's ``get``):
-    a burner beside what it burns (or beside another burner), or a burnable beside its burner
-    (``tiles.fire_pair``).
+    a burner beside what it burns (or beside another burner), or a burnable beside its burner.
     ``skip``: a position not to count (where a falling tile still stands).
 
     >>> from tilegames.pyramids.tiles import key, tile_id
@@ -501,9 +483,17 @@ def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
     >>> touches_fire(board.get, key(0, 2), tile_id("yellow 2")), touches_fire(board.get, key(0, 2), 0, key(0, 0))
     (True, False)
     """
+    if IS_FIRE[tile]:
+        reach = REACH[tile]
+        for d in TOUCH:
+            n = get(k + d)
+            if n is not None and (IS_FIRE[n] or MATERIAL[n] <= reach) and k + d != skip:
+                return True
+        return False
+    material = MATERIAL[tile]
     for d in TOUCH:
         n = get(k + d)
-        if n is not None and not NO_FIRE_BESIDE[n] >> tile & 1 and k + d != skip:
+        if n is not None and REACH[n] >= material and k + d != skip:
             return True
     return False
 
@@ -530,15 +520,17 @@ def landing_is_quiet(
     False
     """
     get = board.get
-    if (
-        landing <= -HALF
-        and not STANDS[False][
-            tile * 2116
-            + get(landing + SUPPORT_LEFT, EMPTY) * 46
-            + get(landing + SUPPORT_RIGHT, EMPTY)
-        ]
-    ):
-        return False
+    if landing <= -HALF:
+        left = get(landing + SUPPORT_LEFT)
+        right = get(landing + SUPPORT_RIGHT)
+        if left is None:
+            if right is None or not OVER[tile * 45 + right]:
+                return False
+        elif right is None:
+            if not OVER[tile * 45 + left]:
+                return False
+        elif not LEGAL[tile * 2025 + left * 45 + right]:
+            return False
     return cube or not fire or not touches_fire(get, landing, tile, origin)
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import copy
 import operator
-from bisect import bisect_right
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Literal
 
@@ -395,20 +394,14 @@ def spot_keys(board: dict[int, int], row0_gaps: str = "all") -> list[int]:
     """
     if not board:
         return [key(0, 0)]
-    keys = sorted(board)
-    # In scan order: the spots above two tiles side by side (a and a + 2, next to each other
-    # in scan order), then the row-0 gaps (row 0 has the largest keys).
-    spots = [
-        a + ABOVE_RIGHT
-        for a, b in zip(keys, keys[1:])
-        if b - a == 2 and a + ABOVE_RIGHT not in board
-    ]
-    row0 = keys[bisect_right(keys, -HALF) :]
+    spots = [k + ABOVE_RIGHT for k in board if k + 2 in board and k + ABOVE_RIGHT not in board]
+    row0 = sorted([k for k in board if k > -HALF])
     if row0[-1] - row0[0] > 2 * (len(row0) - 1):  # there are gaps
         for a, b in zip(row0, row0[1:]):
             if b - a > 2 and (row0_gaps == "all" or b - a == 4):
                 spots.extend(range(a + 2, b, 2))
     if spots:
+        spots.sort()
         return spots
     return [row0[0] - 2, row0[-1] + 2]
 

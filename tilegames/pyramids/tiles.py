@@ -26,8 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-import numpy as np
-
 from ..errors import IllegalMove
 
 COLOURS = ("yellow", "red", "green", "blue")
@@ -163,82 +161,6 @@ CURSE: Final = bytes(
     for b in range(N_TILES)
 )
 """``CURSE[t * 2025 + left * 45 + right]``: the three weights are equal."""
-
-EMPTY: Final = N_TILES
-"""The index the tables below use for an empty position (``board.get(k, EMPTY)``)."""
-_SIDE: Final = N_TILES + 1
-"""Entries per support in the tables that allow an empty one."""
-
-
-STAYS, FALLS, OVERHANGS, COLLAPSES, CURSED = range(5)
-"""What ``STANDING`` says of a tile on its supports: it stays, it is in the air, it overhangs
-against the overhang rule, it breaks the building rule, or (with the curse) it is cursed."""
-
-
-def _standing_table(curse: bool) -> bytes:
-    """``STANDING[curse]`` built from the building, overhang and curse rules (see there)."""
-    shape = (N_TILES, N_TILES, N_TILES)
-    legal = np.frombuffer(LEGAL, np.uint8).reshape(shape).astype(bool)
-    cursed = np.frombuffer(CURSE, np.uint8).reshape(shape).astype(bool) & curse
-    over = np.frombuffer(OVER, np.uint8).reshape(N_TILES, N_TILES).astype(bool)
-    table = np.full((N_TILES, _SIDE, _SIDE), FALLS, np.uint8)  # both supports empty
-    table[:, :N_TILES, :N_TILES] = np.where(legal, np.where(cursed, CURSED, STAYS), COLLAPSES)
-    table[:, :N_TILES, EMPTY] = np.where(over, STAYS, OVERHANGS)  # on its left support only
-    table[:, EMPTY, :N_TILES] = np.where(over, STAYS, OVERHANGS)  # on its right one only
-    return table.tobytes()
-
-
-STANDING: Final = (_standing_table(False), _standing_table(True))
-"""``STANDING[curse][t * 2116 + left * 46 + right]``: how tile ``t`` stands on ``left`` and
-``right`` (tile ids, ``EMPTY`` for none), one of ``STAYS``, ``FALLS``, ``OVERHANGS``,
-``COLLAPSES`` and (only with ``curse``) ``CURSED``: the building rules as one table."""
-STANDS: Final = tuple(
-    (np.frombuffer(table, np.uint8) == STAYS).astype(np.uint8).tobytes() for table in STANDING
-)
-"""``STANDS[curse][t * 2116 + left * 46 + right]``: tile ``t`` stays quietly on ``left`` and
-``right`` (``STANDING`` says ``STAYS``)."""
-
-
-def fire_pair(t: int, n: int) -> bool:
-    """Whether tile ``t`` set beside tile ``n`` starts a fire (or an explosion): a fire tile
-    beside what it burns or beside another fire tile, or a tile beside a fire tile that burns it.
-
-    >>> fire_pair(tile_id("red burner"), tile_id("red 20")), fire_pair(tile_id("red 60"), tile_id("red burner"))
-    (True, False)
-    """
-    if IS_FIRE[t]:
-        return IS_FIRE[n] or MATERIAL[n] <= REACH[t]
-    return REACH[n] >= MATERIAL[t]
-
-
-def _masks(bits: np.ndarray) -> tuple[int, ...]:
-    """Bit masks (bit ``t``: tile ``t``) of a table whose last axis is the tile, flattened."""
-    powers = np.left_shift(np.uint64(1), np.arange(N_TILES, dtype=np.uint64))
-    return tuple((bits.astype(np.uint64) * powers).sum(axis=-1).ravel().tolist())
-
-
-def _stands(curse: bool) -> np.ndarray:
-    return np.frombuffer(STANDS[curse], np.uint8).reshape(N_TILES, _SIDE, _SIDE)
-
-
-ALL_TILES: Final = (1 << N_TILES) - 1
-"""The set of every tile, as a bit mask (bit ``t``: tile ``t``)."""
-QUIET_ON: Final = tuple(_masks(_stands(c).transpose(1, 2, 0)) for c in (False, True))
-"""``QUIET_ON[curse][left * 46 + right]``: the tiles that stand quietly on ``left`` and
-``right``, as a bit mask."""
-QUIET_AS_LEFT: Final = tuple(
-    _masks(_stands(c).transpose(0, 2, 1)[..., :N_TILES]) for c in (False, True)
-)
-"""``QUIET_AS_LEFT[curse][up * 46 + right]``: the tiles that, as the left support of ``up``
-(whose right one is ``right``), let it stand quietly."""
-QUIET_AS_RIGHT: Final = tuple(_masks(_stands(c)[..., :N_TILES]) for c in (False, True))
-"""``QUIET_AS_RIGHT[curse][up * 46 + left]``: the same for the right support."""
-NO_FIRE_BESIDE: Final = (
-    *(sum(1 << t for t in range(N_TILES) if not fire_pair(t, n)) for n in range(N_TILES)),
-    ALL_TILES,
-)
-"""``NO_FIRE_BESIDE[n]``: the tiles that start no fire beside tile ``n`` (every tile beside
-``EMPTY``)."""
 
 
 def tile_id(name: str | int | Tile) -> int:
