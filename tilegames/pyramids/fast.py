@@ -537,7 +537,7 @@ def _careful_place(
     get = board.get
     for t in order:
         for k in spots:
-            if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube):
+            if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube, fire=fire_around):
                 return t, k, True, None
     if not cube:
         # The first option of least cost, as ``players.cheapest`` finds it: the forecasts race,
@@ -697,7 +697,7 @@ def _costs(
             tile = pop(k)
             target = None
             for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-                if landing_is_quiet(board, tile, landing, False):
+                if landing_is_quiet(board, tile, landing, False, fire=fire_around):
                     target = landing
                     break
             if target is not None:

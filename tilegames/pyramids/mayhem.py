@@ -436,13 +436,14 @@ def fall(board: dict[int, int], k: int, direction: str) -> int:
 
 
 def placement_is_quiet(
-    board: dict[int, int], tile: int, k: int, *, curse: bool, fire_cube: bool
+    board: dict[int, int], tile: int, k: int, *, curse: bool, fire_cube: bool, fire: bool = True
 ) -> bool:
     """Whether placing ``tile`` at the spot ``k`` of a settled board causes no mayhem (and no roll).
 
     A fast local check: only the new tile, the tiles it completes the
     support of and its fire contacts can cause trouble. The property tests
-    check it against ``first_problem`` on the whole board.
+    check it against ``first_problem`` on the whole board. ``fire``: False
+    when no fire tile is on ``board`` (then only a fire tile can start a fire).
     """
     get = board.get
     if k <= -HALF and not _holds(tile, board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT], curse):
@@ -454,7 +455,7 @@ def placement_is_quiet(
     up = get(k + ABOVE_RIGHT)
     if up is not None and not _holds(up, tile, get(k + 2), curse):
         return False
-    return not touches_fire(get, k, tile)
+    return not ((fire or IS_FIRE[tile]) and touches_fire(get, k, tile))
 
 
 def _holds(tile: int, left: int | None, right: int | None, curse: bool) -> bool:
@@ -493,11 +494,18 @@ def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
 
 
 def landing_is_quiet(
-    board: dict[int, int], tile: int, landing: int, cube: bool, origin: int | None = None
+    board: dict[int, int],
+    tile: int,
+    landing: int,
+    cube: bool,
+    origin: int | None = None,
+    *,
+    fire: bool = True,
 ) -> bool:
     """Whether ``tile`` falling to ``landing`` lands quietly: legally supported and, without the
     fire cube, in no fire contact. ``origin``: where the tile falls from when it is still on
-    ``board`` (it does not count).
+    ``board`` (it does not count). ``fire``: False when no fire tile is on ``board`` (nor is
+    ``tile`` one), so that there is no contact to look for.
 
     >>> from tilegames.pyramids.tiles import key, tile_id
     >>> board = {key(0, 0): tile_id("red 20"), key(0, 2): tile_id("blue 20")}
@@ -518,7 +526,7 @@ def landing_is_quiet(
                 return False
         elif not LEGAL[tile * 2025 + left * 45 + right]:
             return False
-    return cube or not touches_fire(get, landing, tile, origin)
+    return cube or not fire or not touches_fire(get, landing, tile, origin)
 
 
 def quiet_sides(board: dict[int, int], k: int, cube: bool) -> tuple[bool, bool]:

@@ -139,7 +139,11 @@ def game_task(
     if rules is None:
         rules = Rules(curse=curse, fire_cube=fire_cube, turn_cap=turn_cap)
     lineup = [make_player(kind) for kind in lineup_of(player, players)]
-    dice = players_generator(rng)  # the players' own: never the generator the seed came from
+    seats = fast.fast_seats(lineup)
+    # the players' own dice (never the generator the seed came from), made only for a lineup
+    # that throws them: careful seats on the fast path throw none (making dice reads ``rng``
+    # without advancing it, so the games are the same either way)
+    dice = players_generator(rng) if seats is None or "random" in seats else None
     row = game_row(play_fast_or_public(seed, lineup, rules, dice))
     winner = row["winner"]
     first = row["first_player"]
