@@ -28,7 +28,7 @@ import copy
 import gettext
 from pathlib import Path
 
-from .i18n import LANGUAGES, LOCALE_DIR
+from .i18n import catalog_file, catalogued
 
 __all__ = [
     "domain",
@@ -86,15 +86,12 @@ def markdown_cells(notebook) -> list[str]:
 
 def catalog_path(name: str, lang: str, suffix: str = ".mo") -> Path:
     """Where the catalog of the assignment ``name`` in ``lang`` is."""
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain(name)}{suffix}"
+    return catalog_file(domain(name), lang, suffix)
 
 
 def translated_assignments(lang: str) -> set[str]:
     """The assignments with a catalog in ``lang``."""
-    if lang == "en" or lang not in LANGUAGES:
-        return set()
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    return {path.stem[len("course-") :] for path in folder.glob("course-*.mo")}
+    return catalogued("course-", lang)
 
 
 def translate_assignment(notebook, name: str, lang: str):

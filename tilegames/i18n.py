@@ -60,6 +60,31 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = {"en": "English", "sk": "slovenčina", "pt": "português", "ru": "русский"}
 """The languages with catalogs, each named in itself; English is the source."""
 
+
+def catalog_file(domain: str, lang: str, suffix: str = ".mo") -> Path:
+    """Where the catalog ``domain`` (``tilegames``, ``lesson-01_tula_rules`` …) in ``lang`` is.
+
+    >>> catalog_file("lesson-01_tula_rules", "sk", ".po").name
+    'lesson-01_tula_rules.po'
+    """
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}{suffix}"
+
+
+def catalogued(prefix: str, lang: str) -> set[str]:
+    """The names with a compiled catalog ``<prefix><name>`` in ``lang`` (none for English, the
+    source, or a language without catalogs).
+
+    >>> "01_tula_rules" in catalogued("lesson-", "sk"), catalogued("lesson-", "en")
+    (True, set())
+    """
+    if lang == "en" or lang not in LANGUAGES:
+        return set()
+    return {
+        path.stem[len(prefix) :]
+        for path in catalog_file(f"{prefix}*", lang).parent.glob(f"{prefix}*.mo")
+    }
+
+
 ENVIRONMENT = ("TILEGAMES_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The variables the default language is read from, the first set one wins (as gettext)."""
 

@@ -22,7 +22,7 @@ import copy
 import gettext
 from pathlib import Path
 
-from .i18n import LANGUAGES, LOCALE_DIR
+from .i18n import catalog_file, catalogued
 
 __all__ = ["domain", "markdown_cells", "translate_notebook", "translated_lessons"]
 
@@ -49,15 +49,12 @@ def markdown_cells(notebook) -> list[str]:
 
 
 def catalog_path(name: str, lang: str, suffix: str = ".mo") -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain(name)}{suffix}"
+    return catalog_file(domain(name), lang, suffix)
 
 
 def translated_lessons(lang: str) -> set[str]:
     """The lessons (notebook stems) with a catalog in ``lang``."""
-    if lang == "en" or lang not in LANGUAGES:
-        return set()
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    return {path.stem[len("lesson-") :] for path in folder.glob("lesson-*.mo")}
+    return catalogued("lesson-", lang)
 
 
 def translate_notebook(notebook, name: str, lang: str):
