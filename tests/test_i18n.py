@@ -587,6 +587,23 @@ def test_lessons_with_lang_lay_out_that_language_s_cards(tmp_path, capsys):
     assert slovak["notebooks/01_tula_rules.ipynb"] == english["notebooks/01_tula_rules.ipynb"]
 
 
+def assert_catalog_is_current(path, name: str, cells: list[str], catalog) -> None:
+    """The catalog at ``path`` holds exactly the English notebook ``name``'s ``cells`` (none
+    stale, none missing), each translated and none fuzzy."""
+    stale, missing = stale_and_missing(cells, catalog)
+    assert stale == [], f"{path.name}: translations of cells no longer in {name}: {stale}"
+    assert missing == [], f"{path.name}: cells of {name} not in the catalog: {missing}"
+    untranslated = [m.id[:60] for m in messages(catalog) if not m.string or m.fuzzy]
+    assert untranslated == [], f"{path.name}: untranslated or fuzzy: {untranslated}"
+
+
+def stale_and_missing(cells: list[str], catalog) -> tuple[list[str], list[str]]:
+    """The catalog's translations of cells the English notebook no longer has (stale), and the
+    notebook's cells the catalog has no entry for (missing)."""
+    ids = [message.id for message in messages(catalog)]
+    return [i[:60] for i in ids if i not in cells], [c[:60] for c in cells if c not in ids]
+
+
 # -- the lessons' catalogs ----------------------------------------------------------------------
 def lesson_catalogs():
     return sorted(LOCALE.glob("*/LC_MESSAGES/lesson-*.po"))
@@ -611,15 +628,7 @@ def test_a_translated_lesson_is_complete_and_not_stale(path):
     name = path.stem[len("lesson-") :]
     lang = path.parent.parent.name
     english = nbformat.read(lesson(name), as_version=4)
-    cells = markdown_cells(english)
-    catalog = read(path, lang)
-    ids = [message.id for message in messages(catalog)]
-    stale = [i[:60] for i in ids if i not in cells]
-    missing = [c[:60] for c in cells if c not in ids]
-    assert stale == [], f"{path.name}: translations of cells no longer in {name}: {stale}"
-    assert missing == [], f"{path.name}: cells of {name} not in the catalog: {missing}"
-    untranslated = [m.id[:60] for m in messages(catalog) if not m.string or m.fuzzy]
-    assert untranslated == [], f"{path.name}: untranslated or fuzzy: {untranslated}"
+    assert_catalog_is_current(path, name, markdown_cells(english), read(path, lang))
     translated, left = translate_notebook(english, name, lang)  # the committed .mo is current
     assert left == 0
     assert len(translated.cells) == len(english.cells) + 1
@@ -684,13 +693,6 @@ def students_copy(name: str) -> Path:
     return resources.folder("release") / name / f"{name}.ipynb"
 
 
-def stale_and_missing(cells: list[str], catalog) -> tuple[list[str], list[str]]:
-    """The catalog's translations of cells the English notebook no longer has (stale), and the
-    notebook's cells the catalog has no entry for (missing)."""
-    ids = [message.id for message in messages(catalog)]
-    return [i[:60] for i in ids if i not in cells], [c[:60] for c in cells if c not in ids]
-
-
 @pytest.mark.parametrize("lang", COURSE_LANGUAGES)
 def test_every_assignment_has_a_catalog_in_every_language_of_the_course(lang):
     names = assignment_names()
@@ -714,12 +716,7 @@ def test_a_translated_assignment_is_complete_and_not_stale(path):
     name = path.stem[len("course-") :]
     lang = path.parent.parent.name
     english = nbformat.read(students_copy(name), as_version=4)
-    catalog = read(path, lang)
-    stale, missing = stale_and_missing(markdown_cells(english), catalog)
-    assert stale == [], f"{path.name}: translations of cells no longer in {name}: {stale}"
-    assert missing == [], f"{path.name}: cells of {name} not in the catalog: {missing}"
-    untranslated = [m.id[:60] for m in messages(catalog) if not m.string or m.fuzzy]
-    assert untranslated == [], f"{path.name}: untranslated or fuzzy: {untranslated}"
+    assert_catalog_is_current(path, name, markdown_cells(english), read(path, lang))
     translated, left = translate_assignment(english, name, lang)  # the committed .mo is current
     assert left == 0
     assert translated.metadata == english.metadata

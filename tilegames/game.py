@@ -40,7 +40,6 @@ from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from . import i18n  # i18n._(...)
 from .errors import BadNotation, IllegalMove, InvalidPosition, describe
 from .i18n import _
 
@@ -428,17 +427,17 @@ class GameState(ABC):
         """Rebuild a saved game; anything wrong raises InvalidPosition naming the field."""
         if not isinstance(data, dict):
             raise InvalidPosition(
-                i18n._("a saved game must be a dict, not {kind}").format(kind=type(data).__name__)
+                _("a saved game must be a dict, not {kind}").format(kind=type(data).__name__)
             )
         if data.get("game") != cls.GAME:
             raise InvalidPosition(
-                i18n._("game: expected {game!r}, found {value}").format(
+                _("game: expected {game!r}, found {value}").format(
                     game=cls.GAME, value=describe(data.get("game"))
                 )
             )
         if type(data.get("version")) is not int or data["version"] != cls.VERSION:
             raise InvalidPosition(
-                i18n._("version: this tilegames reads version {version}, found {value}").format(
+                _("version: this tilegames reads version {version}, found {value}").format(
                     version=cls.VERSION, value=describe(data.get("version"))
                 )
             )
@@ -447,19 +446,19 @@ class GameState(ABC):
         )
         if unknown:
             raise InvalidPosition(
-                i18n._("unknown field(s) {unknown}").format(unknown=", ".join(unknown))
+                _("unknown field(s) {unknown}").format(unknown=", ".join(unknown))
             )
         deal = require(data, "deal", dict)
         moves = require(data, "moves", list)
         unknown = sorted(field_name(key) for key in set(deal) - cls.DEAL_FIELDS)
         if cls.DEAL_FIELDS and unknown:
             raise InvalidPosition(
-                i18n._("deal: unknown field(s) {unknown}").format(unknown=", ".join(unknown))
+                _("deal: unknown field(s) {unknown}").format(unknown=", ".join(unknown))
             )
         refuse_huge_numbers(deal, "deal")
         if len(moves) > MAX_SAVED_MOVES:
             raise InvalidPosition(
-                i18n._("moves: {moves} moves; a saved game holds at most {most}").format(
+                _("moves: {moves} moves; a saved game holds at most {most}").format(
                     moves=len(moves), most=MAX_SAVED_MOVES
                 )
             )
@@ -475,7 +474,7 @@ class GameState(ABC):
             OverflowError,
         ) as error:
             raise InvalidPosition(
-                i18n._("deal: not a valid deal ({error})").format(error=error)
+                _("deal: not a valid deal ({error})").format(error=error)
             ) from None
         seed = getattr(game, "seed", None)
         again = game.redeal(seed) if seed is not None else None
@@ -484,7 +483,7 @@ class GameState(ABC):
         for index, move in enumerate(moves):
             if not isinstance(move, str):
                 raise InvalidPosition(
-                    i18n._("moves[{index}]: expected move notation, found {move}").format(
+                    _("moves[{index}]: expected move notation, found {move}").format(
                         index=index, move=describe(move)
                     )
                 )
@@ -492,7 +491,7 @@ class GameState(ABC):
                 game.play(move)
             except IllegalMove as error:
                 raise InvalidPosition(
-                    i18n._("moves[{index}] ({move}) cannot be played: {error}").format(
+                    _("moves[{index}] ({move}) cannot be played: {error}").format(
                         index=index, move=describe(move), error=error
                     )
                 ) from None
@@ -502,26 +501,24 @@ class GameState(ABC):
     def from_json(cls, text: str):
         """Rebuild a game saved with ``to_json``."""
         if not isinstance(text, (str, bytes, bytearray)):
-            raise InvalidPosition(
-                i18n._("expected JSON text, found {text}").format(text=describe(text))
-            )
+            raise InvalidPosition(_("expected JSON text, found {text}").format(text=describe(text)))
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise InvalidPosition(i18n._("not valid JSON: {error}").format(error=error)) from None
+            raise InvalidPosition(_("not valid JSON: {error}").format(error=error)) from None
         except ValueError:  # a number of thousands of digits (Python's int limit)
             raise InvalidPosition(
-                i18n._("not a saved game: a number in it is thousands of digits long")
+                _("not a saved game: a number in it is thousands of digits long")
             ) from None
         except RecursionError:
             raise InvalidPosition(
-                i18n._("not a saved game: the JSON is nested far too deeply")
+                _("not a saved game: the JSON is nested far too deeply")
             ) from None
         try:
             return cls.from_dict(data)
         except RecursionError:
             raise InvalidPosition(
-                i18n._("not a saved game: the data is nested far too deeply")
+                _("not a saved game: the data is nested far too deeply")
             ) from None
 
 
@@ -543,7 +540,7 @@ def refuse_unless_dealt(game: GameState, *dealt: GameState) -> None:
     mine = game._deal_dict()
     if not any(other._deal_dict() == mine for other in dealt):
         raise InvalidPosition(
-            i18n._(
+            _(
                 "deal.seed: seed {value} does not deal these tiles (write null for a deal given tile by tile)"
             ).format(value=describe(mine.get("seed")))
         )
@@ -571,7 +568,7 @@ def kept_seed(deal: dict[str, Any], missing: str = "missing") -> int | None:
     from .randomness import read_seed
 
     if "seed" not in deal:
-        raise InvalidPosition(i18n._("deal.seed: {missing}").format(missing=missing))
+        raise InvalidPosition(_("deal.seed: {missing}").format(missing=missing))
     return read_seed(deal["seed"], "deal.seed")
 
 
@@ -582,7 +579,7 @@ def deal_fields() -> Iterator[None]:
     try:
         yield
     except InvalidPosition as error:
-        raise InvalidPosition(i18n._("deal.{error}").format(error=error)) from None
+        raise InvalidPosition(_("deal.{error}").format(error=error)) from None
 
 
 def field_name(key: Any) -> str:
@@ -615,7 +612,7 @@ def refuse_huge_numbers(data: Any, where: str) -> None:
             pending.extend((item, f"{name}[{index}]") for index, item in enumerate(value))
         elif isinstance(value, int) and abs(value) > MAX_SAVED_NUMBER:
             raise InvalidPosition(
-                i18n._("{name}: {value}; a saved game holds no number beyond 2**128").format(
+                _("{name}: {value}; a saved game holds no number beyond 2**128").format(
                     name=name, value=describe(value)
                 )
             )
@@ -651,14 +648,14 @@ def require(data: dict[str, Any], field: str, kind: type | tuple[type, ...], whe
     """
     name = f"{where}.{field}" if where else field
     if field not in data:
-        raise InvalidPosition(i18n._("{name}: missing").format(name=name))
+        raise InvalidPosition(_("{name}: missing").format(name=name))
     value = data[field]
     if kind is int and isinstance(value, bool) or not isinstance(value, kind):
         expected = (
             kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         )
         raise InvalidPosition(
-            i18n._("{name}: expected {expected}, found {value}").format(
+            _("{name}: expected {expected}, found {value}").format(
                 name=name, expected=expected, value=describe(value)
             )
         )
