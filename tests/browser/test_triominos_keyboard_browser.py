@@ -62,6 +62,8 @@ def test_tri_ominos_turns_by_keyboard(jupyter_lab, lab_root, page):
         page.keyboard.press("Enter")
         expect(page.locator(".tilegames-status")).to_contain_text("Your turn")
         expect(live).to_have_text(twin.board.announcement)
+        # the board takes the focus back after the reply (its request can come after the words)
+        page.wait_for_function(f"({FOCUSED_TARGET})() !== null", timeout=10_000)
         page.get_by_role("button", name="Undo").focus()
         assert page.evaluate(FOCUSED_TARGET) is None
         tab_into_board(page)
