@@ -9,12 +9,11 @@ import subprocess
 import sys
 from math import inf
 
-import pandas as pd
 import pytest
 
 from tilegames import explore
 from tilegames.sim import simulate
-from tilegames.stats import mean_interval, wilson
+from tilegames.stats import wilson
 
 
 def test_the_demo_estimate_is_the_simulation_of_its_setting():
@@ -83,46 +82,6 @@ def test_a_short_turn_cap_stops_games():
     panel.controls["turn_cap"].value = 40
     assert panel.estimates["turns per game"].high <= 40
     assert panel.estimates["turn cap reached"].value > 0.5
-
-
-# -- the scoring notebook's helpers (tilegames.triominos.study, end of the module) ------------------
-def test_point_sources_are_in_words_and_add_up_to_the_total():
-    from tilegames.triominos import study
-
-    frame = simulate(functools.partial(study.round_task, players=2), 40, seed=3, progress=False)
-    sources = study.point_sources({"two": frame})["two"]
-    assert "tile_values" not in sources.index and "the tiles' own values" in sources.index
-    parts = sources.drop("total")
-    assert abs(parts.sum() - sources["total"]) < 1e-9
-
-
-def test_the_paired_table_compares_each_rule_set_with_the_standard_rules_in_words():
-    from tilegames.triominos import study
-
-    paired = simulate(
-        functools.partial(study.paired_task, players=2, rules=study.EDITION_VARIANTS),
-        30,
-        seed=4,
-        progress=False,
-    )
-    table = study.paired_table(paired)
-    assert list(table.columns) == [study.VARIANT_WORDS[v] for v in study.EDITION_VARIANTS[1:]]
-    assert table.index.name == "change from the standard rules"
-    starter = study.starter_table({2: paired[paired["rules"] == "seed"]})
-    conclusion = study.scoring_conclusion(
-        paired[paired["rules"] == "seed"], starter, paired,
-        pd.DataFrame({"rounds": [2, 3, 4]}),
-    )  # fmt: skip
-    change = study.by_rules(paired)
-    pressman = mean_interval(
-        (change["pressman"]["round_points"] - change["seed"]["round_points"]).to_numpy(float)
-    )
-    word = "cut by" if pressman.high < 0 else "raised by" if pressman.low > 0 else "changed by"
-    assert f"a round's points (both players together) are {word} " in conclusion
-    assert table.loc["points per round (all players)", "Pressman's rules"].startswith(
-        f"{pressman.value:.2f}"
-    )
-    assert "tile_values" not in conclusion and "seed_three_draws" not in conclusion
 
 
 def test_the_panel_carries_a_still_picture_of_its_chart():

@@ -532,7 +532,7 @@ def test_a_chart_s_title_and_axes_in_russian():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from tilegames.triominos.study import plot_tile_values
+    from tilegames.triominos.findings import plot_tile_values
 
     with using("ru"):
         figure = plot_tile_values()

@@ -72,7 +72,7 @@ def _whole(ticks) -> bool:
 
 def test_count_axes_tick_whole_numbers():
     from tilegames.maze.study import solution_lengths_chart
-    from tilegames.triominos.study import plot_bonus_counts, plot_games
+    from tilegames.triominos.findings import plot_bonus_counts, plot_games
 
     few = pd.DataFrame({"solved": [True] * 5, "moves": [120, 130, 150, 155, 200]})
     assert _whole(solution_lengths_chart(few).axes[0].get_yticks())
