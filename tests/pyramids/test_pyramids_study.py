@@ -11,6 +11,7 @@ import pytest
 
 from tilegames import cli
 from tilegames.pyramids import new_game
+from tilegames.pyramids.findings import going_round_in_circles
 from tilegames.pyramids.players import (
     CarefulPlayer,
     RandomPlayer,
@@ -22,7 +23,6 @@ from tilegames.pyramids.rules import Game, Rules
 from tilegames.pyramids.study import (
     first_player_table,
     game_task,
-    going_round_in_circles,
     length_table,
     mayhem_table,
     repeated_position,

@@ -1,7 +1,8 @@
 """Flaming Pyramids statistics: game length, mayhem per game, the first player's advantage.
 
-Simulation tasks for ``tilegames.sim.simulate`` (one row per game), the
-tables the rules notebook shows, and the CLI hooks:
+Simulation tasks for ``tilegames.sim.simulate`` (one row per game), their tallies
+and tables, the matches, and the CLI hooks (what the rules notebook shows of them, its
+charts and conclusions in words, is in ``findings.py``):
 
     tilegames simulate pyramids --players 4 --player careful --games 1000 --workers 2 --seed 1
 
@@ -24,11 +25,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .. import i18n  # i18n._(...), as the other games' studies
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, median_from_counts, wilson
-from ..words import Form, interval, side, signed_points, span, with_interval
+from ..words import span
 from . import fast
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules, new_game
@@ -38,31 +38,22 @@ MAYHEM_KINDS = ("fall", "collapse", "overhang", "explosion", "fire", "roll", "cu
 
 __all__ = [
     "GameTally",
-    "KIND_WORDS",
     "MATCHUPS",
     "explorer_measure",
-    "matchups_conclusion",
-    "plot_matchups",
-    "plot_study",
-    "study_conclusion",
     "write_matchups",
     "MAYHEM_KINDS",
     "first_player_edge_table",
     "match_task",
     "matchup_table",
-    "matchup_percentages",
     "lineup_of",
     "read_matchups",
     "run_matchups",
-    "first_player_edge_percentages",
-    "first_player_percentages",
     "first_player_table",
     "game_row",
     "game_task",
     "length_table",
     "play_fast_or_public",
     "mayhem_table",
-    "going_round_in_circles",
     "repeated_position",
     "summary_text",
 ]
@@ -182,38 +173,6 @@ def repeated_position(game: Game) -> tuple[int, int] | None:
             seen[position] = replay.turns
         replay.play_unchecked(move)
     return None
-
-
-def going_round_in_circles(players: int = 3, player: str = "careful", seed: int = 0) -> str:
-    """Play seeded games (``game_task`` with the generators of seeds ``seed``, ``seed + 1``, …)
-    until one reaches the turn cap, and say in words which of its positions came back.
-
-    >>> going_round_in_circles(seed=590)  # doctest: +ELLIPSIS
-    'Of the 3-player games of careful players from seed 590 on, the game of seed 594 was the ...'
-    """
-    rules = Rules()
-    for number in range(seed, seed + 10_000):
-        if not game_task(np.random.default_rng(number), players=players, player=player)["capped"]:
-            continue
-        rng = np.random.default_rng(number)  # the same game again, played by the public rules
-        game_seed = int(rng.integers(2**62))
-        lineup = [make_player(kind) for kind in lineup_of(player, players)]
-        game = new_game(game_seed, players=players, rules=rules)
-        game = play_game(game, lineup, seed=players_generator(rng), checked=False)
-        lead = (
-            f"Of the {players}-player games of {player} players from seed {seed} on, the game "
-            f"of seed {number} was the first to reach the cap of {rules.turn_cap} turns"
-        )
-        repeat = repeated_position(game)
-        if repeat is None:
-            return f"{lead}, and none of its positions came back."
-        first, again = repeat
-        return (
-            f"{lead}. Its position after turn {first} came back after turn {again}, "
-            f"{again - first} turns later: the same tiles on the table, in every hand and in "
-            "every pile, and the same player to move."
-        )
-    return f"None of the {players}-player games from seed {seed} to {seed + 9_999} reached the cap."
 
 
 def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]:
@@ -381,47 +340,6 @@ def first_player_table(frame: pd.DataFrame) -> pd.DataFrame:
     return GameTally.of(frame).first_player_table()
 
 
-def first_player_percentages(frame: pd.DataFrame) -> pd.DataFrame:
-    """``first_player_table`` as a reader takes it in: every share a percentage with one
-    decimal, the interval as one range (never six-decimal fractions like 0.446108)."""
-    return _in_percent(first_player_table(frame))
-
-
-def _in_percent(table: pd.DataFrame) -> pd.DataFrame:
-    """The first player's table with its shares as percentages.
-
-    >>> table = pd.DataFrame({"games won by someone": [200], "first player wins": [0.515],
-    ...     "95% CI low": [0.446108], "95% CI high": [0.583326], "fair share 1/N": [0.5]},
-    ...     index=pd.Index([2], name="players"))
-    >>> _in_percent(table).loc[2].astype(str).tolist()
-    ['200', '51.5%', '44.6% to 58.3%', '50.0%']
-    """
-    if table.empty:
-        return table
-
-    def percent(value: float) -> str:
-        return f"{value:.1%}"
-
-    shown = pd.DataFrame(
-        {
-            "games won by someone": table["games won by someone"],
-            "first player wins": table["first player wins"].map(percent),
-            "95% CI": [
-                span(low, high) for low, high in zip(table["95% CI low"], table["95% CI high"])
-            ],
-        },
-        index=table.index,
-    )
-    if "fair share 1/N" in table:
-        shown["fair share 1/N"] = table["fair share 1/N"].map(percent)
-    return shown
-
-
-def first_player_edge_percentages(frame: pd.DataFrame) -> pd.DataFrame:
-    """``first_player_edge_table`` with its shares as percentages (as the lesson shows it)."""
-    return _in_percent(first_player_edge_table(frame))
-
-
 def summary_text(
     frame: pd.DataFrame, *, lineup: list[str], variants: list[str], seed, seconds: float
 ) -> str:
@@ -556,35 +474,6 @@ def matchup_table(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("match")
 
 
-def matchup_percentages(frame: pd.DataFrame) -> pd.DataFrame:
-    """``matchup_table`` as the lesson shows it: shares of games as percentages, A's edge in
-    percentage points (as ``matchups_conclusion`` words it), each interval as one range.
-
-    >>> frame = pd.DataFrame({"matchup": ["x v y"] * 4, "deal": [0, 0, 1, 1],
-    ...                       "a_won": [1, 1, 1, 0], "b_won": [0, 0, 0, 1]})
-    >>> matchup_percentages(frame).loc["x v y", ["A wins", "A's edge (points)"]].tolist()
-    ['75.0%', '+50.0']
-    """
-    table = matchup_table(frame)
-    if table.empty:
-        return table
-
-    def ranged(low: pd.Series, high: pd.Series, form: Form) -> list[str]:
-        return [span(a, b, form) for a, b in zip(low, high)]
-
-    return pd.DataFrame(
-        {
-            "games": table["games"],
-            "A wins": table["A wins"].map("{:.1%}".format),
-            "95% CI": ranged(table["A low"], table["A high"], "{:.1%}"),
-            "B wins": table["B wins"].map("{:.1%}".format),
-            "A's edge (points)": table["A's edge per game"].map(signed_points),
-            "95% CI (points)": ranged(table["edge low"], table["edge high"], signed_points),
-        },
-        index=table.index,
-    )
-
-
 def first_player_edge_table(frame: pd.DataFrame) -> pd.DataFrame:
     """In matches of a player against itself: how often the first player wins (95% CI), against 1/2."""
     rows = []
@@ -647,222 +536,3 @@ def write_matchups(
     record["seconds"] = round(time.perf_counter() - start, 1)
     write_results(frame, path, record)  # the CSV and its provenance, atomically
     return frame
-
-
-# -- pictures and conclusions for the notebook ---------------------------------------------
-
-KIND_WORDS = {
-    "fall": "fall (a tile drops one row)",
-    "collapse": "collapse (a tile too heavy for its two supports)",
-    "overhang": "overhang collapse (a tile hanging on one support)",
-    "explosion": "explosion (fire tiles touch)",
-    "fire": "fire",
-    "roll": "fire cube rolled",
-    "curse": "curse",
-}
-"""Each mayhem kind in words, for legends (``overhang``: a tile that hangs over the edge on a
-single support breaks its rule, and its support goes under the pile)."""
-
-
-def plot_study(frame: pd.DataFrame):
-    """Three panels: game length, mayhem events by kind, the first player's wins (95% CIs), by players."""
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4))
-    by_players = frame.groupby("players")
-    size = np.sqrt(by_players.size())
-    means = by_players["turns"].mean()
-    half = 1.96 * by_players["turns"].std(ddof=1) / size
-    axes[0].errorbar(means.index, means, yerr=half, fmt="o-", capsize=4)
-    axes[0].set(
-        xlabel=i18n._("players"),
-        ylabel=i18n._("turns per game (mean, 95% CI)"),
-        title=i18n._("Game length"),
-    )
-    kinds = [k for k in MAYHEM_KINDS if frame[f"n_{k}"].any()]
-    width = 0.8 / len(kinds)
-    for i, kind in enumerate(kinds):
-        column = by_players[f"n_{kind}"]
-        axes[1].bar(
-            means.index + (i - (len(kinds) - 1) / 2) * width,
-            column.mean(),
-            width,
-            yerr=1.96 * column.std(ddof=1) / size,
-            capsize=2,
-            label=KIND_WORDS[kind],
-        )
-    axes[1].set(
-        xlabel=i18n._("players"),
-        ylabel=i18n._("events per game (mean, 95% CI)"),
-        title=i18n._("Mayhem by kind"),
-    )
-    axes[1].legend(fontsize=8)
-    first = first_player_table(frame)
-    won = first["first player wins"]
-    axes[2].errorbar(
-        first.index,
-        won,
-        yerr=np.clip([won - first["95% CI low"], first["95% CI high"] - won], 0, None),
-        fmt="o",
-        capsize=4,
-        label=i18n._("first player wins (95% CI)"),
-    )
-    axes[2].plot(first.index, first["fair share 1/N"], "k--", label=i18n._("fair share 1/N"))
-    axes[2].set(
-        xlabel=i18n._("players"),
-        ylabel=i18n._("share of games won"),
-        title=i18n._("The first player"),
-        ylim=(0, 0.7),
-    )
-    axes[2].legend()
-    for axis in axes:
-        axis.set_xticks(range(2, 7))
-    fig.tight_layout()
-    return fig
-
-
-def study_conclusion(frame: pd.DataFrame) -> str:
-    """The study's findings in words, every number computed from ``frame``.
-
-    >>> rows = [game_task(np.random.default_rng(s), players=2) for s in range(3)]
-    >>> study_conclusion(pd.DataFrame(rows)).startswith("In 3 games")
-    True
-    """
-    capped = int(frame["capped"].sum())
-    lengths = frame.groupby("players")["turns"].mean()
-    kinds = {k: frame[f"n_{k}"].mean() for k in MAYHEM_KINDS}
-    top = sorted(kinds, key=kinds.get, reverse=True)[:2]
-    per_count = frame.groupby("players").size()
-    each = (
-        f"{per_count.iloc[0]} with each number of players"
-        if per_count.nunique() == 1
-        else ", ".join(f"{n} with {p} players" for p, n in per_count.items())
-    )
-    text = [
-        f"In {len(frame)} games ({each}) a game lasted {lengths.iloc[0]:.0f} turns on average with "
-        f"{lengths.index[0]} players"
-        + (f" and {lengths.iloc[-1]:.0f} with {lengths.index[-1]}." if len(lengths) > 1 else "."),
-        f"Over all {len(frame)} games together, the commonest mayhem was: "
-        f"{KIND_WORDS[top[0]]}, {kinds[top[0]]:.1f} times a game; then "
-        f"{KIND_WORDS[top[1]]}, {kinds[top[1]]:.1f} times a game.",
-        f"The turn cap stopped {capped} of the {len(frame)} games"
-        + (
-            ": all of these games finished; the cap is there for games that go round in circles."
-            if capped == 0
-            else "."
-        ),
-    ]
-    first = first_player_table(frame)
-    above = [
-        int(n)
-        for n, row in first.iterrows()
-        if side(row["95% CI low"], row["95% CI high"], row["fair share 1/N"]) > 0
-    ]
-    if above:
-        text.append(
-            "The first player won more than a fair share (1 game in 2 with two players, 1 in 3 "
-            "with three, and so on), by more than chance explains, with "
-            + (", ".join(map(str, above[:-1])) + " and " if len(above) > 1 else "")
-            + f"{above[-1]} players."
-        )
-    else:
-        text.append("No number of players showed a first-player advantage beyond chance.")
-    return " ".join(text)
-
-
-def _interval_dots(ax, share, low, high, names, *, xlim, xlabel: str, title: str) -> None:
-    """One dot per row with its 95% interval, and the dashed line of a fair one half."""
-    y = np.arange(len(share))
-    ax.errorbar(share, y, xerr=np.clip([share - low, high - share], 0, None), fmt="o", capsize=4)
-    ax.axvline(0.5, color="k", ls="--", lw=1)
-    ax.set(
-        yticks=y,
-        yticklabels=[name.replace(" v ", " against ") for name in names],
-        xlim=xlim,
-        xlabel=xlabel,
-        title=title,
-    )
-
-
-def plot_matchups(frame: pd.DataFrame):
-    """Two panels: each match's share of games won by A (95% CI), and the first player's share
-    in a player's games against itself, with the line of a fair one half."""
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
-    table = matchup_table(frame)
-    _interval_dots(
-        axes[0],
-        table["A wins"],
-        table["A low"],
-        table["A high"],
-        table.index,
-        xlim=(0, 1.05),
-        xlabel=i18n._("share of games won by the first-named player (95% CI)"),
-        title=i18n._("Who beats whom"),
-    )
-    first = first_player_edge_table(frame)
-    _interval_dots(
-        axes[1],
-        first["first player wins"],
-        first["95% CI low"],
-        first["95% CI high"],
-        first.index,
-        xlim=(0.35, 0.65),
-        xlabel=i18n._("share of games won by the player who moved first (95% CI)"),
-        title=i18n._("Moving first, between equals"),
-    )
-    fig.tight_layout()
-    return fig
-
-
-def matchups_conclusion(frame: pd.DataFrame) -> str:
-    """The matches' findings in words, every number computed from ``frame``."""
-    table = matchup_table(frame)
-    first = first_player_edge_table(frame)
-    row = table.loc["expert v careful"]
-    edge = row["A's edge per game"]  # (A's wins - B's wins) per game, same deals both seats
-    low, high = 100 * row["edge low"], 100 * row["edge high"]
-    direction = side(low, high)
-    if direction > 0:
-        edge_words = (
-            f"the expert won {100 * edge:.0f} more games in every 100 than careful did "
-            f"({interval(low, high, '{:.1f}')} more): the whole interval is above zero, so the "
-            "expert is the better player, not the luckier."
-        )
-    elif direction < 0:
-        edge_words = (
-            f"careful won {-100 * edge:.0f} more games in every 100 than the expert did "
-            f"({interval(-high, -low, '{:.1f}')} more): the whole interval is below zero, so "
-            "careful is the better player, not the luckier."
-        )
-    else:
-        edge_words = (
-            f"the expert's edge was {signed_points(edge)} games in every 100 "
-            f"({interval(row['edge low'], row['edge high'], signed_points)}): the interval holds "
-            "zero, so these games cannot tell skill from luck."
-        )
-    text = [
-        f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
-        f"player ({interval(row['A low'], row['A high'], '{:.0%}')}). Playing the same deals "
-        f"from both seats, {edge_words}",
-    ]
-    for name in table.index:
-        if name.endswith("random"):
-            text.append(
-                f"Against random moves, {name.split(' v ')[0]} won {table.loc[name, 'A wins']:.0%} "
-                f"of {int(table.loc[name, 'games'])} games."
-            )
-    for name, part in first.iterrows():
-        who = name.split(" v ")[0]
-        low, high = part["95% CI low"], part["95% CI high"]
-        verdict = {
-            1: "more than half, so moving first helps",
-            -1: "less than half, so moving first hurts",
-            0: "no advantage that these games can tell from chance",
-        }[side(low, high, 0.5)]
-        text.append(
-            f"Between two {who} players the first player won "
-            f"{with_interval(part['first player wins'], low, high)}: {verdict}."
-        )
-    return "\n".join(text)
