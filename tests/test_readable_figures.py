@@ -49,7 +49,7 @@ def test_every_value_label_of_an_explorer_plot_is_inside_its_frame(estimates):
 
 
 def test_the_winnability_bars_label_their_shares_with_enough_contrast():
-    from tilegames.maze.study import winnability_chart
+    from tilegames.maze.findings import winnability_chart
 
     summary = pd.DataFrame(
         {"variant": ["standard", "ring"], "deals": [1000, 1000], "winnable": [901, 99],
@@ -71,7 +71,7 @@ def _whole(ticks) -> bool:
 
 
 def test_count_axes_tick_whole_numbers():
-    from tilegames.maze.study import solution_lengths_chart
+    from tilegames.maze.findings import solution_lengths_chart
     from tilegames.triominos.findings import plot_bonus_counts, plot_games
 
     few = pd.DataFrame({"solved": [True] * 5, "moves": [120, 130, 150, 155, 200]})

@@ -4,7 +4,8 @@ One simulated row is one deal: the solver's verdict (``solved``), the length
 of the sequence it found (``moves``), the time and the tables it searched
 (``seconds``, ``nodes``), the deal's starting score and the best score reached.
 The ``deal`` column holds the table in ASCII so any row can be replayed with
-``game_from_code``.
+``game_from_code``. The winnability study (``run_winnability``, ``decide_again``) decides
+whole deals. What the lesson shows of them, its charts and tables, is in ``findings.py``.
 
 >>> from tilegames.sim import simulate
 >>> import functools
@@ -26,7 +27,6 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..results import now, read_results, write_results
 from ..results import provenance as results_provenance
 from ..sim import Tally, WorkerPool, check_workers, simulate
@@ -44,14 +44,10 @@ __all__ = [
     "decide_again",
     "game_from_code",
     "run_winnability",
-    "solution_lengths_chart",
     "solve_task",
     "summarize",
     "summary_text",
-    "tries_chart",
     "winnability_summary",
-    "winnability_chart",
-    "winnability_shown",
     "winnability_text",
     "write_decided_again",
     "winnability_task",
@@ -381,150 +377,6 @@ def with_second_look(results: pd.DataFrame, again: pd.DataFrame) -> pd.DataFrame
         raise ValueError(f"the second look has deals the results do not: {list(missing)[:3]}")
     replaced.loc[update.index, update.columns] = update
     return replaced.reset_index()[results.columns]
-
-
-WINNABILITY_COLOURS = (
-    (i18n.N_("winnable"), "#2e7d32", ""),
-    (i18n.N_("unwinnable"), "#c62828", "xx"),
-    (i18n.N_("undecided"), "#9e9e9e", ".."),
-)
-"""Each status's bar colour and hatching in ``winnability_chart`` (the statuses are the summary's
-columns; the legend says them in the language in use)."""
-
-
-def _ink_on(colour: str) -> str:
-    """White or black, whichever reads better on ``colour`` (the larger contrast ratio).
-
-    >>> _ink_on("#2e7d32"), _ink_on("#9e9e9e")
-    ('#ffffff', '#000000')
-    """
-    from ..svg import contrast
-
-    return max(("#ffffff", "#000000"), key=lambda ink: contrast(ink, colour))
-
-
-def winnability_chart(summary: pd.DataFrame, title: str = ""):
-    """A bar per variant split into winnable / proved unwinnable / undecided shares (a figure).
-
-    ``summary`` is ``winnability_summary``'s table.
-    """
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(8, 2.8))
-    left = np.zeros(len(summary))
-    labels = [f"{v}\n({int(d):,} deals)" for v, d in zip(summary["variant"], summary["deals"])]
-    for status, colour, hatch in WINNABILITY_COLOURS:
-        share = 100 * summary[status].to_numpy() / summary["deals"].to_numpy()
-        ax.barh(
-            labels,
-            share,
-            left=left,
-            color=colour,
-            hatch=hatch,
-            edgecolor="white",
-            label=i18n._(status),
-        )
-        for y, (x0, width) in enumerate(zip(left, share)):
-            if width >= 6:  # on a plain patch of the bar's colour, not on its hatching
-                ink = _ink_on(colour)
-                ax.text(
-                    x0 + width / 2, y, f"{width:.1f}%", ha="center", va="center", color=ink,
-                    bbox={"boxstyle": "round,pad=0.25", "facecolor": colour, "edgecolor": "none"},
-                )  # fmt: skip
-        left += share
-    ax.set_xlim(0, 100)
-    ax.set_xlabel(i18n._("share of deals, %"))
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, frameon=False)
-    ax.set_title(title)
-    fig.tight_layout()
-    return fig
-
-
-TRIES_BINS = ((1, 1), (2, 2), (3, 3), (4, 5), (6, 10), (11, 20), (21, 50), (51, 100))
-"""The groups of ``tries_chart``: how many searches a deal needed, low to high."""
-
-
-def solution_lengths_chart(frame: pd.DataFrame, title: str = ""):
-    """A histogram of the lengths of the solutions found (``solve_task``'s rows): how many
-    deals needed how many moves (whole deals on the count axis, never half a deal)."""
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
-
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    ax.hist(frame.loc[frame["solved"], "moves"].astype(int), bins=12, color="#2e7d32",
-            edgecolor="white")  # fmt: skip
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(i18n._("length of the solution found (moves)"))
-    ax.set_ylabel(i18n._("deals"))
-    ax.set_title(title)
-    fig.tight_layout()
-    return fig
-
-
-PERCENT_COLUMNS = {
-    "winnable share": "{:.2%}",
-    "CI low": "{:.2%}",
-    "CI high": "{:.2%}",
-    "unwinnable upper 95%": "{:.3%}",
-}
-"""How ``winnability_shown`` writes the shares of ``winnability_summary``'s table."""
-
-
-def winnability_shown(summary: pd.DataFrame, columns: list[str] | None = None):
-    """``winnability_summary``'s table (or some of its ``columns``) as a reader takes it in:
-    shares as percentages (``99.96%``, never ``0.999616``), no row numbers.
-
-    >>> table = pd.DataFrame({"variant": ["ring"], "CI low": [0.999616], "CI high": [1.0]})
-    >>> "99.96%" in winnability_shown(table).to_html()
-    True
-    """
-    shown = summary if columns is None else summary[columns]
-    formats = {name: text for name, text in PERCENT_COLUMNS.items() if name in shown.columns}
-    return shown.style.hide(axis="index").format(formats)
-
-
-def tries_chart(looks: list[pd.DataFrame], names: list[str], title: str = ""):
-    """How many seeded searches each deal needed before one won it: grouped bars, one colour
-    and hatch per look, counts on a log scale (a figure). ``looks`` are ``decide_again``
-    tables run with restarts.
-
-    >>> look = pd.DataFrame({"status": ["winnable", "winnable", "undecided"], "tries": [1, 3, 5]})
-    >>> tries_chart([look], ["second look"]).axes[0].get_xlabel()
-    'searches run before one won the deal'
-    """
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(8, 3))
-    width = 0.8 / max(len(looks), 1)
-    places = np.arange(len(TRIES_BINS))
-    tallest = 1
-    for i, (look, name, colour, hatch) in enumerate(
-        zip(looks, names, ("#0072B2", "#E69F00", "#009E73", "#CC79A7"), ("", "//", "..", "xx"))
-    ):
-        won = look.loc[look["status"] == "winnable", "tries"].astype(int)
-        counts = [int(won.between(low, high).sum()) for low, high in TRIES_BINS]
-        tallest = max(tallest, *counts)
-        ax.bar(
-            places + (i - (len(looks) - 1) / 2) * width,
-            counts,
-            width=width,
-            color=colour,
-            hatch=hatch,
-            edgecolor="white",
-            label=i18n.ngettext("{name}: {n} deal won", "{name}: {n} deals won", len(won)).format(
-                name=name,
-                n=f"{len(won):,}" if i18n.language() == "en" else i18n.format_number(len(won)),
-            ),
-        )
-    ax.set_xticks(places, [f"{a}" if a == b else f"{a}–{b}" for a, b in TRIES_BINS])
-    ax.set_xlabel(i18n._("searches run before one won the deal"))
-    ax.set_ylabel(i18n._("deals (log scale)"))
-    ax.set_yscale("log")
-    ax.set_ylim(0.7, tallest * 10 ** (0.5 * len(looks) + 0.3))  # room above the bars: legend
-    ax.legend(frameon=False, loc="upper right")
-    ax.set_title(title)
-    fig.tight_layout()
-    return fig
 
 
 def _decide_row(item: tuple[int, str, str, dict]) -> dict:
