@@ -544,7 +544,7 @@ def test_rules_never_import_players():
 
 def test_studies_do_not_import_the_command_line():
     for name in BUILT_IN:
-        for module in ("study.py", "studies.py"):
+        for module in ("study.py", "studies.py", "findings.py"):
             study = PACKAGE_ROOT / name / module
             if study.exists():
                 text = study.read_text()

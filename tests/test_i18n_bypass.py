@@ -1,7 +1,7 @@
 """No text a student or teacher reads bypasses the message catalogs (issue 38).
 
 An AST scan of the code that shows words: the boards and pictures (``board.py``, ``render.py``),
-the shared widgets and the rule explorer, the studies' and reports' charts, the class dashboard,
+the shared widgets and the rule explorer, the studies' and findings' charts, the class dashboard,
 the games' specs (the explorer's controls), and every refusal the package raises. A string
 literal or f-string with letters in it, passed where the words are shown, must come through
 ``_()``, ``ngettext()`` or ``N_()`` (``i18n._`` and ``i18n.ngettext`` where a module uses ``_``
@@ -29,7 +29,7 @@ VIEW_MODULES = (
     "*/board.py",
     "*/render.py",
     "*/study.py",
-    "*/report.py",
+    "*/findings.py",
     "explore.py",
     "widgets.py",
     "classroom/dashboard.py",
@@ -76,7 +76,7 @@ ALLOWED = {
     ("maze/__init__.py", "'Maze'"): "the game's name",
     ("triominos/__init__.py", "'Tri-Ominos'"): "the game's name",
     ("pyramids/__init__.py", "'Flaming Pyramids'"): "the game's name",
-    ("tula/report.py", "'95% interval'"):
+    ("tula/findings.py", "'95% interval'"):
         "a cell of the results table the lesson reads, beside its English column names (data)",
 }  # fmt: skip
 """(module, the expression as ``ast.unparse`` writes it) -> why it is no translatable text."""
@@ -180,7 +180,7 @@ def scan() -> list[str]:
 
 def test_the_scan_looks_at_the_modules_that_show_text():
     modules = {path.relative_to(PACKAGE).as_posix() for path in view_modules()}
-    for module in ("tula/board.py", "triominos/render.py", "maze/study.py", "explore.py"):
+    for module in ("tula/board.py", "triominos/render.py", "maze/findings.py", "explore.py"):
         assert module in modules
     assert len(modules) >= 20
 

@@ -142,3 +142,42 @@ def test_no_import_circle_in_a_game_even_inside_functions(game: str) -> None:
     assert graph, f"no modules found under tilegames.{game}"
     circle = find_circle(graph)
     assert circle is None, "modules import each other in a circle: " + " -> ".join(circle)
+
+
+# -- rooms that are roles: the rules play, the studies count, the findings show ----------------
+STUDY_MODULES = {"study", "hidden_study"}
+"""A game's modules that run and tally its simulations (``tula.hidden_study`` is one too)."""
+
+
+def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for other in graph.get(todo.pop(), set()) - seen:
+            seen.add(other)
+            todo.append(other)
+    return seen
+
+
+def test_reaches_follows_imports_through_other_modules() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": set(), "d": {"a"}}
+    assert reaches(graph, "a") == {"b", "c"}
+    assert "d" not in reaches(graph, "a")
+
+
+@pytest.mark.parametrize("game", list(tilegames.BUILT_IN))
+def test_a_games_studies_never_read_its_findings(game: str) -> None:
+    """``<game>.findings`` (the lessons' tables, charts and conclusions in words) reads
+    ``<game>.study``; the study (tasks, rule sets, tallies, runners) never reads the findings,
+    and the rules and players read neither, not even inside a function."""
+    graph = import_graph("." + game, deep=True)
+    package = f"tilegames.{game}"
+    findings, study = f"{package}.findings", f"{package}.study"
+    assert findings in graph and study in graph, f"{game} has no findings or no study module"
+    for module in sorted(graph):
+        if module.rpartition(".")[2] in STUDY_MODULES:
+            assert findings not in reaches(graph, module), f"{module} reads {findings}"
+    for role in ("rules", "players"):
+        below = reaches(graph, f"{package}.{role}")
+        assert not below & {findings, study}, f"{package}.{role} reads {below & {findings, study}}"

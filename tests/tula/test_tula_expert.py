@@ -10,7 +10,7 @@ import pytest
 
 from tilegames import cli, resources
 from tilegames.stats import paired_difference
-from tilegames.tula import TILES, Game, Rules, report, study
+from tilegames.tula import TILES, Game, Rules, findings, study
 from tilegames.tula.expert import ExpertPlayer, play_expert
 from tilegames.tula.fast import deal_from_rng, mercy_usable
 from tilegames.tula.layout import INDEX, LAYER
@@ -146,15 +146,15 @@ def test_the_pinned_rates_and_mercy_effects_are_pinned_down():
 
 def test_the_lesson_tables_speak_percent_and_the_conclusion_quotes_the_figures():
     frame = pd.read_csv(RESULTS)
-    rates = report.rates_table(frame)
+    rates = findings.rates_table(frame)
     assert rates["win rate"].str.endswith("%").all()
-    effect = report.effect_table(frame)
+    effect = findings.effect_table(frame)
     assert set(effect["player"]) >= {"expert", "sampler", "sees every tile"}
-    ladder, _ = report.load(report.LADDER)
-    text = report.conclusion(frame, ladder)
+    ladder, _ = findings.load(findings.LADDER)
+    text = findings.conclusion(frame, ladder)
     expert = frame["expert_won"].mean()
     assert f"{100 * expert:.1f}%" in text
-    preview = report.deals_preview(frame)
+    preview = findings.deals_preview(frame)
     assert (
         not preview.apply(lambda column: column.astype(str).str.fullmatch(r"\d[A-Z]")).any().any()
     )

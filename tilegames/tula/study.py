@@ -1,4 +1,5 @@
-"""Tula: how much does mercy help? Simulation tasks and summaries for the study notebook.
+"""Tula: how much does mercy help? Simulation tasks and summaries (the lessons' tables,
+charts and conclusions in words are in ``findings.py``).
 
 One simulated row is one deal: for that same deal, the result of each player
 without mercy and with mercy, and the clairvoyant solver's verdicts. Playing
@@ -29,7 +30,6 @@ from itertools import permutations
 import numpy as np
 import pandas as pd
 
-from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, paired_difference_from_counts, wilson
@@ -46,7 +46,7 @@ from .fast import (
 )
 from .layout import MATCH_MASK, TILES
 from .players import PLAYERS, make_player, play_game
-from .rules import Game, Rules, new_game
+from .rules import Game, Rules
 from .solver import winnable
 
 __all__ = [
@@ -421,73 +421,6 @@ def summary_text(frame: pd.DataFrame) -> str:
     """The summary the command line prints: win rates with 95% CIs, then the mercy effect
     (``WinCounts.text`` of the rows: the command line keeps the counts only)."""
     return WinCounts.of(frame).text()
-
-
-# -- the rules notebook's helpers (notebooks/01_tula_rules) ---------------------------------------
-def rule_of_thumb_game(
-    seed: int, moments: tuple[int, ...] = (2, 4, 8, 12, 18, 24)
-) -> tuple[Game, pd.DataFrame, list[Game]]:
-    """A seeded deal played by a rule of thumb: reveal everything you can, then remove the
-    matching tile that leaves the most moves open.
-
-    Returns the finished game, one table row per removal (the move, the tile, the moves open
-    after it), and copies of the game just after the removal that made the stack ``moments`` long.
-
-    >>> game, removals, pictures = rule_of_thumb_game(129)
-    >>> game.won, len(removals), len(pictures)
-    (True, 23, 6)
-    """
-    game = new_game(seed=seed)
-    rows, copies = [], []
-    while not game.is_over:
-        moves = game.legal_moves()
-        reveals = [m for m in moves if m.kind == "reveal"]
-        if reveals:
-            game.play(reveals[0])
-            continue
-
-        def openness(move, game=game):
-            trial = game.copy()
-            trial.play(move)
-            return len(trial.legal_moves())
-
-        move = max(moves, key=openness)
-        game.play(move)
-        rows.append(
-            {
-                "removal": len(game.stack) - 1,
-                "move": str(move),
-                "tile": str(game.stack_top),
-                "moves open after": len(game.legal_moves()),
-            }
-        )
-        if len(game.stack) in moments:
-            copies.append(game.copy())
-    return game, pd.DataFrame(rows).set_index("removal"), copies
-
-
-def plot_running_share(outcomes, exact: Fraction, *, what: str = "share lost at the first move"):
-    """The share of ``outcomes`` so far, deal after deal, settling on the ``exact`` answer."""
-    import matplotlib.pyplot as plt
-
-    outcomes = pd.Series(np.asarray(outcomes, dtype=float))
-    running = outcomes.expanding().mean()
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    ax.plot(range(1, len(outcomes) + 1), running, label=i18n._("share so far"))
-    ax.axhline(
-        float(exact),
-        color="crimson",
-        linestyle="--",
-        label=i18n._("exact {fraction} ≈ {value}").format(
-            fraction=exact, value=i18n.format_number(float(exact), 3)
-        ),
-    )
-    ax.set_xscale("log")
-    ax.set_xlabel(i18n._("deals simulated"))
-    ax.set_ylabel(what)
-    ax.set_title(i18n._("The simulation settles on the exact answer"))
-    ax.legend()
-    return fig
 
 
 def explorer_measure(frame: pd.DataFrame, settings: dict) -> dict[str, Estimate]:

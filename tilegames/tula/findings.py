@@ -1,6 +1,12 @@
-"""Tables, charts and the conclusion of the mercy lesson (``notebooks/02_tula_mercy``).
+"""What the Tula studies found: the tables, charts and conclusions in words of the lessons.
 
-The lesson's numbers come from two results files kept in the repository:
+The rules lesson (``notebooks/01_tula_rules``) plays a deal by a rule of thumb
+(``rule_of_thumb_game``) and watches a simulated share settle on the exact answer
+(``plot_running_share``). The dependency goes one way: ``findings`` reads ``study``,
+never the other way round.
+
+The mercy lesson's numbers (``notebooks/02_tula_mercy``) come from two results files kept
+in the repository:
 
 - ``results/tula_hidden_players.csv``: one row per deal (``study.deal_task``), every
   player with and without mercy, made by the command in its ``.json`` sidecar;
@@ -17,6 +23,7 @@ Every table here speaks in percent and in words, so a lesson shows one line per 
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -29,6 +36,7 @@ from ..stats import paired_difference, wilson
 from ..words import interval, signed_points, span, with_interval
 from . import study
 from .players import PLAYERS
+from .rules import Game, new_game
 
 __all__ = [
     "LADDER",
@@ -43,8 +51,10 @@ __all__ = [
     "plot_breakdown",
     "plot_convergence",
     "plot_ladder",
+    "plot_running_share",
     "plot_win_rates",
     "rates_table",
+    "rule_of_thumb_game",
 ]
 
 RESULTS = folder("results")
@@ -443,3 +453,70 @@ def conclusion(frame: pd.DataFrame, ladder: pd.DataFrame) -> str:
         f"seeing every tile are the price of not seeing: no player who cannot see the tiles can "
         f"win them back."
     )
+
+
+# -- the rules lesson (notebooks/01_tula_rules) -----------------------------------------------
+def rule_of_thumb_game(
+    seed: int, moments: tuple[int, ...] = (2, 4, 8, 12, 18, 24)
+) -> tuple[Game, pd.DataFrame, list[Game]]:
+    """A seeded deal played by a rule of thumb: reveal everything you can, then remove the
+    matching tile that leaves the most moves open.
+
+    Returns the finished game, one table row per removal (the move, the tile, the moves open
+    after it), and copies of the game just after the removal that made the stack ``moments`` long.
+
+    >>> game, removals, pictures = rule_of_thumb_game(129)
+    >>> game.won, len(removals), len(pictures)
+    (True, 23, 6)
+    """
+    game = new_game(seed=seed)
+    rows, copies = [], []
+    while not game.is_over:
+        moves = game.legal_moves()
+        reveals = [m for m in moves if m.kind == "reveal"]
+        if reveals:
+            game.play(reveals[0])
+            continue
+
+        def openness(move, game=game):
+            trial = game.copy()
+            trial.play(move)
+            return len(trial.legal_moves())
+
+        move = max(moves, key=openness)
+        game.play(move)
+        rows.append(
+            {
+                "removal": len(game.stack) - 1,
+                "move": str(move),
+                "tile": str(game.stack_top),
+                "moves open after": len(game.legal_moves()),
+            }
+        )
+        if len(game.stack) in moments:
+            copies.append(game.copy())
+    return game, pd.DataFrame(rows).set_index("removal"), copies
+
+
+def plot_running_share(outcomes, exact: Fraction, *, what: str = "share lost at the first move"):
+    """The share of ``outcomes`` so far, deal after deal, settling on the ``exact`` answer."""
+    import matplotlib.pyplot as plt
+
+    outcomes = pd.Series(np.asarray(outcomes, dtype=float))
+    running = outcomes.expanding().mean()
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    ax.plot(range(1, len(outcomes) + 1), running, label=i18n._("share so far"))
+    ax.axhline(
+        float(exact),
+        color="crimson",
+        linestyle="--",
+        label=i18n._("exact {fraction} ≈ {value}").format(
+            fraction=exact, value=i18n.format_number(float(exact), 3)
+        ),
+    )
+    ax.set_xscale("log")
+    ax.set_xlabel(i18n._("deals simulated"))
+    ax.set_ylabel(what)
+    ax.set_title(i18n._("The simulation settles on the exact answer"))
+    ax.legend()
+    return fig
