@@ -10,7 +10,7 @@ import pytest
 
 from tilegames import cli, resources
 from tilegames.stats import paired_difference
-from tilegames.tula import TILES, Game, Rules, findings, study
+from tilegames.tula import TILES, Game, Rules, study
 from tilegames.tula.expert import ExpertPlayer, play_expert
 from tilegames.tula.fast import deal_from_rng, mercy_usable
 from tilegames.tula.layout import INDEX, LAYER
@@ -142,22 +142,6 @@ def test_the_pinned_rates_and_mercy_effects_are_pinned_down():
     for suffix in ("", "_mercy"):
         margin = paired_difference(frame[f"expert{suffix}_won"], frame[f"sampler{suffix}_won"])
         assert margin.low > 0
-
-
-def test_the_lesson_tables_speak_percent_and_the_conclusion_quotes_the_figures():
-    frame = pd.read_csv(RESULTS)
-    rates = findings.rates_table(frame)
-    assert rates["win rate"].str.endswith("%").all()
-    effect = findings.effect_table(frame)
-    assert set(effect["player"]) >= {"expert", "sampler", "sees every tile"}
-    ladder, _ = findings.load(findings.LADDER)
-    text = findings.conclusion(frame, ladder)
-    expert = frame["expert_won"].mean()
-    assert f"{100 * expert:.1f}%" in text
-    preview = findings.deals_preview(frame)
-    assert (
-        not preview.apply(lambda column: column.astype(str).str.fullmatch(r"\d[A-Z]")).any().any()
-    )
 
 
 def expert_verdict(board, deal: list[int]) -> bool:
