@@ -18,6 +18,7 @@ import tilegames
 from tilegames import maze, triominos, tula
 from tilegames.sim import estimated_games_for_margin, simulate
 from tilegames.stats import wilson
+from tilegames.tula import findings
 
 
 def stuck(rng):
@@ -40,24 +41,13 @@ def tula_answers() -> None:
     print(
         f"01 Q2: exactly one match {one} = {float(one):.4f}; 20,000 deals: {wilson(hits, 20_000)}"
     )
-    for rule in ("first", "openness"):
-        game = tula.new_game(seed=129)
-        while not game.is_over:
-            moves = game.legal_moves()
-            reveals = [m for m in moves if m.kind == "reveal"]
-            if reveals:
-                game.play(reveals[0])
-                continue
-            if rule == "first":
-                game.play(moves[0])
-            else:
-
-                def openness(move, game=game):
-                    trial = game.copy()
-                    trial.play(move)
-                    return len(trial.legal_moves())
-
-                game.play(max(moves, key=openness))
+    first = tula.new_game(seed=129)
+    while not first.is_over:  # the first rule: reveal what you can, else take the first move
+        moves = first.legal_moves()
+        reveals = [m for m in moves if m.kind == "reveal"]
+        first.play(reveals[0] if reveals else moves[0])
+    by_openness = findings.rule_of_thumb_game(seed=129)[0]  # the rules lesson's rule of thumb
+    for rule, game in (("first", first), ("openness", by_openness)):
         print(
             f"01 Q3: seed 129, rule '{rule}': {len(game.stack)} tiles on the stack, won {game.won}"
         )
