@@ -405,10 +405,9 @@ def game(
     controls = explorer_controls(spec)
     rule_names = {field.name for field in rule_fields(spec.Rules)}
     task_function = load(spec.task)
-    presets = spec.presets() if "rules" in controls else {}
 
     def task(settings):
-        base = presets[settings["rules"]] if presets else spec.Rules()
+        base = spec.Rules.preset(settings["rules"]) if "rules" in settings else spec.Rules()
         changes = {key: value for key, value in settings.items() if key in rule_names}
         options = {k: v for k, v in settings.items() if k not in rule_names and k != "rules"}
         rules = dataclasses.replace(base, **changes)
@@ -461,6 +460,8 @@ def explorer_controls(spec: GameSpec) -> dict[str, tuple[str, Choices]]:
                     values = (field.default, *values)
         elif name == "rules":
             values = values or tuple(spec.presets())
+            for value in values:  # a name or a declared alias; anything else is refused here
+                spec.Rules.name_of(value)
         elif name not in taken and name not in ("players", "player"):
             raise ValueError(
                 f"{spec.name}: the explorer control {name!r} is neither a rule "

@@ -68,8 +68,6 @@ class GameSpec:
     says which implementation runs in this install (Maze: ``"compiled (gcc 12)"`` or
     ``"python"``); ``tilegames --version`` and the game's results files say it. Empty: the
     game is pure Python."""
-    presets_path: str = ""
-    """A ``name -> Rules`` mapping to offer as ``--rules`` (default ``Rules.presets()``)."""
     task: str = ""
     """The study's one-game task ``task(rng, *, rules, **options) -> row`` (a dict, or a list of
     them); the generic command line and explorer pass ``players`` (how many) and ``player``
@@ -129,9 +127,8 @@ class GameSpec:
         return self.module.new_game(seed, **options)
 
     def presets(self) -> dict[str, Any]:
-        """Every named rule set, by name."""
-        if self.presets_path:
-            return dict(load(self.presets_path))
+        """Every named rule set, by name (``Rules.presets()``; ``Rules.preset(name)`` also
+        takes the aliases the game declares in ``Rules.ALIASES``)."""
         return self.Rules.presets()
 
     def render_module(self):

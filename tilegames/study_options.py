@@ -120,7 +120,14 @@ class Option:
     ``action`` is ``"store_true"`` for a switch or ``"append"`` for a repeatable one;
     ``exclusive`` puts the options that share its word in one mutually exclusive group;
     ``valid(value)`` is the check a value must pass (``--samples must be at least 1,
-    not 0`` says ``must``), made before the run.
+    not 0`` says ``must``), made before the run. ``aliases`` are other flags that keep
+    working (an old name that recorded commands use); ``--help`` shows them after ``flag``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> Option("--compare-mercy", "compare", action="store_true", aliases=("--mercy",)).add_to(parser)
+    >>> parser.parse_args(["--mercy"])
+    Namespace(compare_mercy=True)
     """
 
     flag: str
@@ -133,6 +140,7 @@ class Option:
     exclusive: str = ""
     valid: Callable[[Any], bool] | None = None
     must: str = ""
+    aliases: tuple[str, ...] = ()
 
     @property
     def dest(self) -> str:
@@ -145,7 +153,7 @@ class Option:
         for name in ("type", "action", "choices", "metavar"):
             if getattr(self, name) is not None:
                 settings[name] = getattr(self, name)
-        parser.add_argument(self.flag, **settings)
+        parser.add_argument(self.flag, *self.aliases, dest=self.dest, **settings)
 
     def problem(self, value: Any) -> str:
         """What is wrong with ``value`` (``""``: nothing)."""

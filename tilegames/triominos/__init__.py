@@ -52,7 +52,6 @@ SPEC = GameSpec(
     chance=True,
     score_direction="higher",
     summary=N_("triangular dominoes for 2-6 players: match corners, score points"),
-    presets_path="tilegames.triominos.study:VARIANTS",
     task="tilegames.triominos.study:round_task",
     summary_text="tilegames.triominos.study:summary_text",
     studies="tilegames.triominos.studies:STUDIES",
