@@ -5,8 +5,9 @@ Every game gets the same rule options, read from its ``Rules`` fields:
 field, checked against the field's type). A spec's ``rule_flags`` add short
 flags that mean a rule (``--curse`` is ``--rule curse=true``). The other options
 are those its studies declare (``GameSpec.studies``; ``tilegames.study_options``):
-a game that declares none gets ``--games``, ``--players`` (when it has a choice of
-seats), ``--player`` and its ``task``. No game has a command module of its own.
+a ``generic_study`` gets ``--games``, ``--players`` (when the game has a choice of
+seats) and ``--player`` for its ``task``. No game has a command module of its own.
+``--rules`` takes a rule set's name or a declared alias (``Rules.ALIASES``).
 
 >>> import argparse
 >>> from tilegames import GAMES

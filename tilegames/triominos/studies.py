@@ -70,6 +70,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
 STUDIES = (
     Study(
         plan=plan,
+        task=round_task,  # the explorer's; --games plays study.game_task
         description=Deferred(
             N_(
                 "Deal many seeded Tri-Ominos rounds (or whole games to 400) and summarise "

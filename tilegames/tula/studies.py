@@ -84,6 +84,7 @@ def command_line(options: Mapping[str, Any], players: tuple[str, ...]) -> str:
 STUDIES = (
     Study(
         plan=plan,
+        task=deal_task,
         description=N_(
             "Deal many seeded Tula games; every chosen player plays each deal "
             "(and, with --mercy, plays it again with the mercy variant)."
