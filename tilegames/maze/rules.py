@@ -168,11 +168,11 @@ class Rules(RulesBase):
     ['aisleriot', 'traditional']
     """
 
+    # AisleRiot's game (the default) and the book game, the ``traditional`` ring
+    # (``--traditional`` is ``--rules traditional``); ``ring`` is the one switch of the slots
     PRESETS: ClassVar[tuple[str, ...]] = ("aisleriot", "traditional")
-    """AisleRiot's game (the default) and the book game, the ``traditional`` ring
-    (``--traditional`` is ``--rules traditional``); ``ring`` is the one switch of the slots."""
+    # ``standard``: the winnability study's label of AisleRiot's game (``study.VARIANTS``)
     ALIASES: ClassVar[dict[str, str]] = {"standard": "aisleriot"}
-    """``standard``: the winnability study's label of AisleRiot's game (``study.VARIANTS``)."""
 
     ring: bool = False
     """Slot 53's right neighbour is slot 0 (and slot 0's left is 53), as in the books."""

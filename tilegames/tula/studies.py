@@ -1,11 +1,12 @@
 """Tula's study, declared for ``tilegames simulate tula`` (``tilegames.study_options``).
 
 Every chosen player plays each deal (``study.deal_task``), and with ``--compare-mercy``
-(``--mercy``, its old name, still works) plays it again with the mercy variant; the summary is made from ``study.WinCounts``, the
-counts of the ``_won`` columns, so a run of any size keeps a few kilobytes.
+(``--mercy``, its old name, still works) plays it again with the mercy variant; the summary
+is made from ``study.WinCounts``, the counts of the ``_won`` columns, so a run of any size
+keeps a few kilobytes.
 
->>> plan_ = plan(Rules(), {"player": ["greedy"], "compare_mercy": True, "games": 20, "samples": 16,
-...                        "seed": 1, "workers": 1})
+>>> plan_ = plan(Rules(), {"player": ["greedy"], "compare_mercy": True, "games": 20,
+...                        "samples": 16, "seed": 1, "workers": 1})
 >>> plan_.first_line(seed=1)
 'Tula: 20 deals, win rates with 95% Wilson CIs.'
 """
