@@ -131,3 +131,14 @@ def test_tulas_comparison_switch_says_what_it_compares_and_its_old_name_still_wo
     with pytest.raises(SystemExit):
         main(["simulate", "tula", "--help"])
     assert "--compare-mercy, --mercy" in capsys.readouterr().out
+
+
+def test_an_explorer_offering_an_unknown_rule_set_is_refused_when_built():
+    import toygame
+
+    from tilegames import explore
+    from tilegames.explorer_spec import ExplorerSpec
+
+    spec = dataclasses.replace(toygame.SPEC, explorer=ExplorerSpec(controls={"rules": ("nope",)}))
+    with pytest.raises(ValueError, match="unknown rule set 'nope': choose from "):
+        explore.explorer_controls(spec)
