@@ -199,7 +199,8 @@ def test_the_package_exports_the_shared_names(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_each_rule_and_rule_set_has_one_name_and_its_aliases_are_declared_in_one_place(name):
     """Old names live only in ``Rules.ALIASES``: each points at a rule or a preset, none is a
-    name itself, and each resolves to what its name does."""
+    name itself, and each resolves to what its name does; the spec's shortcut flags
+    (``rule_flags``) use the names."""
     rules = package(name).Rules
     assert alias_problems(rules) == []
     fields = {field.name for field in dataclasses.fields(rules)}
@@ -210,6 +211,13 @@ def test_each_rule_and_rule_set_has_one_name_and_its_aliases_are_declared_in_one
             assert alias not in rules.presets()  # listed once, by its name
         else:
             assert rules.name_of(alias, "rule") == target
+    spec = GAMES.spec(name) if name in GAMES else toygame.SPEC
+    for flag, meaning in spec.rule_flags.items():  # a shortcut names a rule set or a rule
+        if meaning.startswith("@"):
+            assert rules.name_of(meaning[1:]) == meaning[1:], flag
+        else:
+            rule = meaning.partition("=")[0]
+            assert rules.name_of(rule, "rule") == rule, flag
 
 
 @pytest.mark.parametrize("name", NAMES)
