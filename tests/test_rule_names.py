@@ -5,6 +5,8 @@ the studies); an unknown name is refused with the names listed, and nothing chan
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import ClassVar
 
 import pytest
@@ -74,7 +76,9 @@ def test_an_unknown_rule_is_refused_listing_the_rules():
 class _Aliased(RulesBase):
     mercy: bool = False
     PRESETS: ClassVar[tuple[str, ...]] = ("published", "merciful")
-    ALIASES: ClassVar[dict[str, str]] = {"pity": "mercy", "standard": "published"}
+    ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"pity": "mercy", "standard": "published"}
+    )
 
     @classmethod
     def published(cls):
@@ -94,10 +98,11 @@ def test_a_rule_alias_changes_the_rule_it_names():
 
 def test_an_alias_that_is_a_name_or_points_nowhere_is_reported():
     class Muddled(_Aliased):
-        ALIASES: ClassVar[dict[str, str]] = {"mercy": "published", "kind": "kindness"}
+        ALIASES: ClassVar[Mapping[str, str]] = {"mercy": "published", "kind": "kindness"}
 
     assert alias_problems(_Aliased) == []
     assert alias_problems(Muddled) == [
+        "ALIASES must be read-only: types.MappingProxyType({...})",
         "alias 'mercy' is itself a name",
         "alias 'kind' points at 'kindness', which is no rule or rule set",
     ]

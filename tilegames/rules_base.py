@@ -24,7 +24,7 @@ rule under one name.
 ... class Rules(RulesBase):
 ...     mercy: bool = False
 ...     PRESETS = ("standard",)
-...     ALIASES = {"published": "standard"}
+...     ALIASES = MappingProxyType({"published": "standard"})
 ...     @classmethod
 ...     def standard(cls):
 ...         return cls()
@@ -51,6 +51,7 @@ import inspect
 import textwrap
 import typing
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
 from . import i18n  # i18n._(...)
@@ -105,9 +106,10 @@ class RulesBase:
         except (TypeError, ValueError) as error:
             raise InvalidPosition(f"{field}: {error}") from None
 
-    ALIASES: ClassVar[Mapping[str, str]] = {}
+    ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Other names that keep working: old name -> the name of a rule (a field) or of a
-    named rule set (in ``PRESETS``). An alias is never itself a name."""
+    named rule set (in ``PRESETS``), read-only (a ``types.MappingProxyType``: nothing a
+    player is handed can change it). An alias is never itself a name."""
 
     @classmethod
     def presets(cls) -> dict[str, Any]:
@@ -148,19 +150,21 @@ class RulesBase:
 
 
 def alias_problems(rules_type: type) -> list[str]:
-    """What is wrong with a ``Rules`` class's ``ALIASES`` (``[]``: nothing): each alias must
-    point at a rule or a named rule set, and no alias may be itself a name.
+    """What is wrong with a ``Rules`` class's ``ALIASES`` (``[]``: nothing): it is read-only,
+    each alias points at a rule or a named rule set, and no alias is itself a name.
 
     >>> from tilegames.triominos import Rules
     >>> alias_problems(Rules)
     []
     >>> class Odd(Rules):
-    ...     ALIASES = {"seed": "pressman", "old": "gone"}
+    ...     ALIASES = MappingProxyType({"seed": "pressman", "old": "gone"})
     >>> alias_problems(Odd)
     ["alias 'seed' is itself a name", "alias 'old' points at 'gone', which is no rule or rule set"]
     """
     names = {*rules_type.PRESETS, *(field.name for field in dataclasses.fields(rules_type))}
     problems = []
+    if not isinstance(rules_type.ALIASES, MappingProxyType):
+        problems.append("ALIASES must be read-only: types.MappingProxyType({...})")
     for alias, name in rules_type.ALIASES.items():
         if alias in names:
             problems.append(f"alias {alias!r} is itself a name")

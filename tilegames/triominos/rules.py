@@ -34,6 +34,7 @@ import numbers
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, Literal
 
 import numpy as np
@@ -95,7 +96,7 @@ class Rules(RulesBase):
     )
     """The two editions, each of Pressman's two changes alone, and the bonus and bridge variants;
     each rule set's ``name`` is its preset's name (the ``rules`` column of the study's rows)."""
-    ALIASES = {"standard": "seed"}
+    ALIASES = MappingProxyType({"standard": "seed"})
     """``standard`` is the seed edition by the name a player reads (lesson 04 says it)."""
 
     name: str = "seed"
