@@ -125,7 +125,7 @@ def cluster(tmp_path_factory):
 
 
 def tula_task():
-    return functools.partial(deal_task, lineup=("greedy", "random"), mercy=True, samples=4)
+    return functools.partial(deal_task, lineup=("greedy", "random"), compare_mercy=True, samples=4)
 
 
 def pyramids_task():
@@ -394,7 +394,7 @@ def test_losing_the_scheduler_mid_run_is_one_line_and_the_run_goes_on_later(tmp_
     assert "Traceback" not in err and not out.exists()
     rows = read_results(out)
     assert unfinished(out)["batches"] >= 2 and len(rows) == 1000 * unfinished(out)["batches"]
-    task = functools.partial(deal_task, lineup=("greedy",), mercy=False)
+    task = functools.partial(deal_task, lineup=("greedy",), compare_mercy=False)
     pd.testing.assert_frame_equal(
         rows, simulate(task, len(rows), seed=3, progress=False), check_dtype=False
     )

@@ -31,7 +31,7 @@ import tilegames
 from tilegames import GAMES, BadNotation, IllegalMove, InvalidPosition
 from tilegames.game import GAME_MEMBERS, PACKAGE_MEMBERS, GameState
 from tilegames.players import Player, play_game
-from tilegames.rules_base import RulesBase, rule_fields
+from tilegames.rules_base import RulesBase, alias_problems, rule_fields
 from tilegames.spec import GameSpec
 
 PACKAGE_ROOT = pathlib.Path(tilegames.__file__).parent
@@ -194,6 +194,30 @@ def test_the_package_exports_the_shared_names(name):
     assert module.play_game is play_game
     for key, cls in module.PLAYERS.items():
         assert issubclass(cls, Player) and cls.name == key and cls.description
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_rule_and_rule_set_has_one_name_and_its_aliases_are_declared_in_one_place(name):
+    """Old names live only in ``Rules.ALIASES``: each points at a rule or a preset, none is a
+    name itself, and each resolves to what its name does; the spec's shortcut flags
+    (``rule_flags``) use the names."""
+    rules = package(name).Rules
+    assert alias_problems(rules) == []
+    fields = {field.name for field in dataclasses.fields(rules)}
+    assert not fields & set(rules.PRESETS), "a preset named like a rule"
+    for alias, target in rules.ALIASES.items():
+        if target in rules.PRESETS:
+            assert rules.preset(alias) == rules.preset(target)
+            assert alias not in rules.presets()  # listed once, by its name
+        else:
+            assert rules.name_of(alias, "rule") == target
+    spec = GAMES.spec(name) if name in GAMES else toygame.SPEC
+    for flag, meaning in spec.rule_flags.items():  # a shortcut names a rule set or a rule
+        if meaning.startswith("@"):
+            assert rules.name_of(meaning[1:]) == meaning[1:], flag
+        else:
+            rule = meaning.partition("=")[0]
+            assert rules.name_of(rule, "rule") == rule, flag
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -228,7 +228,7 @@ def test_a_killed_run_leaves_its_whole_batches_readable(tmp_path):
     assert batches >= 3 and len(rows) == 1000 * batches
     import functools
 
-    task = functools.partial(deal_task, lineup=("greedy",), mercy=False)
+    task = functools.partial(deal_task, lineup=("greedy",), compare_mercy=False)
     expected = simulate(task, len(rows), seed=9, progress=False)
     pd.testing.assert_frame_equal(rows, expected, check_dtype=False)
 

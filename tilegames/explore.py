@@ -389,8 +389,8 @@ def game(
     The spec's ``explorer`` (``tilegames.explorer_spec.ExplorerSpec``) declares it all: a
     control per entry (a ``Rules`` field, ``rules`` for a named rule set, or an option of the
     study's ``task``), the measure, the games per setting (``games``; ``slow_games`` for the
-    settings it calls slow), the title and the wording. Each setting plays the spec's study
-    ``task`` with those rules. ``measure`` and ``title`` replace the declared ones.
+    settings it calls slow), the title and the wording. Each setting plays the ``task`` of the
+    game's first study (``GameSpec.study_task``) with those rules. ``measure`` and ``title`` replace the declared ones.
 
     >>> panel = game("pyramids", games=4)
     >>> list(panel.controls)
@@ -404,11 +404,10 @@ def game(
     declared = ExplorerSpec.of(spec.explorer)
     controls = explorer_controls(spec)
     rule_names = {field.name for field in rule_fields(spec.Rules)}
-    task_function = load(spec.task)
-    presets = spec.presets() if "rules" in controls else {}
+    task_function = spec.study_task()
 
     def task(settings):
-        base = presets[settings["rules"]] if presets else spec.Rules()
+        base = spec.Rules.preset(settings["rules"]) if "rules" in settings else spec.Rules()
         changes = {key: value for key, value in settings.items() if key in rule_names}
         options = {k: v for k, v in settings.items() if k not in rule_names and k != "rules"}
         rules = dataclasses.replace(base, **changes)
@@ -461,15 +460,17 @@ def explorer_controls(spec: GameSpec) -> dict[str, tuple[str, Choices]]:
                     values = (field.default, *values)
         elif name == "rules":
             values = values or tuple(spec.presets())
+            for value in values:  # a name or a declared alias; anything else is refused here
+                spec.Rules.name_of(value)
         elif name not in taken and name not in ("players", "player"):
             raise ValueError(
                 f"{spec.name}: the explorer control {name!r} is neither a rule "
                 f"({', '.join(fields)}), rules (a named rule set) nor an option of the "
-                f"study task {spec.task}"
+                f"study task {_task_name(spec)}"
             )
         elif name not in taken:
             raise ValueError(
-                f"{spec.name}: the study task {spec.task} takes no {name}; "
+                f"{spec.name}: the study task {_task_name(spec)} takes no {name}; "
                 "name only the controls it takes in the spec's explorer"
             )
         if not values:
@@ -480,10 +481,16 @@ def explorer_controls(spec: GameSpec) -> dict[str, tuple[str, Choices]]:
 
 def _task_options(spec: GameSpec) -> set[str]:
     """The names the study's task takes; it must take ``rules``."""
-    taken = set(inspect.signature(load(spec.task)).parameters)
+    taken = set(inspect.signature(spec.study_task()).parameters)
     if "rules" not in taken:
-        raise ValueError(f"{spec.name}: the study task {spec.task} takes no rules")
+        raise ValueError(f"{spec.name}: the study task {_task_name(spec)} takes no rules")
     return taken
+
+
+def _task_name(spec: GameSpec) -> str:
+    task = spec.study_task()
+    name = getattr(task, "__qualname__", "")
+    return f"{task.__module__}:{name}" if name else repr(task)
 
 
 def default_measure(frame: pd.DataFrame, settings: dict[str, Any]) -> dict[str, Estimate]:

@@ -8,6 +8,11 @@ refuses unknown, missing and wrong-typed fields with ``InvalidPosition``
 naming the field. A game lists its named presets in ``PRESETS`` (names of
 classmethods); ``Rules.preset(name)`` and ``Rules.presets()`` read them.
 
+Every rule and every named rule set has one name. An old name that must keep
+working (a committed results file records it) is declared once, next to the
+rules, in ``ALIASES`` (old name -> name); ``name_of`` reads it, and so every
+entry point (``--rules``, ``--rule``, ``Rules.preset``, the explorers) takes it.
+
 Each field's docstring (the string under it in the class) is its description:
 ``rule_fields`` lists the fields with type, default, choices and description,
 and ``with_rules`` changes fields from text (``"mercy=true"``), checked against
@@ -19,6 +24,7 @@ rule under one name.
 ... class Rules(RulesBase):
 ...     mercy: bool = False
 ...     PRESETS = ("standard",)
+...     ALIASES = MappingProxyType({"published": "standard"})
 ...     @classmethod
 ...     def standard(cls):
 ...         return cls()
@@ -30,6 +36,8 @@ Traceback (most recent call last):
 tilegames.errors.InvalidPosition: rules.mercy: expected true or false, found 1
 >>> Rules.preset("standard").to_dict()
 {'mercy': False}
+>>> Rules.preset("published") == Rules.preset("standard")
+True
 >>> with_rules(Rules(), ["mercy=yes"])
 Rules(mercy=True)
 """
@@ -42,7 +50,9 @@ import functools
 import inspect
 import textwrap
 import typing
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal
 
 from . import i18n  # i18n._(...)
 from .errors import InvalidPosition, describe
@@ -96,19 +106,71 @@ class RulesBase:
         except (TypeError, ValueError) as error:
             raise InvalidPosition(f"{field}: {error}") from None
 
+    ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Other names that keep working: old name -> the name of a rule (a field) or of a
+    named rule set (in ``PRESETS``), read-only (a ``types.MappingProxyType``: nothing a
+    player is handed can change it). An alias is never itself a name."""
+
     @classmethod
     def presets(cls) -> dict[str, Any]:
-        """Every named rule set, by name."""
+        """Every named rule set, by its name (aliases left out)."""
         return {name: getattr(cls, name)() for name in cls.PRESETS}
 
     @classmethod
     def preset(cls, name: str):
-        """The rule set called ``name``; an unknown name raises ValueError listing the choices."""
-        if name not in cls.PRESETS:
-            raise ValueError(
-                f"unknown rule set {name!r}: choose from {', '.join(cls.PRESETS) or 'none'}"
-            )
-        return getattr(cls, name)()
+        """The rule set called ``name`` (or a declared alias of it); an unknown name raises
+        ValueError listing the names."""
+        return getattr(cls, cls.name_of(name, "preset"))()
+
+    @classmethod
+    def name_of(cls, name: str, kind: Literal["preset", "rule"] = "preset") -> str:
+        """The name of the rule set (``kind="preset"``) or the rule (``"rule"``) called
+        ``name`` or a declared alias of it; an unknown name raises ValueError listing the names.
+
+        >>> from tilegames.triominos import Rules
+        >>> Rules.name_of("standard")
+        'seed'
+        >>> Rules.name_of("pressmann")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown rule set 'pressmann': choose from seed, pressman, ...
+        """
+        names = (
+            tuple(cls.PRESETS)
+            if kind == "preset"
+            else tuple(field.name for field in dataclasses.fields(cls))  # type: ignore[arg-type]
+        )
+        if name in names:
+            return name
+        if cls.ALIASES.get(name) in names:
+            return cls.ALIASES[name]
+        if kind == "preset":
+            raise ValueError(f"unknown rule set {name!r}: choose from {', '.join(names) or 'none'}")
+        raise ValueError(f"no rule {name!r}: the rules are {', '.join(names)}")
+
+
+def alias_problems(rules_type: type) -> list[str]:
+    """What is wrong with a ``Rules`` class's ``ALIASES`` (``[]``: nothing): it is read-only,
+    each alias points at a rule or a named rule set, and no alias is itself a name.
+
+    >>> from tilegames.triominos import Rules
+    >>> alias_problems(Rules)
+    []
+    >>> class Odd(Rules):
+    ...     ALIASES = MappingProxyType({"seed": "pressman", "old": "gone"})
+    >>> alias_problems(Odd)
+    ["alias 'seed' is itself a name", "alias 'old' points at 'gone', which is no rule or rule set"]
+    """
+    names = {*rules_type.PRESETS, *(field.name for field in dataclasses.fields(rules_type))}
+    problems = []
+    if not isinstance(rules_type.ALIASES, MappingProxyType):
+        problems.append("ALIASES must be read-only: types.MappingProxyType({...})")
+    for alias, name in rules_type.ALIASES.items():
+        if alias in names:
+            problems.append(f"alias {alias!r} is itself a name")
+        if name not in names:
+            problems.append(f"alias {alias!r} points at {name!r}, which is no rule or rule set")
+    return problems
 
 
 def _default(spec: dataclasses.Field) -> Any:
@@ -372,6 +434,7 @@ def with_rules(rules: Any, changes: list[str] | tuple[str, ...]) -> Any:
             raise ValueError(
                 f"a rule is written NAME=VALUE (like {next(iter(fields))}=...), not {change!r}"
             )
+        name = type(rules).name_of(name, "rule") if hasattr(rules, "name_of") else name
         if name not in fields:
             raise ValueError(f"no rule {name!r}: the rules are {', '.join(fields)}")
         values[name] = parse_value(fields[name], text)

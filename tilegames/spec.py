@@ -68,25 +68,12 @@ class GameSpec:
     says which implementation runs in this install (Maze: ``"compiled (gcc 12)"`` or
     ``"python"``); ``tilegames --version`` and the game's results files say it. Empty: the
     game is pure Python."""
-    presets_path: str = ""
-    """A ``name -> Rules`` mapping to offer as ``--rules`` (default ``Rules.presets()``)."""
-    task: str = ""
-    """The study's one-game task ``task(rng, *, rules, **options) -> row`` (a dict, or a list of
-    them); the generic command line and explorer pass ``players`` (how many) and ``player``
-    (a name, or a comma list taken seat by seat) when the game has a choice of them."""
-    summary_text: str = ""
-    """``summary_text(frame) -> str``: what ``tilegames simulate`` prints after a run of the
-    generic study (a game that declares ``studies`` makes its summary from their tallies)."""
-    tally: str = ""
-    """The generic study's summary made as the run goes: a ``sim.Tally`` class
-    (``"module:Class"``) fed every finished batch, whose ``text()`` is printed after the run.
-    Empty: ``summary_text`` of the rows (read back from ``--out``, so a big run's summary
-    needs them all in memory)."""
-    studies: str = ""
-    """The game's studies: a ``"module:attribute"`` path to a tuple of
-    ``tilegames.study_options.Study`` (their options, how they reach the task, what they
-    tally); ``tilegames simulate GAME`` is built from them. Empty: the generic study
-    (``--games``, ``--players``, ``--player``, ``task`` and ``summary_text``)."""
+    studies: str | tuple = ()
+    """The game's studies, a tuple of ``tilegames.study_options.Study`` (or a
+    ``"module:attribute"`` path to one, imported only when asked): their options, the
+    one-game task each plays and what it tallies. ``tilegames simulate GAME`` is built from
+    them, the rule explorer plays the first one's ``task``. Most games need one line:
+    ``(generic_study(f"{__name__}.study:task", tally=f"{__name__}.study:Tally"),)``."""
     rule_flags: Mapping[str, str] = field(default_factory=dict)
     """Command-line shortcuts for rules: ``{"--curse": "curse=true", "--turn-cap": "turn_cap"}``
     (a flag with a whole ``NAME=VALUE`` is a switch; a bare name takes a value)."""
@@ -104,6 +91,11 @@ class GameSpec:
             raise ValueError(f"{self.name}: seats must be (fewest, most) with 1 <= fewest <= most")
         if self.score_direction not in ("higher", "lower"):
             raise ValueError(f"{self.name}: score_direction must be 'higher' or 'lower'")
+        if not self.studies:
+            raise ValueError(
+                f"{self.name}: declare its studies, like "
+                "studies=(generic_study('mygame.study:task', summary='mygame.study:summary'),)"
+            )
 
     # -- what the declaration names, loaded when asked --------------------------------
     @property
@@ -129,9 +121,8 @@ class GameSpec:
         return self.module.new_game(seed, **options)
 
     def presets(self) -> dict[str, Any]:
-        """Every named rule set, by name."""
-        if self.presets_path:
-            return dict(load(self.presets_path))
+        """Every named rule set, by name (``Rules.presets()``; ``Rules.preset(name)`` also
+        takes the aliases the game declares in ``Rules.ALIASES``)."""
         return self.Rules.presets()
 
     def render_module(self):
@@ -157,12 +148,23 @@ class GameSpec:
         return f"{self.title}: Python {sys.version.split()[0]}"
 
     def study_list(self) -> tuple:
-        """The game's studies (``studies``, or the generic one), the first the usual one."""
-        if self.studies:
-            return tuple(load(self.studies))
-        from .study_options import default_study
+        """The game's studies (``studies``), the first the usual one, as this game runs them
+        (``Study.for_game``)."""
+        declared = load(self.studies) if isinstance(self.studies, str) else self.studies
+        return tuple(study.for_game(self) for study in declared)
 
-        return (default_study(self),)
+    def study_task(self) -> Callable:
+        """The one-game task of the first study that names one (the rule explorer plays it).
+
+        >>> from tilegames import GAMES
+        >>> GAMES.spec("tula").study_task().__name__
+        'deal_task'
+        """
+        for study in self.study_list():
+            task = study.task_function()
+            if task is not None:
+                return task
+        raise ValueError(f"{self.name}: no study names its task (Study.task)")
 
     def best_seat(self, scores) -> int:
         """The seat whose score is best in this game's direction (the first of equals)."""

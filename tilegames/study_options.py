@@ -1,8 +1,10 @@
 """A game's studies, declared: their options, how a run is planned, and what it tallies.
 
-A game's spec names its studies (``GameSpec.studies``, a ``"module:attribute"`` path
-to a tuple of ``Study``); ``tilegames simulate GAME`` is built from them and from
-nothing else. A ``Study`` declares its ``Option``s (flag, parser, default, help and
+A game's spec names its studies (``GameSpec.studies``: a tuple of ``Study``, or a
+``"module:attribute"`` path to one); ``tilegames simulate GAME`` and the rule explorer
+are built from them and from nothing else. Most games need one line,
+``generic_study(task, tally=...)``: ``--games``, ``--players`` and ``--player`` for the
+game's one-game ``task``. A ``Study`` declares its ``Option``s (flag, parser, default, help and
 the check its value must pass) and names its ``plan``: a function
 ``plan(rules, options) -> Plan`` that turns the rules and the options' values into
 a picklable task, a number of games and a tally. The tally is fed every finished
@@ -27,6 +29,7 @@ Nothing here imports the command line or pandas: a declaration is cheap.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -41,6 +44,7 @@ __all__ = [
     "Study",
     "dest_of",
     "game_count",
+    "generic_study",
     "non_negative_int",
     "player_option",
     "players_option",
@@ -120,7 +124,14 @@ class Option:
     ``action`` is ``"store_true"`` for a switch or ``"append"`` for a repeatable one;
     ``exclusive`` puts the options that share its word in one mutually exclusive group;
     ``valid(value)`` is the check a value must pass (``--samples must be at least 1,
-    not 0`` says ``must``), made before the run.
+    not 0`` says ``must``), made before the run. ``aliases`` are other flags that keep
+    working (an old name that recorded commands use); ``--help`` shows them after ``flag``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> Option("--compare-mercy", "compare", action="store_true", aliases=("--mercy",)).add_to(parser)
+    >>> parser.parse_args(["--mercy"])
+    Namespace(compare_mercy=True)
     """
 
     flag: str
@@ -133,6 +144,7 @@ class Option:
     exclusive: str = ""
     valid: Callable[[Any], bool] | None = None
     must: str = ""
+    aliases: tuple[str, ...] = ()
 
     @property
     def dest(self) -> str:
@@ -145,7 +157,7 @@ class Option:
         for name in ("type", "action", "choices", "metavar"):
             if getattr(self, name) is not None:
                 settings[name] = getattr(self, name)
-        parser.add_argument(self.flag, **settings)
+        parser.add_argument(self.flag, *self.aliases, dest=self.dest, **settings)
 
     def problem(self, value: Any) -> str:
         """What is wrong with ``value`` (``""``: nothing)."""
@@ -243,10 +255,12 @@ class Plan:
 class Study:
     """A study a game's ``simulate`` command runs: its options and its ``plan`` (or ``run``).
 
-    ``plan`` and ``run`` are ``"module:function"`` paths (or the functions); ``flag``
-    (with ``flag_help``) is the switch that selects a study other than the first, whose
-    options are shown under ``group`` (a title) with ``group_help``. ``description``
-    is the sub-command's description (the first study's).
+    ``plan``, ``run`` and ``task`` are ``"module:function"`` paths (or the functions);
+    ``task(rng, *, rules, **options) -> row`` is the one game the plan plays, and the rule
+    explorer plays the first study's. ``flag`` (with ``flag_help``) is the switch that
+    selects a study other than the first, whose options are shown under ``group`` (a
+    title) with ``group_help``. ``description`` is the sub-command's description (the
+    first study's). ``generic_study`` makes the usual one.
     """
 
     plan: str | Callable = ""
@@ -257,10 +271,33 @@ class Study:
     flag_help: str = ""
     group: str = ""
     group_help: str = ""
+    task: str | Callable = ""
+    generic: bool = False
+    """Made by ``generic_study``: its options and description come from the game's spec."""
 
     def __post_init__(self) -> None:
         if bool(self.plan) == bool(self.run):
             raise ValueError("a study names its plan or its run (one of them)")
+
+    def for_game(self, spec) -> Study:
+        """This study as ``spec``'s game runs it: a ``generic_study`` gets the game's
+        ``--games``, ``--players`` and ``--player``; any other study is itself."""
+        if not self.generic:
+            return self
+        return dataclasses.replace(
+            self,
+            plan=functools.partial(self.plan, spec),
+            options=_generic_options(spec),
+            description=self.description
+            or Deferred(N_("Play many seeded {game} games and summarise them."), game=spec.title),
+            generic=False,
+        )
+
+    def task_function(self) -> Callable | None:
+        """The ``task``, loaded (None: the study names none)."""
+        if not self.task:
+            return None
+        return load(self.task) if isinstance(self.task, str) else self.task
 
     @property
     def writes_its_own_out(self) -> bool:
@@ -278,14 +315,42 @@ class Study:
         return load(named) if isinstance(named, str) else named
 
 
-def default_study(spec) -> Study:
-    """The study of a game that declares none: ``--games``, ``--players`` (when it has a
-    choice of seats) and ``--player``, its ``task``, and ``summary_text`` of the rows.
+def generic_study(
+    task: str | Callable,
+    *,
+    tally: str | Callable = "",
+    summary: str | Callable = "",
+    description: str = "",
+) -> Study:
+    """The study most games need, in one line: ``--games`` (the spec's ``default_games``),
+    ``--players`` (when the game has a choice of seats) and ``--player`` (a name, or a comma
+    list taken seat by seat), each game ``task(rng, *, rules, players, player) -> row``.
+    After the run it prints ``tally``'s ``text()`` (a ``sim.Tally`` class, fed every batch as
+    the run goes, so no rows are kept) or ``summary(rows)`` (the rows, read back from
+    ``--out``): name one of them.
 
     >>> from tilegames import GAMES
-    >>> [option.flag for option in default_study(GAMES.spec("pyramids")).options]
+    >>> study = generic_study("tilegames.pyramids.study:game_task",
+    ...                       summary="tilegames.pyramids.study:summary_text")
+    >>> [option.flag for option in study.for_game(GAMES.spec("pyramids")).options]
     ['--games', '--players', '--player']
+    >>> generic_study("tilegames.pyramids.study:game_task")
+    Traceback (most recent call last):
+    ...
+    ValueError: a generic study names its tally or its summary (one of them)
     """
+    if bool(tally) == bool(summary):
+        raise ValueError("a generic study names its tally or its summary (one of them)")
+    return Study(
+        plan=functools.partial(_generic_plan, task=task, tally=tally, summary=summary),
+        task=task,
+        description=description,
+        generic=True,
+    )
+
+
+def _generic_options(spec) -> tuple[Option, ...]:
+    """``--games``, ``--players`` (when the game has a choice of seats) and ``--player``."""
     low, high = spec.seats
     players = list(spec.players)
     options = [
@@ -318,17 +383,23 @@ def default_study(spec) -> Study:
             first=players[0],
         )
     )
-    return Study(
-        plan=functools.partial(_default_plan, spec),
-        options=tuple(options),
-        description=Deferred(
-            N_("Play many seeded {game} games and summarise them."), game=spec.title
-        ),
-    )
+    return tuple(options)
 
 
-def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
-    """The generic study's run: the spec's ``task`` with the rules, seats and players."""
+def _loaded(named: str | Callable) -> Any:
+    return load(named) if isinstance(named, str) else named
+
+
+def _generic_plan(
+    spec,
+    rules,
+    options: Mapping[str, Any],
+    *,
+    task: str | Callable,
+    tally: str | Callable,
+    summary: str | Callable,
+) -> Plan:
+    """The generic study's run: ``task`` with the rules, seats and players."""
     lineup = [name.strip() for name in options["player"].split(",") if name.strip()]
     unknown = [name for name in lineup if name not in spec.players]
     if unknown or not lineup:
@@ -340,14 +411,16 @@ def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
             )
         )
     players = options.get("players") or spec.seats[0]
-    task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))
+    one_game = functools.partial(
+        _loaded(task), rules=rules, players=players, player=",".join(lineup)
+    )
     games, what, provenance = options["games"], f"{spec.title} games", {"rules": rules.to_dict()}
-    if spec.tally:
-        return Plan.tallied(task, games, what, load(spec.tally)(), provenance)
+    if tally:
+        return Plan.tallied(one_game, games, what, _loaded(tally)(), provenance)
     return Plan(
-        task=task,
+        task=one_game,
         games=games,
         what=what,
-        summary=lambda rows, seconds: load(spec.summary_text)(rows),
+        summary=lambda rows, seconds: _loaded(summary)(rows),
         provenance=provenance,
     )

@@ -7,6 +7,7 @@ conformance suite, with no file of tilegames touched.
 
 from tilegames.game import lazy_view
 from tilegames.spec import GameSpec
+from tilegames.study_options import generic_study
 
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Move, PlayerView, Rules, new_game
@@ -25,9 +26,7 @@ SPEC = GameSpec(
     chance=False,
     score_direction="higher",
     summary="take counters in turn; a hidden card adds to your score",
-    task=f"{__name__}.study:task",
-    summary_text=f"{__name__}.study:summary_text",
-    tally=f"{__name__}.study:Wins",
+    studies=(generic_study(f"{__name__}.study:task", tally=f"{__name__}.study:Wins"),),
     default_games=50,
 )
 

@@ -17,12 +17,8 @@ def task(rng, *, rules, players: int = 2, player: str = "random") -> dict:
     return {"winner": -1 if game.winner is None else game.winner, "moves": len(game.history)}
 
 
-def summary_text(frame) -> str:
-    return f"toy: {len(frame)} games, seat 0 won {int((frame['winner'] == 0).sum())}"
-
-
 class Wins(Tally):
-    """The summary as the run goes (``SPEC.tally``): games, and seat 0's wins."""
+    """The summary as the run goes (the tally of ``SPEC.studies``): games, and seat 0's wins."""
 
     def __init__(self) -> None:
         self.games = self.seat_0_won = 0

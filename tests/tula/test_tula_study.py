@@ -92,7 +92,7 @@ def test_mercy_only_changes_deals_where_it_can_be_used():
 
 
 def test_the_sampler_and_published_only_runs():
-    task = functools.partial(deal_task, lineup=("sampler",), mercy=False, samples=2)
+    task = functools.partial(deal_task, lineup=("sampler",), compare_mercy=False, samples=2)
     frame = simulate(task, 6, seed=1, progress=False)
     assert list(frame.columns) == ["game", "deal", "mercy_usable", "sampler_tiles", "sampler_won"]
     assert frame.equals(simulate(task, 6, seed=1, progress=False))
@@ -143,7 +143,7 @@ def test_the_players_dice_are_their_own_so_the_deals_do_not_follow_them():
     from tilegames.tula.study import deal_task
 
     def deals(players, **options):
-        task = functools.partial(deal_task, lineup=players, mercy=False, **options)
+        task = functools.partial(deal_task, lineup=players, compare_mercy=False, **options)
         return simulate(task, 30, seed=5, batch_size=10, progress=False)
 
     assert deals(("random",))["deal"].tolist() == deals(("greedy",))["deal"].tolist()

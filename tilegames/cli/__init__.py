@@ -1,6 +1,6 @@
 """The ``tilegames`` command line.
 
-    tilegames simulate tula --player greedy --mercy --games 100000 --workers 2 --seed 1 --out results.csv
+    tilegames simulate tula --player greedy --compare-mercy --games 100000 --workers 2 --seed 1 --out results.csv
     tilegames lessons DIR       tilegames course DIR       tilegames --version
 
 Each game in ``tilegames.GAMES`` gets ``simulate GAME`` from its spec alone

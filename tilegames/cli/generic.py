@@ -5,8 +5,9 @@ Every game gets the same rule options, read from its ``Rules`` fields:
 field, checked against the field's type). A spec's ``rule_flags`` add short
 flags that mean a rule (``--curse`` is ``--rule curse=true``). The other options
 are those its studies declare (``GameSpec.studies``; ``tilegames.study_options``):
-a game that declares none gets ``--games``, ``--players`` (when it has a choice of
-seats), ``--player`` and its ``task``. No game has a command module of its own.
+a ``generic_study`` gets ``--games``, ``--players`` (when the game has a choice of
+seats) and ``--player`` for its ``task``. No game has a command module of its own.
+``--rules`` takes a rule set's name or a declared alias (``Rules.ALIASES``).
 
 >>> import argparse
 >>> from tilegames import GAMES
@@ -71,6 +72,7 @@ def add_rule_arguments(parser: argparse.ArgumentParser, spec) -> None:
     )
     group.add_argument(
         "--rules",
+        type=_preset_name(spec.Rules),
         choices=presets,
         metavar="PRESET",
         help=_("a named rule set: {presets} (default: the game's usual rules)").format(
@@ -102,6 +104,19 @@ def add_rule_arguments(parser: argparse.ArgumentParser, spec) -> None:
         )
 
 
+def _preset_name(rules_type: type):
+    """``--rules``' type: a declared alias (``Rules.ALIASES``) read as its preset's name; any
+    other word is left for ``choices`` to refuse (argparse's message lists the names)."""
+
+    def name(text: str) -> str:
+        try:
+            return rules_type.name_of(text, "preset")
+        except ValueError:
+            return text
+
+    return name
+
+
 def _example(field) -> str:
     if field.choices:
         return str(field.choices[-1]).lower()
@@ -115,7 +130,7 @@ def rules_from_args(args: argparse.Namespace, spec=None):
     the game's usual rules. A wrong name or value raises ValueError saying what was wrong.
     """
     spec = spec if spec is not None else args.spec
-    rules = spec.presets()[args.rules] if getattr(args, "rules", None) else spec.Rules()
+    rules = spec.Rules.preset(args.rules) if getattr(args, "rules", None) else spec.Rules()
     return with_rules(rules, getattr(args, "rule", None) or [])
 
 

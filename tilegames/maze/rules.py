@@ -24,7 +24,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -168,7 +170,11 @@ class Rules(RulesBase):
     ['aisleriot', 'traditional']
     """
 
+    # AisleRiot's game (the default) and the book game, the ``traditional`` ring
+    # (``--traditional`` is ``--rules traditional``); ``ring`` is the one switch of the slots
     PRESETS: ClassVar[tuple[str, ...]] = ("aisleriot", "traditional")
+    # ``standard``: the winnability study's label of AisleRiot's game (``study.VARIANTS``)
+    ALIASES: ClassVar[Mapping[str, str]] = MappingProxyType({"standard": "aisleriot"})
 
     ring: bool = False
     """Slot 53's right neighbour is slot 0 (and slot 0's left is 53), as in the books."""

@@ -127,6 +127,7 @@ def _budgets() -> tuple[Option, ...]:
 STUDIES = (
     Study(
         plan=plan,
+        task=solve_task,
         description=N_(
             "Deal many seeded Maze games and run the solver on each: one row per deal with "
             "solved / moves / seconds / nodes."

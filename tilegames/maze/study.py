@@ -54,8 +54,10 @@ __all__ = [
     "with_second_look",
 ]
 
-VARIANTS = {"standard": Rules(), "ring": Rules.traditional()}
-"""The two variants of the winnability study: AisleRiot's game and the books' ring."""
+VARIANTS = {"standard": Rules.preset("aisleriot"), "ring": Rules.preset("traditional")}
+"""The two variants of the winnability study by their rows' label (the ``variant`` column of
+the committed results, and the ``--standard-…``/``--ring-…`` budgets): the ``aisleriot`` and
+the ``traditional`` rule sets."""
 WINNABILITY_BATCH = 100
 """Deals per batch of the winnability run (part of what its seed means, so fixed)."""
 
@@ -80,20 +82,16 @@ def solve_task(
     max_nodes: int = DEFAULT_NODES,
     max_seconds: float = DEFAULT_SECONDS,
     rules: Rules | None = None,
-    traditional: bool = False,
 ) -> dict:
-    """Deal one game from ``rng`` under ``rules`` and run the solver on it: one row.
-
-    ``traditional=True`` (used only without ``rules``) is ``rules=Rules.traditional()``.
+    """Deal one game from ``rng`` under ``rules`` (default AisleRiot's) and run the solver on
+    it: one row (``rules=Rules.traditional()`` for the book game).
 
     ``seconds`` is a measurement of this machine, not a result of the deal: it
     is the one column that differs between two runs of the same seed (and on a
     deal that needs nearly the whole time budget, ``solved`` can too; give
     ``max_seconds=float("inf")`` to let only the node budget decide).
     """
-    if rules is None:
-        rules = Rules.traditional() if traditional else Rules()
-    game = new_game(rng, rules=rules)
+    game = new_game(rng, rules=rules or Rules())
     solution = solve(game, max_nodes=max_nodes, max_seconds=max_seconds)
     return {
         "deal": deal_code(game),

@@ -51,8 +51,6 @@ SPEC = GameSpec(
     chance=True,
     score_direction="lower",
     summary=N_("build a pyramid of straw, wood and stone and shed your tiles"),
-    task="tilegames.pyramids.study:game_task",
-    summary_text="tilegames.pyramids.study:summary_text",
     studies="tilegames.pyramids.studies:STUDIES",
     rule_flags={"--curse": "curse=true", "--fire-cube": "fire_cube=true", "--turn-cap": "turn_cap"},
     default_games=1000,

@@ -46,6 +46,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
 STUDIES = (
     Study(
         plan=plan,
+        task=game_task,
         description=N_(
             "Play many seeded Flaming Pyramids games with the chosen players and report game "
             "length, mayhem per game and the first player's wins."

@@ -34,6 +34,7 @@ import numbers
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, Literal
 
 import numpy as np
@@ -78,11 +79,25 @@ class Rules(RulesBase):
 
     >>> Rules.pressman().max_draws, Rules.seed().max_draws
     (3, None)
-    >>> sorted(Rules.presets())
-    ['pressman', 'seed']
+    >>> list(Rules.presets())[:2]
+    ['seed', 'pressman']
+    >>> Rules.preset("seed_three_draws").max_draws
+    3
     """
 
-    PRESETS = ("seed", "pressman")
+    PRESETS = (
+        "seed",
+        "pressman",
+        "seed_additive_hexagons",
+        "seed_three_draws",
+        "seed_lowest_value_block",
+        "seed_strict_bridge",
+        "seed_loose_bridge",
+    )
+    """The two editions, each of Pressman's two changes alone, and the bonus and bridge variants;
+    each rule set's ``name`` is its preset's name (the ``rules`` column of the study's rows)."""
+    ALIASES = MappingProxyType({"standard": "seed"})
+    """``standard`` is the seed edition by the name a player reads (lesson 04 says it)."""
 
     name: str = "seed"
     """A label for tables (``seed``, ``pressman``, or your own)."""
@@ -153,17 +168,42 @@ class Rules(RulesBase):
 
     @classmethod
     def standard(cls) -> Rules:
-        """The standard edition, by the name a player reads: the same as ``Rules.seed()``.
+        """``Rules.preset("standard")``: the alias ``standard`` (``ALIASES``) as a call.
 
         >>> Rules.standard() == Rules.seed()
         True
         """
-        return cls.seed()
+        return cls.preset("standard")
 
     @classmethod
     def pressman(cls) -> Rules:
         """The Pressman rule sheet: at most 3 draws, then pass (-25 in all); lowest value wins a block."""
         return cls(name="pressman", max_draws=3, blocked_winner="lowest_value")
+
+    @classmethod
+    def seed_additive_hexagons(cls) -> Rules:
+        """The seed rules with additive hexagon bonuses: 50, 100, 150."""
+        return cls(name="seed_additive_hexagons", hexagon_bonuses=(50, 100, 150))
+
+    @classmethod
+    def seed_three_draws(cls) -> Rules:
+        """The seed rules with Pressman's first change alone: at most 3 draws, then pass."""
+        return cls(name="seed_three_draws", max_draws=3)
+
+    @classmethod
+    def seed_lowest_value_block(cls) -> Rules:
+        """The seed rules with Pressman's second change alone: lowest value wins a block."""
+        return cls(name="seed_lowest_value_block", blocked_winner="lowest_value")
+
+    @classmethod
+    def seed_strict_bridge(cls) -> Rules:
+        """The seed rules with the strict bridge (the other two edges open)."""
+        return cls(name="seed_strict_bridge", bridge_rule="strict")
+
+    @classmethod
+    def seed_loose_bridge(cls) -> Rules:
+        """The seed rules with the loose bridge (all corners touched)."""
+        return cls(name="seed_loose_bridge", bridge_rule="loose")
 
     def __deepcopy__(self, memo: dict) -> Rules:
         return self  # immutable

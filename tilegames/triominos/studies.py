@@ -5,8 +5,8 @@
 
 Seeded rounds (``study.round_task``), or whole games to 400 with ``--games``
 (``study.game_task``); the summary table comes from ``study.RoundTally`` (or
-``GameTally``): exact sums, never the rows. ``--rules`` offers the study's
-``VARIANTS`` (the spec's presets); ``--rule`` changes any field.
+``GameTally``): exact sums, never the rows. ``--rules`` offers the rule sets of
+``Rules.presets()`` (``study.VARIANTS`` is the same list); ``--rule`` changes any field.
 
 >>> plan_ = plan(Rules.seed(), {"players": 2, "player": "greedy", "rule": None,
 ...     "rounds": 20, "games": None, "seed": 1, "workers": 1})
@@ -70,6 +70,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
 STUDIES = (
     Study(
         plan=plan,
+        task=round_task,  # the explorer's; --games plays study.game_task
         description=Deferred(
             N_(
                 "Deal many seeded Tri-Ominos rounds (or whole games to 400) and summarise "

@@ -50,33 +50,22 @@ __all__ = [
     "summary_table",
 ]
 
-VARIANTS: dict[str, Rules] = {
-    "seed": Rules.seed(),
-    "pressman": Rules.pressman(),
-    "seed_additive_hexagons": Rules.seed().replace(
-        name="seed_additive_hexagons", hexagon_bonuses=(50, 100, 150)
-    ),
-    "seed_three_draws": Rules.seed().replace(name="seed_three_draws", max_draws=3),
-    "seed_lowest_value_block": Rules.seed().replace(
-        name="seed_lowest_value_block", blocked_winner="lowest_value"
-    ),
-    "seed_strict_bridge": Rules.seed().replace(name="seed_strict_bridge", bridge_rule="strict"),
-    "seed_loose_bridge": Rules.seed().replace(name="seed_loose_bridge", bridge_rule="loose"),
-}
-"""Rules by name: the two presets, each of Pressman's two changes alone, and the bonus variants."""
+VARIANTS: dict[str, Rules] = Rules.presets()
+"""Rules by name: ``Rules.presets()`` (the two editions, each of Pressman's changes alone, and
+the bonus and bridge variants), the list ``--rules`` offers."""
 
 
 def rules_named(rules: Rules | str) -> Rules:
-    """A ``Rules`` from a name in ``VARIANTS`` (or the Rules itself).
+    """A ``Rules`` from a preset's name or alias (``Rules.preset``), or the Rules itself.
 
     >>> rules_named("pressman").max_draws
     3
+    >>> rules_named("standard") == rules_named("seed")
+    True
     """
     if isinstance(rules, Rules):
         return rules
-    if rules not in VARIANTS:
-        raise ValueError(f"unknown rules {rules!r}: choose from {', '.join(VARIANTS)}")
-    return VARIANTS[rules]
+    return Rules.preset(rules)
 
 
 def player_kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:

@@ -1,11 +1,12 @@
 """Tula's study, declared for ``tilegames simulate tula`` (``tilegames.study_options``).
 
-Every chosen player plays each deal (``study.deal_task``), and with ``--mercy`` plays
-it again with the mercy variant; the summary is made from ``study.WinCounts``, the
-counts of the ``_won`` columns, so a run of any size keeps a few kilobytes.
+Every chosen player plays each deal (``study.deal_task``), and with ``--compare-mercy``
+(``--mercy``, its old name, still works) plays it again with the mercy variant; the summary
+is made from ``study.WinCounts``, the counts of the ``_won`` columns, so a run of any size
+keeps a few kilobytes.
 
->>> plan_ = plan(Rules(), {"player": ["greedy"], "mercy": True, "games": 20, "samples": 16,
-...                        "seed": 1, "workers": 1})
+>>> plan_ = plan(Rules(), {"player": ["greedy"], "compare_mercy": True, "games": 20,
+...                        "samples": 16, "seed": 1, "workers": 1})
 >>> plan_.first_line(seed=1)
 'Tula: 20 deals, win rates with 95% Wilson CIs.'
 """
@@ -35,17 +36,17 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
                 unknown=unknown, players=", ".join(PLAYERS)
             )
         )
-    mercy = bool(options["mercy"] or rules.mercy)
+    mercy = bool(options["compare_mercy"] or rules.mercy)
     task = functools.partial(
         deal_task,
         lineup=players,
-        mercy=mercy,
+        compare_mercy=mercy,
         samples=options["samples"],
         legacy_dice=options.get("legacy_dice", False),
     )
     provenance = {
         "what": "Tula: one row per deal, every player without and with mercy",
-        "command": command_line({**options, "mercy": mercy}, players),
+        "command": command_line({**options, "compare_mercy": mercy}, players),
         "seed": options["seed"],
         "games": options["games"],
         "players": list(players),
@@ -63,15 +64,15 @@ def _players(options: Mapping[str, Any]) -> tuple[str, ...]:
 def command_line(options: Mapping[str, Any], players: tuple[str, ...]) -> str:
     """The command that repeats this run (the same rows, whatever the number of workers).
 
-    >>> options = dict(mercy=True, games=20, samples=16, seed=1, workers=2, out="results/x.csv")
+    >>> options = dict(compare_mercy=True, games=20, samples=16, seed=1, workers=2, out="results/x.csv")
     >>> command_line(options, ("greedy", "expert"))
-    'tilegames simulate tula --player greedy --player expert --mercy --games 20 --samples 16 --seed 1 --workers 2 --out results/x.csv'
+    'tilegames simulate tula --player greedy --player expert --compare-mercy --games 20 --samples 16 --seed 1 --workers 2 --out results/x.csv'
     """
     words = ["tilegames", "simulate", "tula"]
     for name in players:
         words += ["--player", name]
-    if options["mercy"]:
-        words.append("--mercy")
+    if options["compare_mercy"]:
+        words.append("--compare-mercy")
     words += ["--games", str(options["games"]), "--samples", str(options["samples"])]
     if options.get("legacy_dice"):
         words.append("--legacy-dice")
@@ -84,6 +85,7 @@ def command_line(options: Mapping[str, Any], players: tuple[str, ...]) -> str:
 STUDIES = (
     Study(
         plan=plan,
+        task=deal_task,
         description=N_(
             "Deal many seeded Tula games; every chosen player plays each deal "
             "(and, with --mercy, plays it again with the mercy variant)."
@@ -102,13 +104,14 @@ STUDIES = (
                 choices=[*PLAYERS, "all"],
             ),
             Option(
-                "--mercy",
+                "--compare-mercy",
                 N_(
                     "also play every deal with the mercy variant, and report the paired "
                     "difference (--rule mercy=true and --rules with_mercy say the same)"
                 ),
                 action="store_true",
                 default=False,
+                aliases=("--mercy",),  # its old name: the committed results' commands use it
             ),
             Option("--games", N_("deals to play (default 10000)"), type=game_count, default=10_000),
             Option(

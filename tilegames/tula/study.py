@@ -96,15 +96,15 @@ def game_from_code(code: str, *, mercy: bool = False, auto_reveal: bool = False)
 def deal_task(
     rng: np.random.Generator,
     lineup: tuple[str, ...] = DEFAULT_PLAYERS,
-    mercy: bool = True,
+    compare_mercy: bool = True,
     samples: int = 16,
     legacy_dice: bool = False,
     rules: Rules | None = None,
     player: str = "",
 ) -> dict:
-    """One deal, every player, without and (if ``mercy``) with mercy: one row.
+    """One deal, every player, without and (if ``compare_mercy``) with mercy: one row.
 
-    ``rules=Rules(mercy=True)`` says ``mercy=True`` the way every game's study
+    ``rules=Rules(mercy=True)`` says ``compare_mercy=True`` the way every game's study
     takes its rules (the published game is always played, as the comparison's base).
     ``lineup`` names the players who play the deal, each on their own (a solitaire has one seat:
     this is who plays it, not how many); ``player="greedy"`` plays that one player beside the
@@ -124,8 +124,7 @@ def deal_task(
     ``legacy_dice=True`` gives the players ``rng`` itself, the deal's generator, as
     before issue 23: only to reproduce ``results/tula_hidden_players.csv``.
     """
-    if rules is not None:
-        mercy = rules.mercy
+    mercy = compare_mercy if rules is None else rules.mercy
     if player:
         lineup = (player, "solver")
     tile_at = deal_from_rng(rng)

@@ -7,6 +7,7 @@ entry-point group ``tilegames.games``; everything tilegames does for a game come
 
 from tilegames.game import lazy_view
 from tilegames.spec import GameSpec
+from tilegames.study_options import generic_study
 
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Move, PlayerView, Rules, new_game
@@ -32,8 +33,7 @@ SPEC = GameSpec(
         Hold to bank the turn's total and pass the die on. The first to bank 100 points (the
         target) wins.
         """,
-    task=f"{__name__}.study:task",
-    summary_text=f"{__name__}.study:summary_text",
+    studies=(generic_study(f"{__name__}.study:task", summary=f"{__name__}.study:summary_text"),),
     default_games=200,
 )
 
