@@ -48,6 +48,7 @@ from typing import Any
 
 import pandas as pd
 
+from .i18n import _
 from .outlock import OutBusy, OutLock
 
 __all__ = [
@@ -277,7 +278,7 @@ def _staged(target: str) -> str:
     Made with the permissions ``open`` would give (``0o666`` less the umask), not
     ``mkstemp``'s 0600: a class sharing a folder reads each other's results."""
     folder = os.path.dirname(os.path.abspath(target))
-    for _ in range(100):
+    for _attempt in range(100):
         path = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(4)}.part")
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
@@ -1081,32 +1082,39 @@ def why_not_out(out: str) -> str | None:
     tilegames results file (someone's data).
     """
     if not out.strip():
-        return "is empty; give a file name such as results.csv"
+        return _("is empty; give a file name such as results.csv")
     if os.path.isdir(out):
-        return "is a folder; give a file name such as results.csv"
+        return _("is a folder; give a file name such as results.csv")
     folder = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(folder):
-        return f"the folder {folder} does not exist"
+        return _("the folder {folder} does not exist").format(folder=folder)
     if os.path.exists(out) and not os.path.isfile(out):
-        return "is not a regular file (a device, a pipe ...); give a file name such as results.csv"
+        return _(
+            "is not a regular file (a device, a pipe ...); give a file name such as results.csv"
+        )
     if not os.access(folder, os.W_OK) or (os.path.exists(out) and not os.access(out, os.W_OK)):
-        return f"{out} cannot be written"
+        return _("{out} cannot be written").format(out=out)
     stem, extension = os.path.splitext(os.path.basename(out))
     if extension.lower() == ".json":
-        return (
-            f"{stem}.json would be the provenance of the rows: "
-            f"give a name such as {stem}.csv or {stem}.parquet"
-        )
+        return _(
+            "{stem}.json would be the provenance of the rows: "
+            "give a name such as {stem}.csv or {stem}.parquet"
+        ).format(stem=stem)
     if extension.lower() not in FORMATS:
-        return f"the rows are written as CSV or Parquet: give a name such as {stem}.csv or {stem}.parquet"
+        return _(
+            "the rows are written as CSV or Parquet: give a name such as {stem}.csv or "
+            "{stem}.parquet"
+        ).format(stem=stem)
     sidecar = sidecar_path(out)
     record = _read_json(sidecar)
     if os.path.exists(sidecar) and not _is_provenance(record):
-        return (
-            f"{sidecar} exists and is not the provenance of a tilegames results file; "
+        return _(
+            "{sidecar} exists and is not the provenance of a tilegames results file; "
             "it would be replaced: choose another name or move it"
-        )
+        ).format(sidecar=sidecar)
     other = record.get("file")
     if other and other != os.path.basename(out) and os.path.exists(os.path.join(folder, other)):
-        return f"{sidecar} is the provenance of {other}: give {stem} another name"
+        return _("{sidecar} is the provenance of {other}: give {stem} another name").format(
+            sidecar=sidecar, other=other, stem=stem
+        )
     return None

@@ -341,7 +341,8 @@ def _default_plan(spec, rules, options: Mapping[str, Any]) -> Plan:
         )
     players = options.get("players") or spec.seats[0]
     task = functools.partial(load(spec.task), rules=rules, players=players, player=",".join(lineup))
-    games, what, provenance = options["games"], f"{spec.title} games", {"rules": rules.to_dict()}
+    what = Deferred(N_("{game} games"), game=spec.title)
+    games, provenance = options["games"], {"rules": rules.to_dict()}
     if spec.tally:
         return Plan.tallied(task, games, what, load(spec.tally)(), provenance)
     return Plan(
