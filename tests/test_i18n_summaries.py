@@ -183,3 +183,16 @@ def test_a_student_without_an_id_is_told_so_in_portuguese(capsys, monkeypatch):
     assert capsys.readouterr().out.startswith(
         "Ainda não tens número de aluno: estás a responder às perguntas de treino ('practice')."
     )
+
+
+def test_a_refused_out_of_another_run_is_said_in_slovak(capsys, tmp_path):
+    """The results writer's refusal (``results.DifferentRun``, through ``parser.error``)."""
+    out = str(tmp_path / "deals.csv")
+    run = ["simulate", "tula", "--games", "2", "--player", "greedy", "--no-progress", "--out", out]
+    assert main([*run, "--seed", "1"]) == 0
+    capsys.readouterr()
+    with using("sk"), pytest.raises(SystemExit):
+        main([*run, "--seed", "2"])
+    said = capsys.readouterr().err
+    assert f"{out} obsahuje iný beh (" in said
+    assert "seed 1, nie 2" in said and "nenahradí sa; zadaj iné --out alebo pridaj --force" in said
