@@ -866,14 +866,15 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 def _numbers(notebook) -> list[list[frozenset[str]]]:
-    """The numbers of every code cell's output printed or displayed as text (one list per
-    output that has numbers), each number as the readings it may have in English notation:
-    ``0,25`` is ``0.25`` (a decimal comma); ``30,000`` is ``30.000`` or ``30000`` (a decimal
-    comma, or English grouping); ``1 234`` is ``1234``."""
+    """The numbers every code cell printed or displayed as text (one list per cell that has
+    numbers: a cell's printing may come in stream chunks cut anywhere), each number as the
+    readings it may have in English notation: ``0,25`` is ``0.25`` (a decimal comma); ``30,000``
+    is ``30.000`` or ``30000`` (a decimal comma, or English grouping); ``1 234`` is ``1234``."""
     import re
 
     found = []
     for cell in notebook.cells:
+        numbers = []
         for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
             data = output.get("data", {})
             if output.get("name") == "stderr" or any(
@@ -886,25 +887,24 @@ def _numbers(notebook) -> list[list[frozenset[str]]]:
                 continue
             text = TIME_TAKEN.sub("", text)  # this computer's time, not the lesson's figure
             text = re.sub(r"(?<=\d)[\xa0\u202f](?=\d{3}(?!\d))", "", text)  # 1 234: 1234
-            numbers = []
             for number in re.findall(r"\d+(?:[.,]\d+)?", text):  # not a memory address
                 readings = {number.replace(",", ".")}
                 if re.fullmatch(r"\d{1,3},\d{3}", number):
                     readings.add(number.replace(",", ""))
                 numbers.append(frozenset(readings))
-            if numbers:
-                found.append(numbers)
+        if numbers:
+            found.append(numbers)
     return found
 
 
 def _same_numbers(translated: list[list[frozenset]], english: list[list[frozenset]]) -> list:
-    """Where two lessons' numbers differ, output by output: the first few (output, numbers
-    left over in the translation, in English); [] when none do. Two numbers are the same when
-    they have a reading in common; an output's numbers may come in another order, and the
-    translation may repeat one of them (a table whose columns are wider in another language
-    wraps them elsewhere, and repeats its index)."""
+    """Where two lessons' numbers differ, cell by cell: the first few (cell, numbers left over
+    in the translation, in English); [] when none do. Two numbers are the same when they have
+    a reading in common; a cell's numbers may come in another order, and the translation may
+    repeat one of them (a table whose columns are wider in another language wraps them
+    elsewhere, and repeats its index)."""
     if len(translated) != len(english):
-        return [("outputs", len(translated), len(english))]
+        return [("cells", len(translated), len(english))]
     differences = []
     for index, (ours, theirs) in enumerate(zip(translated, english)):
         left = list(theirs)
