@@ -101,6 +101,8 @@ ALLOWED = {
     ("maze/__init__.py", "'Maze'"): "the game's name",
     ("triominos/__init__.py", "'Tri-Ominos'"): "the game's name",
     ("pyramids/__init__.py", "'Flaming Pyramids'"): "the game's name",
+    ("cli/__init__.py", "f'--out {args.out}: {problem}'"):
+        "the option as typed, then its problem (results.why_not_out says it through the catalogs)",
     ("tula/report.py", "'95% interval'"):
         "a cell of the results table the lesson reads, beside its English column names (data)",
 }  # fmt: skip
@@ -248,9 +250,10 @@ def test_every_allowed_exception_is_still_in_the_code():
     """An allowed line no longer in the code is dropped from ``ALLOWED`` (it stays short)."""
     views = view_modules()
     seen = set()
-    for path in views:
+    for path in PACKAGE.rglob("*.py"):
         module = path.relative_to(PACKAGE).as_posix()
-        seen |= {(module, text) for _, text in bypasses(path.read_text(encoding="utf-8"))}
+        source = path.read_text(encoding="utf-8")
+        seen |= {(module, text) for _, text in bypasses(source, view=path in views)}
     assert set(ALLOWED) - seen == set()
 
 

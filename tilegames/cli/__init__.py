@@ -218,7 +218,7 @@ def _main(argv: list[str], received: list[int]) -> int:
     if args.out is not None:  # check where the results go before the simulation, not after
         problem = why_not_out(args.out)
         if problem:
-            parser.error(_("--out {out}: {problem}").format(out=args.out, problem=problem))
+            parser.error(f"--out {args.out}: {problem}")
     cores = os.cpu_count() or 1
     if args.workers > cores:
         _say(
