@@ -19,6 +19,8 @@ try:
 except ImportError:  # pragma: no cover - Windows: no lock on the output name
     fcntl = None
 
+from .i18n import _
+
 __all__ = ["OutBusy", "OutLock"]
 
 
@@ -67,10 +69,12 @@ class OutLock:
                 os.close(descriptor)
                 if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                     raise
-                who = holder.decode(errors="replace").strip() or "a process"
+                who = holder.decode(errors="replace").strip() or _("a process")
                 raise OutBusy(
-                    f"{self.out} is being written by another run now ({who}): wait for it "
-                    "to end, or give another --out"
+                    _(
+                        "{out} is being written by another run now ({who}): wait for it "
+                        "to end, or give another --out"
+                    ).format(out=self.out, who=who)
                 ) from None
             try:
                 same = os.fstat(descriptor).st_ino == os.stat(self.path).st_ino

@@ -48,6 +48,7 @@ from typing import Any
 
 import pandas as pd
 
+from .i18n import _
 from .outlock import OutBusy, OutLock
 
 __all__ = [
@@ -277,7 +278,7 @@ def _staged(target: str) -> str:
     Made with the permissions ``open`` would give (``0o666`` less the umask), not
     ``mkstemp``'s 0600: a class sharing a folder reads each other's results."""
     folder = os.path.dirname(os.path.abspath(target))
-    for _ in range(100):
+    for _attempt in range(100):
         path = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(4)}.part")
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
@@ -446,28 +447,32 @@ def why_not_as_recorded(out: str | os.PathLike, rows: int | None = None) -> str 
     record = read_sidecar(out)
     if not record:
         if os.path.exists(sidecar) and _is_results_name(out):
-            return f"{sidecar} cannot be read as the provenance of {os.path.basename(out)}"
+            return _("{sidecar} cannot be read as the provenance of {name}").format(
+                sidecar=sidecar, name=os.path.basename(out)
+            )
         return None
     if record.get("file") not in (None, os.path.basename(out)):
         return None  # the provenance of another file (run.csv beside run.parquet): no claim
     recorded = record.get("sha256")
     if recorded is not None and recorded != _sha256(out):
-        return (
-            f"{out} was changed after it was written: its bytes are not those "
-            f"{os.path.basename(sidecar)} records (SHA-256)"
-        )
+        return _(
+            "{out} was changed after it was written: its bytes are not those "
+            "{sidecar} records (SHA-256)"
+        ).format(out=out, sidecar=os.path.basename(sidecar))
     if "seal" in record and record["seal"] != _seal(record):
-        return (
-            f"{sidecar} was changed after it was written: its claims (rows, seed, command, "
+        return _(
+            "{sidecar} was changed after it was written: its claims (rows, seed, command, "
             "version ...) are not those it was sealed with"
-        )
+        ).format(sidecar=sidecar)
     if "seal" in record and format_of(out) == "parquet" and rows is None:
         import pyarrow.parquet as pq
 
         rows = pq.ParquetFile(out).metadata.num_rows
     claimed = record.get("rows")
     if rows is not None and isinstance(claimed, int) and claimed != rows and recorded:
-        return f"{out} holds {rows} rows, and {os.path.basename(sidecar)} says {claimed}"
+        return _("{out} holds {rows} rows, and {sidecar} says {claimed}").format(
+            out=out, rows=rows, sidecar=os.path.basename(sidecar), claimed=claimed
+        )
     return None
 
 
@@ -567,8 +572,11 @@ def _differences(recorded: Any, wanted: dict[str, Any]) -> str:
     recorded = recorded if isinstance(recorded, dict) else {}
     keys = sorted(set(recorded) | set(wanted), key=str)
     return "; ".join(
-        f"{key} {json.dumps(recorded.get(key), default=_plain)}, "
-        f"not {json.dumps(wanted.get(key), default=_plain)}"
+        _("{key} {recorded}, not {wanted}").format(
+            key=key,
+            recorded=json.dumps(recorded.get(key), default=_plain),
+            wanted=json.dumps(wanted.get(key), default=_plain),
+        )
         for key in keys
         if recorded.get(key) != wanted.get(key)
     )
@@ -683,12 +691,15 @@ class BatchWriter:
             and os.path.exists(os.path.join(folder, other))
         ):
             raise DifferentRun(
-                f"{sidecar_path(self.out)} is the provenance of {other}: give "
-                f"{os.path.basename(self.out)} another name"
+                _("{sidecar} is the provenance of {other}: give {stem} another name").format(
+                    sidecar=sidecar_path(self.out), other=other, stem=os.path.basename(self.out)
+                )
             )
         for target in (self.out, sidecar_path(self.out)):
             if os.path.exists(target) and not os.path.isfile(target):
-                raise DifferentRun(f"{target} is not a regular file: give another --out")
+                raise DifferentRun(
+                    _("{target} is not a regular file: give another --out").format(target=target)
+                )
         started = self._read_partial()
         if started is not None and self._finish_interrupted(started):
             return
@@ -706,8 +717,10 @@ class BatchWriter:
                 why = self._why_not_ours(done)
                 if not self.force:
                     raise DifferentRun(
-                        f"{why}: it is not replaced; give another --out, or add {AGAIN} "
-                        "to replace it when this run finishes"
+                        _(
+                            "{why}: it is not replaced; give another --out, or add {again} "
+                            "to replace it when this run finishes"
+                        ).format(why=why, again=AGAIN)
                     )
                 self._replaces = _sha256(self.out)
         if started is None:
@@ -736,15 +749,21 @@ class BatchWriter:
     def _why_not_ours(self, done: dict) -> str:
         """Why the file at ``out`` is not this run, complete, in words."""
         if not done:
-            return f"{self.out} exists and is not a tilegames results file with its provenance"
+            return _("{out} exists and is not a tilegames results file with its provenance").format(
+                out=self.out
+            )
         problem = why_not_as_recorded(self.out)
         if problem:
             return problem
         if done.get("run") is None:
-            return f"{self.out} holds results of another kind ({done.get('command') or 'no command recorded'})"
+            return _("{out} holds results of another kind ({command})").format(
+                out=self.out, command=done.get("command") or _("no command recorded")
+            )
         if done.get("run") != self.run:
-            return f"{self.out} holds another run ({_differences(done.get('run'), self.run)})"
-        return f"{self.out} holds this run unfinished, without its parts"
+            return _("{out} holds another run ({differences})").format(
+                out=self.out, differences=_differences(done.get("run"), self.run)
+            )
+        return _("{out} holds this run unfinished, without its parts").format(out=self.out)
 
     def _read_partial(self) -> dict | None:
         """The record of an unfinished run in ``out.partial`` (refused when it is not this
@@ -756,30 +775,36 @@ class BatchWriter:
         ) else {}  # fmt: skip
         why = None
         if not os.path.isdir(self.partial):
-            why = (
-                f"{self.partial} is not a folder of parts (an older tilegames's unfinished run, "
+            why = _(
+                "{partial} is not a folder of parts (an older tilegames's unfinished run, "
                 "which this one cannot go on with)"
-            )
+            ).format(partial=self.partial)
         elif not started:
-            why = f"{self.partial} has no readable {RUN_FILE}: which run its parts are is unknown"
+            why = _("{partial} has no readable {file}: which run its parts are is unknown").format(
+                partial=self.partial, file=RUN_FILE
+            )
         elif started.get("run") != self.run:
-            why = f"{self.partial} holds another run ({_differences(started.get('run'), self.run)})"
+            why = _("{out} holds another run ({differences})").format(
+                out=self.partial, differences=_differences(started.get("run"), self.run)
+            )
         else:
             version = (started.get("provenance") or {}).get("tilegames_version")
             here = self.provenance["tilegames_version"]
             if version != here:
-                why = (
-                    f"{self.partial} was started by tilegames {version}, and this is {here}: "
+                why = _(
+                    "{partial} was started by tilegames {version}, and this is {here}: "
                     "another version may play the same seed differently, so the two are not "
-                    f"mixed; finish it with tilegames {version} (pip install "
-                    f"tilegames=={version})"
-                )
+                    "mixed; finish it with tilegames {version} (pip install "
+                    "tilegames=={version})"
+                ).format(partial=self.partial, version=version, here=here)
         if why is None:
             return started
         if not self.force:
             raise DifferentRun(
-                f"{why}: the two are not mixed; give another --out, or add {AGAIN} to "
-                "discard it and start again"
+                _(
+                    "{why}: the two are not mixed; give another --out, or add {again} to "
+                    "discard it and start again"
+                ).format(why=why, again=AGAIN)
             )
         if os.path.isdir(self.partial):
             shutil.rmtree(self.partial)
@@ -843,8 +868,10 @@ class BatchWriter:
             if _sha256(path)[:16] != match.group(3) or index in self.done:
                 os.unlink(path)
                 self.notes.append(
-                    f"{path} was damaged (its bytes are not those written): its batch is "
-                    "played again"
+                    _(
+                        "{path} was damaged (its bytes are not those written): its batch is "
+                        "played again"
+                    ).format(path=path)
                 )
                 continue
             self.done[index] = name
@@ -1081,32 +1108,39 @@ def why_not_out(out: str) -> str | None:
     tilegames results file (someone's data).
     """
     if not out.strip():
-        return "is empty; give a file name such as results.csv"
+        return _("is empty; give a file name such as results.csv")
     if os.path.isdir(out):
-        return "is a folder; give a file name such as results.csv"
+        return _("is a folder; give a file name such as results.csv")
     folder = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(folder):
-        return f"the folder {folder} does not exist"
+        return _("the folder {folder} does not exist").format(folder=folder)
     if os.path.exists(out) and not os.path.isfile(out):
-        return "is not a regular file (a device, a pipe ...); give a file name such as results.csv"
+        return _(
+            "is not a regular file (a device, a pipe ...); give a file name such as results.csv"
+        )
     if not os.access(folder, os.W_OK) or (os.path.exists(out) and not os.access(out, os.W_OK)):
-        return f"{out} cannot be written"
+        return _("{out} cannot be written").format(out=out)
     stem, extension = os.path.splitext(os.path.basename(out))
     if extension.lower() == ".json":
-        return (
-            f"{stem}.json would be the provenance of the rows: "
-            f"give a name such as {stem}.csv or {stem}.parquet"
-        )
+        return _(
+            "{stem}.json would be the provenance of the rows: "
+            "give a name such as {stem}.csv or {stem}.parquet"
+        ).format(stem=stem)
     if extension.lower() not in FORMATS:
-        return f"the rows are written as CSV or Parquet: give a name such as {stem}.csv or {stem}.parquet"
+        return _(
+            "the rows are written as CSV or Parquet: give a name such as {stem}.csv or "
+            "{stem}.parquet"
+        ).format(stem=stem)
     sidecar = sidecar_path(out)
     record = _read_json(sidecar)
     if os.path.exists(sidecar) and not _is_provenance(record):
-        return (
-            f"{sidecar} exists and is not the provenance of a tilegames results file; "
+        return _(
+            "{sidecar} exists and is not the provenance of a tilegames results file; "
             "it would be replaced: choose another name or move it"
-        )
+        ).format(sidecar=sidecar)
     other = record.get("file")
     if other and other != os.path.basename(out) and os.path.exists(os.path.join(folder, other)):
-        return f"{sidecar} is the provenance of {other}: give {stem} another name"
+        return _("{sidecar} is the provenance of {other}: give {stem} another name").format(
+            sidecar=sidecar, other=other, stem=stem
+        )
     return None

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .i18n import N_, _, translate
 from .workerpool import WorkerPool, check_workers
 
 Task = Callable[[np.random.Generator], "dict[str, Any] | list[dict[str, Any]]"]
@@ -236,6 +237,7 @@ def simulate(
                 batch_size=batch_size,
                 progress=progress,
                 description=description,
+                unit=unit,
                 out=out,
                 provenance=provenance,
                 tally=tally,
@@ -332,7 +334,7 @@ class _Sink:
             out, run=run, provenance={**record, **provenance}, batches=batches, force=force
         )
         for note in self.writer.notes:
-            print(f"note: {note}", file=sys.stderr)
+            print(_("note: {note}").format(note=note), file=sys.stderr)
         if self.writer.finished:
             if self.tally is not None:
                 for frame in iter_results(out):
@@ -457,9 +459,22 @@ def _collect(finished, pending, results, bar, sink) -> None:
 
 
 def _progress_bar(total: int, description: str, initial: int = 0, unit: str = "games"):
+    """A tqdm bar counting ``unit``, its label and unit in the language in use (a label or a
+    unit no catalog has, such as a lesson's own, stays as written)."""
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, initial=initial, desc=description, unit=f" {unit}", mininterval=0.5)
+    return tqdm(
+        total=total,
+        initial=initial,
+        desc=translate(description),
+        unit=f" {translate(unit)}",
+        mininterval=0.5,
+    )
+
+
+UNITS = (N_("games"), N_("deals"), N_("rounds"), N_("games to 400"))
+"""What the progress bars count and say (``simulate(unit=..., description=...)``), each a
+catalog message."""
 
 
 def estimated_games_for_margin(p: float, margin: float, confidence: float = 0.95) -> int:

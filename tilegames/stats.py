@@ -17,7 +17,8 @@ from statistics import NormalDist
 
 import numpy as np
 
-from .words import signed_points, with_interval
+from .i18n import _
+from .words import ci_label, localized, signed_points, with_interval
 
 
 def z_value(confidence: float = 0.95) -> float:
@@ -53,11 +54,13 @@ class Estimate:
         return not (math.isnan(self.low) or math.isnan(self.high))
 
     def __str__(self) -> str:
-        level = f"{self.confidence:.0%}"
         form = "{:.1%}" if self.percent else "{:.2f}"
+        label = ci_label(self.confidence)
         if not self.has_interval:
-            return f"{form.format(self.value)} (one value: no {level} CI)"
-        return with_interval(self.value, self.low, self.high, form, label=f"{level} CI")
+            return _("{value} (one value: no {interval})").format(
+                value=localized(form.format(self.value)), interval=label
+            )
+        return with_interval(self.value, self.low, self.high, form, label=label)
 
 
 def percentage_points(difference: Estimate) -> str:
@@ -76,8 +79,8 @@ def percentage_points(difference: Estimate) -> str:
         difference.low,
         difference.high,
         signed_points,
-        label=f"{difference.confidence:.0%} CI",
-        unit="percentage points",
+        label=ci_label(difference.confidence),
+        unit=_("percentage points"),
     )
 
 

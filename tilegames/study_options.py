@@ -414,7 +414,8 @@ def _generic_plan(
     one_game = functools.partial(
         _loaded(task), rules=rules, players=players, player=",".join(lineup)
     )
-    games, what, provenance = options["games"], f"{spec.title} games", {"rules": rules.to_dict()}
+    what = Deferred(N_("{game} games"), game=spec.title)
+    games, provenance = options["games"], {"rules": rules.to_dict()}
     if tally:
         return Plan.tallied(one_game, games, what, _loaded(tally)(), provenance)
     return Plan(

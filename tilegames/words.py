@@ -26,24 +26,28 @@ in percentage points, ``side`` says which side of a value a whole interval lies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .i18n import _, format_number, language, ngettext
+from .i18n import _, format_number, format_percent, language, ngettext
 
 if TYPE_CHECKING:
     from .stats import Estimate
 
 __all__ = [
     "Form",
+    "ci_label",
     "duration",
     "estimate_text",
     "interval",
+    "localized",
     "plural",
     "side",
     "signed_points",
     "span",
     "with_interval",
+    "written",
 ]
 
 
@@ -95,8 +99,39 @@ Form = str | Callable[[float], str]
 """How a number is written: a format string (``"{:.1%}"``) or a function (``signed_points``)."""
 
 
-def _written(value: float, form: Form) -> str:
-    return form(value) if callable(form) else form.format(value)
+def written(value: float, form: Form) -> str:
+    """``value`` written by ``form`` as the language in use writes numbers.
+
+    >>> written(0.25, "{:.1%}"), written(-0.011, signed_points)
+    ('25.0%', '-1.1')
+    """
+    return localized(form(value) if callable(form) else form.format(value))
+
+
+_written = written
+
+
+def localized(text: str) -> str:
+    """A number written the English way (``21.9%``, ``-1.10``) as the language in use writes
+    it: its decimal sign, and its space before ``%`` (English text is left as it is).
+
+    >>> from tilegames.i18n import using
+    >>> with using("sk"):
+    ...     localized("21.9%"), localized("-1.10"), localized("+2.0 to 3.5")
+    ('21,9\xa0%', '-1,10', '+2,0 to 3,5')
+    >>> localized("21.9%")
+    '21.9%'
+    """
+    if language() == "en":
+        return text
+    decimal_sign = format_number(0.5, 1)[1]
+    text = _DECIMAL_POINT.sub(decimal_sign, text)
+    if text.endswith("%"):
+        text = text[:-1].rstrip(" \xa0\u202f") + format_percent(0)[1:]
+    return text
+
+
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
 
 def span(low: float, high: float, form: Form = "{:.1%}") -> str:
@@ -105,17 +140,32 @@ def span(low: float, high: float, form: Form = "{:.1%}") -> str:
     >>> span(0.219, 0.396), span(-1.1, 2.04, "{:+.1f}"), span(1.234, 3.77, "{:.2f}")
     ('21.9% to 39.6%', '-1.1 to +2.0', '1.23 to 3.77')
     """
-    return f"{_written(low, form)} to {_written(high, form)}"
+    return _("{low} to {high}").format(low=_written(low, form), high=_written(high, form))
 
 
-def interval(low: float, high: float, form: Form = "{:.1%}", *, label: str = "95% CI") -> str:
-    """An interval named: ``label`` (what it is, and any words before its ends) and its ends.
+def ci_label(confidence: float = 0.95) -> str:
+    """The short name of a confidence interval at ``confidence``, in the language in use.
+
+    >>> from tilegames.i18n import using
+    >>> ci_label(), ci_label(0.9)
+    ('95% CI', '90% CI')
+    >>> with using("sk"):
+    ...     ci_label()
+    '95\xa0% IS'
+    """
+    return _("{level} CI").format(level=format_percent(confidence))
+
+
+def interval(low: float, high: float, form: Form = "{:.1%}", *, label: str | None = None) -> str:
+    """An interval named: ``label`` (what it is, and any words before its ends; the 95% CI
+    when not given) and its ends.
 
     >>> interval(0.219, 0.396)
     '95% CI 21.9% to 39.6%'
     >>> interval(9.8, 26.3, "{:.1f}", label="95% confidence interval: a cut of")
     '95% confidence interval: a cut of 9.8 to 26.3'
     """
+    label = ci_label() if label is None else label
     return f"{label} {span(low, high, form)}"
 
 
@@ -125,7 +175,7 @@ def with_interval(
     high: float,
     form: Form = "{:.1%}",
     *,
-    label: str = "95% CI",
+    label: str | None = None,
     unit: str = "",
 ) -> str:
     """A figure (and its ``unit``) with its interval in brackets, all written by ``form``.
@@ -148,9 +198,12 @@ def estimate_text(estimate: Estimate) -> str:
     ('0.052% (95% CI 0.035% to 0.076%)', '30.0% (95% CI 10.8% to 60.3%)')
     """
     if estimate.percent and estimate.has_interval and estimate.high < 0.01:
-        level = f"{estimate.confidence:.0%}"
         return with_interval(
-            estimate.value, estimate.low, estimate.high, "{:.3%}", label=f"{level} CI"
+            estimate.value,
+            estimate.low,
+            estimate.high,
+            "{:.3%}",
+            label=ci_label(estimate.confidence),
         )
     return str(estimate)
 
@@ -164,8 +217,8 @@ def signed_points(share: float, decimals: int = 1) -> str:
     """
     shown = f"{100 * share:.{decimals}f}"
     if float(shown) == 0:
-        return shown.lstrip("-")
-    return shown if shown.startswith("-") else f"+{shown}"
+        return localized(shown.lstrip("-"))
+    return localized(shown if shown.startswith("-") else f"+{shown}")
 
 
 def side(low: float, high: float, reference: float = 0.0) -> int:

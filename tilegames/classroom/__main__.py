@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+from ..i18n import _
 from .drop import StoreError, create_store, untraversable
 from .store import STORE_VARIABLE
 
@@ -21,29 +22,42 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(
         prog="python -m tilegames.classroom",
-        description="Make the class store's folder (mode 3733: every student drops their own "
-        "shares in it; only you can list and read them).",
+        description=_(
+            "Make the class store's folder (mode 3733: every student drops their own "
+            "shares in it; only you can list and read them)."
+        ),
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    make = commands.add_parser("create", help="make FOLDER the class store (or fix its mode)")
+    make = commands.add_parser("create", help=_("make FOLDER the class store (or fix its mode)"))
     make.add_argument("folder")
-    summary = commands.add_parser("summary", help="the class's results so far, in words")
+    summary = commands.add_parser("summary", help=_("the class's results so far, in words"))
     summary.add_argument("folder")
-    summary.add_argument("experiment", help="tula_stuck, triominos_round or pyramids_first")
+    summary.add_argument(
+        "experiment",
+        help=_("the experiment: {names}").format(
+            names="tula_stuck, triominos_round, pyramids_first"
+        ),
+    )
     args = parser.parse_args(argv)
     if args.command == "summary":
         return _summary(args.folder, args.experiment)
     try:
         path = create_store(args.folder)
     except StoreError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {error}").format(error=error), file=sys.stderr)
         return 1
-    print(f"The class store is ready: {path} (mode 3733). Give the class {STORE_VARIABLE}={path}")
+    print(
+        _("The class store is ready: {path} (mode 3733). Give the class {setting}").format(
+            path=path, setting=f"{STORE_VARIABLE}={path}"
+        )
+    )
     blocked = untraversable(path)
     if blocked:
         print(
-            f"warning: other accounts cannot pass through {blocked}, so students cannot reach "
-            f"the store: chmod o+x {blocked} (or choose a folder under /srv)",
+            _(
+                "warning: other accounts cannot pass through {blocked}, so students cannot reach "
+                "the store: chmod o+x {blocked} (or choose a folder under /srv)"
+            ).format(blocked=blocked),
             file=sys.stderr,
         )
     return 0
@@ -56,7 +70,10 @@ def _summary(folder: str, experiment: str) -> int:
 
     if experiment not in EXPERIMENTS:
         print(
-            f"error: no experiment {experiment!r}: one of {', '.join(EXPERIMENTS)}", file=sys.stderr
+            _("error: no experiment {experiment}: one of {names}").format(
+                experiment=repr(experiment), names=", ".join(EXPERIMENTS)
+            ),
+            file=sys.stderr,
         )
         return 2
     try:
@@ -64,7 +81,7 @@ def _summary(folder: str, experiment: str) -> int:
         rows, refused = store.rows(experiment), store.refusals(experiment)
         text = class_summary(rows, EXPERIMENTS[experiment], refused=refused).text()
     except StoreError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {error}").format(error=error), file=sys.stderr)
         return 1
     print(text)
     return 0

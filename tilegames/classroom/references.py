@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..i18n import _
 from .experiments import EXPERIMENTS, REFERENCE_FIRST_SEED, read_reference, reference_path
 
 __all__ = ["REFERENCE_FIRST_SEED", "read_reference", "reference_path", "write_reference"]
@@ -65,8 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
-        parser.error("--games and --workers are at least 1")
-    print(f"wrote {write_reference(args.name, args.games, workers=args.workers)}")
+        parser.error(_("--games and --workers are at least 1"))
+    path = write_reference(args.name, args.games, workers=args.workers)
+    print(_("wrote {path}").format(path=path))
     return 0
 
 

@@ -146,7 +146,7 @@ def simulate_from_args(
         seed=args.seed,
         progress=not args.no_progress,
         description=description,
-        unit=description.split()[0] if description else "games",  # the plan's games, rounds…
+        unit=description.split()[-1] if description else "games",  # the plan's games, rounds…
         out=out,
         provenance=run_provenance(args, description, provenance) if out else None,
         tally=tally,

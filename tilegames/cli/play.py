@@ -250,11 +250,14 @@ def run_play(args: argparse.Namespace) -> int:
     from ..widgets import seed_problem
 
     if args.seed is not None and seed_problem(args.seed):
-        print(f"tilegames play: --seed: {seed_problem(args.seed)}", file=sys.stderr)
+        print(
+            _("tilegames play: --seed: {problem}").format(problem=seed_problem(args.seed)),
+            file=sys.stderr,
+        )
         return 2
     problem = hot_seat_problem(args.game, args.hot_seat)
     if problem:
-        print(f"tilegames play: --hot-seat: {problem}", file=sys.stderr)
+        print(_("tilegames play: --hot-seat: {problem}").format(problem=problem), file=sys.stderr)
         return 2
     if importlib.util.find_spec("voila") is None:
         print(

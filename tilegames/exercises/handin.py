@@ -40,6 +40,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from ..i18n import _
+
 __all__ = [
     "MIME",
     "forget_student",
@@ -110,8 +112,10 @@ def student_id(typed: str | None = None) -> str:
     if not _typed.get("warned"):
         _typed["warned"] = "yes"
         print(
-            f"No student id yet: you are answering the practice questions ({PRACTICE!r}). Type "
-            "your id in this cell, like student_id('ab123'), to get your own questions."
+            _(
+                "No student id yet: you are answering the practice questions ({practice}). Type "
+                "your id in this cell, like student_id('ab123'), to get your own questions."
+            ).format(practice=repr(PRACTICE))
         )
     return PRACTICE
 

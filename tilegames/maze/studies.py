@@ -43,7 +43,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
         max_seconds=options["max_seconds"],
         rules=rules,
     )
-    return Plan.tallied(task, options["games"], "Maze deals", SolveTally())
+    return Plan.tallied(task, options["games"], Deferred(N_("Maze deals")), SolveTally())
 
 
 def run_exhaustive(rules: Rules, options: Mapping[str, Any]):

@@ -27,10 +27,12 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
+from .. import i18n, tables  # i18n._(...): this module's loops use _ as a name
 from ..results import now, read_results, write_results
 from ..results import provenance as results_provenance
 from ..sim import Tally, WorkerPool, check_workers, simulate
 from ..stats import Estimate, mean_interval, mean_interval_from_sums, median_from_counts, wilson
+from ..words import written
 from . import native
 from .exhaustive import DEFAULT_SOLVER_NODES, DEFAULT_TABLES, Verdict, decide
 from .players import DEFAULT_NODES, DEFAULT_SECONDS, solve
@@ -176,14 +178,20 @@ class SolveTally(Tally):
     def text(self) -> str:
         """What the command line prints."""
         lines = [
-            f"deals: {self.games}",
-            f"solved within the budget: {self.solved} = {wilson(self.solved, self.games)}",
-            f"median seconds per deal: {median_from_counts(self.seconds):.3f}",
+            i18n._("deals: {n}").format(n=self.games),
+            i18n._("solved within the budget: {solved} = {share}").format(
+                solved=self.solved, share=wilson(self.solved, self.games)
+            ),
+            i18n._("median seconds per deal: {seconds}").format(
+                seconds=written(median_from_counts(self.seconds), "{:.3f}")
+            ),
         ]
         if self.solved >= 2:
             mean = mean_interval_from_sums(self.solved, self.moves_sum, self.moves_squares)
             lines.append(
-                f"solution length (moves): mean {mean}, median {median_from_counts(self.moves):.0f}"
+                i18n._("solution length (moves): mean {mean}, median {median}").format(
+                    mean=mean, median=f"{median_from_counts(self.moves):.0f}"
+                )
             )
         return "\n".join(lines)
 
@@ -285,7 +293,7 @@ def run_winnability(
         workers=workers,
         batch_size=WINNABILITY_BATCH,
         progress=progress,
-        description="Maze deals",
+        description=i18n.Deferred(i18n.N_("Maze deals")),
         out=out,
         provenance=record,
         force=force,
@@ -304,9 +312,20 @@ def winnability_text(frame: pd.DataFrame) -> str:
     lines = []
     for _, row in winnability_summary(frame).iterrows():
         lines.append(
-            f"{row['variant']}: {int(row['deals'])} deals; winnable {int(row['winnable'])}, "
-            f"proved unwinnable {int(row['unwinnable'])}, undecided {int(row['undecided'])}; "
-            f"winnable share {wilson(int(row['winnable']), int(row['deals']))}"
+            i18n.ngettext(
+                "{variant}: {n} deals; winnable {winnable}, proved unwinnable {unwinnable}, "  # of 1 too
+                "undecided {undecided}; winnable share {share}",
+                "{variant}: {n} deals; winnable {winnable}, proved unwinnable {unwinnable}, "
+                "undecided {undecided}; winnable share {share}",
+                int(row["deals"]),
+            ).format(
+                variant=tables.heading(row["variant"]),
+                n=int(row["deals"]),
+                winnable=int(row["winnable"]),
+                unwinnable=int(row["unwinnable"]),
+                undecided=int(row["undecided"]),
+                share=wilson(int(row["winnable"]), int(row["deals"])),
+            )
         )
     return "\n".join(lines)
 
@@ -426,7 +445,13 @@ def decide_again(
     items = [(int(game), variant, code, options) for game, code in zip(todo["game"], todo["deal"])]
     from tqdm.auto import tqdm
 
-    bar = functools.partial(tqdm, total=len(items), disable=not progress, desc="deals")
+    bar = functools.partial(
+        tqdm,
+        total=len(items),
+        disable=not progress,
+        desc=i18n._("deals"),
+        unit=f" {i18n._('deals')}",
+    )
     if workers > 1 and len(items) > 1:
         pool = WorkerPool(min(workers, len(items)))
         try:

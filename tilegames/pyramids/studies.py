@@ -17,7 +17,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import N_
+from ..i18n import N_, Deferred
 from ..rules_base import changed_rules
 from ..study_options import Option, Plan, Study, game_count, player_option, players_option
 from .players import PLAYERS
@@ -35,7 +35,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
     return Plan(
         task=functools.partial(game_task, players=players, player=player, rules=rules),
         games=options["games"],
-        what="Flaming Pyramids games",
+        what=Deferred(N_("Flaming Pyramids games")),
         tally=tally,
         summary=lambda rows, seconds: tally.text(
             lineup=lineup, variants=changed_rules(rules), seed=options["seed"], seconds=seconds

@@ -25,10 +25,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, median_from_counts, wilson
-from ..words import span
+from ..tables import shown as shown_table
+from ..words import span, written
 from . import fast
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Rules, new_game
@@ -254,9 +256,9 @@ class GameTally(Tally):
                     "mean turns": round(turns.value, 1),
                     "95% CI": span(turns.low, turns.high, "{:.1f}")
                     if turns.has_interval
-                    else "none from one game",
+                    else i18n._("none from one game"),
                     "median turns": median_from_counts(part.turn_counts),
-                    "turn cap reached": f"{capped.value:.1%} ({span(capped.low, capped.high)})",
+                    "turn cap reached": f"{written(capped.value, '{:.1%}')} ({span(capped.low, capped.high)})",
                 }
             )
         return pd.DataFrame(rows).set_index("players")
@@ -274,7 +276,9 @@ class GameTally(Tally):
                 row[kind] = (
                     f"{estimate.value:.2f} ± {estimate.half_width:.2f}"
                     if estimate.has_interval
-                    else f"{estimate.value:.2f} (one game: no interval)"
+                    else i18n._("{mean} (one game: no interval)").format(
+                        mean=f"{estimate.value:.2f}"
+                    )
                 )
             rows.append(row)
         return pd.DataFrame(rows).set_index("players")
@@ -305,21 +309,32 @@ class GameTally(Tally):
         """The command line's report of a run: game length, mayhem, the first player's wins."""
         players = self.first_players if self.first_players is not None else len(lineup)
         lines = [
-            f"Flaming Pyramids: {self.games} games, {players} players ({', '.join(lineup)}), "
-            f"variants: {', '.join(variants) or 'none'}, seed {seed}, {seconds:.1f} s",
+            i18n._(
+                "Flaming Pyramids: {games}, {players}, variants: {variants}, seed {seed}, {seconds} s"
+            ).format(
+                games=i18n.ngettext("{n} games", "{n} games", self.games).format(n=self.games),
+                players=i18n.ngettext(
+                    "{n} players ({lineup})", "{n} players ({lineup})", players
+                ).format(n=players, lineup=", ".join(lineup)),
+                variants=", ".join(variants) or i18n._("none"),
+                seed=seed,
+                seconds=written(seconds, "{:.1f}"),
+            ),
             "",
-            "game length:",
-            self.length_table().to_string(),
+            i18n._("game length:"),
+            shown_table(self.length_table()),
             "",
-            "mayhem events per game (mean ± 95% CI half-width):",
-            self.mayhem_table().to_string(),
+            i18n._("mayhem events per game (mean ± {level} CI half-width):").format(
+                level=i18n.format_percent(0.95)
+            ),
+            shown_table(self.mayhem_table()),
         ]
         first = self.first_player_table()
         if not first.empty:
             lines += [
                 "",
-                "first player's wins:",
-                first.to_string(float_format=lambda v: f"{v:.3f}"),
+                i18n._("first player's wins:"),
+                shown_table(first, float_format=lambda v: f"{v:.3f}"),
             ]
         return "\n".join(lines)
 

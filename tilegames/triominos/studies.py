@@ -20,8 +20,10 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import N_, Deferred, _, format_percent
+from ..i18n import N_, Deferred, _, format_percent, ngettext
 from ..study_options import Option, Plan, Study, game_count, player_option, players_option
+from ..tables import heading
+from ..words import written
 from .players import PLAYERS
 from .rules import Rules
 from .study import GameTally, RoundTally, game_task, player_kinds, round_task
@@ -45,18 +47,34 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
         rules = rules.replace(name=" ".join([rules.name, *changes]))
     if options["games"]:
         task, games, tally = game_task, options["games"], GameTally()
-        what, words = "games", f"{options['games']} games to 400"
+        what = Deferred(N_("games"))
     else:
         task, games, tally = round_task, options["rounds"] or 1000, RoundTally()
-        what, words = "rounds", f"{options['rounds'] or 1000} rounds"
+        what = Deferred(N_("rounds"))
 
     def summary(rows, seconds: float) -> str:
-        header = (
-            f"Tri-Ominos, {words}: {players} players ({', '.join(kinds)}), {rules.name} rules, "
-            f"seed {options['seed']}, {options['workers']} worker(s), {seconds:.1f} s"
+        header = _(
+            "Tri-Ominos, {count}: {players}, {rules} rules, seed {seed}, {workers}, {seconds} s"
+        ).format(
+            count=(
+                ngettext("{n} games to 400", "{n} games to 400", games)  # "games" of 1 too
+                if what == "games"
+                else ngettext("{n} rounds", "{n} rounds", games)
+            ).format(n=games),
+            players=ngettext("{n} players ({kinds})", "{n} players ({kinds})", players).format(
+                n=players, kinds=", ".join(kinds)
+            ),
+            rules=rules.name,
+            seed=options["seed"],
+            # "worker(s)" in English either way, as the summaries always said
+            workers=ngettext("{n} worker(s)", "{n} worker(s)", options["workers"]).format(
+                n=options["workers"]
+            ),
+            seconds=written(seconds, "{:.1f}"),
         )
-        table = tally.table()
-        return "\n".join([header, ""] + [f"  {k:42} {v}" for k, v in table["shown"].items()])
+        shown = {heading(k): v for k, v in tally.table()["shown"].items()}
+        width = max([42, *map(len, shown)])
+        return "\n".join([header, ""] + [f"  {k:{width}} {v}" for k, v in shown.items()])
 
     return Plan(
         task=functools.partial(task, players=players, player=player, rules=rules),

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..players import play_game
 from ..randomness import players_generator
 from ..sim import Tally
@@ -460,7 +461,15 @@ def simulate_rounds(
     what = "games to 400" if task is game_task else "deals" if task is paired_task else "rounds"
     run = functools.partial(task, players=players, **options)
     unit = "games" if task is game_task else what
-    return simulate(run, n, seed=seed, description=f"{players}-player {what}", unit=unit)
+    return simulate(
+        run,
+        n,
+        seed=seed,
+        description=i18n.ngettext(
+            "{players}-player {what}", "{players}-player {what}", players
+        ).format(players=players, what=i18n._(what)),
+        unit=unit,
+    )
 
 
 DUELS = (("greedy", "random"), ("cautious", "greedy"), ("cautious", "random"))
@@ -475,7 +484,7 @@ def duel_rounds(rounds: int, seed: int, pairs=DUELS) -> pd.DataFrame:
     for offset, pair in enumerate(pairs):
         task = functools.partial(round_task, players=2, player=",".join(pair), shuffle_seats=True)
         frame = simulate(
-            task, rounds, seed=seed + offset, description=" vs ".join(pair), unit="rounds"
+            task, rounds, seed=seed + offset, description=i18n._(" vs ").join(pair), unit="rounds"
         )
         table = head_to_head(frame).loc[list(pair)]
         table.insert(0, "match", f"{pair[0]} vs {pair[1]}")
@@ -490,7 +499,7 @@ def duel_games(games: int, seed: int, pairs=DUELS) -> pd.DataFrame:
     rows = []
     for offset, pair in enumerate(pairs):
         task = functools.partial(game_task, players=2, player=",".join(pair), shuffle_seats=True)
-        frame = simulate(task, games, seed=seed + offset, description=" vs ".join(pair))
+        frame = simulate(task, games, seed=seed + offset, description=i18n._(" vs ").join(pair))
         rows.append(
             {
                 "match": f"{pair[0]} vs {pair[1]}",
@@ -532,7 +541,7 @@ def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | Non
     workers = workers or os.cpu_count()
     task = functools.partial(round_task, players=2)
     big = simulate(task, rounds, seed=seed, workers=workers, batch_size=5000,
-                   description=f"{rounds} rounds", unit="rounds")  # fmt: skip
+                   description=i18n.ngettext("{n} rounds", "{n} rounds", rounds).format(n=rounds), unit="rounds")  # fmt: skip
     same = None
     if also_on_dask:
         try:
@@ -546,7 +555,7 @@ def million_rounds(rounds: int = 1_000_000, *, seed: int = 1, workers: int | Non
             Client(cluster) as client,
         ):
             on_dask = simulate(task, rounds, seed=seed, executor=client.get_executor(),
-                               batch_size=5000, description=f"{rounds} rounds on Dask",
+                               batch_size=5000, description=i18n.ngettext("{n} rounds on Dask", "{n} rounds on Dask", rounds).format(n=rounds),
                                unit="rounds")  # fmt: skip
         same = big.equals(on_dask)
     return summary_table(big), same

@@ -14,6 +14,7 @@ writes the table, with where it came from, to ``results/``::
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..stats import wilson
 from .expert import play_board
 from .hidden import Board, clairvoyant_win_rate, optimal_win_rate, play_simple, row_pyramid
@@ -107,11 +108,15 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(
         prog="python -m tilegames.tula.hidden_study",
-        description="Players, best play without seeing and the clairvoyant on reduced Tula boards.",
+        description=_(
+            "Players, best play without seeing and the clairvoyant on reduced Tula boards."
+        ),
     )
-    parser.add_argument("--deals", type=int, default=10_000, help="deals per board (default 10000)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed (default 2026)")
-    parser.add_argument("--out", required=True, help="CSV file to write")
+    parser.add_argument(
+        "--deals", type=int, default=10_000, help=_("deals per board (default 10000)")
+    )
+    parser.add_argument("--seed", type=int, default=2026, help=_("seed (default 2026)"))
+    parser.add_argument("--out", required=True, help=_("CSV file to write"))
     args = parser.parse_args(argv)
     started = now()
     table = ladder_table(args.deals, args.seed)

@@ -53,7 +53,7 @@ def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
         "mercy": mercy,
         "sampler_samples": options["samples"],
     }
-    return Plan.tallied(task, options["games"], "Tula deals", WinCounts(), provenance)
+    return Plan.tallied(task, options["games"], Deferred(N_("Tula deals")), WinCounts(), provenance)
 
 
 def _players(options: Mapping[str, Any]) -> tuple[str, ...]:

@@ -30,10 +30,14 @@ from itertools import permutations
 import numpy as np
 import pandas as pd
 
+from .. import (
+    i18n,  # i18n._(...): this module's loops use _ as a name
+    tables,
+)
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, paired_difference_from_counts, wilson
-from ..words import span
+from ..words import span, written
 from .expert import play_expert
 from .fast import (
     RANDOM_DRAWS,
@@ -269,37 +273,47 @@ class WinCounts(Tally):
         return pd.DataFrame(rows)
 
     def text(self) -> str:
-        """The summary the command line prints: win rates with 95% CIs, then the mercy effect."""
+        """The summary the command line prints: win rates with 95% CIs, then the mercy effect
+        (in the language in use)."""
         table = self.table()
         shown = table.assign(
             **{
-                "win rate": table["win rate"].map("{:.2%}".format),
+                "win rate": table["win rate"].map(lambda share: written(share, "{:.2%}")),
                 "95% CI": [
                     span(low, high, "{:.2%}")
                     for low, high in zip(table["CI low"], table["CI high"])
                 ],
             }
         ).drop(columns=["CI low", "CI high"])
-        heading = f"Tula: {self.games} deals, win rates with 95% Wilson CIs"
+        heading = i18n.ngettext(
+            "Tula: {n} deals, win rates with {level} Wilson CIs",  # English: "deals" of 1 too
+            "Tula: {n} deals, win rates with {level} Wilson CIs",
+            self.games,
+        ).format(n=self.games, level=i18n.format_percent(0.95))
         if "solver_won" in self.columns:
-            heading += " (solver: the share of deals that can be won at all)"
-        lines = [heading + ".", shown.to_string(index=False)]
+            heading += i18n._(" (solver: the share of deals that can be won at all)")
+        lines = [heading + ".", tables.shown(shown, index=False, words=("variant",))]
         effect = self.mercy_effect()
         if len(effect):
             lines += [
                 "",
-                "Mercy effect (with minus without, same deals, paired 95% CI):",
-                effect.assign(
-                    **{
-                        "mercy effect": effect["mercy effect"].map("{:+.2%}".format),
-                        "95% CI": [
-                            span(low, high, "{:+.2%}")
-                            for low, high in zip(effect["CI low"], effect["CI high"])
-                        ],
-                    }
-                )
-                .drop(columns=["CI low", "CI high"])
-                .to_string(index=False),
+                i18n._("Mercy effect (with minus without, same deals, paired {level} CI):").format(
+                    level=i18n.format_percent(0.95)
+                ),
+                tables.shown(
+                    effect.assign(
+                        **{
+                            "mercy effect": effect["mercy effect"].map(
+                                lambda share: written(share, "{:+.2%}")
+                            ),
+                            "95% CI": [
+                                span(low, high, "{:+.2%}")
+                                for low, high in zip(effect["CI low"], effect["CI high"])
+                            ],
+                        }
+                    ).drop(columns=["CI low", "CI high"]),
+                    index=False,
+                ),
             ]
         return "\n".join(lines)
 

@@ -1,0 +1,111 @@
+"""A results table as the command line prints it, in the language in use.
+
+The studies' tables keep their English column names (the lessons and the results files read
+them); ``shown`` writes one for a person: its headings (``HEADINGS``) and word cells
+translated, its decimals written the language's way. In English it is ``to_string`` itself.
+
+>>> import pandas as pd
+>>> from tilegames.i18n import using
+>>> table = pd.DataFrame({"games": [20], "mean turns": [85.5], "variant": ["mercy"]})
+>>> shown(table, index=False, words=("variant",)) == table.to_string(index=False)
+True
+>>> with using("sk"):
+...     print(shown(table, index=False, words=("variant",)))
+ hry  priemer ťahov variant
+  20           85,5  milosť
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pandas as pd
+
+from .i18n import N_, _, language
+from .words import localized
+
+__all__ = ["HEADINGS", "heading", "shown"]
+
+HEADINGS: dict[str, str] = {
+    # Tula's win rates and mercy effect
+    "player": N_("player"),
+    "variant": N_("variant"),
+    "wins": N_("wins"),
+    "games": N_("games"),
+    "win rate": N_("win rate"),
+    "95% CI": N_("95% CI (the interval's ends)"),
+    "mercy effect": N_("mercy effect"),
+    "published": N_("published rules"),
+    "mercy": N_("mercy"),
+    # Tri-Ominos' estimates, rounds and games to 400
+    "points per player per round": N_("points per player per round"),
+    "points per round (all players)": N_("points per round (all players)"),
+    "tile values per player": N_("tile values per player"),
+    "hexagons per round": N_("hexagons per round"),
+    "bridges per round": N_("bridges per round"),
+    "draws per round": N_("draws per round"),
+    "rounds ending blocked": N_("rounds ending blocked"),
+    "rounds with a double hexagon": N_("rounds with a double hexagon"),
+    "rounds with a triple hexagon": N_("rounds with a triple hexagon"),
+    "starter wins the round": N_("starter wins the round"),
+    "starter's lead over the others (points)": N_("starter's lead over the others (points)"),
+    "rounds per game": N_("rounds per game"),
+    "winning total": N_("winning total"),
+    "first round's starter wins the game": N_("first round's starter wins the game"),
+    # Maze's winnability variants
+    "standard": N_("standard (AisleRiot's rules)"),
+    "ring": N_("ring (the traditional rules)"),
+    # Flaming Pyramids' game length, mayhem and first player's wins
+    "players": N_("players"),
+    "mean turns": N_("mean turns"),
+    "median turns": N_("median turns"),
+    "turn cap reached": N_("turn cap reached"),
+    "fall": N_("falls"),
+    "collapse": N_("collapses"),
+    "overhang": N_("overhang collapses"),
+    "explosion": N_("explosions"),
+    "fire": N_("fires"),
+    "roll": N_("fire die rolls"),
+    "curse": N_("curses"),
+    "games won by someone": N_("games won by someone"),
+    "first player wins": N_("first player wins"),
+    "95% CI low": N_("95% CI low"),
+    "95% CI high": N_("95% CI high"),
+    "fair share 1/N": N_("fair share 1/N"),
+}
+"""The English heading (or word cell) of a printed table -> its catalog message. A message may
+say more than the heading (``fire`` is the mayhem event, not the igniting tile), so English
+shows the heading as written and the other languages the message's translation."""
+
+
+def heading(name: Any) -> Any:
+    """``name`` (a heading or a word cell) in the language in use; one ``HEADINGS`` does not
+    know (a player's name, a number) stays as it is.
+
+    >>> from tilegames.i18n import using
+    >>> heading("fire"), heading("greedy")
+    ('fire', 'greedy')
+    >>> with using("ru"):
+    ...     heading("fire"), heading(2)
+    ('пожары', 2)
+    """
+    if language() == "en" or not isinstance(name, str) or name not in HEADINGS:
+        return name
+    return _(HEADINGS[name])
+
+
+def shown(table: pd.DataFrame, *, words: tuple[str, ...] = (), **to_string: Any) -> str:
+    """``table.to_string(**to_string)`` with its headings, its index's name and the cells of
+    the columns ``words`` in the language in use, and its decimal points the language's."""
+    if language() == "en":
+        return table.to_string(**to_string)
+    table = table.copy()
+    for column in words:
+        table[column] = table[column].map(heading)
+    table = table.rename(columns=heading)
+    table.index.name = heading(table.index.name)
+    return _DECIMALS.sub(lambda number: localized(number.group()), table.to_string(**to_string))
+
+
+_DECIMALS = re.compile(r"\d+\.\d+")
