@@ -138,7 +138,7 @@ def test_a_progress_bar_s_label_and_unit_speak_the_language(capsys, lang, said):
     from tilegames.tula.rules import Rules
     from tilegames.tula.studies import plan
 
-    options = {"player": ["greedy"], "mercy": False, "games": 3, "samples": 4, "seed": 1}
+    options = {"player": ["greedy"], "compare_mercy": False, "games": 3, "samples": 4, "seed": 1}
     planned = plan(Rules(), {**options, "workers": 1})
     assert planned.what == "Tula deals"  # what the results file's provenance says
     with using(lang):
