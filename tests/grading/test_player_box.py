@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from tilegames import pyramids, tula
-from tilegames.grading import sandbox
-from tilegames.grading.player_box import PlayerBox, PlayerRefused, player_seed, run_player
 from tilegames.players import play_game
+from tilegames_course.grading import sandbox
+from tilegames_course.grading.player_box import PlayerBox, PlayerRefused, player_seed, run_player
 
 PRELUDE = "from tilegames import tula\nfrom tilegames.players import Player\n"
 SEEDS = range(1000, 1030)
@@ -90,7 +90,7 @@ def test_by_default_the_dice_are_secret_and_recorded_for_the_report():
 # and looks the draw up among the dice of every public seed (issue 33's "recognises its deal")
 RECOGNISER = """
 import numpy as np
-from tilegames.grading.player_box import player_seed
+from tilegames_course.grading.player_box import player_seed
 TABLE = {np.random.default_rng(player_seed(s)).random(): s for s in range(1000, 1030)}
 class Recogniser(Player):
     def start(self, view, rng):
