@@ -540,8 +540,11 @@ def test_nbgrader_export_reads_the_settings_from_the_course_config(make_course, 
     platform = Platform("moodle", keys["tool"][1])
     try:
         course = make_course(platform, keys["tool"][0])
-        worktree = Path(lti.__file__).resolve().parents[2]  # this checkout's tilegames
-        env = dict(os.environ, PYTHONPATH=str(worktree))
+        # this checkout's tilegames and teacher's package, whichever are imported here
+        import tilegames
+
+        paths = [Path(m.__file__).resolve().parents[i] for m, i in ((tilegames, 1), (lti, 2))]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
         env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
         command = [sys.executable, "-m", "nbgrader", "export",
                    "--exporter=tilegames_course.grading.lti.LtiExport"]  # fmt: skip
