@@ -445,7 +445,8 @@ compiled at install."""
     [("tilegames", "tilegames"), ("tilegames_course", "course/tilegames_course")],
 )
 def test_the_wheel_carries_the_checkouts_python_code(work, venv, package, checkout):
-    where = run([venv, "-c", f"import {package}; print({package}.__file__)"], work)
+    env = environment(work / "venv")  # the venv's packages, whatever PYTHONPATH says here
+    where = run([venv, "-c", f"import {package}; print({package}.__file__)"], work, env=env)
     installed = Path(where.stdout.strip()).parent
     assert installed != ROOT / checkout
 

@@ -12,8 +12,8 @@ JSON: the grader never unpickles anything from here.
 
 >>> _without_magics("%matplotlib inline\\nx = 1")
 '# %matplotlib inline\\nx = 1'
->>> _facts({"p": Ellipsis}, "p")
-'p is still ...: write your player\'s class and set p = MyPlayer().'
+>>> _facts({"p": int}, "p")
+'give an instance of your player, like MyPlayer(), not the class.'
 """
 
 from __future__ import annotations
