@@ -539,12 +539,15 @@ def test_the_teachers_package_its_keys_and_the_grading_code_are_not_in_the_box()
     class Reader(Player):
         def choose(self, view, rng):
             seen = [path for path in {[str(path) for path in files]!r} if os.path.exists(path)]
+            # an installed kit's folder is there, empty (covered): at most an empty namespace
             kit = importlib.util.find_spec("tilegames_course")
-            raise RuntimeError(f"saw {{seen}} kit {{kit}}")
+            held = [os.listdir(p) for p in kit.submodule_search_locations] if kit else []
+            grading = importlib.util.find_spec("tilegames_course.grading") if kit else None
+            raise RuntimeError(f"saw {{seen}} kit holds {{sum(held, [])}} grading {{grading}}")
     my_player = Reader()
     """
     refusal = run(source, seeds=[1]).refusal
-    assert "saw [] kit None" in refusal, refusal
+    assert "saw [] kit holds [] grading None" in refusal, refusal
     outside = run(source, seeds=[1], sandboxed=False).refusal  # the control: a plain process
     assert "saw []" not in outside, outside
 

@@ -237,11 +237,12 @@ def test_the_editable_checkout_shows_only_its_package():
     checkout = package.parent
     kit = Path(sandbox.__file__).resolve().parents[1]  # the teacher's package, with the grading
     code = (
-        f"import json, os, tilegames; print(json.dumps([os.listdir({str(checkout)!r}), "
-        f"tilegames.__file__, os.path.exists({str(kit)!r})]))"
+        f"import json, os, tilegames; kit = {str(kit)!r}\n"
+        f"print(json.dumps([os.listdir({str(checkout)!r}), tilegames.__file__, "
+        "os.listdir(kit) if os.path.isdir(kit) else None]))"
     )
-    listing, imported, kit_there = said(inside(code))
-    assert kit_there is False
+    listing, imported, kit_holds = said(inside(code))
+    assert kit_holds in (None, [])  # a checkout's is absent, an installed one's covered: empty
     if (checkout / "exercises").exists():  # no exercises/, course/, tests/ of the checkout
         expected = {"tilegames"}
         prefix = Path(sys.prefix).resolve()

@@ -9,7 +9,8 @@ supervisor. The code sees only what it is given, never what it is denied:
   Jupyter config), the Python interpreter's prefix, the packages the students
   may use — each ``site-packages`` in use, with every entry of the teacher's
   kit (``tilegames_course``, its ``dist-info``, its editable finder and ``.pth``)
-  covered, so ``import tilegames_course`` fails — and the ``tilegames`` package
+  covered (an installed kit's folder is left empty, so at most an empty namespace
+  package imports: no key, source or grading module) — and the ``tilegames`` package
   folder alone (an editable install's checkout, with its ``exercises/``,
   ``course/`` and ``tests/``, is not there);
 - nothing else: no home, no course folder, no exchange, no Jupyter runtime;
