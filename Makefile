@@ -71,7 +71,7 @@ dist: install
 	$(PY) -m build --outdir dist .
 	$(PY) -m build --outdir dist course
 
-## Debian's bubblewrap: the sandbox the students' code is graded in (tilegames.grading.sandbox);
+## Debian's bubblewrap: the sandbox the students' code is graded in (tilegames_course.grading.sandbox);
 ## without it the course's autograde refuses ("cannot grade in the sandbox here: ...")
 BWRAP ?= /usr/bin/bwrap
 bubblewrap:

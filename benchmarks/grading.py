@@ -5,7 +5,7 @@
 
 Builds a course in a temporary folder, hands in the teacher's solutions under
 30 student ids (each graded on their own variant) and autogrades them all in
-the sandbox (``tilegames.grading.course.autograde``). Prints one JSON object:
+the sandbox (``tilegames_course.grading.course.autograde``). Prints one JSON object:
 the wall time, seconds per student, how many earned every point, and the target
 (a class of 30 in under 5 minutes on 2 cores).
 """
@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import course  # noqa: E402  (scripts/course.py)
-from tilegames.grading import course as grading  # noqa: E402
-from tilegames.grading.sandbox import available  # noqa: E402
+from tilegames_course.grading import course as grading  # noqa: E402
+from tilegames_course.grading.sandbox import available  # noqa: E402
 
 TARGET_SECONDS = 300
 

@@ -20,8 +20,8 @@ import platform
 import time
 
 from tilegames import tula
-from tilegames.grading.player_box import PlayerBox, player_seed
 from tilegames.players import play_game
+from tilegames_course.grading.player_box import PlayerBox, player_seed
 
 PRELUDE = "from tilegames import tula\nfrom tilegames.players import Player\n"
 SOURCE = """

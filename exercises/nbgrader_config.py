@@ -36,7 +36,7 @@ c.CourseDirectory.ignore = [
 c.ClearSolutions.code_stub = {"python": "# your working here"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 
-# -- grading that trusts nothing the student's code did (tilegames.grading.autograde) -------------
+# -- grading that trusts nothing the student's code did (tilegames_course.grading.autograde) -------------
 try:
     from nbconvert.preprocessors import ClearMetadataPreprocessor
     from nbgrader.preprocessors import (
@@ -50,15 +50,15 @@ try:
         SaveAutoGrades,
     )
 
-    from tilegames.grading.autograde import (
+    from tilegames_course.grading.autograde import (
         RecordingOverwriteCells,
         SandboxedExecute,
         SanitizeOutputs,
         TrustedGrade,
     )
-    from tilegames.grading.course import refuse_to_delete_handed_in_work
-    from tilegames.grading.repair import RepairCellMetadata
-    from tilegames.grading.sanitize import SafeForTeacher
+    from tilegames_course.grading.course import refuse_to_delete_handed_in_work
+    from tilegames_course.grading.repair import RepairCellMetadata
+    from tilegames_course.grading.sanitize import SafeForTeacher
 except ImportError:  # nbgrader is the teacher's (tilegames[course]); nothing to set up without it
     pass
 else:

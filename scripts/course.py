@@ -27,7 +27,7 @@ from pathlib import Path
 
 import nbformat
 
-from tilegames.grading import course as grading
+from tilegames_course.grading import course as grading
 
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISES = ROOT / "exercises"
@@ -197,7 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("verify", help="the students' copies are current and hold no solution")
     grader = commands.add_parser("autograde", help="autograde exercises/submitted/*/NAME")
     grader.add_argument("name")
-    grader.add_argument("--no-sandbox", action="store_true", help="see tilegames.grading.course")
+    grader.add_argument(
+        "--no-sandbox", action="store_true", help="see tilegames_course.grading.course"
+    )
     args = parser.parse_args(argv)
     if args.command == "list":
         for name in assignments():

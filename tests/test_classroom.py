@@ -32,7 +32,7 @@ from tilegames.classroom.dashboard import (
 )
 from tilegames.classroom.references import REFERENCE_FIRST_SEED, read_reference
 from tilegames.classroom.store import ClassStore, Refused, StoreError, create_store, share
-from tilegames.grading.exports import Mark, write_canvas, write_moodle, write_status
+from tilegames_course.grading.exports import Mark, write_canvas, write_moodle, write_status
 
 STUCK = EXPERIMENTS["tula_stuck"]
 LEGACY = Path(__file__).parent / "data" / "class_store_0.4.db"

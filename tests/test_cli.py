@@ -626,3 +626,55 @@ def _interruptible() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+# -- the teacher's command without the teacher's package (a student's install) ------------------
+
+
+def test_course_without_the_teachers_package_says_so_in_words_and_writes_nothing(
+    tmp_path, capsys, monkeypatch
+):
+    """``tilegames course`` is the teacher's: where ``tilegames_course`` cannot be imported (a
+    student's install), it says what to install and stops with 2, no traceback, no folder."""
+    import sys
+
+    for name in ("tilegames_course", "tilegames_course.grading", "tilegames_course.grading.course"):
+        monkeypatch.setitem(sys.modules, name, None)  # import of it fails, as where it is absent
+    with pytest.raises(ImportError):
+        import tilegames_course  # noqa: F401
+    assert main(["course", str(tmp_path / "course")]) == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.out == ""
+    first = captured.err.splitlines()[0]
+    assert "teacher's kit" in first and "tilegames-course" in first
+    assert "pip install tilegames_course-" in captured.err
+    assert not (tmp_path / "course").exists()
+
+
+def test_what_students_run_works_without_the_teachers_course_package(tmp_path):
+    """A student's Python with no ``tilegames_course``: the command line, the hand-in, the class
+    dashboard's reading of grading reports and the students' environment all load and run."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "sys.modules['tilegames_course'] = None\n"
+        "from tilegames.cli import main\n"
+        "from tilegames.classroom import dashboard\n"
+        "from tilegames.exercises import handin\n"
+        "from tilegames import student_env\n"
+        "print(len(dashboard.rows_from_submissions(sys.argv[1], 'w1_tula', 'q', 'value')))\n"
+        "print(handin.REPORT, [p.name for p in student_env.student_environment(sys.argv[1])])\n"
+        "sys.exit(main(['course', sys.argv[1] + '/course']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.splitlines() == [
+        "0",
+        "grading-report.json ['zz-tilegames-students.json', 'page_config.json']",
+    ]
+    assert "Traceback" not in done.stderr and "tilegames-course" in done.stderr
+    assert not (tmp_path / "course").exists()

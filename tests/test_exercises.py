@@ -28,7 +28,7 @@ from tilegames.exercises import triominos as triominos_sheet
 from tilegames.exercises import tula as tula_sheet
 from tilegames.exercises.handin import MIME, decode, encode, submit, variant_seed
 from tilegames.exercises.simulation import check_mean, check_paired, check_proportion
-from tilegames.grading.grader import grade_request, load_questions
+from tilegames_course.grading.grader import grade_request, load_questions
 
 KEYS = Path(__file__).resolve().parent.parent / "exercises" / "keys"
 STUDENTS = ("ada", "bob")

@@ -29,9 +29,9 @@ from nbgrader.api import Gradebook  # noqa: E402
 
 import course  # noqa: E402  (scripts/course.py)
 from tilegames.exercises import tula as w1  # noqa: E402
-from tilegames.grading import course as grading  # noqa: E402
-from tilegames.grading.autograde import REPORT  # noqa: E402
-from tilegames.grading.sandbox import available  # noqa: E402
+from tilegames_course.grading import course as grading  # noqa: E402
+from tilegames_course.grading.autograde import REPORT  # noqa: E402
+from tilegames_course.grading.sandbox import available  # noqa: E402
 
 SANDBOX, WHY = available()
 
@@ -373,7 +373,7 @@ def test_autograde_grades_every_submission_and_marks_failures_in_the_export(cour
     report = course_dir / "autograded" / "zed" / W1 / REPORT
     assert report.exists()
     # the same marks through nbgrader's export plugin interface, in Canvas's format
-    from tilegames.grading.exports import CanvasExport
+    from tilegames_course.grading.exports import CanvasExport
 
     plugin = CanvasExport(to=str(tmp_path / "canvas.csv"), course=str(course_dir))
     with Gradebook(f"sqlite:///{course_dir / 'gradebook.db'}") as gradebook:
@@ -452,9 +452,11 @@ def test_the_students_environment_keeps_only_the_assignments_list(tmp_path):
 
     from jupyter_server.extension.config import ExtensionConfigManager
 
+    from tilegames.student_env import student_environment
+
     etc = Path(sys.prefix) / "etc" / "jupyter"
     shutil.copytree(etc, tmp_path / "etc" / "jupyter")  # nbgrader's own settings, all enabled
-    written = grading.student_environment(tmp_path)
+    written = student_environment(tmp_path)
     manager = ExtensionConfigManager(read_config_path=[str(tmp_path / "etc" / "jupyter")])
     enabled = {
         name: on for name, on in manager.get_jpserver_extensions().items() if "nbgrader" in name
@@ -492,7 +494,7 @@ simulation = {"rows": rows, "estimate": share, "interval": (share - half, share 
 
 
 def test_exports_neutralise_formulas_say_what_is_still_to_mark_and_replace_files_whole(tmp_path):
-    from tilegames.grading.exports import Mark, write_canvas, write_moodle, write_status
+    from tilegames_course.grading.exports import Mark, write_canvas, write_moodle, write_status
 
     rows = [
         Mark("w1_tula", '=HYPERLINK("x")', "graded", 10.0, 16.0, True, first_name="@evil"),
@@ -516,7 +518,7 @@ def test_exports_neutralise_formulas_say_what_is_still_to_mark_and_replace_files
 
 
 def test_a_failed_write_leaves_the_old_file_whole(tmp_path):
-    from tilegames.grading.files import write_atomically
+    from tilegames_course.grading.files import write_atomically
 
     path = tmp_path / "report.csv"
     path.write_text("the whole old report\n")

@@ -489,7 +489,7 @@ def lms_ids_from_the_hub(hub: Hub) -> str:
         (home / name).write_text(token + "\n")
         (home / name).chmod(0o600)
         shutil.chown(home / name, TEACHER)
-    command = f"python -m tilegames.grading.course lms-ids --hub {hub.url} --token-file"
+    command = f"python -m tilegames_course.grading.course lms-ids --hub {hub.url} --token-file"
     return hub.school.run("teacher", [
         "source ~/tilegames-teacher/bin/activate && cd ~/course",
         f'{command} ~/student-token || echo "exit status $?"',

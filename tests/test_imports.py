@@ -1,15 +1,19 @@
-"""No import circle in ``tilegames``: the modules import each other in one direction only.
+"""No import circle in ``tilegames`` or the teacher's ``tilegames_course``, and one direction
+between them: the modules import each other in one direction only.
 
-The graph is read from the source, so the test needs no import of the package and
-names the circle when there is one. It holds over the whole package, for the imports a
+The graph is read from the source, so the test needs no import of the packages and
+names the circle when there is one. It holds over both packages, for the imports a
 module runs when it loads and for those inside functions too (an import put off until a
-function runs still ties two modules into one).
+function runs still ties two modules into one). ``tilegames`` (what students install)
+never imports the teacher's package as it loads: only a teacher's command, inside the
+function that runs it, reaches for it.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -19,9 +23,32 @@ import tilegames
 PACKAGE = Path(tilegames.__file__).parent
 
 
+def _course_package() -> Path:
+    """The teacher's package's folder: the installed one, else this checkout's ``course/``."""
+    spec = importlib.util.find_spec("tilegames_course")
+    if spec is not None and spec.origin:
+        return Path(spec.origin).parent
+    return Path(__file__).resolve().parents[1] / "course" / "tilegames_course"
+
+
+COURSE = _course_package()
+PACKAGES = (PACKAGE, COURSE)
+
+
 def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    root = next(package for package in PACKAGES if path.is_relative_to(package))
+    parts = path.relative_to(root.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def source_files(package: Path) -> list[Path]:
+    """The package's modules (an installed kit's ``data/``, the course material, is not code
+    of the package: its keys and config are loaded by path)."""
+    return sorted(
+        path
+        for path in package.rglob("*.py")
+        if not {"__pycache__", "data"} & set(path.relative_to(package).parts)
+    )
 
 
 def loaded_imports(path: Path, modules: set[str], deep: bool = False) -> set[str]:
@@ -61,15 +88,15 @@ def loaded_imports(path: Path, modules: set[str], deep: bool = False) -> set[str
 
 @functools.cache
 def whole_graph(deep: bool) -> dict[str, set[str]]:
-    """Every module of the package -> the package's modules it imports (read once)."""
-    paths = sorted(PACKAGE.rglob("*.py"))
+    """Every module of both packages -> their modules it imports (read once)."""
+    paths = [path for package in PACKAGES for path in source_files(package)]
     modules = {module_name(path) for path in paths}
     return {module_name(path): loaded_imports(path, modules, deep) for path in paths}
 
 
 def import_graph(under: str = "", deep: bool = False) -> dict[str, set[str]]:
-    """Module -> the package's modules it imports, for the modules whose names start
-    with ``tilegames`` + ``under``."""
+    """Module -> the packages' modules it imports, for the modules whose names start
+    with ``tilegames`` + ``under`` (``_course`` + more for the teacher's package alone)."""
     graph = whole_graph(deep)
     chosen = {module for module in graph if module.startswith("tilegames" + under)}
     return {module: graph[module] & chosen for module in chosen}
@@ -181,3 +208,36 @@ def test_a_games_studies_never_read_its_findings(game: str) -> None:
     for role in ("rules", "players"):
         below = reaches(graph, f"{package}.{role}")
         assert not below & {findings, study}, f"{package}.{role} reads {below & {findings, study}}"
+
+
+def test_the_graph_sees_the_teachers_package() -> None:
+    assert COURSE.is_dir(), COURSE
+    graph = import_graph()
+    assert "tilegames_course.grading.autograde" in graph
+    assert "tilegames.exercises.handin" in graph["tilegames_course.grading.autograde"]
+    assert "tilegames_course.grading.sandbox" in graph["tilegames_course.grading.player_box"]
+    assert not any(module.startswith("tilegames.grading") for module in graph)  # moved
+
+
+def test_no_import_circle_in_the_teachers_package_even_inside_functions() -> None:
+    graph = import_graph("_course", deep=True)
+    assert len(graph) > 10
+    circle = find_circle(graph)
+    assert circle is None, "modules import each other in a circle: " + " -> ".join(circle)
+
+
+def test_tilegames_never_imports_the_teachers_package_as_it_loads() -> None:
+    """What students install loads without the teacher's package; only a teacher's command,
+    inside the function that runs it, imports it (``tilegames course`` says how to get it)."""
+    shallow = import_graph()
+    library = {module for module in shallow if module.split(".")[0] == "tilegames"}
+    assert library and all(module.startswith("tilegames.") or module == "tilegames"
+                           for module in library)  # fmt: skip
+    reaching = {
+        module: sorted(m for m in shallow[module] if m.split(".")[0] == "tilegames_course")
+        for module in library
+    }
+    assert {module: found for module, found in reaching.items() if found} == {}
+    # and the deep graph shows the one command that does, so the check above can fail
+    deep = import_graph(deep=True)
+    assert "tilegames_course.grading.course" in deep["tilegames.cli.setup_folders"]

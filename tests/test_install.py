@@ -338,12 +338,19 @@ def test_the_student_package_holds_the_class_material_and_no_solutions(dists):
         assert f"Provides-Extra: {extra}" in metadata
     assert re.search(r"Requires-Dist: nbgrader.*extra == \"course\"", metadata)
     assert re.search(r"Requires-Dist: jupyterlab.*extra == \"lab\"", metadata)
-    # the teacher's side is in neither the wheel nor the sdist (a student can download both)
+    # the teacher's side is in neither the wheel nor the sdist (a student can download both):
+    # no solutions, no keys, no guide, and no grading code (it is tilegames-course's)
     for archive in ("wheel", "sdist"):
-        for name, content in members(dists[archive]).items():
+        files = members(dists[archive])
+        assert any(name.endswith("tilegames/exercises/handin.py") for name in files), archive
+        for name, content in files.items():
             assert "exercises/source" not in name and "keys/" not in name, (archive, name)
             assert b"BEGIN SOLUTION" not in content, (archive, name)
             assert not name.endswith("exercises/README.md"), (archive, name)
+            assert "grading/" not in name and "tilegames_course" not in name, (archive, name)
+            if name.endswith(".py"):
+                assert not re.search(rb"^\s*(from|import) nbgrader\b", content, re.M), name
+                assert not re.search(rb"^(from|import) tilegames_course\b", content, re.M), name
 
 
 @installed
@@ -363,6 +370,15 @@ def test_the_teachers_kit_holds_sources_keys_config_and_guide(dists):
     assert "release/" not in "".join(shipped)  # the students' copies come with tilegames
     metadata = next(v for k, v in kit.items() if k.endswith(".dist-info/METADATA")).decode()
     assert f"Requires-Dist: tilegames[course]=={tilegames.__version__}" in metadata
+    # the grading is the teacher's package's: every module of the checkout's, and in its sdist
+    grading = ROOT / "course" / "tilegames_course" / "grading"
+    modules = {f"tilegames_course/grading/{p.name}" for p in grading.glob("*.py")}
+    assert {
+        "tilegames_course/grading/sandbox_inside.py",
+        "tilegames_course/grading/grader.py",
+    } < modules
+    assert modules <= set(kit), sorted(modules - set(kit))
+    assert modules <= set(members(dists["course_sdist"])), "the sdist lacks the grading"
 
 
 CHECKOUT_ONLY = {
@@ -424,19 +440,25 @@ compiled at install."""
 
 
 @installed
-def test_the_wheel_carries_the_checkouts_python_code(work, venv):
-    where = run([venv, "-c", "import tilegames; print(tilegames.__file__)"], work)
+@pytest.mark.parametrize(
+    "package, checkout",
+    [("tilegames", "tilegames"), ("tilegames_course", "course/tilegames_course")],
+)
+def test_the_wheel_carries_the_checkouts_python_code(work, venv, package, checkout):
+    env = environment(work / "venv")  # the venv's packages, whatever PYTHONPATH says here
+    where = run([venv, "-c", f"import {package}; print({package}.__file__)"], work, env=env)
     installed = Path(where.stdout.strip()).parent
-    assert installed != ROOT / "tilegames"
+    assert installed != ROOT / checkout
 
     def code(folder: Path) -> dict[str, bytes]:
+        # the teacher's kit's data/ is the course material (keys, config) copied at build time
         return {
             str(path.relative_to(folder)): path.read_bytes()
             for path in folder.rglob("*.py")
-            if "__pycache__" not in path.parts
+            if not {"__pycache__", "data"} & set(path.relative_to(folder).parts)
         }
 
-    mine, theirs = code(ROOT / "tilegames"), code(installed)
+    mine, theirs = code(ROOT / checkout), code(installed)
     assert sorted(mine) == sorted(theirs)
     assert [name for name in mine if mine[name] != theirs[name]] == []
 
@@ -451,7 +473,8 @@ def test_unit_tests_and_doctests_pass_against_the_installed_package(work, venv):
     (work / "conftest.py").write_text(textwrap.dedent(f"""\
         import pathlib
         import tilegames
-        # the tests run against the installed package, never this checkout's source tree
+        # the tests run against the installed package, never this checkout's source tree (the
+        # venv fixture checks tilegames_course too; this file also serves the Pig venv, without it)
         assert not pathlib.Path(tilegames.__file__).resolve().is_relative_to({str(ROOT)!r})
         """))  # fmt: skip
     leave_out = [
@@ -460,6 +483,7 @@ def test_unit_tests_and_doctests_pass_against_the_installed_package(work, venv):
     ]
     done = run(
         [venv, "-m", "pytest", "tests", "--doctest-modules", "--pyargs", "tilegames",
+         "tilegames_course.grading",
          "-m", "not browser", "-p", "no:cacheprovider", "-q", *leave_out],
         work, env=environment(work / "venv"), check=False,
     )  # fmt: skip

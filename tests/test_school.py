@@ -348,12 +348,23 @@ def test_the_guide_run_as_a_school_gives_each_student_what_they_earned(school):
 
 def test_the_guide_names_only_commands_that_exist():
     """Every ``python -m`` module and sub-command the guide's blocks name is real."""
-    from tilegames.grading import course
+    from tilegames import student_env
+    from tilegames_course.grading import course
 
+    named = 0
     for _role, commands in guide_blocks(GUIDE.read_text()):
         for command in commands:
-            found = re.search(r"-m tilegames\.grading\.course (\S+)", command)
+            found = re.search(r"-m tilegames_course\.grading\.course (\S+)", command)
             if found:
+                named += 1
                 with pytest.raises(SystemExit) as stop:
                     course.main([found.group(1), "--help"])
                 assert stop.value.code == 0, command
+            if re.search(r"-m tilegames\.student_env\b", command):
+                named += 1
+                with pytest.raises(SystemExit) as stop:
+                    student_env.main(["--help"])
+                assert stop.value.code == 0, command
+            # the teacher's commands are the teacher's package's: none is left in tilegames
+            assert "-m tilegames.grading" not in command, command
+    assert named >= 3  # student-env, autograde, export

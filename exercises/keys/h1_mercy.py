@@ -1,10 +1,10 @@
 """Answer key of homework 1 (mercy, Tula): the teacher's side. Never handed to students.
 
-The grader (``tilegames.grading.grader``) loads this file from the course's
+The grader (``tilegames_course.grading.grader``) loads this file from the course's
 ``keys/`` folder and calls ``questions(student, sources)``. The student's player
 is never taken from the handed-in answer (that is only its class's name): it is
 the code of the notebook's answer cell, ``sources["my_player_answer"]``, run in a
-process of its own (``tilegames.grading.player_box``) that only ever receives its
+process of its own (``tilegames_course.grading.player_box``) that only ever receives its
 views. That process plays the student's deals, with and without mercy, once;
 the player question and both comparisons are judged from those games: every
 row of the student's table is replayed. The rows were made with the dice of the
@@ -33,9 +33,9 @@ from tilegames.exercises.mercy import (
     won,
 )
 from tilegames.exercises.simulation import check_paired, read_simulation, replay_rows
-from tilegames.grading.player_box import PlayerRun, run_player
 from tilegames.sim import estimated_games_for_margin
 from tilegames.tula import TILES, make_player, matches
+from tilegames_course.grading.player_box import PlayerRun, run_player
 
 PLAYER_CELL = "my_player_answer"
 """The grade id of the answer cell whose code defines ``my_player``."""

@@ -1,6 +1,6 @@
 """Answer key of homework 2 (round scores, Tri-Ominos): the teacher's side. Never handed to students.
 
-The grader (``tilegames.grading.grader``) loads this file from the course's
+The grader (``tilegames_course.grading.grader``) loads this file from the course's
 ``keys/`` folder and calls ``questions(student, sources)``. The warm-up's answer
 is computed from the tile set and the rules for the student's number of tiles
 left; the simulations must play exactly the student's rounds, and every row

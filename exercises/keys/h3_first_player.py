@@ -1,6 +1,6 @@
 """Answer key of homework 3 (first player, Flaming Pyramids): the teacher's side. Never handed to students.
 
-The grader (``tilegames.grading.grader``) loads this file from the course's
+The grader (``tilegames_course.grading.grader``) loads this file from the course's
 ``keys/`` folder and calls ``questions(student, sources)``. The plan's answers
 are computed for the student's own edge (``alternative``); the test must play
 exactly the student's games, every row is replayed, and every figure is

@@ -1,6 +1,6 @@
 """Answer key of worksheet 3 (Tri-Ominos): the teacher's side. Never handed to students.
 
-The grader (``tilegames.grading.grader``) loads this file from the course's
+The grader (``tilegames_course.grading.grader``) loads this file from the course's
 ``keys/`` folder and calls ``questions(student, sources)``: the questions of that
 student's variant, each with its grader. Every right answer is computed here
 from the library (the tile set, the board's corner patterns, a ``Rules``

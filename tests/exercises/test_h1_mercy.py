@@ -22,10 +22,10 @@ import pytest
 from tilegames import tula
 from tilegames.exercises import mercy
 from tilegames.exercises.handin import decode, encode
-from tilegames.grading import player_box
-from tilegames.grading.grader import load_questions
 from tilegames.players import Player
 from tilegames.stats import paired_difference
+from tilegames_course.grading import player_box
+from tilegames_course.grading.grader import load_questions
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDENTS = ("ada", "bob")

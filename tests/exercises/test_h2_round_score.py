@@ -12,9 +12,9 @@ import pytest
 
 from tilegames.exercises import round_score
 from tilegames.exercises.handin import decode, encode
-from tilegames.grading.grader import load_questions
 from tilegames.stats import mean_interval
 from tilegames.triominos import TILES, Rules
+from tilegames_course.grading.grader import load_questions
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDENTS = ("ada", "bob")

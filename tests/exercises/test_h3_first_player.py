@@ -13,8 +13,8 @@ import pytest
 
 from tilegames.exercises import first_player
 from tilegames.exercises.handin import decode, encode
-from tilegames.grading.grader import load_questions
 from tilegames.stats import wilson
+from tilegames_course.grading.grader import load_questions
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDENTS = ("ada", "bob")

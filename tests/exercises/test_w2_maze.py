@@ -19,7 +19,7 @@ from tilegames import maze
 from tilegames.exercises import Partial, answer_texts
 from tilegames.exercises import maze as sheet
 from tilegames.exercises.handin import encode
-from tilegames.grading.grader import grade_request, load_questions
+from tilegames_course.grading.grader import grade_request, load_questions
 
 KEYS = Path(__file__).resolve().parents[2] / "exercises" / "keys"
 STUDENTS = ("ada", "s2041")

@@ -21,7 +21,7 @@ from tilegames import pyramids
 from tilegames.exercises import Partial, answer_texts
 from tilegames.exercises import pyramids as sheet
 from tilegames.exercises.handin import encode
-from tilegames.grading.grader import grade_request, load_questions
+from tilegames_course.grading.grader import grade_request, load_questions
 
 KEYS = Path(__file__).resolve().parents[2] / "exercises" / "keys"
 STUDENTS = ("ada", "s2041")

@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import course  # noqa: E402  (scripts/course.py)
-from tilegames.grading import course as grading  # noqa: E402
-from tilegames.grading.sandbox import available  # noqa: E402
+from tilegames_course.grading import course as grading  # noqa: E402
+from tilegames_course.grading.sandbox import available  # noqa: E402
 
 W1 = "w1_tula"
 MARK = "PWNED"

@@ -24,8 +24,8 @@ import pytest
 pytest.importorskip("nbgrader")
 from nbgrader.api import Gradebook  # noqa: E402
 
-from tilegames.grading import course as grading  # noqa: E402
-from tilegames.grading import hub_ids  # noqa: E402
+from tilegames_course.grading import course as grading  # noqa: E402
+from tilegames_course.grading import hub_ids  # noqa: E402
 
 LAUNCH = json.loads((Path(__file__).parents[1] / "data" / "lti13_launch.json").read_text())
 CUSTOM = "https://purl.imsglobal.org/spec/lti/claim/custom"
@@ -225,7 +225,7 @@ def test_the_ids_of_lti_logins_are_recorded_and_every_other_student_is_refused_i
 
 
 def test_the_recorded_ids_are_the_ones_the_lti_export_sends(hub, course, capsys, monkeypatch):
-    from tilegames.grading.lti import lms_ids as export_ids
+    from tilegames_course.grading.lti import lms_ids as export_ids
 
     lms_ids(course, hub.url, "teacher-token", "bob", capsys=capsys, monkeypatch=monkeypatch)
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:

@@ -1,7 +1,7 @@
 """Issue 33's attacks on the grading kernel, through real nbgrader: each with its exact outcome.
 
 Worksheet 1 (16 points) is generated in a fresh course folder and graded as the
-course's command grades it (``tilegames.grading.course.autograde``): the kernel
+course's command grades it (``tilegames_course.grading.course.autograde``): the kernel
 runs in the allowlist sandbox, the teacher's kit installed beside tilegames.
 """
 
@@ -26,7 +26,7 @@ pytest.importorskip("nbgrader", reason="nbgrader is the teacher's: pip install -
 from test_grading import auto_points, grade, honest, insert_after, submit, total  # noqa: E402
 
 import course  # noqa: E402  (scripts/course.py)
-from tilegames.grading.sandbox import available  # noqa: E402
+from tilegames_course.grading.sandbox import available  # noqa: E402
 
 OK, WHY = available()
 pytestmark = pytest.mark.skipif(not OK, reason=f"no sandbox on this machine: {WHY}")

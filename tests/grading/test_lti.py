@@ -27,8 +27,8 @@ from cryptography.hazmat.primitives import serialization  # noqa: E402
 from nbgrader.api import Gradebook  # noqa: E402
 from traitlets.config import Config  # noqa: E402
 
-from tilegames.grading import course as grading  # noqa: E402
-from tilegames.grading import lti  # noqa: E402
+from tilegames_course.grading import course as grading  # noqa: E402
+from tilegames_course.grading import lti  # noqa: E402
 
 CLIENT_ID = "tilegames-tool-42"
 SUBMITTED = {  # naive UTC, as nbgrader keeps a submission's time
@@ -540,11 +540,14 @@ def test_nbgrader_export_reads_the_settings_from_the_course_config(make_course, 
     platform = Platform("moodle", keys["tool"][1])
     try:
         course = make_course(platform, keys["tool"][0])
-        worktree = Path(lti.__file__).resolve().parents[2]  # this checkout's tilegames
-        env = dict(os.environ, PYTHONPATH=str(worktree))
+        # this checkout's tilegames and teacher's package, whichever are imported here
+        import tilegames
+
+        paths = [Path(m.__file__).resolve().parents[i] for m, i in ((tilegames, 1), (lti, 2))]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
         env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
         command = [sys.executable, "-m", "nbgrader", "export",
-                   "--exporter=tilegames.grading.lti.LtiExport"]  # fmt: skip
+                   "--exporter=tilegames_course.grading.lti.LtiExport"]  # fmt: skip
         done = subprocess.run(command, cwd=course, env=env, capture_output=True, text=True,
                               timeout=120)  # fmt: skip
         assert done.returncode == 0, done.stderr[-2000:]

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from tilegames import pyramids, tula
-from tilegames.grading import sandbox
-from tilegames.grading.player_box import PlayerBox, PlayerRefused, player_seed, run_player
 from tilegames.players import play_game
+from tilegames_course.grading import sandbox
+from tilegames_course.grading.player_box import PlayerBox, PlayerRefused, player_seed, run_player
 
 PRELUDE = "from tilegames import tula\nfrom tilegames.players import Player\n"
 SEEDS = range(1000, 1030)
@@ -90,7 +91,9 @@ def test_by_default_the_dice_are_secret_and_recorded_for_the_report():
 # and looks the draw up among the dice of every public seed (issue 33's "recognises its deal")
 RECOGNISER = """
 import numpy as np
-from tilegames.grading.player_box import player_seed
+def player_seed(row_seed):  # the grader's public formula (its module is not in the box)
+    state = np.random.SeedSequence([row_seed, 0x706C6179]).generate_state(1, np.uint64)[0]
+    return int(state)
 TABLE = {np.random.default_rng(player_seed(s)).random(): s for s in range(1000, 1030)}
 class Recogniser(Player):
     def start(self, view, rng):
@@ -521,6 +524,32 @@ def test_hidden_folders_stay_hidden_from_the_player(tmp_path):
     assert run(source, seeds=[1], sandboxed=False).refusal is None  # it can read it outside
     refusal = run(source, seeds=[1], hide=[secret]).refusal
     assert "FileNotFoundError" in refusal
+
+
+@pytest.mark.skipif(not sandbox.available()[0], reason="no sandbox on this machine")
+def test_the_teachers_package_its_keys_and_the_grading_code_are_not_in_the_box():
+    """The grading lives in the teacher's package, beside the answer keys: the box's child runs
+    from text, so the sandbox covers the whole package and the player reaches none of it."""
+    kit = pytest.importorskip("tilegames_course")
+    files = [Path(kit.__file__), Path(sandbox.__file__).with_name("player_inside.py")]
+    files += sorted((kit.folder() / "keys").glob("*.py"))[:2]
+    assert len(files) == 4 and all(path.is_file() for path in files)  # there, outside
+    source = f"""
+    import importlib.util, os
+    class Reader(Player):
+        def choose(self, view, rng):
+            seen = [path for path in {[str(path) for path in files]!r} if os.path.exists(path)]
+            # an installed kit's folder is there, empty (covered): at most an empty namespace
+            kit = importlib.util.find_spec("tilegames_course")
+            held = [os.listdir(p) for p in kit.submodule_search_locations] if kit else []
+            grading = importlib.util.find_spec("tilegames_course.grading") if kit else None
+            raise RuntimeError(f"saw {{seen}} kit holds {{sum(held, [])}} grading {{grading}}")
+    my_player = Reader()
+    """
+    refusal = run(source, seeds=[1]).refusal
+    assert "saw [] kit holds [] grading None" in refusal, refusal
+    outside = run(source, seeds=[1], sandboxed=False).refusal  # the control: a plain process
+    assert "saw []" not in outside, outside
 
 
 def test_a_seat_of_a_game_with_others():

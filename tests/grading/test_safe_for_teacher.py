@@ -40,8 +40,8 @@ import hostile_submission as hostile  # noqa: E402
 from headless import in_chromium  # noqa: E402
 from nbgrader.api import Gradebook  # noqa: E402
 
-from tilegames.grading.autograde import REPORT  # noqa: E402
-from tilegames.grading.sanitize import (  # noqa: E402
+from tilegames_course.grading.autograde import REPORT  # noqa: E402
+from tilegames_course.grading.sanitize import (  # noqa: E402
     clean_html,
     csv_cell,
     markdown_html,
@@ -166,7 +166,7 @@ def test_the_step_on_its_own_cleans_every_place_a_template_writes_as_it_is(tmp_p
     """Cells and metadata nbconvert's and nbgrader's templates put into the page unescaped."""
     from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output, new_raw_cell
 
-    from tilegames.grading.sanitize import SafeForTeacher
+    from tilegames_course.grading.sanitize import SafeForTeacher
 
     evil_id = 'x"><img src=x onerror=alert(1)>'
     nb = new_notebook(
@@ -365,7 +365,7 @@ def test_the_terminal_the_report_and_the_csv_carry_no_control_character(graded):
     assert rows[1][0] == "mallory" and "16 of 16" in rows[1][5]
     assert all(controls(cell) == [] for row in rows for cell in row)
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from tilegames.grading.course import Graded;"
+        [sys.executable, "-c", "import sys; from tilegames_course.grading.course import Graded;"
          "print(Graded('e\\x1bvil\\r', 'failed', error='x\\x9by').line())"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip

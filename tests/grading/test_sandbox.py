@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tilegames.grading import sandbox
-from tilegames.grading.sandbox import SandboxUnavailable, available, command
+from tilegames_course.grading import sandbox
+from tilegames_course.grading.sandbox import SandboxUnavailable, available, command
 
 OK, WHY = available()
 needs_sandbox = pytest.mark.skipif(not OK, reason=f"no sandbox on this machine: {WHY}")
@@ -153,6 +153,11 @@ def _kit_files() -> list[str]:
     data = tilegames_course.folder()
     found = [tilegames_course.__file__, str(data / "source" / "w1_tula" / "w1_tula.ipynb")]
     found += [str(p) for p in sorted((data / "keys").glob("*.py"))[:3]]
+    # the grading code is the kit's too, beside its keys: the runners inside come as text
+    grading = Path(sandbox.__file__).parent
+    found += [
+        str(grading / name) for name in ("sandbox_inside.py", "player_inside.py", "grader.py")
+    ]
     return found
 
 
@@ -226,10 +231,18 @@ def test_what_the_code_sees_of_the_system():
 
 @needs_sandbox
 def test_the_editable_checkout_shows_only_its_package():
-    package = Path(sandbox.__file__).resolve().parents[1]
+    import tilegames
+
+    package = Path(tilegames.__file__).resolve().parent
     checkout = package.parent
-    code = f"import json, os, tilegames; print(json.dumps([os.listdir({str(checkout)!r}), tilegames.__file__]))"
-    listing, imported = said(inside(code))
+    kit = Path(sandbox.__file__).resolve().parents[1]  # the teacher's package, with the grading
+    code = (
+        f"import json, os, tilegames; kit = {str(kit)!r}\n"
+        f"print(json.dumps([os.listdir({str(checkout)!r}), tilegames.__file__, "
+        "os.listdir(kit) if os.path.isdir(kit) else None]))"
+    )
+    listing, imported, kit_holds = said(inside(code))
+    assert kit_holds in (None, [])  # a checkout's is absent, an installed one's covered: empty
     if (checkout / "exercises").exists():  # no exercises/, course/, tests/ of the checkout
         expected = {"tilegames"}
         prefix = Path(sys.prefix).resolve()

@@ -210,8 +210,7 @@ def rows_from_submissions(
     ``seed``, ``value``), read from the grading reports (``autograded/*/<assignment>/``)."""
     import json
 
-    from ..exercises.handin import Unreadable, decode
-    from ..grading.autograde import REPORT
+    from ..exercises.handin import REPORT, Unreadable, decode
 
     frames = []
     for report in sorted(Path(course).glob(f"autograded/*/{assignment}/{REPORT}")):

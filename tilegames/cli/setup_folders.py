@@ -364,11 +364,12 @@ def course_files(kit, course_id: str, exchange: str) -> dict[str, bytes]:
 
 
 def prepare_assignments(folder: Path) -> list[str]:
-    """Generate the students' copies with nbgrader (``tilegames.grading.course.prepare``); lines
-    to print. Without nbgrader here, say so: the teacher's environment needs ``tilegames[course]``.
+    """Generate the students' copies with nbgrader (``tilegames_course.grading.course.prepare``,
+    the teacher's package: imported here, never when ``tilegames`` is); lines to print. Without
+    nbgrader here, say so: the teacher's environment needs ``tilegames[course]``.
     """
     try:
-        from ..grading.course import prepare
+        from tilegames_course.grading.course import prepare
     except ImportError:
         return [
             _(

@@ -11,7 +11,7 @@ Two sides, kept apart:
 - **the teacher's**: the answer keys, ``keys/<assignment>.py`` in the course
   folder (never in this package), whose graders say **correct**, **incorrect**
   with a hint aimed at the likely mistake, or **not attempted**, and never print
-  the answer. ``tilegames.grading`` runs them in a process of their own.
+  the answer. ``tilegames_course.grading`` runs them in a process of their own.
 
 >>> from tilegames.exercises import tula as sheet
 >>> sheet.check("pairs", ...).status

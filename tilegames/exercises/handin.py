@@ -66,6 +66,10 @@ PRACTICE = "practice"
 STUDENT_VARIABLE = "TILEGAMES_STUDENT"
 """Set by the teacher's grader to the id nbgrader grades the notebook under."""
 
+REPORT = "grading-report.json"
+"""The file the teacher's grader writes beside each autograded notebook: what was handed in,
+what looked wrong (``tilegames_course.grading.autograde``); the class dashboard reads it."""
+
 MAX_ITEMS = 250_000
 """The most numbers, strings and containers one answer may hold (a simulation's rows fit)."""
 MAX_DEPTH = 8

@@ -12,7 +12,7 @@ deals here (legal moves from its view, no crash); a simulation must play
 exactly the student's deals, its ``greedy`` column is replayed, and its
 estimate and interval must agree with its rows. Whether an answer is
 *correct* is for the teacher's grader, which replays every row with the
-student's player in a process of its own (``tilegames.grading.player_box``).
+student's player in a process of its own (``tilegames_course.grading.player_box``).
 
 ``won`` fixes how a row is played, so the student's rows and the grader's
 replays are the same games: the deal comes from the row's seed, and the

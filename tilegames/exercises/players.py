@@ -3,7 +3,7 @@
 This is the student's quick check, in their own kernel (``check("my_player", ...)``).
 Grading never trusts it: the teacher's grader plays the player from its cell's code
 in a process of its own that only ever receives views
-(``tilegames.grading.player_box``), so a player there cannot peek by any route.
+(``tilegames_course.grading.player_box``), so a player there cannot peek by any route.
 
 A student writes a player with the one protocol of every game,
 ``choose(view, rng) -> Move`` (``tilegames.players.Player``). ``check_player``

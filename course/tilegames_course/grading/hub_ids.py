@@ -6,9 +6,9 @@ A hub whose students log in through the LMS (``jupyterhub-ltiauthenticator``'s
 ``username=$User.username``, ``sub`` when the key is empty) and, with
 ``c.Authenticator.enable_auth_state = True`` and ``JUPYTERHUB_CRYPT_KEY`` set, keeps the whole
 decoded id token as the user's ``auth_state``. Its ``sub`` is the platform's id of the student:
-the ``userId`` of every AGS score (``tilegames.grading.lti``).
+the ``userId`` of every AGS score (``tilegames_course.grading.lti``).
 
-    python -m tilegames.grading.course lms-ids [--hub URL] [--token-file F] [--course DIR]
+    python -m tilegames_course.grading.course lms-ids [--hub URL] [--token-file F] [--course DIR]
                                                [STUDENT ...]
 
 reads ``GET /hub/api/users/{name}`` for each student of the gradebook (or each one named) with an
@@ -61,11 +61,11 @@ def lms_id(auth_state: object) -> tuple[str, str]:
     >>> lms_id(None)
     Traceback (most recent call last):
     ...
-    tilegames.grading.hub_ids.NoLtiLogin: no LTI login on the hub yet (its auth_state is empty)
+    tilegames_course.grading.hub_ids.NoLtiLogin: no LTI login on the hub yet (its auth_state is empty)
     >>> lms_id({"lti_version": "LTI-1p0", "user_id": "7"})
     Traceback (most recent call last):
     ...
-    tilegames.grading.hub_ids.NoLtiLogin: an LTI 1.1 login: its user_id is not the LTI 1.3 id scores need
+    tilegames_course.grading.hub_ids.NoLtiLogin: an LTI 1.1 login: its user_id is not the LTI 1.3 id scores need
     """
     if not auth_state:
         raise NoLtiLogin("no LTI login on the hub yet (its auth_state is empty)")
@@ -96,7 +96,7 @@ def api_base(hub: str) -> str:
     >>> api_base("hub.school.example")
     Traceback (most recent call last):
     ...
-    tilegames.grading.hub_ids.HubError: --hub 'hub.school.example' is not an http(s) URL
+    tilegames_course.grading.hub_ids.HubError: --hub 'hub.school.example' is not an http(s) URL
     """
     parts = urllib.parse.urlsplit(hub.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -281,7 +281,7 @@ def run(
     *,
     say: Callable[[str], object] = print,
 ) -> Recorded:
-    """``python -m tilegames.grading.course lms-ids``: read the hub, record the ids, say each."""
+    """``python -m tilegames_course.grading.course lms-ids``: read the hub, record the ids, say each."""
     from nbgrader.api import Gradebook
 
     from .lti import alembic_on_path

@@ -9,7 +9,8 @@ supervisor. The code sees only what it is given, never what it is denied:
   Jupyter config), the Python interpreter's prefix, the packages the students
   may use — each ``site-packages`` in use, with every entry of the teacher's
   kit (``tilegames_course``, its ``dist-info``, its editable finder and ``.pth``)
-  covered, so ``import tilegames_course`` fails — and the ``tilegames`` package
+  covered (an installed kit's folder is left empty, so at most an empty namespace
+  package imports: no key, source or grading module) — and the ``tilegames`` package
   folder alone (an editable install's checkout, with its ``exercises/``,
   ``course/`` and ``tests/``, is not there);
 - nothing else: no home, no course folder, no exchange, no Jupyter runtime;
@@ -49,6 +50,9 @@ The argv starts the supervisor (``sandbox_supervisor.py``, outside: it holds
 the limits for the whole sandbox), which starts bubblewrap, which runs
 ``sandbox_inside.py`` (drops to the sandbox's uid, sets the per-process limits,
 runs the command). Both use the standard library only and run with ``python -I -S``.
+This module is the teacher's kit's (``tilegames_course``), which the sandbox covers,
+answer keys and all: ``sandbox_inside.py`` is handed to ``python -c`` as its text,
+so no path into the kit is needed inside.
 """
 
 from __future__ import annotations
@@ -349,8 +353,27 @@ def _allowlist(hide: Sequence[str]) -> list[list[str]]:
 
 
 def _tilegames_folder() -> str | None:
-    here = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    return here if os.path.isfile(os.path.join(here, "__init__.py")) else None
+    """The folder of the ``tilegames`` package the grader uses (found, not imported)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("tilegames")
+    if spec is None or not spec.origin or os.path.basename(spec.origin) != "__init__.py":
+        return None
+    return os.path.dirname(os.path.realpath(spec.origin))
+
+
+@functools.cache
+def _source(name: str) -> str:
+    """The text of this folder's ``name`` (a runner started as ``python -c`` in the sandbox).
+
+    The runners are this package's, which the sandbox covers with the rest of the teacher's
+    kit (its answer keys lie beside them): the code reaches none of its files, so each runner
+    is handed over as its text, never as a path into the kit.
+    """
+    with open(
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), name), encoding="utf-8"
+    ) as f:
+        return f.read()
 
 
 def _is_checkout(folder: str) -> bool:
@@ -366,7 +389,7 @@ def _build(argv: list[str], limits: dict) -> list[str]:
     allow = _allowlist(limits["hide"])
     bwrap = _bwrap_argv(allow, limits, root)
     here = os.path.dirname(os.path.abspath(__file__))
-    inside = [sys.executable, "-I", "-S", os.path.join(here, "sandbox_inside.py")]
+    inside = [sys.executable, "-I", "-S", "-c", _source("sandbox_inside.py")]
     for flag, key in (
         ("--memory", "memory_bytes"),
         ("--processes", "processes"),

@@ -8,18 +8,18 @@ of nbgrader's steps (``exercises/nbgrader_config.py`` installs them):
 - ``RecordingOverwriteCells`` restores every graded cell from the teacher's copy,
   as nbgrader does, and records what the student had changed or deleted;
 - ``SandboxedExecute`` runs the notebook in a kernel inside the allowlist sandbox
-  (``tilegames.grading.sandbox``: no course, kit, home or network; limits for the
+  (``tilegames_course.grading.sandbox``: no course, kit, home or network; limits for the
   whole sandbox), with a time budget for the whole notebook, caps what the kernel
   sends before the grader holds it, and survives a kernel that ends or is stopped;
 - ``TrustedGrade`` reads only the answers the graded cells handed in (plain data,
   ``tilegames.exercises.handin``), has them checked by a fresh grader process
-  with the teacher's keys (``tilegames.grading.grader``), and replaces each graded
+  with the teacher's keys (``tilegames_course.grading.grader``), and replaces each graded
   cell's outputs with the verdict and its points;
 - ``SanitizeOutputs`` cuts floods of output and the paths in tracebacks, so the
   feedback shows the student's result and hints, never the server's insides.
 
 Everything that looked wrong is written to ``grading-report.json`` beside the
-autograded notebook and listed by ``tilegames.grading.course``.
+autograded notebook and listed by ``tilegames_course.grading.course``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from traitlets import Bool, Float, Integer, List, Unicode
 
-from ..exercises.handin import MIME, STUDENT_VARIABLE
+from tilegames.exercises.handin import MIME, REPORT, STUDENT_VARIABLE
 
 __all__ = [
     "RecordingOverwriteCells",
@@ -51,9 +51,6 @@ __all__ = [
     "TrustedGrade",
     "REPORT",
 ]
-
-REPORT = "grading-report.json"
-"""The report written beside each autograded notebook."""
 
 
 def _meta(nb: NotebookNode) -> dict:
@@ -101,7 +98,7 @@ class RecordingOverwriteCells(OverwriteCells):
 
 
 class SandboxedKernelManager(AsyncKernelManager):
-    """A kernel started inside ``tilegames.grading.sandbox`` (set up by ``SandboxedExecute``).
+    """A kernel started inside ``tilegames_course.grading.sandbox`` (set up by ``SandboxedExecute``).
 
     The kernel has no network: it talks to the grader over ZeroMQ's ``ipc``
     transport, through unix sockets in a small folder of the grader's that is
@@ -422,9 +419,9 @@ class TrustedGrade(NbGraderPreprocessor):
 
 
 def run_grader(request: dict[str, Any], *, timeout: float = 900) -> dict[str, Any]:
-    """Run ``tilegames.grading.grader`` in a fresh process on ``request``; its verdicts."""
+    """Run ``tilegames_course.grading.grader`` in a fresh process on ``request``; its verdicts."""
     completed = subprocess.run(
-        [sys.executable, "-m", "tilegames.grading.grader"],
+        [sys.executable, "-m", "tilegames_course.grading.grader"],
         input=json.dumps(request),
         capture_output=True,
         text=True,

@@ -20,8 +20,8 @@ leading ``'``; and every file is written to a temporary name and renamed into pl
   username on import), then per assignment a grade column and a ``<assignment>
   (feedback)`` column; a failed grading has an empty grade and the feedback says so.
 
-With nbgrader: ``nbgrader export --exporter=tilegames.grading.exports.CanvasExport
---to canvas.csv``; or ``python -m tilegames.grading.course export --format canvas``.
+With nbgrader: ``nbgrader export --exporter=tilegames_course.grading.exports.CanvasExport
+--to canvas.csv``; or ``python -m tilegames_course.grading.course export --format canvas``.
 """
 
 from __future__ import annotations

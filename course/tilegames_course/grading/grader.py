@@ -12,7 +12,7 @@ nothing but numbers, strings, containers and tables from them). The keys are
 the teacher's Python files, ``keys/<assignment>.py``, each with a function
 ``questions(student, sources) -> QuestionSet``: the questions of that student's
 variant. The student's code never runs in this process (a player's code runs in
-its own sandboxed process, ``tilegames.grading.player_box``).
+its own sandboxed process, ``tilegames_course.grading.player_box``).
 
 >>> verdicts = grade_request({"keys": "", "assignment": "x", "student": "ada",
 ...     "answers": {}, "sources": {}}, questions=lambda student, sources: _demo())
@@ -28,8 +28,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..exercises import Question, QuestionSet, as_whole
-from ..exercises.handin import Unreadable, decode
+from tilegames.exercises import Question, QuestionSet, as_whole
+from tilegames.exercises.handin import Unreadable, decode
 
 __all__ = ["grade_request", "load_questions", "main"]
 
@@ -105,7 +105,7 @@ def _demo() -> QuestionSet:
 
 
 def main() -> int:
-    """``python -m tilegames.grading.grader``: one request on stdin, its verdicts on stdout."""
+    """``python -m tilegames_course.grading.grader``: one request on stdin, its verdicts on stdout."""
     request = json.load(sys.stdin)
     json.dump(grade_request(request), sys.stdout)
     return 0

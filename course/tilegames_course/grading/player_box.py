@@ -1,7 +1,7 @@
 """A student's player, played in its own process: it only ever holds its seat's view.
 
 The grader has the student's player only as the text of a notebook cell. A
-``PlayerBox`` starts one process (sandboxed with ``tilegames.grading.sandbox``
+``PlayerBox`` starts one process (sandboxed with ``tilegames_course.grading.sandbox``
 when the machine allows it, else a plain process: ``box.isolation`` says
 which), runs the assignment's import cell (``prelude``, the grader's) and then
 the student's cell there — with ``check``, ``grade`` and ``submit`` bound to
@@ -84,6 +84,7 @@ from typing import Any
 import numpy as np
 
 from . import sandbox
+from .player_inside import TEXT_LIMIT
 
 __all__ = [
     "PlayerBox",
@@ -97,14 +98,8 @@ __all__ = [
 PLAYER_PURPOSE = 0x706C6179
 """Mixed into a row's seed to make its player's seed ("play"): a stream of its own."""
 
-CELL = "<your answer cell>"
-"""The file name the student's cell runs under (tracebacks name its lines)."""
-
 LINE_LIMIT = 1 << 16
 """The longest line the grader reads from the child; a longer one is refused."""
-
-TEXT_LIMIT = 300
-"""How much of a student's message (an exception, a move's text) a refusal quotes."""
 
 BUDGET_SECONDS = 60.0
 """The player's time for all its decisions in one box, the same for every student."""
@@ -277,12 +272,11 @@ class PlayerBox:
             self._scratch = None
 
     def _command(self) -> tuple[list[str], str | None, dict[str, str]]:
-        root = str(Path(__file__).resolve().parents[2])
-        code = (
-            f"import sys; sys.path.insert(0, {root!r}); "
-            "from tilegames.grading.player_box import _serve; _serve()"
-        )
-        argv = [sys.executable, "-I", "-c", code]
+        # the child's side is handed over as its text: it runs in the sandbox, which covers the
+        # teacher's kit (this package, answer keys and all); it needs only tilegames, found
+        # where the grader finds it (``-I`` leaves PYTHONPATH out)
+        code = sandbox._source("player_inside.py")
+        argv = [sys.executable, "-I", "-c", code, sandbox._tilegames_folder() or ""]
         extra = {"MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
         use = self.sandboxed
         if use is None:
@@ -635,129 +629,3 @@ def _kill(process: subprocess.Popen) -> None:
             process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):  # a process that survives SIGKILL
         process.wait(timeout=5)
-
-
-# -- the child: runs the cells and answers with moves --------------------------------------------
-
-
-def _serve() -> None:  # pragma: no cover - runs in the player's process (tested through the box)
-    """The child's loop: read the job, run the cells, answer each view with a move's notation."""
-    import traceback
-
-    requests = os.fdopen(os.dup(0), "rb", buffering=1 << 16)
-    answers = os.dup(1)
-    quiet = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):  # what the student's code prints goes nowhere
-        os.dup2(quiet, fd)
-    dumps, write, loads, read = json.dumps, os.write, pickle.loads, requests.read
-
-    def reply(**message: Any) -> None:
-        write(answers, dumps(message).encode() + b"\n")
-
-    def receive() -> Any:
-        header = read(4)
-        if len(header) < 4:
-            raise EOFError
-        return loads(read(struct.unpack(">I", header)[0]))
-
-    def described(error: BaseException) -> str:
-        text = f"{type(error).__name__}: {error}"[:TEXT_LIMIT]
-        lines = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == CELL]
-        return f"{text} (line {lines[-1]} of your answer cell)" if lines else text
-
-    job = receive()
-    namespace: dict[str, Any] = {"__name__": "__main__"}
-    try:
-        exec(compile(job["prelude"], "<prelude>", "exec"), namespace)
-    except BaseException as error:
-        reply(error=f"{type(error).__name__}: {error}"[:TEXT_LIMIT])
-        return
-    for helper in ("check", "grade", "submit"):
-        namespace[helper] = _nothing
-    try:
-        exec(compile(_without_magics(job["source"]), CELL, "exec"), namespace)
-    except BaseException as error:
-        reply(refuse=f"your answer cell crashed before your player could play: {described(error)}")
-        return
-    name = job["name"]
-    try:
-        facts = _facts(namespace, name)
-    except BaseException as error:
-        reply(refuse=f"looking at {name} failed: {described(error)}")
-        return
-    if isinstance(facts, str):
-        reply(refuse=facts)
-        return
-    player = namespace[name]
-    reply(**facts)
-    rng = None
-    while True:
-        try:
-            request = receive()
-        except EOFError:
-            return
-        try:
-            if request[0] == "game":
-                _, seed, view = request
-                rng = np.random.default_rng(seed)
-                start = getattr(player, "start", None)
-                if start is not None:
-                    start(view, rng)
-            else:
-                view = request[1]
-            move = player.choose(view, rng)
-        except BaseException as error:
-            reply(crash=described(error))
-            continue
-        kind = type(move)
-        try:
-            text = str(move)[:TEXT_LIMIT] if not isinstance(move, str) else move[:TEXT_LIMIT]
-        except BaseException as error:
-            text = f"<str() of it failed: {type(error).__name__}>"
-        reply(move=text, type=f"{kind.__module__}.{kind.__qualname__}")
-
-
-def _nothing(*args: Any, **kwargs: Any) -> None:
-    """What ``check``, ``grade`` and ``submit`` do in the player's process: nothing."""
-
-
-def _without_magics(source: str) -> str:
-    """The cell with IPython's ``%magic`` and ``!shell`` lines made into comments.
-
-    >>> _without_magics("%matplotlib inline\\nx = 1")
-    '# %matplotlib inline\\nx = 1'
-    """
-    lines = source.splitlines()
-    for index, line in enumerate(lines):
-        if line.lstrip().startswith(("%", "!")):
-            lines[index] = line[: len(line) - len(line.lstrip())] + "# " + line.lstrip()
-    return "\n".join(lines)
-
-
-def _facts(namespace: dict[str, Any], name: str) -> dict[str, Any] | str:
-    """What the grader needs to know of the player (or why there is none to speak of)."""
-    if name not in namespace:
-        return f"your answer cell does not define {name}: end it with {name} = MyPlayer()."
-    player = namespace[name]
-    if player is Ellipsis:
-        return f"{name} is still ...: write your player's class and set {name} = MyPlayer()."
-    if isinstance(player, type):
-        return "give an instance of your player, like MyPlayer(), not the class."
-    if not callable(getattr(player, "choose", None)):
-        return "a player needs a method choose(self, view, rng) that returns a move."
-    library, exact = None, False
-    for index, klass in enumerate(type(player).__mro__):
-        module = getattr(klass, "__module__", "") or ""
-        if klass is object or (module == "tilegames.players" and klass.__qualname__ == "Player"):
-            continue
-        if module == "tilegames" or module.startswith("tilegames."):
-            library = f"{klass.__qualname__} ({module})"
-            exact = index == 0
-            break
-    return {
-        "ready": True,
-        "class": type(player).__qualname__[:TEXT_LIMIT],
-        "library": library,
-        "exact": exact,
-        "clairvoyant": bool(getattr(player, "clairvoyant", False)),
-    }

@@ -25,11 +25,11 @@ The platform's settings live in the course's ``nbgrader_config.py``::
     c.LtiExport.roster = "lti/roster.csv"  # optional: student,lms_user_id
 
 A student's LMS id is the gradebook's ``lms_user_id`` (``nbgrader db student add ada
---lms-user-id=1234``, or ``python -m tilegames.grading.course lms-ids`` from the hub's LTI login:
-``tilegames.grading.hub_ids``) or, overriding it, the roster's.
+--lms-user-id=1234``, or ``python -m tilegames_course.grading.course lms-ids`` from the hub's LTI login:
+``tilegames_course.grading.hub_ids``) or, overriding it, the roster's.
 
-    python -m tilegames.grading.course export --format lti [--course DIR]
-    nbgrader export --exporter=tilegames.grading.lti.LtiExport
+    python -m tilegames_course.grading.course export --format lti [--course DIR]
+    nbgrader export --exporter=tilegames_course.grading.lti.LtiExport
 
 >>> scores_url("https://m/mod/lti/services.php/2/lineitems/7/lineitem?type_id=1")
 'https://m/mod/lti/services.php/2/lineitems/7/lineitem/scores?type_id=1'
@@ -535,7 +535,7 @@ def settings(course: Path, config=None) -> tuple[Platform, Path | None]:
     >>> settings(Path("/nowhere"), {"LtiExport": {"issuer": "https://m"}})
     Traceback (most recent call last):
     ...
-    tilegames.grading.lti.LtiError: c.LtiExport.client_id is not set in the course's nbgrader_config.py
+    tilegames_course.grading.lti.LtiError: c.LtiExport.client_id is not set in the course's nbgrader_config.py
     """
     course = Path(course)
     if config is None:
@@ -566,7 +566,7 @@ def alembic_on_path() -> None:
 
 
 def export(course: Path, *, say: Callable[[str], object] = print) -> Sent:
-    """``python -m tilegames.grading.course export --format lti``: the course's marks to its LMS."""
+    """``python -m tilegames_course.grading.course export --format lti``: the course's marks to its LMS."""
     course = Path(course).resolve()
     platform, roster = settings(course)
     alembic_on_path()
@@ -580,7 +580,7 @@ def public_jwk(private_key: Path, key_id: str = "") -> dict:
     """The public half of the tool's key as a JWK (Canvas's *Public JWK* field), ``kid`` being
     ``key_id`` or the key's RFC 7638 thumbprint.
 
-    ``python -m tilegames.grading.lti jwk lti/tool-private.pem [KEY_ID]`` prints it.
+    ``python -m tilegames_course.grading.lti jwk lti/tool-private.pem [KEY_ID]`` prints it.
     """
     import jwt
     from cryptography.hazmat.primitives import serialization
@@ -647,7 +647,8 @@ class LtiExport(ExportPlugin):
 if __name__ == "__main__":
     if len(sys.argv) not in (3, 4) or sys.argv[1] != "jwk":
         print(
-            "usage: python -m tilegames.grading.lti jwk PRIVATE_KEY.pem [KEY_ID]", file=sys.stderr
+            "usage: python -m tilegames_course.grading.lti jwk PRIVATE_KEY.pem [KEY_ID]",
+            file=sys.stderr,
         )
         sys.exit(2)
     try:

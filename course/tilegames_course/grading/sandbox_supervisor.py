@@ -1,7 +1,7 @@
 """The sandbox's supervisor: outside the sandbox, it starts bubblewrap and holds the limits.
 
 Run as ``python -I -S sandbox_supervisor.py PLAN -- bwrap ...`` (``PLAN`` is JSON
-written by ``tilegames.grading.sandbox.command``; standard library only). Every
+written by ``tilegames_course.grading.sandbox.command``; standard library only). Every
 50 ms it finds the sandbox's processes (the process tree under bubblewrap: a
 PID namespace's orphans stay in it) and sums their resident memory; every 0.5 s
 it sums the size of the folders shared with the code. Past a limit, or past

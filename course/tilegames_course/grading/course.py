@@ -1,10 +1,9 @@
-"""The teacher's grading commands for an nbgrader course folder (``tilegames[course]``).
+"""The teacher's grading commands for an nbgrader course folder (in ``tilegames-course``).
 
-    python -m tilegames.grading.course autograde NAME [--course DIR] [--no-sandbox]
-    python -m tilegames.grading.course export [--course DIR] [--out F] [--format canvas|moodle]
-    python -m tilegames.grading.course export --format lti [--course DIR]  # to the LMS (LTI 1.3)
-    python -m tilegames.grading.course lms-ids [--hub URL] [--token-file F] [--course DIR] [STUDENT ...]
-    python -m tilegames.grading.course student-env [--prefix ENV]  # the students' environment
+    python -m tilegames_course.grading.course autograde NAME [--course DIR] [--no-sandbox]
+    python -m tilegames_course.grading.course export [--course DIR] [--out F] [--format canvas|moodle]
+    python -m tilegames_course.grading.course export --format lti [--course DIR]  # to the LMS (LTI 1.3)
+    python -m tilegames_course.grading.course lms-ids [--hub URL] [--token-file F] [--course DIR] [STUDENT ...]
 
 ``autograde`` grades **every** submission of an assignment, even when some fail
 to grade, in the sandbox by default (the student's code cannot read the course
@@ -13,6 +12,9 @@ points and everything that looked wrong (cells edited or deleted, a kernel that
 was ended, output floods, a notebook filled in under another student's id) and
 writes ``reports/<NAME>.csv``. A submission that failed to grade is listed as
 failed — never as a zero — and ``export`` marks it so in the grades file.
+
+The students' environment is set up from the students' package, where this one is
+never installed: ``python -m tilegames.student_env`` (``tilegames.student_env``).
 """
 
 from __future__ import annotations
@@ -319,7 +321,7 @@ def export(course: Path, out: Path, *, kind: str = "status") -> Path:
     """The gradebook as a CSV for the school: ``status`` (one row per student and assignment,
     with a ``status`` column), ``canvas`` or ``moodle`` (their grade-import formats).
 
-    A failed grading (see ``reports/``) has no score, never 0 (``tilegames.grading.exports``).
+    A failed grading (see ``reports/``) has no score, never 0 (``tilegames_course.grading.exports``).
     """
     from nbgrader.api import Gradebook
 
@@ -333,57 +335,6 @@ def export(course: Path, out: Path, *, kind: str = "status") -> Path:
     return WRITERS[kind](rows, Path(out))
 
 
-STUDENT_HIDDEN_LAB = (
-    "@jupyter/nbgrader:formgrader",
-    "@jupyter/nbgrader:create-assignment",
-    "@jupyter/nbgrader:course-list",
-    "@jupyter/nbgrader:validate-assignment",
-)
-"""nbgrader's teacher tools, and its Validate button (which runs no tests here: grading happens
-on the teacher's side, so it would say "passes" of any notebook)."""
-STUDENT_HIDDEN_SERVER = (
-    "nbgrader.server_extensions.formgrader",
-    "nbgrader.server_extensions.course_list",
-    "nbgrader.server_extensions.validate_assignment",
-)
-
-
-def student_environment(
-    prefix: Path | str = sys.prefix, exchange: Path | str | None = None
-) -> list[Path]:
-    """Leave students only nbgrader's Assignments list (fetch, submit) in the environment ``prefix``.
-
-    Writes ``etc/jupyter/jupyter_server_config.d/zz-tilegames-students.json`` (read after
-    nbgrader's own, so it wins) and adds the teacher tools to ``disabledExtensions`` in
-    ``etc/jupyter/labconfig/page_config.json``; with ``exchange``, also
-    ``etc/jupyter/nbgrader_config.py`` naming the class's exchange (as the teacher's course
-    does: one folder per course inside it). Returns the files written.
-    """
-    etc = Path(prefix) / "etc" / "jupyter"
-    written = []
-    if exchange is not None:
-        config = etc / "nbgrader_config.py"
-        config.parent.mkdir(parents=True, exist_ok=True)
-        config.write_text(
-            "# the class's nbgrader exchange (written by tilegames.grading.course student-env)\n"
-            "c = get_config()  # noqa: F821\n"
-            f"c.Exchange.root = {json.dumps(str(exchange))}\n"
-            "c.Exchange.path_includes_course = True\n"
-        )
-        written.append(config)
-    server = etc / "jupyter_server_config.d" / "zz-tilegames-students.json"
-    server.parent.mkdir(parents=True, exist_ok=True)
-    extensions = {name: False for name in STUDENT_HIDDEN_SERVER}
-    server.write_text(json.dumps({"ServerApp": {"jpserver_extensions": extensions}}, indent=2))
-    page = etc / "labconfig" / "page_config.json"
-    page.parent.mkdir(parents=True, exist_ok=True)
-    settings = json.loads(page.read_text()) if page.exists() else {}
-    disabled = settings.setdefault("disabledExtensions", {})
-    disabled.update({name: True for name in STUDENT_HIDDEN_LAB})
-    page.write_text(json.dumps(settings, indent=2))
-    return [*written, server, page]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -394,13 +345,6 @@ def main(argv: list[str] | None = None) -> int:
         "--no-sandbox",
         action="store_true",
         help="run the students' code WITHOUT the sandbox (it could then read the course folder)",
-    )
-    students = commands.add_parser(
-        "student-env", help="hide nbgrader's teacher tools and Validate from students"
-    )
-    students.add_argument("--prefix", type=Path, default=Path(sys.prefix))
-    students.add_argument(
-        "--exchange", type=Path, help="the class's nbgrader exchange folder (written to its config)"
     )
     exporting = commands.add_parser("export", help="the gradebook as CSV, failures marked")
     exporting.add_argument("--course", type=Path, default=Path("."))
@@ -425,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         "(default: JUPYTERHUB_API_TOKEN)",
     )
     args = parser.parse_args(argv)
-    if args.command == "lms-ids":  # tilegames.grading.hub_ids
+    if args.command == "lms-ids":  # tilegames_course.grading.hub_ids
         from . import hub_ids
 
         try:
@@ -459,11 +403,7 @@ def main(argv: list[str] | None = None) -> int:
             f"report: {args.course / 'reports' / (args.name + '.csv')}"
         )
         return 1 if failed else 0
-    if args.command == "student-env":
-        for path in student_environment(args.prefix, args.exchange):
-            print(f"wrote {path}")
-        return 0
-    if args.format == "lti":  # the marks to the LMS by LTI 1.3 (tilegames.grading.lti)
+    if args.format == "lti":  # the marks to the LMS by LTI 1.3 (tilegames_course.grading.lti)
         from . import lti
 
         try:

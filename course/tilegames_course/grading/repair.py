@@ -16,7 +16,7 @@ teacher's notebook has from the gradebook and, for each cell of the submission:
   never wrote, loses its ``nbgrader`` metadata: it is the student's own cell, runs as
   written, and is worth nothing by itself.
 
-Every change is flagged for the teacher (``tilegames.grading.autograde``'s report), so
+Every change is flagged for the teacher (``tilegames_course.grading.autograde``'s report), so
 a grading never fails for what the metadata says, and never gives a point for it.
 
 >>> from nbformat.v4 import new_code_cell, new_notebook
