@@ -7,7 +7,7 @@ where ``tilegames[hub]`` is installed and the teacher's kit, ``tilegames-course`
 never is: it holds every solution). It hides nbgrader's teacher tools and its
 *Validate* button (which would run no grading here, so it would say "passes" of any
 notebook), and names the class's exchange. It is here, in the students' package,
-because it is run where only that package is; it needs nothing but the standard library.
+because it is run where only that package is; it needs nothing but the standard library (and this package's catalogs).
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as env:
@@ -22,6 +22,8 @@ import json
 import os
 import sys
 from pathlib import Path
+
+from .i18n import _
 
 __all__ = ["STUDENT_HIDDEN_LAB", "STUDENT_HIDDEN_SERVER", "main", "student_environment"]
 
@@ -81,15 +83,17 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m tilegames.student_env``: prints each file written."""
     parser = argparse.ArgumentParser(
         prog="python -m tilegames.student_env",
-        description="hide nbgrader's teacher tools and Validate from students",
+        description=_("hide nbgrader's teacher tools and Validate from students"),
     )
     parser.add_argument("--prefix", type=Path, default=Path(sys.prefix))
     parser.add_argument(
-        "--exchange", type=Path, help="the class's nbgrader exchange folder (written to its config)"
+        "--exchange",
+        type=Path,
+        help=_("the class's nbgrader exchange folder (written to its config)"),
     )
     args = parser.parse_args(argv)
     for path in student_environment(args.prefix, args.exchange):
-        print(f"wrote {path}")
+        print(_("wrote {path}").format(path=path))
     return 0
 
 
