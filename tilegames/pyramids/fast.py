@@ -80,9 +80,9 @@ True
 
 from __future__ import annotations
 
-import heapq
 from bisect import bisect_right, insort
 from collections.abc import Callable, Iterator, Sequence
+from heapq import heapify, heapreplace
 from typing import Any, Final
 
 import numpy as np
@@ -135,7 +135,7 @@ KINDS: Final = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
 """The mayhem kinds counted, in ``Game.mayhem_counts`` order."""
 
 _FALLS: Final = ("left", "right")
-SIDES_AND_BELOW: Final = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
+SIDES_AND_BELOW: Final[tuple[int, ...]] = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
 """Offsets of the touching positions whose fire tiles a new tile is watched with (``mayhem.watch_added``)."""
 
 
@@ -293,7 +293,6 @@ def play(
     cap = rules.turn_cap
     history: list = []
     counts = [0] * 7  # KINDS order
-    get = board.get
     turn_player = acting = debris_to = first
     turns = 0
     winner = None
@@ -337,6 +336,7 @@ def play(
                 board, orders[player], spots, rules, curse, cube, fire_around
             )
         else:
+            assert player_rng is not None  # a random seat has its dice
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
             k = spots[i % len(spots)]
@@ -379,8 +379,8 @@ def play(
         if not quiet:
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
-            # the places to look at for problems (not needed while the game follows a record)
-            near = watch_added(board, set(), k) if memo is None else None
+            # the places to look at for problems (none while the game follows a record)
+            near = watch_added(board, set(), k) if memo is None else set()
             events = 0
             while True:
                 if memo is not None:  # the forecast the game follows says what comes next
@@ -394,7 +394,7 @@ def play(
                         break
                     kind, at = problem
                 else:
-                    kind, at, fine = scan(get, near, curse)
+                    kind, at, fine = scan(board, near, curse)
                     if fine:
                         near.difference_update(fine)
                     if kind is None:
@@ -416,6 +416,7 @@ def play(
                             events - 1,
                         )
                     else:
+                        assert player_rng is not None
                         direction = _FALLS[int(player_rng.integers(2))]
                     history.append(direction)
                     target = at + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
@@ -434,7 +435,7 @@ def play(
                     )
                     near.add(target)
                     for d in SIDES_AND_BELOW:
-                        other = get(target + d)
+                        other = board.get(target + d)
                         if other is not None and IS_FIRE[other]:
                             near.add(target + d)
                     continue
@@ -534,7 +535,6 @@ def _careful_place(
     forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
     forecast (see ``_cost`` and ``_careful_fall``), else None.
     """
-    get = board.get
     for t in order:
         for k in spots:
             if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube, fire=fire_around):
@@ -553,7 +553,7 @@ def _careful_place(
         fires = []
         for k in spots:
             if fire_around:
-                fires = [k + d for d in SIDES_AND_BELOW if IS_FIRE[get(k + d, 0)]]
+                fires = [k + d for d in SIDES_AND_BELOW if IS_FIRE[board.get(k + d, 0)]]
             if k <= -HALF:
                 supports = board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]
                 bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
@@ -565,9 +565,9 @@ def _careful_place(
             if k + ABOVE_RIGHT in board:
                 watch.append(k + ABOVE_RIGHT)
             places.append((k, supports, bare, watch))
-        race: list[
-            Any
-        ] = []  # (tiles so far, option number, its forecast or None before it starts, ...)
+        # the options: (tiles so far, option number, its forecast or None before it starts, tile,
+        # key, its record (before it starts, its spot's watch list), whether a collapse comes first)
+        race: list[tuple[int, int, Iterator[int] | None, int, int, list | None, bool]] = []
         for t in order:
             for k, supports, bare, watch in places:
                 # a placement that breaks the building rules costs 2 at least (its first event
@@ -575,7 +575,7 @@ def _careful_place(
                 illegal = supports is not None and not LEGAL[t * 2025 + supports]
                 collapses = bare and illegal
                 race.append((2 if illegal else 0, len(race), None, t, k, watch, collapses))
-        heapq.heapify(race)
+        heapify(race)
         while True:
             total, i, costs, t, k, record, collapses = race[0]
             if costs is None:  # its turn to start
@@ -584,7 +584,8 @@ def _careful_place(
                 if collapses:  # its own collapse comes first, counted from 0 again
                     near, first = set(), (COLLAPSE, k)
                 else:
-                    near, first = set(record), None  # record: the spot's watch list until then
+                    assert record is not None  # the spot's watch list, until it starts
+                    near, first = set(record), None
                 total = 0
                 record = None if curse else []
                 costs = _costs(
@@ -592,12 +593,12 @@ def _careful_place(
                 )
                 if collapses:
                     next(costs)  # its collapse: the 2 it joined at, so it stays in front
-            try:
-                total = next(costs)
-            except StopIteration:
+            count = next(costs, -1)
+            if count < 0:
                 # The chosen forecast ran to its end: what it noted serves the falls to come.
                 return t, k, False, None if record is None else (record, total, 0)
-            heapq.heapreplace(race, (total, i, costs, t, k, record, collapses))
+            total = count
+            heapreplace(race, (total, i, costs, t, k, record, collapses))
     t, k = expected_cheapest(((t, k, {**board, k: t}) for t in order for k in spots), rules)
     return t, k, False, None
 
@@ -675,8 +676,6 @@ def _costs(
     """
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
-    get = board.get
-    pop = board.pop
     while True:
         if first is not None:
             kind, k = first
@@ -685,7 +684,7 @@ def _costs(
             # The tile of the problem resolved next leaves its place (it falls, falls after
             # its collapse, or burns), so that place is not watched (except for the rarer
             # kinds); nor are the places found fine (the watch set is this forecast's own).
-            found, at, fine = scan(get, near, curse)
+            found, at, fine = scan(board, near, curse)
             if fine:
                 near.difference_update(fine)
             if found is None or at is None:
@@ -694,7 +693,7 @@ def _costs(
             if kind in (AIR, FIRE) or (kind in (COLLAPSE, OVERHANG) and not slide):
                 near.discard(k)
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
-            tile = pop(k)
+            tile = board.pop(k)
             target = None
             for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
                 if landing_is_quiet(board, tile, landing, False, fire=fire_around):
@@ -735,7 +734,7 @@ def _costs(
                 near.add(k + ABOVE_RIGHT)
             if fire_around:
                 for d in SIDES_AND_BELOW:
-                    other = get(target + d)
+                    other = board.get(target + d)
                     if other is not None and IS_FIRE[other]:
                         near.add(target + d)
             continue
@@ -785,10 +784,10 @@ def _costs(
         if kind == FIRE:
             # resolve's fire: the fire tile leaves, and what it burns goes, tile by tile from
             # the ones it touches (whose count is yielded first: the caller may stop there).
-            reach = REACH[pop(k)]
+            reach = REACH[board.pop(k)]
             todo = []
             for d in TOUCH:
-                other = get(k + d)
+                other = board.get(k + d)
                 if other is not None and MATERIAL[other] <= reach:
                     todo.append(k + d)
             if mine:
@@ -801,7 +800,7 @@ def _costs(
             while todo:
                 c = todo.pop()
                 for d in TOUCH:
-                    other = get(c + d)
+                    other = board.get(c + d)
                     if other is not None and MATERIAL[other] <= reach:
                         del board[c + d]
                         todo.append(c + d)
