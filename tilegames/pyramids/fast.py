@@ -694,12 +694,12 @@ def _costs(
                 near.discard(k)
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
             tile = board.pop(k)
-            target = None
-            for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-                if landing_is_quiet(board, tile, landing, False, fire=fire_around):
-                    target = landing
-                    break
-            if target is not None:
+            target = k + SUPPORT_LEFT
+            quiet = landing_is_quiet(board, tile, target, False, fire=fire_around)
+            if not quiet:
+                target = k + SUPPORT_RIGHT
+                quiet = landing_is_quiet(board, tile, target, False, fire=fire_around)
+            if quiet:
                 # A quiet landing: the tile there has no problem (but a curse) and leaves its
                 # fire neighbours as they were; the tiles above the two spots may have one.
                 # The record notes the side, which is the careful player's own choice.
