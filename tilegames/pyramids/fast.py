@@ -231,7 +231,7 @@ def play_careful(seed: int, *, players: int = 2, rules: Rules | None = None) -> 
 
 
 def play(
-    seed: int,
+    seed: object,
     *,
     players: int = 2,
     rules: Rules | None = None,
@@ -241,7 +241,7 @@ def play(
 ) -> FastGame:
     """Deal ``new_game(seed, players=players, rules=rules)`` and play it out with ``seats``.
 
-    ``seats``: one of ``SEATS`` per player. ``rng``: the players' generator
+    ``seed``: a whole number (an int or a numpy integer). ``seats``: one of ``SEATS`` per player. ``rng``: the players' generator
     (``play_game``'s ``seed``; only random seats draw from it). The fire
     die is rolled from the game's own generator, as in ``Game``.
     ``observe``: for tests, called at the start of every turn with the spots
@@ -256,7 +256,8 @@ def play(
     >>> len(turns) == game.turns
     True
     """
-    if isinstance(seed, (bool, np.random.Generator)) or seed_value(seed) is None:
+    value = None if isinstance(seed, (bool, np.random.Generator)) else seed_value(seed)
+    if value is None:
         raise ValueError(f"the fast path deals from a whole-number seed, not {seed!r}")
     rules = rules or Rules()
     n = players
@@ -264,7 +265,7 @@ def play(
         raise ValueError(f"Flaming Pyramids is for 2 to 6 players, not {n!r}")
     if len(seats) != n or any(s not in SEATS for s in seats):
         raise ValueError(f"seats: one of {SEATS} for each of the {n} players, not {seats!r}")
-    game_rng = as_generator(seed)
+    game_rng = as_generator(value)
     dealt, leftovers = deal_piles(n, game_rng)
     first = int(game_rng.integers(n))
     board: dict[int, int] = {}
@@ -503,7 +504,7 @@ def play(
     return FastGame(
         n_players=n,
         rules=rules,
-        seed=seed_value(seed),
+        seed=value,
         first_player=first,
         winner=winner,
         turns=turns,
