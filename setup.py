@@ -95,9 +95,9 @@ def pyramids_extensions() -> list[Extension]:
         say(f"mypyc (from mypy) cannot be imported: {pure}")
         return []
     try:
-        # (what they import is not followed: they are typed alone, the same with or without
-        # numpy and the rest installed in the build environment)
-        options = ["--ignore-missing-imports", "--follow-imports=skip"]
+        # (what they import is read for its types, its own errors silenced: only these modules
+        # must type-check)
+        options = ["--ignore-missing-imports", "--follow-imports=silent"]
         extensions = mypycify(
             [*options, *PYRAMIDS_COMPILED], opt_level="3", group_name="tilegames.pyramids._engine"
         )

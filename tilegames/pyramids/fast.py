@@ -395,9 +395,7 @@ def play(
                         break
                     kind, at = problem
                 else:
-                    kind, at, fine = scan(board, near, curse)
-                    if fine:
-                        near.difference_update(fine)
+                    kind, at = scan(board, near, curse)
                     if kind is None:
                         break
                 events += 1
@@ -685,9 +683,7 @@ def _costs(
             # The tile of the problem resolved next leaves its place (it falls, falls after
             # its collapse, or burns), so that place is not watched (except for the rarer
             # kinds); nor are the places found fine (the watch set is this forecast's own).
-            found, at, fine = scan(board, near, curse)
-            if fine:
-                near.difference_update(fine)
+            found, at = scan(board, near, curse)
             if found is None or at is None:
                 return
             kind, k = found, at

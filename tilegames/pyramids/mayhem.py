@@ -22,7 +22,6 @@ says which tiles went where. The caller restarts the scan after each event.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final, NamedTuple
 
 from .tiles import (
@@ -238,9 +237,7 @@ def first_problem_near(
     problem: ``watch_added`` and the others put it back when a position it
     depends on changes.
     """
-    kind, k, fine = scan(board, near, curse, fire_cube)
-    if fine:
-        near.difference_update(fine)
+    kind, k = scan(board, near, curse, fire_cube)
     if (
         fire_cube  # the fire cube's roll comes after an explosion, before a curse
         and kind in (None, CURSE_KIND)
@@ -252,20 +249,21 @@ def first_problem_near(
 
 
 def scan(
-    board: dict[int, int], near: Iterable[int], curse: bool, fire_cube: bool = False
-) -> tuple[str | None, int | None, list[int]]:
+    board: dict[int, int], near: set[int], curse: bool, fire_cube: bool = False
+) -> tuple[str | None, int | None]:
     """The one mayhem scan (the game, the players' forecasts and ``fast`` all use it):
-    ``(kind, key, fine)`` for the tiles of ``board`` at the positions ``near``.
+    ``(kind, key)`` for the tiles of ``board`` at the positions ``near``.
 
     ``(kind, key)`` is the first problem in check order and scan order, both None when all
     is well; with ``fire_cube`` no fire is looked for (the caller checks the roll).
-    ``fine`` lists the positions of ``near`` that hold no tile or a tile with no problem.
+    The positions of ``near`` that hold no tile or a tile with no problem are dropped from it.
 
     >>> from tilegames.pyramids.tiles import key, tile_id
     >>> board = {key(0, 0): tile_id("yellow 2"), key(2, 2): tile_id("red 4")}
-    >>> kind, at, fine = scan(board, set(board), curse=False)
-    >>> kind, position(at), [position(k) for k in fine]
-    ('air', (2, 2), [(0, 0)])
+    >>> near = set(board)
+    >>> kind, at = scan(board, near, curse=False)
+    >>> kind, position(at), [position(k) for k in near]
+    ('air', (2, 2), [(2, 2)])
     """
     # per kind, the first key in scan order with that problem (a tile counts under its first kind)
     air = collapse = explosion = fire = cursed = None
@@ -325,17 +323,19 @@ def scan(
                 cursed = k
             continue
         fine.append(k)
+    for k in fine:  # (a loop of discards: a method call is slow compiled)
+        near.discard(k)
     if air is not None:
-        return AIR, air, fine
+        return AIR, air
     if collapse is not None:
-        return collapse_kind, collapse, fine
+        return collapse_kind, collapse
     if explosion is not None:
-        return EXPLOSION, explosion, fine
+        return EXPLOSION, explosion
     if fire is not None:
-        return FIRE, fire, fine
+        return FIRE, fire
     if cursed is not None:
-        return CURSE_KIND, cursed, fine
-    return None, None, fine
+        return CURSE_KIND, cursed
+    return None, None
 
 
 def burn(board: dict[int, int], starts: tuple[int, ...], reach: int) -> list[int]:
