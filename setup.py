@@ -114,11 +114,18 @@ class BuildExtensions(build_ext):
 
     mypyc makes a shared library and a small module per ``.py`` file that
     loads it: when one of them does not build, the others are removed, so
-    that every one of these modules runs as Python.
+    that every one of these modules runs as Python. An editable install
+    (``pip install -e .``) builds none of them: a module compiled in the
+    checkout would hide the edits to its ``.py`` file.
     """
 
     def run(self) -> None:
         self.pyramids_failed = False
+        if PYRAMIDS and getattr(self, "editable_mode", False):
+            self.pyramids_failed = True
+            say(
+                "an editable install runs the Flaming Pyramids engine as Python (edits take effect)"
+            )
         super().run()
 
     def build_extension(self, ext: Extension) -> None:
