@@ -1,9 +1,16 @@
-"""The two build steps ``pyproject.toml`` cannot declare (everything else is there).
+"""The build steps ``pyproject.toml`` cannot declare (everything else is there).
 
 1. The compiled Maze search, ``tilegames.maze.csearch``: an *optional*
    extension, so where no C compiler exists the install still succeeds and
    ``tilegames.maze.native`` says the Python search runs and why.
-2. The package data that lives outside ``tilegames/`` in this repository — the
+2. The Flaming Pyramids engine (``fast``, ``mayhem``, ``tiles`` in
+   ``tilegames/pyramids``) compiled by mypyc, *optional* too: when mypyc (from
+   mypy) cannot be imported, or compiling fails, or ``TILEGAMES_PURE_PYTHON=1``
+   is set, the install says so and the same modules run as Python (the same
+   games; ``tilegames.pyramids.native`` says which runs). An isolated build
+   (plain ``pip install .``) has mypyc only if the build environment has mypy:
+   ``pip install --no-build-isolation .`` where mypy is installed.
+3. The package data that lives outside ``tilegames/`` in this repository — the
    lessons, the results files they read, the rules cards and the students'
    copies of the course — copied into ``tilegames/_data/`` of the built package,
    where ``tilegames.resources`` finds it. The teacher's side of the course
@@ -16,10 +23,12 @@ reads the checkout's own folders. It does build the extension, in place.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -62,14 +71,92 @@ class BuildWithData(build_py):
             shutil.copyfile(source, destination)
 
 
+PYRAMIDS_COMPILED = [
+    "tilegames/pyramids/fast.py",
+    "tilegames/pyramids/mayhem.py",
+    "tilegames/pyramids/tiles.py",
+]
+"""The Flaming Pyramids modules mypyc compiles (``tilegames.pyramids.native.MODULES``)."""
+
+
+def say(message: str) -> None:
+    print(f"setup.py: {message}", flush=True)
+
+
+def pyramids_extensions() -> list[Extension]:
+    """The Pyramids engine as mypyc extensions, or none (it then installs as Python, and says why)."""
+    pure = "the Flaming Pyramids engine installs as pure Python (the same games, slower)"
+    if os.environ.get("TILEGAMES_PURE_PYTHON", "") not in ("", "0"):
+        say(f"TILEGAMES_PURE_PYTHON is set: {pure}")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        say(f"mypyc (from mypy) cannot be imported: {pure}")
+        return []
+    try:
+        # (what they import is read for its types, its own errors silenced: only these modules
+        # must type-check)
+        options = ["--ignore-missing-imports", "--follow-imports=silent"]
+        extensions = mypycify(
+            [*options, *PYRAMIDS_COMPILED], opt_level="3", group_name="tilegames.pyramids._engine"
+        )
+    except (Exception, SystemExit) as error:  # mypy found an error, say
+        say(f"mypyc could not compile {PYRAMIDS_COMPILED} ({error!r}): {pure}")
+        return []
+    for extension in extensions:
+        extension.optional = True  # see BuildExtensions: all of them or none
+    return extensions
+
+
+class BuildExtensions(build_ext):
+    """``build_ext``, where the Pyramids extensions are built all or none.
+
+    mypyc makes a shared library and a small module per ``.py`` file that
+    loads it: when one of them does not build, the others are removed, so
+    that every one of these modules runs as Python. An editable install
+    (``pip install -e .``) builds none of them: a module compiled in the
+    checkout would hide the edits to its ``.py`` file.
+    """
+
+    def run(self) -> None:
+        self.pyramids_failed = False
+        if PYRAMIDS and getattr(self, "editable_mode", False):
+            self.pyramids_failed = True
+            say(
+                "an editable install runs the Flaming Pyramids engine as Python (edits take effect)"
+            )
+        super().run()
+
+    def build_extension(self, ext: Extension) -> None:
+        if ext not in PYRAMIDS:
+            super().build_extension(ext)
+            return
+        if self.pyramids_failed:
+            return
+        try:
+            super().build_extension(ext)
+        except Exception as error:
+            self.pyramids_failed = True
+            for built in PYRAMIDS:
+                Path(self.get_ext_fullpath(built.name)).unlink(missing_ok=True)
+            say(
+                f"compiling {ext.name} failed ({error}): the Flaming Pyramids engine installs "
+                "as pure Python (the same games, slower)"
+            )
+
+
+PYRAMIDS = pyramids_extensions()
+
 setup(
-    cmdclass={"build_py": BuildWithData},
+    cmdclass={"build_py": BuildWithData, "build_ext": BuildExtensions},
     ext_modules=[
         Extension(
             "tilegames.maze.csearch",
             sources=["tilegames/maze/csearch.c"],
             depends=["tilegames/maze/_search.c"],
             optional=True,  # no compiler: the install succeeds and the Python search runs
-        )
+        ),
+        *PYRAMIDS,
     ],
 )

@@ -54,6 +54,7 @@ SPEC = GameSpec(
     studies="tilegames.pyramids.studies:STUDIES",
     rule_flags={"--curse": "curse=true", "--fire-cube": "fire_cube=true", "--turn-cap": "turn_cap"},
     default_games=1000,
+    engine="tilegames.pyramids.native:describe",  # compiled by mypyc at install, or Python
     explorer=ExplorerSpec(
         title=N_("Flaming Pyramids: how long is a game, and who wins?"),
         controls={

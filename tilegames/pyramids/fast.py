@@ -61,6 +61,12 @@ after mayhem, following the record, refilling) and the deal.
 ``benchmarks/pyramids.py`` compares it with the engine before the speed work
 (about 3.3 times faster by CPU time).
 
+Where mypyc and a C compiler are found at install, ``setup.py`` compiles this
+module, ``mayhem`` and ``tiles`` as they are (``tilegames.pyramids.native``
+says which runs): hence the types on every function and the board's own
+``board.get`` rather than a bound method kept in a local (fast as Python too);
+a generator stays one (the forecasts race), its locals kept on an object.
+
 The result is the same game as the public path
 ``play_game(new_game(seed, players=n, rules=rules), seats, seed=rng, checked=False)``:
 the same moves (``FastGame.moves()``), the same fire-die draws from the same
@@ -80,9 +86,9 @@ True
 
 from __future__ import annotations
 
-import heapq
 from bisect import bisect_right, insort
 from collections.abc import Callable, Iterator, Sequence
+from heapq import heapify, heapreplace
 from typing import Any, Final
 
 import numpy as np
@@ -135,7 +141,7 @@ KINDS: Final = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
 """The mayhem kinds counted, in ``Game.mayhem_counts`` order."""
 
 _FALLS: Final = ("left", "right")
-SIDES_AND_BELOW: Final = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
+SIDES_AND_BELOW: Final[tuple[int, ...]] = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
 """Offsets of the touching positions whose fire tiles a new tile is watched with (``mayhem.watch_added``)."""
 
 
@@ -231,7 +237,7 @@ def play_careful(seed: int, *, players: int = 2, rules: Rules | None = None) -> 
 
 
 def play(
-    seed: int,
+    seed: object,
     *,
     players: int = 2,
     rules: Rules | None = None,
@@ -241,7 +247,7 @@ def play(
 ) -> FastGame:
     """Deal ``new_game(seed, players=players, rules=rules)`` and play it out with ``seats``.
 
-    ``seats``: one of ``SEATS`` per player. ``rng``: the players' generator
+    ``seed``: a whole number (an int or a numpy integer). ``seats``: one of ``SEATS`` per player. ``rng``: the players' generator
     (``play_game``'s ``seed``; only random seats draw from it). The fire
     die is rolled from the game's own generator, as in ``Game``.
     ``observe``: for tests, called at the start of every turn with the spots
@@ -256,7 +262,8 @@ def play(
     >>> len(turns) == game.turns
     True
     """
-    if isinstance(seed, (bool, np.random.Generator)) or seed_value(seed) is None:
+    value = None if isinstance(seed, (bool, np.random.Generator)) else seed_value(seed)
+    if value is None:
         raise ValueError(f"the fast path deals from a whole-number seed, not {seed!r}")
     rules = rules or Rules()
     n = players
@@ -264,7 +271,7 @@ def play(
         raise ValueError(f"Flaming Pyramids is for 2 to 6 players, not {n!r}")
     if len(seats) != n or any(s not in SEATS for s in seats):
         raise ValueError(f"seats: one of {SEATS} for each of the {n} players, not {seats!r}")
-    game_rng = as_generator(seed)
+    game_rng = as_generator(value)
     dealt, leftovers = deal_piles(n, game_rng)
     first = int(game_rng.integers(n))
     board: dict[int, int] = {}
@@ -293,7 +300,6 @@ def play(
     cap = rules.turn_cap
     history: list = []
     counts = [0] * 7  # KINDS order
-    get = board.get
     turn_player = acting = debris_to = first
     turns = 0
     winner = None
@@ -337,6 +343,7 @@ def play(
                 board, orders[player], spots, rules, curse, cube, fire_around
             )
         else:
+            assert player_rng is not None  # a random seat has its dice
             i = int(player_rng.integers(len(hand) * len(spots)))
             t = hand[i // len(spots)]
             k = spots[i % len(spots)]
@@ -379,8 +386,8 @@ def play(
         if not quiet:
             # -- mayhem, one event at a time (Game._settle) --
             pending = (k, t) if cube and roll_contact(board, k, t) is not None else None
-            # the places to look at for problems (not needed while the game follows a record)
-            near = watch_added(board, set(), k) if memo is None else None
+            # the places to look at for problems (none while the game follows a record)
+            near = watch_added(board, set(), k) if memo is None else set()
             events = 0
             while True:
                 if memo is not None:  # the forecast the game follows says what comes next
@@ -394,9 +401,7 @@ def play(
                         break
                     kind, at = problem
                 else:
-                    kind, at, fine = scan(get, near, curse)
-                    if fine:
-                        near.difference_update(fine)
+                    kind, at = scan(board, near, curse)
                     if kind is None:
                         break
                 events += 1
@@ -416,6 +421,7 @@ def play(
                             events - 1,
                         )
                     else:
+                        assert player_rng is not None
                         direction = _FALLS[int(player_rng.integers(2))]
                     history.append(direction)
                     target = at + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
@@ -434,7 +440,7 @@ def play(
                     )
                     near.add(target)
                     for d in SIDES_AND_BELOW:
-                        other = get(target + d)
+                        other = board.get(target + d)
                         if other is not None and IS_FIRE[other]:
                             near.add(target + d)
                     continue
@@ -502,7 +508,7 @@ def play(
     return FastGame(
         n_players=n,
         rules=rules,
-        seed=seed_value(seed),
+        seed=value,
         first_player=first,
         winner=winner,
         turns=turns,
@@ -534,7 +540,6 @@ def _careful_place(
     forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
     forecast (see ``_cost`` and ``_careful_fall``), else None.
     """
-    get = board.get
     for t in order:
         for k in spots:
             if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube, fire=fire_around):
@@ -553,7 +558,7 @@ def _careful_place(
         fires = []
         for k in spots:
             if fire_around:
-                fires = [k + d for d in SIDES_AND_BELOW if IS_FIRE[get(k + d, 0)]]
+                fires = [k + d for d in SIDES_AND_BELOW if IS_FIRE[board.get(k + d, 0)]]
             if k <= -HALF:
                 supports = board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]
                 bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
@@ -565,9 +570,9 @@ def _careful_place(
             if k + ABOVE_RIGHT in board:
                 watch.append(k + ABOVE_RIGHT)
             places.append((k, supports, bare, watch))
-        race: list[
-            Any
-        ] = []  # (tiles so far, option number, its forecast or None before it starts, ...)
+        # the options: (tiles so far, option number, its forecast or None before it starts, tile,
+        # key, its record (before it starts, its spot's watch list), whether a collapse comes first)
+        race: list[tuple[int, int, Iterator[int] | None, int, int, list | None, bool]] = []
         for t in order:
             for k, supports, bare, watch in places:
                 # a placement that breaks the building rules costs 2 at least (its first event
@@ -575,7 +580,7 @@ def _careful_place(
                 illegal = supports is not None and not LEGAL[t * 2025 + supports]
                 collapses = bare and illegal
                 race.append((2 if illegal else 0, len(race), None, t, k, watch, collapses))
-        heapq.heapify(race)
+        heapify(race)
         while True:
             total, i, costs, t, k, record, collapses = race[0]
             if costs is None:  # its turn to start
@@ -584,7 +589,8 @@ def _careful_place(
                 if collapses:  # its own collapse comes first, counted from 0 again
                     near, first = set(), (COLLAPSE, k)
                 else:
-                    near, first = set(record), None  # record: the spot's watch list until then
+                    assert record is not None  # the spot's watch list, until it starts
+                    near, first = set(record), None
                 total = 0
                 record = None if curse else []
                 costs = _costs(
@@ -592,12 +598,12 @@ def _careful_place(
                 )
                 if collapses:
                     next(costs)  # its collapse: the 2 it joined at, so it stays in front
-            try:
-                total = next(costs)
-            except StopIteration:
+            count = next(costs, -1)
+            if count < 0:
                 # The chosen forecast ran to its end: what it noted serves the falls to come.
                 return t, k, False, None if record is None else (record, total, 0)
-            heapq.heapreplace(race, (total, i, costs, t, k, record, collapses))
+            total = count
+            heapreplace(race, (total, i, costs, t, k, record, collapses))
     t, k = expected_cheapest(((t, k, {**board, k: t}) for t in order for k in spots), rules)
     return t, k, False, None
 
@@ -675,8 +681,6 @@ def _costs(
     """
     slide = rules.overhang_collapse == "slide"
     curse = rules.curse
-    get = board.get
-    pop = board.pop
     while True:
         if first is not None:
             kind, k = first
@@ -685,22 +689,20 @@ def _costs(
             # The tile of the problem resolved next leaves its place (it falls, falls after
             # its collapse, or burns), so that place is not watched (except for the rarer
             # kinds); nor are the places found fine (the watch set is this forecast's own).
-            found, at, fine = scan(get, near, curse)
-            if fine:
-                near.difference_update(fine)
+            found, at = scan(board, near, curse)
             if found is None or at is None:
                 return
             kind, k = found, at
             if kind in (AIR, FIRE) or (kind in (COLLAPSE, OVERHANG) and not slide):
                 near.discard(k)
         if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
-            tile = pop(k)
-            target = None
-            for landing in (k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-                if landing_is_quiet(board, tile, landing, False, fire=fire_around):
-                    target = landing
-                    break
-            if target is not None:
+            tile = board.pop(k)
+            target = k + SUPPORT_LEFT
+            quiet = landing_is_quiet(board, tile, target, False, fire=fire_around)
+            if not quiet:
+                target = k + SUPPORT_RIGHT
+                quiet = landing_is_quiet(board, tile, target, False, fire=fire_around)
+            if quiet:
                 # A quiet landing: the tile there has no problem (but a curse) and leaves its
                 # fire neighbours as they were; the tiles above the two spots may have one.
                 # The record notes the side, which is the careful player's own choice.
@@ -735,7 +737,7 @@ def _costs(
                 near.add(k + ABOVE_RIGHT)
             if fire_around:
                 for d in SIDES_AND_BELOW:
-                    other = get(target + d)
+                    other = board.get(target + d)
                     if other is not None and IS_FIRE[other]:
                         near.add(target + d)
             continue
@@ -785,10 +787,10 @@ def _costs(
         if kind == FIRE:
             # resolve's fire: the fire tile leaves, and what it burns goes, tile by tile from
             # the ones it touches (whose count is yielded first: the caller may stop there).
-            reach = REACH[pop(k)]
+            reach = REACH[board.pop(k)]
             todo = []
             for d in TOUCH:
-                other = get(k + d)
+                other = board.get(k + d)
                 if other is not None and MATERIAL[other] <= reach:
                     todo.append(k + d)
             if mine:
@@ -801,7 +803,7 @@ def _costs(
             while todo:
                 c = todo.pop()
                 for d in TOUCH:
-                    other = get(c + d)
+                    other = board.get(c + d)
                     if other is not None and MATERIAL[other] <= reach:
                         del board[c + d]
                         todo.append(c + d)

@@ -105,9 +105,8 @@ def watch_added(board: dict[int, int], near: set[int], k: int) -> set[int]:
     near.add(k)
     near.add(k + ABOVE_LEFT)
     near.add(k + ABOVE_RIGHT)
-    get = board.get
     for n in (k - 2, k + 2, k + SUPPORT_LEFT, k + SUPPORT_RIGHT):
-        t = get(n)
+        t = board.get(n)
         if t is not None and IS_FIRE[t]:
             near.add(n)
     return near
@@ -238,9 +237,7 @@ def first_problem_near(
     problem: ``watch_added`` and the others put it back when a position it
     depends on changes.
     """
-    kind, k, fine = scan(board.get, near, curse, fire_cube)
-    if fine:
-        near.difference_update(fine)
+    kind, k = scan(board, near, curse, fire_cube)
     if (
         fire_cube  # the fire cube's roll comes after an explosion, before a curse
         and kind in (None, CURSE_KIND)
@@ -252,34 +249,35 @@ def first_problem_near(
 
 
 def scan(
-    get, near, curse: bool, fire_cube: bool = False
-) -> tuple[str | None, int | None, list[int]]:
+    board: dict[int, int], near: set[int], curse: bool, fire_cube: bool = False
+) -> tuple[str | None, int | None]:
     """The one mayhem scan (the game, the players' forecasts and ``fast`` all use it):
-    ``(kind, key, fine)`` for the tiles at the positions ``near`` (``get``: the board's ``get``).
+    ``(kind, key)`` for the tiles of ``board`` at the positions ``near``.
 
     ``(kind, key)`` is the first problem in check order and scan order, both None when all
     is well; with ``fire_cube`` no fire is looked for (the caller checks the roll).
-    ``fine`` lists the positions of ``near`` that hold no tile or a tile with no problem.
+    The positions of ``near`` that hold no tile or a tile with no problem are dropped from it.
 
     >>> from tilegames.pyramids.tiles import key, tile_id
     >>> board = {key(0, 0): tile_id("yellow 2"), key(2, 2): tile_id("red 4")}
-    >>> kind, at, fine = scan(board.get, set(board), curse=False)
-    >>> kind, position(at), [position(k) for k in fine]
-    ('air', (2, 2), [(0, 0)])
+    >>> near = set(board)
+    >>> kind, at = scan(board, near, curse=False)
+    >>> kind, position(at), [position(k) for k in near]
+    ('air', (2, 2), [(2, 2)])
     """
     # per kind, the first key in scan order with that problem (a tile counts under its first kind)
     air = collapse = explosion = fire = cursed = None
     collapse_kind = COLLAPSE
     fine = []
     for k in near:
-        t = get(k)
+        t = board.get(k)
         if t is None:
             fine.append(k)
             continue
         is_cursed = False
         if k <= -HALF:
-            left = get(k + SUPPORT_LEFT)
-            right = get(k + SUPPORT_RIGHT)
+            left = board.get(k + SUPPORT_LEFT)
+            right = board.get(k + SUPPORT_RIGHT)
             if left is None:
                 if right is None:
                     if air is None or k < air:
@@ -305,7 +303,7 @@ def scan(
             reach = -1 if fire_cube else REACH[t]
             burns = explodes = False
             for d in TOUCH:
-                n = get(k + d)
+                n = board.get(k + d)
                 if n is not None:
                     if IS_FIRE[n]:
                         explodes = True
@@ -325,17 +323,19 @@ def scan(
                 cursed = k
             continue
         fine.append(k)
+    for k in fine:  # (a loop of discards: a method call is slow compiled)
+        near.discard(k)
     if air is not None:
-        return AIR, air, fine
+        return AIR, air
     if collapse is not None:
-        return collapse_kind, collapse, fine
+        return collapse_kind, collapse
     if explosion is not None:
-        return EXPLOSION, explosion, fine
+        return EXPLOSION, explosion
     if fire is not None:
-        return FIRE, fire, fine
+        return FIRE, fire
     if cursed is not None:
-        return CURSE_KIND, cursed, fine
-    return None, None, fine
+        return CURSE_KIND, cursed
+    return None, None
 
 
 def burn(board: dict[int, int], starts: tuple[int, ...], reach: int) -> list[int]:
@@ -378,7 +378,7 @@ def resolve(
     *,
     overhang_slide: bool,
     face: int | None = None,
-    roll_pending=None,
+    roll_pending: tuple[int, int] | None = None,
 ) -> Step:
     """Resolve the problem ``(kind, k)`` found by ``first_problem`` (not ``air``: a fall is a decision).
 
@@ -411,7 +411,12 @@ def resolve(
         removed, removed_keys = _take(board, (k,))
         return Step(kind, k, debris, keys, removed, removed_keys)
     if kind == ROLL:
-        fire_key, starts = roll_contact(board, *roll_pending)
+        contact = None if roll_pending is None else roll_contact(board, *roll_pending)
+        if contact is None:
+            raise ValueError(
+                "a roll needs the played tile's contact with a fire tile (roll_pending)"
+            )
+        fire_key, starts = contact
         reach = REACH[board[fire_key]]
         debris = keys = removed = removed_keys = ()
         if face is not None and face <= 4:
@@ -445,17 +450,16 @@ def placement_is_quiet(
     check it against ``first_problem`` on the whole board. ``fire``: False
     when no fire tile is on ``board`` (then only a fire tile can start a fire).
     """
-    get = board.get
     if k <= -HALF and not _holds(tile, board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT], curse):
         return False
     # the tiles above, whose support it completes (beside the tile at k - 2 or k + 2)
-    up = get(k + ABOVE_LEFT)
-    if up is not None and not _holds(up, get(k - 2), tile, curse):
+    up = board.get(k + ABOVE_LEFT)
+    if up is not None and not _holds(up, board.get(k - 2), tile, curse):
         return False
-    up = get(k + ABOVE_RIGHT)
-    if up is not None and not _holds(up, tile, get(k + 2), curse):
+    up = board.get(k + ABOVE_RIGHT)
+    if up is not None and not _holds(up, tile, board.get(k + 2), curse):
         return False
-    return not ((fire or IS_FIRE[tile]) and touches_fire(get, k, tile))
+    return not ((fire or IS_FIRE[tile]) and touches_fire(board, k, tile))
 
 
 def _holds(tile: int, left: int | None, right: int | None, curse: bool) -> bool:
@@ -468,26 +472,26 @@ def _holds(tile: int, left: int | None, right: int | None, curse: bool) -> bool:
     return bool(LEGAL[index]) and not (curse and CURSE[index])
 
 
-def touches_fire(get, k: int, tile: int, skip: int | None = None) -> bool:
-    """Whether ``tile`` at ``k`` would start a fire with a neighbour (``get``: the board's ``get``):
+def touches_fire(board: dict[int, int], k: int, tile: int, skip: int | None = None) -> bool:
+    """Whether ``tile`` at ``k`` of ``board`` would start a fire with a neighbour:
     a burner beside what it burns (or beside another burner), or a burnable beside its burner.
     ``skip``: a position not to count (where a falling tile still stands).
 
     >>> from tilegames.pyramids.tiles import key, tile_id
     >>> board = {key(0, 0): tile_id("red burner")}
-    >>> touches_fire(board.get, key(0, 2), tile_id("yellow 2")), touches_fire(board.get, key(0, 2), 0, key(0, 0))
+    >>> touches_fire(board, key(0, 2), tile_id("yellow 2")), touches_fire(board, key(0, 2), 0, key(0, 0))
     (True, False)
     """
     if IS_FIRE[tile]:
         reach = REACH[tile]
         for d in TOUCH:
-            n = get(k + d)
+            n = board.get(k + d)
             if n is not None and (IS_FIRE[n] or MATERIAL[n] <= reach) and k + d != skip:
                 return True
         return False
     material = MATERIAL[tile]
     for d in TOUCH:
-        n = get(k + d)
+        n = board.get(k + d)
         if n is not None and REACH[n] >= material and k + d != skip:
             return True
     return False
@@ -514,10 +518,9 @@ def landing_is_quiet(
     >>> landing_is_quiet(board, tile_id("yellow 2"), key(1, 1), False)  # on no yellow
     False
     """
-    get = board.get
     if landing <= -HALF:
-        left = get(landing + SUPPORT_LEFT)
-        right = get(landing + SUPPORT_RIGHT)
+        left = board.get(landing + SUPPORT_LEFT)
+        right = board.get(landing + SUPPORT_RIGHT)
         if left is None:
             if right is None or not OVER[tile * 45 + right]:
                 return False
@@ -526,7 +529,7 @@ def landing_is_quiet(
                 return False
         elif not LEGAL[tile * 2025 + left * 45 + right]:
             return False
-    return cube or not fire or not touches_fire(get, landing, tile, origin)
+    return cube or not fire or not touches_fire(board, landing, tile, origin)
 
 
 def quiet_sides(board: dict[int, int], k: int, cube: bool) -> tuple[bool, bool]:

@@ -198,7 +198,7 @@ SUPPORT_RIGHT: Final = ROW + 1
 """key + SUPPORT_RIGHT is (r - 1, x + 1)."""
 ABOVE_LEFT: Final = -ROW - 1
 ABOVE_RIGHT: Final = -ROW + 1
-TOUCH: Final = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT, ABOVE_LEFT, ABOVE_RIGHT)
+TOUCH: Final[tuple[int, ...]] = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT, ABOVE_LEFT, ABOVE_RIGHT)
 """Offsets of the six touching positions."""
 
 
