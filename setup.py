@@ -7,9 +7,8 @@
    ``tilegames/pyramids``) compiled by mypyc, *optional* too: when mypyc (from
    mypy) cannot be imported, or compiling fails, or ``TILEGAMES_PURE_PYTHON=1``
    is set, the install says so and the same modules run as Python (the same
-   games; ``tilegames.pyramids.native`` says which runs). An isolated build
-   (plain ``pip install .``) has mypyc only if the build environment has mypy:
-   ``pip install --no-build-isolation .`` where mypy is installed.
+   games; ``tilegames.pyramids.native`` says which runs). ``pyproject.toml``'s
+   build requirements bring mypy, so a plain ``pip install .`` compiles it.
 3. The package data that lives outside ``tilegames/`` in this repository — the
    lessons, the results files they read, the rules cards and the students'
    copies of the course — copied into ``tilegames/_data/`` of the built package,
