@@ -597,6 +597,20 @@ def test_without_a_compiler_the_install_succeeds_and_the_python_search_says_why(
     assert report[:2] == ["python", "python"] and "no C compiler" in report[2]
     assert report[3] == f"{here.status} {here.tables}"
     assert "Maze: python" in run(["tilegames", "--version"], work, env=env).stdout
+    # the Pyramids engine, which mypyc compiles to C, falls back to its Python the same way
+    assert not any(".so" in name for name in members(wheel))
+    script = ("from tilegames.pyramids import native, study, Rules\n"
+              "import numpy as np\n"
+              "print(native.ENGINE)\n"
+              "print(study.game_task(np.random.default_rng(5), rules=Rules(), players=2,"
+              " player='careful'))")  # fmt: skip
+    engine, game = run([python, "-c", script], work, env=env).stdout.splitlines()
+    import numpy as np
+
+    from tilegames.pyramids import Rules, study
+
+    careful = study.game_task(np.random.default_rng(5), rules=Rules(), players=2, player="careful")
+    assert engine == "python" and game == str(careful), (engine, game)
     # and a student's install has no teacher's kit: the course command says how to get it
     refused = run(["tilegames", "course", work / "no-course"], work, env=env, check=False)
     assert refused.returncode == 2 and "pip install tilegames_course-" in refused.stderr
