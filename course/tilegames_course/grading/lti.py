@@ -57,6 +57,8 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.plugins import ExportPlugin
 from traitlets import Unicode
 
+from tilegames.i18n import _
+
 from .exports import Mark, marks
 from .files import http_error_line, printable, write_atomically
 
@@ -647,7 +649,9 @@ class LtiExport(ExportPlugin):
 if __name__ == "__main__":
     if len(sys.argv) not in (3, 4) or sys.argv[1] != "jwk":
         print(
-            "usage: python -m tilegames_course.grading.lti jwk PRIVATE_KEY.pem [KEY_ID]",
+            _("usage: {command} jwk PRIVATE_KEY.pem [KEY_ID]").format(
+                command="python -m tilegames_course.grading.lti"
+            ),
             file=sys.stderr,
         )
         sys.exit(2)
