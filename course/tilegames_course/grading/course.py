@@ -237,8 +237,10 @@ def refuse_to_delete_handed_in_work() -> None:
         if handed_in and dest.exists():
             # skipped, not raised: nbgrader removes the folder of an assignment that raised
             self.log.error(
-                f"{assignment_id} has {handed_in} submission(s): its students' copy {dest} is "
-                "kept as the students received it (not regenerated, nothing was deleted)"
+                _(
+                    "{assignment} has {count} submission(s): its students' copy {folder} is kept "
+                    "as the students received it (not regenerated, nothing was deleted)"
+                ).format(assignment=assignment_id, count=handed_in, folder=dest)
             )
             return False
         return original(self, assignment_id, student_id)

@@ -641,7 +641,7 @@ class LtiExport(ExportPlugin):
                 say=self.log.info,
             )
         except LtiError as error:  # one line in nbgrader's log, not a traceback
-            self.log.error("LTI export stopped: %s", error)
+            self.log.error(_("LTI export stopped: {error}").format(error=error))
             raise SystemExit(1) from None
         self.log.info("%s", result.summary(platform.issuer))
 
