@@ -83,3 +83,16 @@ def test_the_teacher_s_help_and_the_grading_report_lines_are_in_slovak(language,
     assert result.line() == "ada: automaticky ohodnotené 3 z 4 bodov; časti na ručné hodnotenie: 1"
     language("en")
     assert result.line() == "ada: 3 of 4 points autograded; 1 part(s) to mark by hand"
+
+
+def test_a_hub_error_is_in_slovak_and_in_english_unchanged(language):
+    from tilegames_course.grading import hub_ids
+
+    language("sk")
+    with pytest.raises(hub_ids.HubError) as refused:
+        hub_ids.api_base("hub.school.example")
+    assert str(refused.value) == "--hub 'hub.school.example' nie je http(s) adresa URL"
+    language("en")
+    with pytest.raises(hub_ids.HubError) as refused:
+        hub_ids.api_base("hub.school.example")
+    assert str(refused.value) == "--hub 'hub.school.example' is not an http(s) URL"
