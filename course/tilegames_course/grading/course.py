@@ -102,7 +102,9 @@ def run_quietly(call, what: str) -> dict:
     if not result.get("success"):
         log = f"{result.get('log') or ''}\n{result.get('error') or ''}"
         reason = failure_reason(result)
-        raise NbgraderFailed(f"{what} failed: {reason}" if what else reason, log)
+        if what:
+            reason = _("{what} failed: {reason}").format(what=what, reason=reason)
+        raise NbgraderFailed(reason, log)
     return result
 
 
@@ -209,7 +211,7 @@ def prepare(course: Path, names: list[str] | None = None) -> list[str]:
         api = api or nbgrader_api(course)
         run_quietly(
             lambda n=name, a=api: a.generate_assignment(n, force=True, create=True),
-            f"generating {name}",
+            _("generating {name}").format(name=name),
         )
         lines.append(f"generated  release/{name} (nbgrader generate_assignment)")
     return lines
@@ -258,7 +260,9 @@ def autograde(
     course = Path(course).resolve()
     if not _listed_notebooks(course, name):
         raise NbgraderFailed(
-            f"{name} has not been generated in {course}: run tilegames course there first"
+            _("{name} has not been generated in {course}: run tilegames course there first").format(
+                name=name, course=course
+            )
         )
     api = nbgrader_api(course, sandbox=sandbox)
     results = []
@@ -274,7 +278,9 @@ def autograde(
             try:
                 report = json.loads(report_path.read_text())
             except (OSError, ValueError) as error:
-                why = f"its grading report {report_path} is unreadable ({error})"
+                why = _("its grading report {report} is unreadable ({error})").format(
+                    report=report_path, error=error
+                )
                 raise NbgraderFailed(why) from error
             results.append(
                 Graded(student, "graded", auto, maximum, manual, list(report.get("flags", [])))
