@@ -80,6 +80,7 @@ REFUSALS = {
     "_verdict",
     "HubError",
     "NbgraderFailed",
+    "LtiError",
 }
 """Exceptions whose message a student or teacher reads when a move, a saved game or an answer is
 refused: checked in every module of the package (a tile or a cell typed wrong is refused where
@@ -87,7 +88,8 @@ the notation is read; ``InvalidPosition``: a saved game or a deal that cannot be
 an exercise's answer in the wrong form). In the teacher's kit: ``PlayerRefused`` and the player
 box's ``_refuse`` (why a student's player was refused), and the grader's ``_verdict`` (its first
 argument is a status, its words the third: checked as ``VERDICT``); ``HubError``: why the
-teacher's ``lms-ids`` stopped; ``NbgraderFailed``: why a step of ``course`` failed."""
+teacher's ``lms-ids`` stopped; ``NbgraderFailed``: why a step of ``course`` failed; ``LtiError``: why the marks did not reach
+the LMS."""
 
 VERDICT = {"_verdict": 2}
 """Calls whose refusal is not their first argument: the name and the position of the words."""
