@@ -43,6 +43,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from traitlets import Bool, Float, Integer, List, Unicode
 
 from tilegames.exercises.handin import MIME, REPORT, STUDENT_VARIABLE
+from tilegames.i18n import _
 
 __all__ = [
     "RecordingOverwriteCells",
@@ -89,12 +90,22 @@ class RecordingOverwriteCells(OverwriteCells):
             _flag(nb, change)
         for grade_id in (_grade_id(cell) for cell in nb.cells):
             if grade_id and grade_id not in present:
-                _flag(nb, f"{grade_id}: the cell was deleted; restored from the teacher's copy")
+                _flag(
+                    nb,
+                    _("{cell}: the cell was deleted; restored from the teacher's copy").format(
+                        cell=grade_id
+                    ),
+                )
         return nb, resources
 
     def report_change(self, name, attr, old, new):
-        what = "edited" if attr == "checksum" else f"changed (its {attr})"
-        self._changes.append(f"{name}: the cell was {what}; restored from the teacher's copy")
+        if attr == "checksum":
+            change = _("{cell}: the cell was edited; restored from the teacher's copy")
+        else:
+            change = _(
+                "{cell}: the cell was changed (its {field}); restored from the teacher's copy"
+            )
+        self._changes.append(change.format(cell=name, field=attr))
 
 
 class SandboxedKernelManager(AsyncKernelManager):
@@ -251,7 +262,8 @@ class SandboxedExecute(Execute):
         self._held, self._dropped, self._handins_dropped = 0, 0, []
         if not self.sandbox:
             _flag(
-                nb, "graded WITHOUT a sandbox (--no-sandbox): the student's code could read files"
+                nb,
+                _("graded WITHOUT a sandbox (--no-sandbox): the student's code could read files"),
             )
         lost = _LostOutput()
         self.log.addHandler(lost)
@@ -260,7 +272,10 @@ class SandboxedExecute(Execute):
         except DeadKernelError:
             _flag(
                 nb,
-                "the notebook's kernel stopped (the student's code ended it); later cells did not run",
+                _(
+                    "the notebook's kernel stopped (the student's code ended it); later cells did "
+                    "not run"
+                ),
             )
             return nb, resources
         finally:
@@ -268,29 +283,40 @@ class SandboxedExecute(Execute):
             if lost.count:
                 _flag(
                     nb,
-                    f"the output of {lost.count} cell(s) was lost: a message larger than "
-                    f"{self.message_bytes / 2**20:.0f} MiB was refused (what it handed in may be "
-                    "missing)",
+                    _(
+                        "the output of {count} cell(s) was lost: a message larger than {size} MiB "
+                        "was refused (what it handed in may be missing)"
+                    ).format(count=lost.count, size=f"{self.message_bytes / 2**20:.0f}"),
                 )
             self._report_caps(nb)
             for folder in work_folders:
                 stopped = folder / STOPPED
                 if stopped.is_file():
-                    _flag(nb, f"the sandbox was stopped: {stopped.read_text()[:300].strip()}")
+                    _flag(
+                        nb,
+                        _("the sandbox was stopped: {why}").format(
+                            why=stopped.read_text()[:300].strip()
+                        ),
+                    )
                 shutil.rmtree(folder, ignore_errors=True)
 
     def _report_caps(self, nb: NotebookNode) -> None:
         if self._dropped:
             _flag(
                 nb,
-                f"the notebook printed too much while it ran: {self._dropped / 1e6:.1f} MB of "
-                "output was dropped as it arrived",
+                _(
+                    "the notebook printed too much while it ran: {size} MB of output was dropped "
+                    "as it arrived"
+                ).format(size=f"{self._dropped / 1e6:.1f}"),
             )
         for grade_id, size in self._handins_dropped:
             _flag(
                 nb,
-                f"{grade_id}: the cell handed in {size / 1e6:.1f} MB, more than "
-                f"{self.handin_bytes / 1e6:.1f} MB; it was not kept",
+                _(
+                    "{cell}: the cell handed in {size} MB, more than {limit} MB; it was not kept"
+                ).format(
+                    cell=grade_id, size=f"{size / 1e6:.1f}", limit=f"{self.handin_bytes / 1e6:.1f}"
+                ),
             )
 
     def output(self, outs, msg, display_id, cell_index):
@@ -351,15 +377,27 @@ class TrustedGrade(NbGraderPreprocessor):
                 and MIME in output.get("data", {})
             ]
             if len(payloads) > 1:
-                _flag(nb, f"{grade_id}: the cell showed {len(payloads)} answers; none was counted")
+                _flag(
+                    nb,
+                    _("{cell}: the cell showed {count} answers; none was counted").format(
+                        cell=grade_id, count=len(payloads)
+                    ),
+                )
             elif not payloads and cell.get("execution_count") is not None:
                 errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
                 why = (
-                    f"it stopped with {errors[0].get('ename')}: {errors[0].get('evalue', '')[:120]}"
+                    _("it stopped with {error}: {value}").format(
+                        error=errors[0].get("ename"), value=errors[0].get("evalue", "")[:120]
+                    )
                     if errors
-                    else "was submit replaced?"
+                    else _("was submit replaced?")
                 )
-                _flag(nb, f"{grade_id}: the cell ran but handed nothing in ({why})")
+                _flag(
+                    nb,
+                    _("{cell}: the cell ran but handed nothing in ({why})").format(
+                        cell=grade_id, why=why
+                    ),
+                )
             answers[key] = payloads[0] if len(payloads) == 1 else None
         request = {
             "keys": str(Path(self.keys).resolve()),
@@ -377,13 +415,13 @@ class TrustedGrade(NbGraderPreprocessor):
             verdict = verdicts.get(key) or {
                 "status": "incorrect",
                 "share": 0.0,
-                "message": "this cell has no question in the answer key.",
+                "message": _("this cell has no question in the answer key."),
             }
             score = round(points * float(verdict["share"]), 3)
             mark = {
-                "correct": "✔ Correct",
-                "not attempted": "… Not attempted",
-            }.get(verdict["status"], "◐ Partly right" if score else "✘ Not yet")
+                "correct": _("✔ Correct"),
+                "not attempted": _("… Not attempted"),
+            }.get(verdict["status"], _("◐ Partly right") if score else _("✘ Not yet"))
             cell.outputs = [
                 NotebookNode(
                     output_type="stream",
@@ -460,7 +498,7 @@ class SanitizeOutputs(NbGraderPreprocessor):
                     text = output.get("text", "")
                     if len(text) > self.max_chars:
                         cut += len(text) - self.max_chars
-                        output["text"] = text[: self.max_chars] + "\n… (output cut)\n"
+                        output["text"] = text[: self.max_chars] + "\n" + _("… (output cut)") + "\n"
                 data = output.get("data", {})
                 if MIME in data and not _is_test(cell):
                     data.pop(MIME)
@@ -474,7 +512,7 @@ class SanitizeOutputs(NbGraderPreprocessor):
                         cut += size
                         data.pop(mime)
                 if data == {} and kind in ("display_data", "execute_result"):
-                    data["text/plain"] = "… (output cut)"
+                    data["text/plain"] = _("… (output cut)")
                 size = len(json.dumps(output))
                 handed_in = _is_test(cell) and MIME in output.get("data", {})
                 if total + size > self.max_total and not handed_in:
@@ -484,5 +522,10 @@ class SanitizeOutputs(NbGraderPreprocessor):
                 kept.append(output)
             cell.outputs = kept
         if cut:
-            _flag(nb, f"the notebook printed too much: {cut / 1e6:.1f} MB of output was cut")
+            _flag(
+                nb,
+                _("the notebook printed too much: {size} MB of output was cut").format(
+                    size=f"{cut / 1e6:.1f}"
+                ),
+            )
         return nb, resources

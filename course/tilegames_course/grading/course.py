@@ -31,6 +31,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tilegames.i18n import N_, _
+
 from .autograde import REPORT
 from .files import csv_cell, printable, write_atomically
 
@@ -100,7 +102,9 @@ def run_quietly(call, what: str) -> dict:
     if not result.get("success"):
         log = f"{result.get('log') or ''}\n{result.get('error') or ''}"
         reason = failure_reason(result)
-        raise NbgraderFailed(f"{what} failed: {reason}" if what else reason, log)
+        if what:
+            reason = _("{what} failed: {reason}").format(what=what, reason=reason)
+        raise NbgraderFailed(reason, log)
     return result
 
 
@@ -120,10 +124,14 @@ class Graded:
         """What the teacher's terminal shows; control characters escaped (``printable``)."""
         student = printable(self.student)
         if self.status != "graded":
-            return f"{student}: FAILED to grade: {printable(self.error)}"
-        text = f"{student}: {self.points:g} of {self.maximum:g} points autograded"
+            return _("{student}: FAILED to grade: {error}").format(
+                student=student, error=printable(self.error)
+            )
+        text = _("{student}: {points} of {maximum} points autograded").format(
+            student=student, points=f"{self.points:g}", maximum=f"{self.maximum:g}"
+        )
         if self.to_mark:
-            text += f"; {self.to_mark} part(s) to mark by hand"
+            text += _("; {count} part(s) to mark by hand").format(count=self.to_mark)
         for flag in self.flags:
             text += f"\n    ! {printable(flag)}"
         return text
@@ -203,7 +211,7 @@ def prepare(course: Path, names: list[str] | None = None) -> list[str]:
         api = api or nbgrader_api(course)
         run_quietly(
             lambda n=name, a=api: a.generate_assignment(n, force=True, create=True),
-            f"generating {name}",
+            _("generating {name}").format(name=name),
         )
         lines.append(f"generated  release/{name} (nbgrader generate_assignment)")
     return lines
@@ -231,8 +239,10 @@ def refuse_to_delete_handed_in_work() -> None:
         if handed_in and dest.exists():
             # skipped, not raised: nbgrader removes the folder of an assignment that raised
             self.log.error(
-                f"{assignment_id} has {handed_in} submission(s): its students' copy {dest} is "
-                "kept as the students received it (not regenerated, nothing was deleted)"
+                _(
+                    "{assignment} has {count} submission(s): its students' copy {folder} is kept "
+                    "as the students received it (not regenerated, nothing was deleted)"
+                ).format(assignment=assignment_id, count=handed_in, folder=dest)
             )
             return False
         return original(self, assignment_id, student_id)
@@ -250,7 +260,9 @@ def autograde(
     course = Path(course).resolve()
     if not _listed_notebooks(course, name):
         raise NbgraderFailed(
-            f"{name} has not been generated in {course}: run tilegames course there first"
+            _("{name} has not been generated in {course}: run tilegames course there first").format(
+                name=name, course=course
+            )
         )
     api = nbgrader_api(course, sandbox=sandbox)
     results = []
@@ -266,7 +278,9 @@ def autograde(
             try:
                 report = json.loads(report_path.read_text())
             except (OSError, ValueError) as error:
-                why = f"its grading report {report_path} is unreadable ({error})"
+                why = _("its grading report {report} is unreadable ({error})").format(
+                    report=report_path, error=error
+                )
                 raise NbgraderFailed(why) from error
             results.append(
                 Graded(student, "graded", auto, maximum, manual, list(report.get("flags", [])))
@@ -335,38 +349,47 @@ def export(course: Path, out: Path, *, kind: str = "status") -> Path:
     return WRITERS[kind](rows, Path(out))
 
 
+DESCRIPTION = N_(
+    "The teacher's grading commands for an nbgrader course folder (in ``tilegames-course``)."
+)
+"""The command's description (the module docstring's first line), translated where it is shown."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=_(DESCRIPTION))
     commands = parser.add_subparsers(dest="command", required=True)
-    grading = commands.add_parser("autograde", help="grade every submission of an assignment")
+    grading = commands.add_parser("autograde", help=_("grade every submission of an assignment"))
     grading.add_argument("name")
     grading.add_argument("--course", type=Path, default=Path("."))
     grading.add_argument(
         "--no-sandbox",
         action="store_true",
-        help="run the students' code WITHOUT the sandbox (it could then read the course folder)",
+        help=_("run the students' code WITHOUT the sandbox (it could then read the course folder)"),
     )
-    exporting = commands.add_parser("export", help="the gradebook as CSV, failures marked")
+    exporting = commands.add_parser("export", help=_("the gradebook as CSV, failures marked"))
     exporting.add_argument("--course", type=Path, default=Path("."))
     exporting.add_argument("--out", type=Path, default=Path("grades.csv"))
     exporting.add_argument(
         "--format", choices=("status", "canvas", "moodle", "lti"), default="status"
     )
     ids = commands.add_parser(
-        "lms-ids", help="the students' LMS ids from the hub's LTI 1.3 login, into the gradebook"
+        "lms-ids",
+        help=_("the students' LMS ids from the hub's LTI 1.3 login, into the gradebook"),
     )
-    ids.add_argument("students", nargs="*", help="default: every student of the gradebook")
+    ids.add_argument("students", nargs="*", help=_("default: every student of the gradebook"))
     ids.add_argument("--course", type=Path, default=Path("."))
     ids.add_argument(
         "--hub",
         default=os.environ.get("JUPYTERHUB_API_URL", ""),
-        help="the hub's address (default: JUPYTERHUB_API_URL, set in a hub's servers)",
+        help=_("the hub's address (default: JUPYTERHUB_API_URL, set in a hub's servers)"),
     )
     ids.add_argument(
         "--token-file",
         type=Path,
-        help="a file holding an API token with the admin:auth_state scope "
-        "(default: JUPYTERHUB_API_TOKEN)",
+        help=_(
+            "a file holding an API token with the admin:auth_state scope "
+            "(default: JUPYTERHUB_API_TOKEN)"
+        ),
     )
     args = parser.parse_args(argv)
     if args.command == "lms-ids":  # tilegames_course.grading.hub_ids
@@ -374,12 +397,12 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             if not args.hub:
-                raise hub_ids.HubError("which hub? pass --hub https://hub.school.example")
+                raise hub_ids.HubError(_("which hub? pass --hub https://hub.school.example"))
             done = hub_ids.run(
                 args.course, args.hub, hub_ids.token_from(args.token_file), args.students
             )
         except hub_ids.HubError as error:
-            print(f"lms-ids stopped: {error}", file=sys.stderr)
+            print(_("lms-ids stopped: {error}").format(error=error), file=sys.stderr)
             return 1
         return 1 if done.refused else 0
     if args.command == "autograde":
@@ -389,8 +412,10 @@ def main(argv: list[str] | None = None) -> int:
             ok, why = available()
             if not ok:
                 print(
-                    f"cannot grade in the sandbox here: {why}. Grading without it lets students' "
-                    "code read the course folder; pass --no-sandbox to do so anyway.",
+                    _(
+                        "cannot grade in the sandbox here: {why}. Grading without it lets "
+                        "students' code read the course folder; pass --no-sandbox to do so anyway."
+                    ).format(why=why),
                     file=sys.stderr,
                 )
                 return 2
@@ -399,8 +424,11 @@ def main(argv: list[str] | None = None) -> int:
             print(result.line())
         failed = [r for r in results if r.status != "graded"]
         print(
-            f"{len(results) - len(failed)} graded, {len(failed)} failed; "
-            f"report: {args.course / 'reports' / (args.name + '.csv')}"
+            _("{graded} graded, {failed} failed; report: {report}").format(
+                graded=len(results) - len(failed),
+                failed=len(failed),
+                report=args.course / "reports" / (args.name + ".csv"),
+            )
         )
         return 1 if failed else 0
     if args.format == "lti":  # the marks to the LMS by LTI 1.3 (tilegames_course.grading.lti)
@@ -409,10 +437,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             lti.export(args.course)
         except lti.LtiError as error:
-            print(f"LTI export stopped: {error}", file=sys.stderr)
+            print(_("LTI export stopped: {error}").format(error=error), file=sys.stderr)
             return 1
         return 0
-    print(f"wrote {export(args.course, args.out, kind=args.format)}")
+    print(_("wrote {file}").format(file=export(args.course, args.out, kind=args.format)))
     return 0
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from tilegames.exercises import Question, QuestionSet, as_whole
 from tilegames.exercises.handin import Unreadable, decode
 from tilegames.exercises.keys import load_questions  # the dashboard reads keys the same way
+from tilegames.i18n import _
 
 __all__ = ["grade_request", "load_questions", "main"]
 
@@ -49,37 +50,49 @@ def grade_request(request: dict[str, Any], *, questions=None) -> dict[str, Any]:
     for key in sheet.questions:
         payload = answers.get(key)
         if payload is None:
-            verdicts[key] = _verdict("not attempted", 0.0, "nothing was handed in.")
+            verdicts[key] = _verdict("not attempted", 0.0, _("nothing was handed in."))
             continue
         if not isinstance(payload, dict) or payload.get("question") != key:
-            flags.append(f"{key}: the graded cell handed in something that is not its answer")
+            flags.append(
+                _("{key}: the graded cell handed in something that is not its answer").format(
+                    key=key
+                )
+            )
             verdicts[key] = _verdict(
-                "incorrect", 0.0, "the graded cell's output was tampered with."
+                "incorrect", 0.0, _("the graded cell's output was tampered with.")
             )
             continue
         if payload.get("assignment") != assignment:
-            flags.append(f"{key}: handed in for another assignment ({payload.get('assignment')!r})")
+            flags.append(
+                _("{key}: handed in for another assignment ({assignment})").format(
+                    key=key, assignment=repr(payload.get("assignment"))
+                )
+            )
         typed = payload.get("typed")
         if isinstance(typed, str) and typed:
             typed_ids.add(typed)
         answer_data = payload.get("answer")
         if isinstance(answer_data, dict) and answer_data.get("kind") == "unreadable":
             why = str(answer_data.get("why", ""))[:300]
-            verdicts[key] = _verdict("incorrect", 0.0, f"the answer could not be handed in: {why}")
+            verdicts[key] = _verdict(
+                "incorrect", 0.0, _("the answer could not be handed in: {why}").format(why=why)
+            )
             continue
         try:
             answer = decode(answer_data)
         except (Unreadable, RecursionError):
-            flags.append(f"{key}: the handed-in data was malformed")
-            verdicts[key] = _verdict("incorrect", 0.0, "the handed-in data was malformed.")
+            flags.append(_("{key}: the handed-in data was malformed").format(key=key))
+            verdicts[key] = _verdict("incorrect", 0.0, _("the handed-in data was malformed."))
             continue
         result = sheet.check(key, answer)
         verdicts[key] = _verdict(result.status, result.score, result.message)
     others = sorted(typed_ids - {student})
     if others:
         flags.append(
-            f"the notebook was filled in under another student id ({', '.join(others)}), "
-            f"graded as {student}'s"
+            _(
+                "the notebook was filled in under another student id ({others}), graded as "
+                "{student}'s"
+            ).format(others=", ".join(others), student=student)
         )
     return {"verdicts": verdicts, "flags": flags}
 

@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tilegames.i18n import _
+
 from .files import http_error_line, printable
 
 __all__ = ["HubError", "Recorded", "hub_api", "lms_id", "read_ids", "record", "run"]
@@ -100,7 +102,7 @@ def api_base(hub: str) -> str:
     """
     parts = urllib.parse.urlsplit(hub.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise HubError(f"--hub {hub!r} is not an http(s) URL")
+        raise HubError(_("--hub {hub} is not an http(s) URL").format(hub=repr(hub)))
     path = parts.path.rstrip("/")
     if not path.endswith("/hub/api"):
         path += "/hub/api"
@@ -124,14 +126,24 @@ def hub_api(base: str, token: str) -> Callable[[str], tuple[int, object]]:
                 return 404, None
             if error.code in (401, 403):
                 raise HubError(
-                    f"the hub refused the token at {url}: {http_error_line(error)} (an API token with "
-                    f"the {SCOPE} and read:users scopes is needed)"
+                    _(
+                        "the hub refused the token at {url}: {answer} (an API token with the "
+                        "{scope} and read:users scopes is needed)"
+                    ).format(url=url, answer=http_error_line(error), scope=SCOPE)
                 ) from error
-            raise HubError(f"the hub answered {url} with {http_error_line(error)}") from error
+            raise HubError(
+                _("the hub answered {url} with {answer}").format(
+                    url=url, answer=http_error_line(error)
+                )
+            ) from error
         except (urllib.error.URLError, OSError) as error:
-            raise HubError(f"cannot reach the hub at {url}: {_reason(error)}") from error
+            raise HubError(
+                _("cannot reach the hub at {url}: {reason}").format(url=url, reason=_reason(error))
+            ) from error
         except ValueError as error:
-            raise HubError(f"{url} answered something not JSON: is it a JupyterHub?") from error
+            raise HubError(
+                _("{url} answered something not JSON: is it a JupyterHub?").format(url=url)
+            ) from error
 
     return get
 
@@ -141,14 +153,19 @@ def _check_scope(get: Callable[[str], tuple[int, object]], base: str) -> None:
     token's scopes: ``admin:auth_state``, or filtered ones like ``admin:auth_state!group=x``)."""
     status, me = get("/user")
     if status != 200 or not isinstance(me, dict) or not isinstance(me.get("scopes"), list):
-        raise HubError(f"{base}/user did not say who the token is: is it a JupyterHub 2 or later?")
+        raise HubError(
+            _("{url} did not say who the token is: is it a JupyterHub 2 or later?").format(
+                url=f"{base}/user"
+            )
+        )
     scopes = [str(s) for s in me["scopes"]]
     if not any(s == SCOPE or s.startswith(SCOPE + "!") for s in scopes):
         raise HubError(
-            f"the token ({me.get('kind', 'user')} {printable(me.get('name'))}) has no {SCOPE} "
-            "scope, so the hub shows no logins: use a token of an account or service with a role "
-            f"granting {SCOPE} and read:users (a token made on the hub's Token page, not the "
-            "server's own JUPYTERHUB_API_TOKEN)"
+            _(
+                "the token ({kind} {name}) has no {scope} scope, so the hub shows no logins: use "
+                "a token of an account or service with a role granting {scope} and read:users (a "
+                "token made on the hub's Token page, not the server's own JUPYTERHUB_API_TOKEN)"
+            ).format(kind=me.get("kind", "user"), name=printable(me.get("name")), scope=SCOPE)
         )
 
 
@@ -165,7 +182,9 @@ def read_ids(
             missing[name] = "not a user of the hub (never logged in), or not readable by the token"
             continue
         if not isinstance(model, dict):
-            raise HubError(f"{base}/users/{printable(name)} answered no user model")
+            raise HubError(
+                _("{url} answered no user model").format(url=f"{base}/users/{printable(name)}")
+            )
         if "auth_state" not in model:
             missing[name] = f"the token's {SCOPE} scope does not cover this user"
             continue
@@ -262,7 +281,9 @@ def _course_settings(course: Path) -> tuple[str, Path | None]:
     from traitlets.config.loader import PyFileConfigLoader
 
     if not (course / "nbgrader_config.py").is_file():
-        raise HubError(f"no nbgrader_config.py in {course}: is this the course folder?")
+        raise HubError(
+            _("no nbgrader_config.py in {course}: is this the course folder?").format(course=course)
+        )
     config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
     section = config.get("LtiExport", {})
     issuer = str(section.get("issuer", "") or "").strip()
@@ -290,8 +311,10 @@ def run(
     issuer, roster = _course_settings(course)
     if not token:
         raise HubError(
-            "no API token: set JUPYTERHUB_API_TOKEN or pass --token-file (a token with the "
-            f"{SCOPE} and read:users scopes)"
+            _(
+                "no API token: set JUPYTERHUB_API_TOKEN or pass --token-file (a token with the "
+                "{scope} and read:users scopes)"
+            ).format(scope=SCOPE)
         )
     base = api_base(hub)
     alembic_on_path()
@@ -299,8 +322,10 @@ def run(
         wanted = list(names or [s.id for s in gradebook.students])
         if not wanted:
             raise HubError(
-                "the gradebook has no students yet: name them (lms-ids ada bob ...) or add them "
-                "(nbgrader db student add)"
+                _(
+                    "the gradebook has no students yet: name them (lms-ids ada bob ...) or add "
+                    "them (nbgrader db student add)"
+                )
             )
         found, missing = read_ids(hub_api(base, token), base, wanted)
         result = record(gradebook, found, missing, issuer=issuer, roster=roster, say=say)
@@ -315,4 +340,6 @@ def token_from(path: Path | None) -> str:
     try:
         return Path(path).read_text().strip().splitlines()[0].strip()
     except (OSError, IndexError) as error:
-        raise HubError(f"--token-file {path}: cannot read a token from it") from error
+        raise HubError(
+            _("--token-file {path}: cannot read a token from it").format(path=path)
+        ) from error

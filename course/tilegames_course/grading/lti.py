@@ -57,6 +57,8 @@ from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.plugins import ExportPlugin
 from traitlets import Unicode
 
+from tilegames.i18n import _
+
 from .exports import Mark, marks
 from .files import http_error_line, printable, write_atomically
 
@@ -141,7 +143,9 @@ def client_assertion(platform: Platform, now: float | None = None) -> str:
         key = platform.private_key.read_bytes()
     except OSError as error:
         raise LtiError(
-            f"c.LtiExport.private_key: cannot read {platform.private_key} ({error.strerror})"
+            _("c.LtiExport.private_key: cannot read {path} ({why})").format(
+                path=platform.private_key, why=error.strerror
+            )
         ) from error
     issued = int(time.time() if now is None else now)
     claims = {
@@ -157,8 +161,12 @@ def client_assertion(platform: Platform, now: float | None = None) -> str:
         return jwt.encode(claims, key, algorithm="RS256", headers=headers)
     except (ValueError, TypeError, jwt.exceptions.PyJWTError) as error:
         raise LtiError(
-            f"c.LtiExport.private_key: {platform.private_key} is not an RSA private key in PEM "
-            f"form ({str(error).splitlines()[0] if str(error) else type(error).__name__})"
+            _(
+                "c.LtiExport.private_key: {path} is not an RSA private key in PEM form ({why})"
+            ).format(
+                path=platform.private_key,
+                why=str(error).splitlines()[0] if str(error) else type(error).__name__,
+            )
         ) from error
 
 
@@ -210,15 +218,23 @@ class Ags:
                 data = json.loads(answer.read() or b"{}")
         except urllib.error.HTTPError as error:
             raise LtiError(
-                f"the platform refused the token request at {url}: {_why(error)} "
-                "(check c.LtiExport.client_id, private_key and the public key registered there)"
+                _(
+                    "the platform refused the token request at {url}: {why} (check "
+                    "c.LtiExport.client_id, private_key and the public key registered there)"
+                ).format(url=url, why=_why(error))
             ) from error
         except (urllib.error.URLError, OSError) as error:
-            raise LtiError(f"cannot reach the token endpoint {url}: {_reason(error)}") from error
+            raise LtiError(
+                _("cannot reach the token endpoint {url}: {why}").format(
+                    url=url, why=_reason(error)
+                )
+            ) from error
         except ValueError as error:
-            raise LtiError(f"the token endpoint {url} answered something not JSON") from error
+            raise LtiError(
+                _("the token endpoint {url} answered something not JSON").format(url=url)
+            ) from error
         if not isinstance(data, dict) or not data.get("access_token"):
-            raise LtiError(f"the token endpoint {url} gave no access_token")
+            raise LtiError(_("the token endpoint {url} gave no access_token").format(url=url))
         self._token = str(data["access_token"])
         return self._token
 
@@ -256,13 +272,17 @@ class Ags:
                     continue
                 if error.code == 401:
                     raise LtiError(
-                        f"the platform refused the access token at {url}: {_why(error)}"
+                        _("the platform refused the access token at {url}: {why}").format(
+                            url=url, why=_why(error)
+                        )
                     ) from error
                 raise
             except (urllib.error.URLError, OSError) as error:
-                raise LtiError(f"cannot reach {url}: {_reason(error)}") from error
+                raise LtiError(
+                    _("cannot reach {url}: {why}").format(url=url, why=_reason(error))
+                ) from error
             except ValueError as error:
-                raise LtiError(f"{url} answered something not JSON") from error
+                raise LtiError(_("{url} answered something not JSON").format(url=url)) from error
         raise AssertionError("unreachable")
 
     def lineitem(self, name: str, maximum: float) -> tuple[str, bool]:
@@ -271,9 +291,11 @@ class Ags:
         url = _with_query(self.platform.lineitems_url, resource_id=name)
         while url:
             try:
-                _, items, headers = self.call("GET", url, accept=LINEITEMS_TYPE)
+                _status, items, headers = self.call("GET", url, accept=LINEITEMS_TYPE)
             except urllib.error.HTTPError as error:
-                raise LtiError(f"listing line items at {url} failed: {_why(error)}") from error
+                raise LtiError(
+                    _("listing line items at {url} failed: {why}").format(url=url, why=_why(error))
+                ) from error
             for item in items if isinstance(items, list) else []:
                 if isinstance(item, dict) and item.get("id") and item.get("resourceId") == name:
                     return str(item["id"]), False
@@ -281,13 +303,21 @@ class Ags:
         new = {"scoreMaximum": maximum, "label": name, "resourceId": name, "tag": name}
         create = self.platform.lineitems_url
         try:
-            _, item, _ = self.call("POST", create, new, content=LINEITEM_TYPE, accept=LINEITEM_TYPE)
+            _status, item, _headers = self.call(
+                "POST", create, new, content=LINEITEM_TYPE, accept=LINEITEM_TYPE
+            )
         except urllib.error.HTTPError as error:
             raise LtiError(
-                f"creating the line item {name} at {create} failed: {_why(error)}"
+                _("creating the line item {name} at {url} failed: {why}").format(
+                    name=name, url=create, why=_why(error)
+                )
             ) from error
         if not isinstance(item, dict) or not item.get("id"):
-            raise LtiError(f"creating the line item {name} at {create}: the answer has no id")
+            raise LtiError(
+                _("creating the line item {name} at {url}: the answer has no id").format(
+                    name=name, url=create
+                )
+            )
         return str(item["id"]), True
 
     def score(self, lineitem: str, payload: dict) -> str:
@@ -299,7 +329,9 @@ class Ags:
             why = _why(error)
             if error.code == 409 or (error.code in (400, 422) and "timestamp" in why.lower()):
                 return "kept"
-            raise LtiError(f"posting a score to {url} failed: {why}") from error
+            raise LtiError(
+                _("posting a score to {url} failed: {why}").format(url=url, why=why)
+            ) from error
         return "sent"
 
 
@@ -326,7 +358,11 @@ def lms_ids(gradebook: Gradebook, roster: Path | None = None) -> dict[str, str]:
         with Path(roster).open(newline="", encoding="utf-8") as handle:
             rows = list(csv.reader(handle))
     except OSError as error:
-        raise LtiError(f"c.LtiExport.roster: cannot read {roster} ({error.strerror})") from error
+        raise LtiError(
+            _("c.LtiExport.roster: cannot read {path} ({why})").format(
+                path=roster, why=error.strerror
+            )
+        ) from error
     for number, row in enumerate(rows, 1):
         cells = [cell.strip() for cell in row]
         if not any(cells):
@@ -335,8 +371,9 @@ def lms_ids(gradebook: Gradebook, roster: Path | None = None) -> dict[str, str]:
             continue
         if len(cells) < 2 or not cells[0] or not cells[1]:
             raise LtiError(
-                f"c.LtiExport.roster: {roster} line {number} is not 'nbgrader id,LMS id': "
-                f"{printable(','.join(row))[:80]}"
+                _(
+                    "c.LtiExport.roster: {path} line {number} is not 'nbgrader id,LMS id': {row}"
+                ).format(path=roster, number=number, row=printable(",".join(row))[:80])
             )
         ids[cells[0]] = cells[1]
     return ids
@@ -507,7 +544,9 @@ def send(
 def _setting(section, name: str) -> str:
     value = str(section.get(name, "") or "").strip()
     if not value:
-        raise LtiError(f"c.LtiExport.{name} is not set in the course's nbgrader_config.py")
+        raise LtiError(
+            _("c.LtiExport.{name} is not set in the course's nbgrader_config.py").format(name=name)
+        )
     return value
 
 
@@ -515,11 +554,17 @@ def _url(section, name: str) -> str:
     value = _setting(section, name)
     parts = urllib.parse.urlsplit(value)
     if parts.scheme not in ("https", "http") or not parts.netloc:
-        raise LtiError(f"c.LtiExport.{name} = {value!r} is not an http(s) URL")
+        raise LtiError(
+            _("c.LtiExport.{name} = {value} is not an http(s) URL").format(
+                name=name, value=repr(value)
+            )
+        )
     if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
         raise LtiError(
-            f"c.LtiExport.{name} = {value!r}: tokens and marks go only over https "
-            "(plain http only to this machine)"
+            _(
+                "c.LtiExport.{name} = {value}: tokens and marks go only over https (plain http "
+                "only to this machine)"
+            ).format(name=name, value=repr(value))
         )
     return value
 
@@ -542,7 +587,11 @@ def settings(course: Path, config=None) -> tuple[Platform, Path | None]:
         from traitlets.config.loader import PyFileConfigLoader
 
         if not (course / "nbgrader_config.py").is_file():
-            raise LtiError(f"no nbgrader_config.py in {course}: is this the course folder?")
+            raise LtiError(
+                _("no nbgrader_config.py in {course}: is this the course folder?").format(
+                    course=course
+                )
+            )
         config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
     section = config.get("LtiExport", {}) if hasattr(config, "get") else {}
     platform = Platform(
@@ -588,9 +637,15 @@ def public_jwk(private_key: Path, key_id: str = "") -> dict:
     try:
         key = serialization.load_pem_private_key(Path(private_key).read_bytes(), password=None)
     except OSError as error:
-        raise LtiError(f"cannot read the private key {private_key} ({error.strerror})") from error
+        raise LtiError(
+            _("cannot read the private key {path} ({why})").format(
+                path=private_key, why=error.strerror
+            )
+        ) from error
     except (ValueError, TypeError) as error:
-        raise LtiError(f"{private_key} is not an unencrypted PEM private key") from error
+        raise LtiError(
+            _("{path} is not an unencrypted PEM private key").format(path=private_key)
+        ) from error
     jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(key.public_key()))
     jwk.pop("key_ops", None)  # Canvas's form wants kty, e, n, alg, use, kid
     if not key_id:
@@ -639,7 +694,7 @@ class LtiExport(ExportPlugin):
                 say=self.log.info,
             )
         except LtiError as error:  # one line in nbgrader's log, not a traceback
-            self.log.error("LTI export stopped: %s", error)
+            self.log.error(_("LTI export stopped: {error}").format(error=error))
             raise SystemExit(1) from None
         self.log.info("%s", result.summary(platform.issuer))
 
@@ -647,7 +702,9 @@ class LtiExport(ExportPlugin):
 if __name__ == "__main__":
     if len(sys.argv) not in (3, 4) or sys.argv[1] != "jwk":
         print(
-            "usage: python -m tilegames_course.grading.lti jwk PRIVATE_KEY.pem [KEY_ID]",
+            _("usage: {command} jwk PRIVATE_KEY.pem [KEY_ID]").format(
+                command="python -m tilegames_course.grading.lti"
+            ),
             file=sys.stderr,
         )
         sys.exit(2)

@@ -83,6 +83,8 @@ from typing import Any
 
 import numpy as np
 
+from tilegames.i18n import _
+
 from . import sandbox
 from .player_inside import TEXT_LIMIT
 
@@ -247,9 +249,11 @@ class PlayerBox:
             start_new_session=True,  # the box ends its whole process group
         )
         job = {"prelude": self.prelude, "source": self.source, "name": self.name}
-        self._send(job, "while your answer cell was starting")
-        late = f"your answer cell took longer than {self.start_seconds:g} s to run."
-        answer = self._receive(self.start_seconds, late, "at the start")
+        self._send(job, _("while your answer cell was starting"))
+        late = _("your answer cell took longer than {seconds} s to run.").format(
+            seconds=f"{self.start_seconds:g}"
+        )
+        answer = self._receive(self.start_seconds, late, _("at the start"))
         if "error" in answer:  # the grader's prelude failed: not the student's doing
             self.close()
             raise RuntimeError(f"the prelude failed in the player's process: {answer['error']}")
@@ -319,28 +323,36 @@ class PlayerBox:
                 self._refuse(self._ended(where))
             self._buffer += chunk
             if len(self._buffer) > LINE_LIMIT:
-                self._refuse(
-                    f"your player's process wrote something that is not an answer {where}."
-                )
+                self._refuse(self._not_an_answer(where))
         line, _, self._buffer = self._buffer.partition(b"\n")
         try:
             answer = json.loads(line)
         except ValueError:
             answer = None
         if not isinstance(answer, dict):
-            self._refuse(f"your player's process wrote something that is not an answer {where}.")
+            self._refuse(self._not_an_answer(where))
         return answer
+
+    @staticmethod
+    def _not_an_answer(where: str) -> str:
+        return _("your player's process wrote something that is not an answer {where}.").format(
+            where=where
+        )
 
     def _ended(self, where: str) -> str:
         status = None
         if self._process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self._process.wait(timeout=1)
-        said = f" (exit status {status})" if status is not None else ""
-        return (
-            f"your player's process ended {where}{said}: does your code call exit(), "
-            "os._exit() or use too much memory?"
-        )
+        if status is not None:
+            return _(
+                "your player's process ended {where} (exit status {status}): does your code "
+                "call exit(), os._exit() or use too much memory?"
+            ).format(where=where, status=status)
+        return _(
+            "your player's process ended {where}: does your code call exit(), os._exit() or "
+            "use too much memory?"
+        ).format(where=where)
 
     def _refuse(self, message: str) -> None:
         self.refusal = self.refusal or message
@@ -354,13 +366,24 @@ class PlayerBox:
     def _check_player(self, facts: dict[str, Any]) -> None:
         library = facts.get("library")
         if library:
-            how = "is" if facts.get("exact") else "is built on"
-            self._refuse(f"write your own player: {self.name} {how} the library's {library}.")
+            if facts.get("exact"):
+                self._refuse(
+                    _("write your own player: {name} is the library's {library}.").format(
+                        name=self.name, library=library
+                    )
+                )
+            self._refuse(
+                _("write your own player: {name} is built on the library's {library}.").format(
+                    name=self.name, library=library
+                )
+            )
         if facts.get("clairvoyant"):
             self._refuse(
-                "your player says it is clairvoyant (clairvoyant = True), but a homework player "
-                "only ever receives its view — what a person sees — never the game: set "
-                "clairvoyant = False and decide from the view."
+                _(
+                    "your player says it is clairvoyant (clairvoyant = True), but a homework "
+                    "player only ever receives its view — what a person sees — never the game: "
+                    "set clairvoyant = False and decide from the view."
+                )
             )
 
     # -- playing ---------------------------------------------------------------------------------
@@ -378,8 +401,8 @@ class PlayerBox:
             raise TypeError("choose needs a seat's view (game.player_view(seat)), never the game")
         self.start()
         legal = {str(option): option for option in view.legal_moves}
-        where = where or f"in game {max(self.games, 1)}"
-        at = f"{where} at move {move}" if move else where
+        where = where or _("in game {n}").format(n=max(self.games, 1))
+        at = _("{where} at move {move}").format(where=where, move=move) if move else where
         new_game = rng_seed is not None or not self._started_game
         if new_game:
             seed = player_seed(self.games) if rng_seed is None else int(rng_seed)
@@ -388,23 +411,27 @@ class PlayerBox:
             self._send(("game", seed, view), at)
             self._started_game = True
             seconds = self.move_seconds + self.start_seconds
-            doing = "to start a game and choose its first move"
+            late = _(
+                "your player took longer than {seconds} s to start a game and choose its first "
+                "move {at}."
+            )
             self._tracing = not self._judged and len(self.trace) < PROBE_GAMES
             if self._tracing:
                 self.trace.append((seed, []))
         else:
             self._send(("move", view), at)
-            seconds, doing = self.move_seconds, "to choose a move"
-        late = f"your player took longer than {seconds:g} s {doing} {at}."
+            seconds = self.move_seconds
+            late = _("your player took longer than {seconds} s to choose a move {at}.")
+        late = late.format(seconds=f"{seconds:g}", at=at)
         left = None if self.budget_seconds is None else self.budget_seconds - self.used_seconds
         budget = left is not None and left < seconds
         if budget:
             seconds, late = (
                 max(left, 0.0),
-                (
-                    f"your player used up its {self.budget_seconds:g} s for all its games {at}: "
-                    "the games it finished count; make it faster."
-                ),
+                _(
+                    "your player used up its {seconds} s for all its games {at}: the games it "
+                    "finished count; make it faster."
+                ).format(seconds=f"{self.budget_seconds:g}", at=at),
             )
         asked = time.monotonic()
         try:
@@ -415,7 +442,11 @@ class PlayerBox:
         finally:
             self.used_seconds += time.monotonic() - asked
         if "crash" in answer:
-            self._refuse(f"your player crashed {at}: {str(answer['crash'])[: 2 * TEXT_LIMIT]}")
+            self._refuse(
+                _("your player crashed {at}: {error}").format(
+                    at=at, error=str(answer["crash"])[: 2 * TEXT_LIMIT]
+                )
+            )
         text, kind = str(answer.get("move", "")), str(answer.get("type", ""))
         move_type = type(view.legal_moves[0]) if view.legal_moves else None
         is_move = (
@@ -428,17 +459,23 @@ class PlayerBox:
             return legal[text]
         if is_move:
             self._refuse(
-                f"{_capital(at)} your player chose {_quote(text)}, which is not one of "
-                "view.legal_moves: choose one of those."
+                _(
+                    "{At} your player chose {move}, which is not one of view.legal_moves: "
+                    "choose one of those."
+                ).format(At=_capital(at), move=_quote(text))
             )
         if kind == "builtins.NoneType":
             self._refuse(
-                f"{_capital(at)} your player's choose returned None, not a move: does it "
-                "forget to return one of view.legal_moves?"
+                _(
+                    "{At} your player's choose returned None, not a move: does it forget to "
+                    "return one of view.legal_moves?"
+                ).format(At=_capital(at))
             )
         self._refuse(
-            f"{_capital(at)} your player returned {_quote(text)} (a {kind.rsplit('.', 1)[-1]}), "
-            "not a move: return one of view.legal_moves."
+            _(
+                "{At} your player returned {move} (a {type}), not a move: return one of "
+                "view.legal_moves."
+            ).format(At=_capital(at), move=_quote(text), type=kind.rsplit(".", 1)[-1])
         )
 
     def play(
@@ -457,7 +494,7 @@ class PlayerBox:
         ``where`` words the refusals (default: ``"in game N"``, counting from 1).
         """
         self.games += 1
-        where = where or f"in game {self.games}"
+        where = where or _("in game {n}").format(n=self.games)
         rng_seed: int | None = int(player_seed)
         other_rng = np.random.default_rng(np.random.SeedSequence([int(player_seed), 1]))
         started: set[int] = set()
@@ -495,8 +532,10 @@ class PlayerBox:
         self.twin = library_twin(self.trace)
         if self.twin:
             self._refuse(
-                f"write your own player: {self.name} makes exactly the moves of the library's "
-                f"{self.twin} player."
+                _(
+                    "write your own player: {name} makes exactly the moves of the library's "
+                    "{twin} player."
+                ).format(name=self.name, twin=self.twin)
             )
 
 
@@ -535,7 +574,7 @@ def run_player(
                 player_seed=player_seed(seed),
                 seat=seat,
                 others=others,
-                where=f"in the game with seed {seed}",
+                where=_("in the game with seed {seed}").format(seed=seed),
             )
             results.append(outcome(game))
         box.judge()  # fewer games than the probe: judged on what there is
