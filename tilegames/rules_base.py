@@ -145,8 +145,16 @@ class RulesBase:
         if cls.ALIASES.get(name) in names:
             return cls.ALIASES[name]
         if kind == "preset":
-            raise ValueError(f"unknown rule set {name!r}: choose from {', '.join(names) or 'none'}")
-        raise ValueError(f"no rule {name!r}: the rules are {', '.join(names)}")
+            raise ValueError(
+                i18n._("unknown rule set {name}: choose from {names}").format(
+                    name=repr(name), names=", ".join(names) or i18n._("none")
+                )
+            )
+        raise ValueError(
+            i18n._("no rule {name}: the rules are {names}").format(
+                name=repr(name), names=", ".join(names)
+            )
+        )
 
 
 def alias_problems(rules_type: type) -> list[str]:
