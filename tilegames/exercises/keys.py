@@ -8,7 +8,7 @@ be installed, read a key the same way: its ``questions(student, sources) -> Ques
 >>> import tempfile
 >>> from pathlib import Path
 >>> with tempfile.TemporaryDirectory() as keys:
-...     _ = (Path(keys) / "demo.py").write_text("def questions(student, sources):\\n    return student\\n")
+...     _ = (Path(keys) / "demo.py").write_text("questions = lambda student, sources: student\\n")
 ...     load_questions(keys, "demo")("ada", {})
 'ada'
 """
