@@ -252,13 +252,18 @@ def view_modules() -> set[Path]:
 
 
 def modules() -> list[tuple[str, Path]]:
-    """(name, path) of every module scanned: the package's (named from ``tilegames/``) and the
-    teacher's kit's (``tilegames_course/...``)."""
+    """(name, path) of every module scanned: the package's (named from ``tilegames/``), the
+    teacher's kit's (``tilegames_course/...``) and the course's answer keys (``keys/...``)."""
     found = [(path.relative_to(PACKAGE).as_posix(), path) for path in sorted(PACKAGE.rglob("*.py"))]
     found += [
         ("tilegames_course/" + path.relative_to(COURSE).as_posix(), path)
         for path in sorted(COURSE.rglob("*.py"))
+        if not path.relative_to(COURSE).as_posix().startswith("data/")  # the material: below
     ]
+    # the answer keys speak to students (their refusals of an answer's form): the same files in
+    # a checkout (exercises/keys/) and installed (tilegames_course/data/keys/), so the same names
+    keys = tilegames_course.folder() / "keys"
+    found += [("keys/" + path.name, path) for path in sorted(keys.glob("*.py"))]
     return found
 
 

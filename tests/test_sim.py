@@ -256,6 +256,41 @@ def test_stopping_a_pool_whose_worker_died_mid_result_does_not_hang():
     assert done.stdout.strip() == "BrokenProcessPool"
 
 
+def _end_at(moment: float) -> None:
+    """In a pool's worker: end the process abruptly at an agreed moment (fault injection)."""
+    import os
+
+    time.sleep(max(0.0, moment - time.time()))
+    os._exit(3)
+
+
+TOGETHER = """
+import sys, time
+sys.path.insert(0, {tests!r})
+from tilegames.sim import WorkerPool
+from test_sim import _end_at
+for _ in range(5):
+    pool = WorkerPool(2)
+    moment = time.time() + 0.5
+    futures = [pool.submit(_end_at, moment) for _ in range(2)]
+    print(*(type(f.exception(timeout=30)).__name__ for f in futures), flush=True)
+    pool.stop()
+"""
+
+
+def test_workers_that_end_together_fail_their_calls_without_a_traceback():
+    """Ctrl-C in a terminal reaches every worker at once: when two busy workers end in the
+    same moment, both calls are reported broken and the pool's thread prints nothing (it
+    used to answer the second, already failed, call and die with a traceback)."""
+    done = subprocess.run(
+        [sys.executable, "-c", TOGETHER.format(tests=str(Path(__file__).parent))],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["BrokenProcessPool"] * 10, done.stdout
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+
+
 def test_an_executor_that_says_how_many_batches_it_can_take_is_asked_again_as_the_run_goes():
     """A cluster grows during a long run: its window is asked for every 64 batches, and the
     rows are the serial run's whatever it answers."""

@@ -200,8 +200,8 @@ class WorkerPool(cf.Executor):
                     with contextlib.suppress(EOFError, OSError):
                         while self._wake_reader.poll():
                             self._wake_reader.recv_bytes()
-                for worker in busy:
-                    if worker.connection in ready:
+                for worker in busy:  # one death fails every call: skip those it answered
+                    if worker.connection in ready and worker.running is not None:
                         self._take_answer(worker)
                 for worker in living:
                     if worker.process.sentinel in ready:
@@ -237,6 +237,8 @@ class WorkerPool(cf.Executor):
 
     def _take_answer(self, worker: _Worker) -> None:
         future, worker.running = worker.running, None
+        if future is None:  # already failed with the whole pool
+            return
         try:
             message = worker.connection.recv_bytes()
         except (EOFError, OSError):

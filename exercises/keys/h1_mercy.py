@@ -33,6 +33,7 @@ from tilegames.exercises.mercy import (
     won,
 )
 from tilegames.exercises.simulation import check_paired, read_simulation, replay_rows
+from tilegames.i18n import _
 from tilegames.sim import estimated_games_for_margin
 from tilegames.tula import TILES, make_player, matches
 from tilegames_course.grading.player_box import PlayerRun, run_player
@@ -210,7 +211,10 @@ def _g_gain(answer, student: str) -> str | None:
 def _g_player(answer, replays: Replays) -> str | None:
     if not isinstance(answer, HandedInPlayer):
         raise AnswerFormat(
-            "hand in your player itself, an instance like MyPlayer(): submit('my_player', my_player)."
+            _(
+                "hand in your player itself, an instance like MyPlayer():"
+                " submit('my_player', my_player)."
+            )
         )
     missing = replays.missing()
     if missing:
