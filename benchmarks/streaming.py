@@ -1,6 +1,6 @@
 """How much memory the parent of a big run needs, streaming its rows to ``--out`` (issue 27).
 
-Runs ``tilegames simulate tula --player random --mercy --games N --workers 2 --out run.parquet``
+Runs ``tilegames simulate tula --player random --compare-mercy --games N --workers 2 --out run.parquet``
 in a child process and follows the command's own process (not its workers): its peak
 resident memory (``VmHWM``) is the figure. ``--keep-rows`` runs the same games without
 ``--out``, so the rows stay in the parent as they did before streaming (the figure to compare).
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="add the figure to this JSON file (a list of runs)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        words = ["simulate", "tula", "--player", "random", "--mercy", "--games", str(args.games)]
+        words = ["simulate", "tula", "--player", "random", "--compare-mercy", "--games", str(args.games)]
         words += ["--workers", str(args.workers), "--seed", str(args.seed), "--no-progress"]
         if not args.keep_rows:
             words += ["--out", os.path.join(folder, f"run.{args.format}")]
