@@ -58,15 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="add the figure to this JSON file (a list of runs)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        words = [
-            "simulate",
-            "tula",
-            "--player",
-            "random",
-            "--compare-mercy",
-            "--games",
-            str(args.games),
-        ]
+        words = ["simulate", "tula", "--player", "random", "--compare-mercy"]
+        words += ["--games", str(args.games)]
         words += ["--workers", str(args.workers), "--seed", str(args.seed), "--no-progress"]
         if not args.keep_rows:
             words += ["--out", os.path.join(folder, f"run.{args.format}")]
