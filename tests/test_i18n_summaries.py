@@ -196,3 +196,30 @@ def test_a_refused_out_of_another_run_is_said_in_slovak(capsys, tmp_path):
     said = capsys.readouterr().err
     assert f"{out} obsahuje iný beh (" in said
     assert "seed 1, nie 2" in said and "nenahradí sa; zadaj iné --out alebo pridaj --force" in said
+
+
+def test_argparse_s_own_words_speak_the_language_and_are_python_s_again_after(capsys):
+    """``usage:``, ``error:``, the help's headings and argparse's refusals come from the
+    catalogs while a command runs (``i18n.argparse_speaking``); argparse is as it was after."""
+    import argparse
+    import gettext
+
+    from tilegames.classroom.__main__ import main as classroom
+
+    with using("sk"), pytest.raises(SystemExit):
+        main(["simulate", "tula", "--games", "x"])
+    said = capsys.readouterr().err
+    assert said.startswith("použitie: tilegames simulate tula [-h]")
+    assert "tilegames simulate tula: chyba: argument --games: " in said
+    with using("pt"), pytest.raises(SystemExit):
+        main(["play", "--help"])
+    shown = capsys.readouterr().out
+    assert shown.startswith("utilização: tilegames play") and "mostra esta ajuda e sai" in shown
+    with using("ru"), pytest.raises(SystemExit):
+        classroom([])
+    assert "ошибка: обязательны такие аргументы: command" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "tula", "--games", "x"])
+    said = capsys.readouterr().err
+    assert said.startswith("usage: tilegames simulate tula") and ": error: argument --games" in said
+    assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext

@@ -30,6 +30,7 @@ counted nouns, ``N_`` to mark a string translated later); placeholders are named
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import gettext as _gettext
 import os
@@ -42,6 +43,7 @@ __all__ = [
     "N_",
     "Deferred",
     "_",
+    "argparse_speaking",
     "format_number",
     "format_percent",
     "language",
@@ -280,3 +282,51 @@ def format_percent(fraction: float, decimals: int = 0) -> str:
     if decimals:
         pattern = pattern.replace("0", "0." + "0" * decimals, 1)
     return babel_percent(fraction, format=pattern, locale=locale, decimal_quantization=True)
+
+
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("optional arguments"),  # Python 3.10's heading for the options
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+"""argparse's own words a user of the command line meets (its ``_()`` messages), in the
+catalogs so that ``argparse_speaking`` can give them in the language in use."""
+
+
+@contextlib.contextmanager
+def argparse_speaking() -> Iterator[None]:
+    """While the block runs, argparse's own words (``usage:``, ``error:``, the help's headings,
+    its refusals) come from tilegames' catalogs in the language in use; as before after it.
+
+    argparse looks its words up through its module's ``_`` at the moment it writes them, so
+    the parser is best built inside the block too (the ``-h`` help line is read then).
+
+    >>> with using("sk"), argparse_speaking():
+    ...     argparse.ArgumentParser(prog="tilegames").format_usage()
+    'použitie: tilegames [-h]\\n'
+    >>> argparse.ArgumentParser(prog="tilegames").format_usage()
+    'usage: tilegames [-h]\\n'
+    """
+    before = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = before  # type: ignore[attr-defined]

@@ -23,7 +23,7 @@ import os
 import sys
 from pathlib import Path
 
-from .i18n import _
+from .i18n import _, argparse_speaking
 
 __all__ = ["STUDENT_HIDDEN_LAB", "STUDENT_HIDDEN_SERVER", "main", "student_environment"]
 
@@ -79,6 +79,7 @@ def student_environment(
     return [*written, server, page]
 
 
+@argparse_speaking()  # argparse's own words (usage:, error:) in the language in use too
 def main(argv: list[str] | None = None) -> int:
     """``python -m tilegames.student_env``: prints each file written."""
     parser = argparse.ArgumentParser(

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import sys
 
-from ..i18n import _
+from ..i18n import _, argparse_speaking
 from .drop import StoreError, create_store, untraversable
 from .store import STORE_VARIABLE
 
 
+@argparse_speaking()  # argparse's own words (usage:, error:) in the language in use too
 def main(argv: list[str] | None = None) -> int:
     """``python -m tilegames.classroom create FOLDER``: the teacher makes the class store."""
     import argparse

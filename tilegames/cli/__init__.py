@@ -37,7 +37,7 @@ import signal
 import sys
 
 from .. import GAMES, __version__
-from ..i18n import _, format_number, language, ngettext, translate, using
+from ..i18n import _, argparse_speaking, format_number, language, ngettext, translate, using
 from . import setup_folders
 from .lang import language_asked
 from .play import add_play_command
@@ -148,11 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     A closed output (``tilegames simulate … | head -1``) is not an error.
 
     The help and messages speak the language of ``--lang`` (where a command has it), else
-    the locale's (``tilegames.i18n``); argparse's own words are Python's.
+    the locale's (``tilegames.i18n``), argparse's own words too (``argparse_speaking``).
     """
     words = sys.argv[1:] if argv is None else list(argv)
     asked = language_asked(words)
-    with using(asked) if asked else contextlib.nullcontext():
+    with using(asked) if asked else contextlib.nullcontext(), argparse_speaking():
         return _main_in_language(words)
 
 
