@@ -33,7 +33,7 @@ from tilegames.exercises.mercy import (
     won,
 )
 from tilegames.exercises.simulation import check_paired, read_simulation, replay_rows
-from tilegames.i18n import _
+from tilegames.i18n import _, format_percent
 from tilegames.sim import estimated_games_for_margin
 from tilegames.tula import TILES, make_player, matches
 from tilegames_course.grading.player_box import PlayerRun, run_player
@@ -159,16 +159,18 @@ class Replays:
         tail = sum(comb(better + worse, k) for k in range(better, better + worse + 1))
         if tail / 2 ** (better + worse) >= DICE_CHECK_P:
             return None
-        return (
-            f"your player won {better} of your deals with their own dice that it lost with fresh "
-            f"dice, and only {worse} the other way round: it seems to recognise its deals from "
-            "its dice. A player must play from what its view shows."
-        )
+        return _(
+            "your player won {better} of your deals with their own dice that it lost with "
+            "fresh dice, and only {worse} the other way round: it seems to recognise its deals "
+            "from its dice. A player must play from what its view shows."
+        ).format(better=better, worse=worse)
 
     def missing(self) -> str | None:
         """Why there is no player to play, or None."""
         if not isinstance(self.source, str) or not self.source.strip():
-            return "your player's answer cell was not found in your notebook: it defines my_player."
+            return _(
+                "your player's answer cell was not found in your notebook: it defines my_player."
+            )
         return None
 
     def wins(self, mercy: bool) -> dict[int, bool] | str:
@@ -200,12 +202,16 @@ def _g_gain(answer, student: str) -> str | None:
     if given == expected:
         return None
     if given == rescue(student):
-        return "mercy only changes the deals where it can be used: weight the rescue rate by how often that is."
+        return _(
+            "mercy only changes the deals where it can be used: weight the rescue rate by how often that is."
+        )
     if given == _p_usable():
-        return "not every deal where mercy is used is won: multiply by the rescue rate."
+        return _("not every deal where mercy is used is won: multiply by the rescue rate.")
     if given == (1 - _p_usable()) * rescue(student):
-        return "mercy can be used in the deals where none of the first three tiles matches, not the others."
-    return "law of total probability: gain = P(mercy usable) × P(won thanks to mercy | usable)."
+        return _(
+            "mercy can be used in the deals where none of the first three tiles matches, not the others."
+        )
+    return _("law of total probability: gain = P(mercy usable) × P(won thanks to mercy | usable).")
 
 
 def _g_player(answer, replays: Replays) -> str | None:
@@ -246,11 +252,11 @@ def _for_the_deals_finished(
     finished = replays.finished(*mercies)
     if finished >= DEALS:
         return verdict
-    note = (
-        f"your player used up its {RUN_SECONDS:g} s (the same for every student) after "
-        f"{finished} of your {DEALS} deals, so only those were replayed and this part earns "
-        f"{finished}/{DEALS} of what it would: make it faster, well under 0.1 s a move."
-    )
+    note = _(
+        "your player used up its {seconds:g} s (the same for every student) after "
+        "{finished} of your {deals} deals, so only those were replayed and this part earns "
+        "{finished}/{deals} of what it would: make it faster, well under 0.1 s a move."
+    ).format(seconds=RUN_SECONDS, finished=finished, deals=DEALS)
     if isinstance(verdict, str):
         return f"{verdict}; {note}"
     share = 1.0 if verdict is None else verdict.share
@@ -261,7 +267,7 @@ def _replayed(replays: Replays, column: str, mercy: bool):
     def replay(rows) -> str | None:
         wins = replays.wins(mercy)
         if isinstance(wins, str):
-            return f"your rows could not be replayed with your player: {wins}"
+            return _("your rows could not be replayed with your player: {why}").format(why=wins)
         return replay_rows(rows[rows["seed"].isin(list(wins))], [column], wins.__getitem__)
 
     return replay
@@ -298,17 +304,21 @@ def _g_games(answer, student: str) -> str | None:
     if abs(given - expected) <= 0.01 * expected + 1:
         return None
     if abs(given - expected / 4) <= 0.02 * expected:
-        return (
-            f"the margin ±{margin:g} is already the half-width of the interval: do not double it."
-        )
+        return _(
+            "the margin ±{margin:g} is already the half-width of the interval: do not double it."
+        ).format(margin=margin)
     if abs(given - 4 * expected) <= 0.08 * expected or abs(given - 2 * expected) <= 0.04 * expected:
-        return "the margin is the half-width of the interval: solve 1.96 × √(p(1−p)/n) = margin."
+        return _("the margin is the half-width of the interval: solve 1.96 × √(p(1−p)/n) = margin.")
     if given <= 2:
-        return f"write the margin as a share, not in percentage points: ±{margin * 100:g} points is {margin:g}."
+        return _(
+            "write the margin as a share, not in percentage points: ±{points:g} points is {margin:g}."
+        ).format(points=margin * 100, margin=margin)
     worst = estimated_games_for_margin(0.5, margin)
     if abs(given - worst) <= 0.01 * worst + 1:
-        return f"that is the worst case p = 0.5; the win rate is near {near:.0%}, where intervals are narrower."
-    return "solve 1.96 × √(p(1−p)/n) = margin for n, with p your win rate, and round up."
+        return _(
+            "that is the worst case p = 0.5; the win rate is near {near}, where intervals are narrower."
+        ).format(near=format_percent(near))
+    return _("solve 1.96 × √(p(1−p)/n) = margin for n, with p your win rate, and round up.")
 
 
 def questions(student: str, sources: dict[str, str]) -> QuestionSet:

@@ -25,6 +25,7 @@ from tilegames.exercises.round_score import (
     round_points,
 )
 from tilegames.exercises.simulation import check_mean, check_paired, read_simulation, replay_rows
+from tilegames.i18n import _, ngettext
 from tilegames.triominos import TILES, Rules, value
 
 ROWS_SHARE = 0.5
@@ -45,12 +46,18 @@ def _g_going_out(answer, student: str) -> str | None:
     if given == expected:
         return None
     if given == left * _tile_mean():
-        return "going out also earns a fixed bonus on top of the tiles left."
+        return _("going out also earns a fixed bonus on top of the tiles left.")
     if given == bonus:
-        return "add the expected value of the tiles left in the other hand."
+        return _("add the expected value of the tiles left in the other hand.")
     if given == bonus + _tile_mean():
-        return f"the other hand holds {left} tiles: each adds its expected value."
-    return f"expected values add: the fixed bonus + {left} × the expected value of one tile."
+        return ngettext(
+            "the other hand holds {left} tile: it adds its expected value.",
+            "the other hand holds {left} tiles: each adds its expected value.",
+            left,
+        ).format(left=left)
+    return _(
+        "expected values add: the fixed bonus + {left} × the expected value of one tile."
+    ).format(left=left)
 
 
 def _simulation(answer, student: str, columns, replay, figures) -> str | Partial | None:

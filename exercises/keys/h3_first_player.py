@@ -29,6 +29,7 @@ from tilegames.exercises.first_player import (
     parts_of_test,
 )
 from tilegames.exercises.simulation import check_proportion, read_simulation, replay_rows
+from tilegames.i18n import _
 from tilegames.stats import z_value
 
 ROWS_SHARE = 0.2
@@ -59,15 +60,15 @@ def _g_games(answer, student: str) -> str | None:
     z_half = z_value(1 - ALPHA)
     simple = math.ceil((z_half * math.sqrt(FAIR * (1 - FAIR)) / (p1 - FAIR)) ** 2)
     if abs(given - simple) <= 0.04 * simple:
-        return "that gives only 50% power: add the power's own quantile, z for 80% (about 0.84)."
+        return _("that gives only 50% power: add the power's own quantile, z for 80% (about 0.84).")
     one_sided = (z_value(1 - 2 * ALPHA) * math.sqrt(FAIR * (1 - FAIR))) + NormalDist().inv_cdf(
         POWER
     ) * math.sqrt(p1 * (1 - p1))
     if abs(given - (one_sided / (p1 - FAIR)) ** 2) <= 0.04 * expected:
-        return "the test is two-sided: use z for 0.975 (about 1.96), not for 0.95."
-    return (
-        f"n = ((z_α/2·√(p0(1−p0)) + z_β·√(p1(1−p1))) / (p1 − p0))², with p0 = 1/4, p1 = {p1:.2f}."
-    )
+        return _("the test is two-sided: use z for 0.975 (about 1.96), not for 0.95.")
+    return _(
+        "n = ((z_α/2·√(p0(1−p0)) + z_β·√(p1(1−p1))) / (p1 − p0))², with p0 = 1/4, p1 = {p1:.2f}."
+    ).format(p1=p1)
 
 
 def _g_power(answer, student: str) -> str | None:
@@ -75,14 +76,16 @@ def _g_power(answer, student: str) -> str | None:
     if abs(given - expected) <= 0.02:
         return None
     if abs(given - (1 - expected)) <= 0.02:
-        return "that is the chance of missing the edge (β); the power is 1 − β."
+        return _("that is the chance of missing the edge (β); the power is 1 − β.")
     if abs(given - POWER) <= 0.02:
-        return "80% is the power the planned number of games gives; 200 games give less."
-    return "power = Φ((|p1 − p0|·√n − z_α/2·√(p0(1−p0))) / √(p1(1−p1))) with n = 200."
+        return _("80% is the power the planned number of games gives; 200 games give less.")
+    return _("power = Φ((|p1 − p0|·√n − z_α/2·√(p0(1−p0))) / √(p1(1−p1))) with n = 200.")
 
 
 def _g_test(answer, student: str) -> str | Partial | None:
-    rows, _, _ = read_simulation(answer, ["first_won"], min_games=GAMES, seeds=deals(student))
+    rows, _unused, _unused = read_simulation(
+        answer, ["first_won"], min_games=GAMES, seeds=deals(student)
+    )
     given_z, given_p, reject = parts_of_test(answer)
     hint = replay_rows(rows, ["first_won"], first_won)
     if hint:
@@ -100,20 +103,23 @@ def _g_test(answer, student: str) -> str | Partial | None:
         hints.append(None)
     elif abs(abs(given_z) - abs((share - FAIR) / math.sqrt(share * (1 - share) / n))) <= 0.02:
         hints.append(
-            "under the null hypothesis the standard error uses p0 = 1/4, not your estimate."
+            _("under the null hypothesis the standard error uses p0 = 1/4, not your estimate.")
         )
     else:
-        hints.append("z = (estimate − 1/4) / √(¼·¾ / n), with n your number of games.")
+        hints.append(_("z = (estimate − 1/4) / √(¼·¾ / n), with n your number of games."))
     if abs(given_p - p_value) <= 0.005:
         hints.append(None)
     elif abs(given_p - p_value / 2) <= 0.005:
         hints.append(
-            "the question asks whether moving first changes the share either way: a two-sided p-value."
+            _(
+                "the question asks whether moving first changes the share either way: a two-sided "
+                "p-value."
+            )
         )
     else:
-        hints.append("the two-sided p-value is 2 × (1 − Φ(|z|)).")
+        hints.append(_("the two-sided p-value is 2 × (1 − Φ(|z|))."))
     right_decision = reject == (p_value < ALPHA)
-    hints.append(None if right_decision else "reject H₀ exactly when the p-value is below 0.05.")
+    hints.append(None if right_decision else _("reject H₀ exactly when the p-value is below 0.05."))
     hints = [str(text) if isinstance(text, Partial) else text for text in hints]  # its hint alone
     wrong = [text for text in hints if text]
     if not wrong:

@@ -25,6 +25,7 @@ from tilegames.exercises.tula import (
     simulation_of,
     tile_pair,
 )
+from tilegames.i18n import _
 from tilegames.tula import TILES, matches
 from tilegames.tula.layout import EDGE_BLOCKERS, INDEX, LAYER, POSITIONS
 from tilegames.tula.solver import solve
@@ -98,18 +99,20 @@ def _g_pairs(answer) -> str | None:
     if given == expected:
         return None
     if given == 2 * expected:
-        return "each pair was counted twice, once from each of its tiles: a pair has no order."
+        return _("each pair was counted twice, once from each of its tiles: a pair has no order.")
     if given == 24 * 23 // 2:
-        return "that counts every pair of tiles; count only those that match."
-    return "each tile has the same number of partners; multiply, then ask how often each pair was counted."
+        return _("that counts every pair of tiles; count only those that match.")
+    return _(
+        "each tile has the same number of partners; multiply, then ask how often each pair was counted."
+    )
 
 
 def _g_non_matching(answer) -> str | None:
     first, second = tile_pair(answer)
     if first == second:
-        return "give two different tiles."
+        return _("give two different tiles.")
     if matches(first, second):
-        return "those two share a suit or a value, so they do match."
+        return _("those two share a suit or a value, so they do match.")
     return None
 
 
@@ -120,11 +123,15 @@ def _g_reveal_now(answer, student: str) -> str | None:
     game = position("reveal_now", student)
     for name in sorted(given - expected):
         if not game.is_present(name):
-            return f"{name} has been removed already: it is on the stack."
+            return _("{name} has been removed already: it is on the stack.").format(name=name)
         if game.is_face_up(name):
-            return f"{name} is face up already: the question asks which face-down tiles can be revealed."
-        return f"{name} cannot be revealed yet: {game.why_illegal(f'reveal {name}')}."
-    return (
+            return _(
+                "{name} is face up already: the question asks which face-down tiles can be revealed."
+            ).format(name=name)
+        return _("{name} cannot be revealed yet: {why}.").format(
+            name=name, why=game.why_illegal(f"reveal {name}")
+        )
+    return _(
         "you missed at least one: check every face-down tile that nothing covers for a free corner."
     )
 
@@ -134,10 +141,12 @@ def _g_free_layer2(answer) -> str | None:
     if given == expected:
         return None
     if any(not name.startswith("2") for name in given):
-        return "the question is about layer 2 only (2A … 2G)."
+        return _("the question is about layer 2 only (2A … 2G).")
     if given < expected:
-        return "you missed some: a corner is free when both its edges have no layer-2 tile beside them; look at the bottom corners too."
-    return (
+        return _(
+            "you missed some: a corner is free when both its edges have no layer-2 tile beside them; look at the bottom corners too."
+        )
+    return _(
         "one of those has every corner next to a layer-2 tile's edge: 2B and 2E sit between others."
     )
 
@@ -147,10 +156,12 @@ def _g_blocked_1k(answer) -> str | None:
     if given == expected:
         return None
     if "right" in given and "right" not in expected:
-        return "1L has been removed: nothing is left beside 1K's right edge."
+        return _("1L has been removed: nothing is left beside 1K's right edge.")
     if "bottom" not in given and "bottom" in expected:
-        return "1M sits half a tile to the left of 1K's bottom edge: one touching cell is enough to block it."
-    return "check each edge: is any cell just outside it occupied by a layer-1 tile still there?"
+        return _(
+            "1M sits half a tile to the left of 1K's bottom edge: one touching cell is enough to block it."
+        )
+    return _("check each edge: is any cell just outside it occupied by a layer-1 tile still there?")
 
 
 def _g_exactly_one(answer) -> str | None:
@@ -158,12 +169,16 @@ def _g_exactly_one(answer) -> str | None:
     if given == expected:
         return None
     if given == 3 * Fraction(8, 23) * Fraction(15, 23) ** 2:
-        return "the three tiles are drawn without replacement: after one is drawn, 22 are left."
+        return _("the three tiles are drawn without replacement: after one is drawn, 22 are left.")
     if given == Fraction(8 * 15 * 14, 23 * 22 * 21):
-        return "that is one order (the match on 3A); the matching tile can be on any of the three."
+        return _(
+            "that is one order (the match on 3A); the matching tile can be on any of the three."
+        )
     if given == Fraction(comb(8, 1) * comb(15, 2), comb(24, 3)):
-        return "4A's tile is already on the stack: the three come from the other 23."
-    return "count the sets of three with one partner and two non-partners, then divide by all sets of three."
+        return _("4A's tile is already on the stack: the three come from the other 23.")
+    return _(
+        "count the sets of three with one partner and two non-partners, then divide by all sets of three."
+    )
 
 
 def _g_neither(answer) -> str | None:
@@ -171,10 +186,14 @@ def _g_neither(answer) -> str | None:
     if given == expected:
         return None
     if given == Fraction(comb(15, 2), comb(23, 2)):
-        return "you know one more tile now: 3A's tile is neither on 3B nor on 3C, so 22 are left."
+        return _(
+            "you know one more tile now: 3A's tile is neither on 3B nor on 3C, so 22 are left."
+        )
     if given == Fraction(comb(14, 2), comb(22, 2)):
-        return "3A's tile is a partner, so all 15 non-partners are still unplaced."
-    return "given 3A's tile, 22 tiles are left for 3B and 3C: how many pairs avoid all 7 remaining partners?"
+        return _("3A's tile is a partner, so all 15 non-partners are still unplaced.")
+    return _(
+        "given 3A's tile, 22 tiles are left for 3B and 3C: how many pairs avoid all 7 remaining partners?"
+    )
 
 
 def _g_expected(answer) -> str | None:
@@ -182,14 +201,16 @@ def _g_expected(answer) -> str | None:
     if given == expected:
         return None
     if given == Fraction(8, 23):
-        return (
+        return _(
             "that is the chance for one position; there are three positions (add the expectations)."
         )
     if given == 1 - Fraction(comb(15, 3), comb(23, 3)):
-        return (
+        return _(
             "that is the chance of at least one match; the question asks for the expected number."
         )
-    return "use linearity: the expected number is the sum over 3A, 3B, 3C of each one's chance to match."
+    return _(
+        "use linearity: the expected number is the sum over 3A, 3B, 3C of each one's chance to match."
+    )
 
 
 def _g_simulate(answer, student: str) -> str | None:
@@ -202,10 +223,14 @@ def _g_keep_winnable(answer, student: str) -> str | None:
     name = one_position(answer)
     game = position("keep_winnable", student)
     if game.why_illegal(f"remove {name}") is not None:
-        return f"{name} cannot be removed in this position: {game.why_illegal(f'remove {name}')}."
+        return _("{name} cannot be removed in this position: {why}.").format(
+            name=name, why=game.why_illegal(f"remove {name}")
+        )
     if name in _keep_winnable(student):
         return None
-    return "after that removal the deal can no longer be won: try each removal on a copy (game.copy()) and look a few moves ahead."
+    return _(
+        "after that removal the deal can no longer be won: try each removal on a copy (game.copy()) and look a few moves ahead."
+    )
 
 
 def questions(student: str, sources: dict[str, str]) -> QuestionSet:

@@ -31,6 +31,7 @@ from tilegames.exercises.maze import (
     simulation_of,
 )
 from tilegames.exercises.simulation import read_simulation, replay_rows
+from tilegames.i18n import _
 from tilegames.maze import DECK, Card, Game, Rules
 
 SLOTS = 54
@@ -98,12 +99,16 @@ def _g_gap0(answer) -> str | None:
     if given == expected:
         return None
     if given == Fraction(6, 54) or given == Fraction(1, 9):
-        return "slot 0 is not like slots 8 and 17: it is dealt a card, and is a gap only if that card is a king."
+        return _(
+            "slot 0 is not like slots 8 and 17: it is dealt a card, and is a gap only if that card is a king."
+        )
     if given == Fraction(1, 54):
-        return "slots 8 and 17 are never dealt: a card lands in one of the other 52 slots, and only a king leaves a gap."
+        return _(
+            "slots 8 and 17 are never dealt: a card lands in one of the other 52 slots, and only a king leaves a gap."
+        )
     if given == Fraction(4, 54):
-        return "only 52 slots are dealt a card: 8 and 17 are skipped."
-    return (
+        return _("only 52 slots are dealt a card: 8 and 17 are skipped.")
+    return _(
         "slot 0 is a gap when the card dealt there is a king: how many of the 52 cards are kings?"
     )
 
@@ -113,12 +118,16 @@ def _g_row0(answer) -> str | None:
     if given == expected:
         return None
     if given == 9 * _gap_in_slot_0():
-        return "slot 8 is always a gap; only the other eight slots of the row are a gap by chance."
+        return _(
+            "slot 8 is always a gap; only the other eight slots of the row are a gap by chance."
+        )
     if given == 8 * _gap_in_slot_0():
-        return "do not forget slot 8: it is a gap in every deal."
+        return _("do not forget slot 8: it is a gap in every deal.")
     if given == Fraction(6 * 9, 54):
-        return "the gaps are not spread evenly: slots 8 and 17 are always gaps."
-    return "add the expected gaps slot by slot: 1 for slot 8, plus each other slot's chance to hold a king."
+        return _("the gaps are not spread evenly: slots 8 and 17 are always gaps.")
+    return _(
+        "add the expected gaps slot by slot: 1 for slot 8, plus each other slot's chance to hold a king."
+    )
 
 
 def _g_link(answer) -> str | None:
@@ -126,12 +135,12 @@ def _g_link(answer) -> str | None:
     if given == expected:
         return None
     if given == Fraction(1, 47):
-        return "a queen is followed by any of the four aces, not by one card."
+        return _("a queen is followed by any of the four aces, not by one card.")
     if given == Fraction(1, 48) or given == Fraction(1, 52):
-        return "the second card is one of the 47 cards other than the first."
+        return _("the second card is one of the 47 cards other than the first.")
     if given == Fraction(44, 48 * 47):
-        return "that counts the links after non-queens only; after a queen, four cards follow."
-    return "condition on the first card: a non-queen has 1 follower among 47, a queen has 4."
+        return _("that counts the links after non-queens only; after a queen, four cards follow.")
+    return _("condition on the first card: a non-queen has 1 follower among 47, a queen has 4.")
 
 
 def _g_expected_score(answer) -> str | None:
@@ -139,10 +148,12 @@ def _g_expected_score(answer) -> str | None:
     if given == expected:
         return None
     if given == 47 * _p_link():
-        return "the score also counts a point when the first card is an ace."
+        return _("the score also counts a point when the first card is an ace.")
     if given == 48 * _p_link() + Fraction(1, 12):
-        return "48 cards in a line have 47 neighbouring pairs."
-    return "use linearity: P(first card is an ace) + 47 × P(a given neighbouring pair is a link)."
+        return _("48 cards in a line have 47 neighbouring pairs.")
+    return _(
+        "use linearity: P(first card is an ace) + 47 × P(a given neighbouring pair is a link)."
+    )
 
 
 def _g_simulate(answer, student: str) -> str | Partial | None:
@@ -156,8 +167,12 @@ def _g_score(answer, student: str) -> str | None:
     if given == expected:
         return None
     if given < expected:
-        return "you missed a link: gaps are skipped (5♠, gap, 6♠ scores), and a queen followed by any ace scores."
-    return "a link needs the same suit and the next rank up (or a queen then an ace); and the first card scores only if it is an ace."
+        return _(
+            "you missed a link: gaps are skipped (5♠, gap, 6♠ scores), and a queen followed by any ace scores."
+        )
+    return _(
+        "a link needs the same suit and the next rank up (or a queen then an ace); and the first card scores only if it is an ace."
+    )
 
 
 def _g_into(answer, student: str) -> str | None:
@@ -169,9 +184,16 @@ def _g_into(answer, student: str) -> str | None:
         card = sorted(names - expected)[0]
         game = position("table", student)
         if game.slot_of(card) is None:
-            return f"{card} is not on the table: Maze removes the kings after the deal."
-        return f"{card} may not move into slot {gap}: {game.where_may_go(Card.parse(card))}."
-    return f"you missed one: check both neighbours of slot {gap}, the card to its left and the card to its right (and a queen is followed by any ace)."
+            return _("{card} is not on the table: Maze removes the kings after the deal.").format(
+                card=card
+            )
+        return _("{card} may not move into slot {gap}: {why}.").format(
+            card=card, gap=gap, why=game.where_may_go(Card.parse(card))
+        )
+    return _(
+        "you missed one: check both neighbours of slot {gap}, the card to its left and the card "
+        "to its right (and a queen is followed by any ace)."
+    ).format(gap=gap)
 
 
 def _g_best(answer, student: str) -> str | None:
@@ -179,12 +201,14 @@ def _g_best(answer, student: str) -> str | None:
     game = position("table", student)
     reason = game.why_illegal(move)
     if reason is not None:
-        return f"that move is not legal: {reason}."
+        return _("that move is not legal: {reason}.").format(reason=reason)
     if str(move) in _best_moves(student):
         return None
     if _gain(game, move) <= 0:
-        return "that move does not raise the score at all; some move does."
-    return "that move raises the score, but another raises it more: a move can make a link on both sides."
+        return _("that move does not raise the score at all; some move does.")
+    return _(
+        "that move raises the score, but another raises it more: a move can make a link on both sides."
+    )
 
 
 def questions(student: str, sources: dict[str, str]) -> QuestionSet:

@@ -34,6 +34,7 @@ from tilegames.exercises.triominos import (
     simulation_of,
     tiles_of,
 )
+from tilegames.i18n import _
 from tilegames.triominos import TILES, Rules, parse_tile, tile_name, value
 
 PLAYERS = 2
@@ -99,12 +100,14 @@ def _g_tiles(answer) -> str | None:
     if given == expected:
         return None
     if given == 7**3:
-        return "that counts ordered triples: the tile 0-1-2 is the same tile however you read it."
+        return _(
+            "that counts ordered triples: the tile 0-1-2 is the same tile however you read it."
+        )
     if given == comb(7, 3):
-        return "that counts only the tiles with three different numbers; add pairs and triples."
+        return _("that counts only the tiles with three different numbers; add pairs and triples.")
     if given == comb(7, 3) * 2 + 7 * 6 + 7:
-        return "0-1-2 and its mirror 0-2-1 are not two tiles: mirror images are never printed."
-    return "count the multisets {a ≤ b ≤ c} of seven numbers: triples, pairs, all different."
+        return _("0-1-2 and its mirror 0-2-1 are not two tiles: mirror images are never printed.")
+    return _("count the multisets {a ≤ b ≤ c} of seven numbers: triples, pairs, all different.")
 
 
 def _g_zero_or_five(answer) -> str | None:
@@ -114,10 +117,10 @@ def _g_zero_or_five(answer) -> str | None:
     with_zero = sum(1 for tile in TILES if 0 in tile)
     with_five = sum(1 for tile in TILES if 5 in tile)
     if given == with_zero + with_five:
-        return "the tiles showing both a 0 and a 5 were counted twice."
+        return _("the tiles showing both a 0 and a 5 were counted twice.")
     if given == len(TILES) - expected:
-        return "that counts the tiles with neither number: the question asks for the others."
-    return "count the complement first: the tiles made only of 1, 2, 3 and 4."
+        return _("that counts the tiles with neither number: the question asks for the others.")
+    return _("count the complement first: the tiles made only of 1, 2, 3 and 4.")
 
 
 def _g_fits(answer, student: str) -> str | None:
@@ -128,11 +131,11 @@ def _g_fits(answer, student: str) -> str | None:
     for name in sorted(given - expected):
         tile = parse_tile(name)
         if not all(n is None or n in tile for n in pattern):
-            return f"{name} lacks a number the cell's corners already show."
-        return (
-            f"{name} has the right numbers, but not in the right clockwise order: tiles never flip."
-        )
-    return "you missed one: a tile can show the same number at two corners."
+            return _("{name} lacks a number the cell's corners already show.").format(name=name)
+        return _(
+            "{name} has the right numbers, but not in the right clockwise order: tiles never flip."
+        ).format(name=name)
+    return _("you missed one: a tile can show the same number at two corners.")
 
 
 def _g_pressman_turn(answer, student: str) -> str | None:
@@ -142,14 +145,14 @@ def _g_pressman_turn(answer, student: str) -> str | None:
     rules = Rules.pressman()
     tile, draws = pressman_turn(student)
     if given == expected - rules.pass_penalty:
-        return "you placed a tile, so you did not pass: no pass penalty."
+        return _("you placed a tile, so you did not pass: no pass penalty.")
     if given == value(parse_tile(tile)):
-        return "each draw costs points too."
+        return _("each draw costs points too.")
     if given == -expected:
-        return "check the signs: the tile's value is gained, the draws are lost."
+        return _("check the signs: the tile's value is gained, the draws are lost.")
     if draws > 1 and given == value(parse_tile(tile)) - rules.draw_penalty:
-        return "each of your draws costs points, not only the first."
-    return "add the tile's value, then subtract each draw's penalty."
+        return _("each of your draws costs points, not only the first.")
+    return _("add the tile's value, then subtract each draw's penalty.")
 
 
 def _g_no_triple(answer) -> str | None:
@@ -158,12 +161,14 @@ def _g_no_triple(answer) -> str | None:
         return None
     n, triples, hand = len(TILES), _triples(), Rules.seed().hand_size_for(PLAYERS)
     if given == Fraction(comb(n - triples, hand), comb(n, hand)):
-        return "both hands count: 18 tiles are dealt, and a triple in either hand is enough."
+        return _("both hands count: 18 tiles are dealt, and a triple in either hand is enough.")
     if given == Fraction(n - triples, n) ** _dealt():
-        return "the tiles are dealt without replacement."
+        return _("the tiles are dealt without replacement.")
     if given == 1 - expected:
-        return "that is the chance that someone holds a triple: the opposite event."
-    return "choose all 18 dealt tiles among the 50 that are not triples; divide by all ways to choose 18."
+        return _("that is the chance that someone holds a triple: the opposite event.")
+    return _(
+        "choose all 18 dealt tiles among the 50 that are not triples; divide by all ways to choose 18."
+    )
 
 
 def _g_top_triple(answer) -> str | None:
@@ -171,10 +176,14 @@ def _g_top_triple(answer) -> str | None:
     if given == expected:
         return None
     if given == Fraction(_dealt(), len(TILES)):
-        return "that is P(5-5-5 is dealt); the question is given that some triple was dealt."
+        return _("that is P(5-5-5 is dealt); the question is given that some triple was dealt.")
     if given == Fraction(1, _triples()):
-        return "the six triples are not equally likely to be the highest dealt: 5-5-5 wins whenever it is dealt."
-    return "P(5-5-5 dealt | some triple dealt) = P(5-5-5 dealt) / P(some triple dealt), since the first implies the second."
+        return _(
+            "the six triples are not equally likely to be the highest dealt: 5-5-5 wins whenever it is dealt."
+        )
+    return _(
+        "P(5-5-5 dealt | some triple dealt) = P(5-5-5 dealt) / P(some triple dealt), since the first implies the second."
+    )
 
 
 def _g_expected_hand(answer) -> str | None:
@@ -184,10 +193,10 @@ def _g_expected_hand(answer) -> str | None:
     if given == expected:
         return None
     if given == Rules.seed().hand_size_for(3) * mean:
-        return "with two players each hand has 9 tiles."
+        return _("with two players each hand has 9 tiles.")
     if given == mean:
-        return "that is one tile's expected value; a hand has several tiles."
-    return "expected values add up: the hand's value is the sum of its tiles' values."
+        return _("that is one tile's expected value; a hand has several tiles.")
+    return _("expected values add up: the hand's value is the sum of its tiles' values.")
 
 
 def _g_simulate(answer, student: str) -> str | Partial | None:
@@ -201,12 +210,14 @@ def _g_best(answer, student: str) -> str | None:
     game = position("best_move", student)
     reason = game.why_illegal(move)
     if reason is not None:
-        return f"that move is not legal here: {reason}."
+        return _("that move is not legal here: {reason}.").format(reason=reason)
     if str(move) in _best_moves(student):
         return None
     if game.player_view().points_for(move) >= 40:
-        return "that scores a bonus, but another move scores more."
-    return "look for a placement that makes a bridge or closes a hexagon: a bonus is worth far more than a tile's value."
+        return _("that scores a bonus, but another move scores more.")
+    return _(
+        "look for a placement that makes a bridge or closes a hexagon: a bonus is worth far more than a tile's value."
+    )
 
 
 def questions(student: str, sources: dict[str, str]) -> QuestionSet:

@@ -33,6 +33,7 @@ from tilegames.exercises.pyramids import (
     tile_names,
 )
 from tilegames.exercises.simulation import read_simulation, replay_rows
+from tilegames.i18n import _
 from tilegames.pyramids import TILES
 from tilegames.pyramids.tiles import supported_ok, tile_id
 
@@ -106,12 +107,12 @@ def _g_burns(answer) -> str | None:
     straw = sum(1 for tile in TILES if tile.material == "straw")
     wood = sum(1 for tile in TILES if tile.material == "wood")
     if given == straw:
-        return "a burner sets wood on fire as well as straw."
+        return _("a burner sets wood on fire as well as straw.")
     if given == wood:
-        return "straw burns too, and more easily than wood."
+        return _("straw burns too, and more easily than wood.")
     if given > expected:
-        return "stone never burns, and fire tiles are not burnt (they explode when they touch)."
-    return (
+        return _("stone never burns, and fire tiles are not burnt (they explode when they touch).")
+    return _(
         "count the straw tiles (weights 2, 4, 6) and the wood tiles (10 to 40) of all four colours."
     )
 
@@ -121,8 +122,11 @@ def _g_examples(answer, student: str) -> str | None:
     if given == expected:
         return None
     for number in sorted(given - expected):
-        return f"placement {number} breaks a rule: check the colour or weight match AND the weight limit."
-    return (
+        return _(
+            "placement {number} breaks a rule: check the colour or weight match AND the weight "
+            "limit."
+        ).format(number=number)
+    return _(
         "you missed a legal one: a matching weight counts as much as a matching colour, and a "
         "tile may weigh exactly as much as its two supports together."
     )
@@ -133,8 +137,8 @@ def _g_supports(answer, student: str) -> str | None:
     if given == expected:
         return None
     if given == expected + 2:
-        return "the two supports are already on the table: they cannot be placed again."
-    return (
+        return _("the two supports are already on the table: they cannot be placed again.")
+    return _(
         "a tile qualifies by a colour of one of the two supports (the millstone has all four) or "
         "by the weight of one of them, and weighs at most the two together; fire tiles have "
         "colours too."
@@ -147,12 +151,14 @@ def _g_p_fire(answer) -> str | None:
         return None
     n, fire, left = len(TILES), _fire_tiles(), _leftovers()
     if given == left * Fraction(fire, n):
-        return "adding 4/45 three times counts the deals with two fire leftovers twice: use the complement."
+        return _(
+            "adding 4/45 three times counts the deals with two fire leftovers twice: use the complement."
+        )
     if given == 1 - Fraction(n - fire, n) ** left:
-        return "the leftovers are drawn without replacement."
+        return _("the leftovers are drawn without replacement.")
     if given == 1 - expected:
-        return "that is the chance that no fire tile is left over: the opposite event."
-    return "count the complement: all three leftovers from the 41 tiles that are not fire tiles."
+        return _("that is the chance that no fire tile is left over: the opposite event.")
+    return _("count the complement: all three leftovers from the 41 tiles that are not fire tiles.")
 
 
 def _g_expected(answer) -> str | None:
@@ -160,10 +166,12 @@ def _g_expected(answer) -> str | None:
     if given == expected:
         return None
     if given == Fraction(_fire_tiles(), len(TILES)):
-        return "that is for one leftover tile; six players leave three."
+        return _("that is for one leftover tile; six players leave three.")
     if given == _p_fire():
-        return "that is the chance of at least one; the expected number also counts two or three."
-    return "by linearity: each of the leftover tiles is a fire tile with probability 4/45."
+        return _(
+            "that is the chance of at least one; the expected number also counts two or three."
+        )
+    return _("by linearity: each of the leftover tiles is a fire tile with probability 4/45.")
 
 
 def _g_given(answer) -> str | None:
@@ -171,8 +179,8 @@ def _g_given(answer) -> str | None:
     if given == expected:
         return None
     if given == _exactly_one():
-        return "that is P(exactly one); divide by P(at least one), the event you are given."
-    return "P(exactly one | at least one) = P(exactly one) / P(at least one)."
+        return _("that is P(exactly one); divide by P(at least one), the event you are given.")
+    return _("P(exactly one | at least one) = P(exactly one) / P(at least one).")
 
 
 def _g_simulate(answer, student: str) -> str | Partial | None:
@@ -186,13 +194,18 @@ def _g_safe(answer, student: str) -> str | None:
     game = position("table", student)
     hand = set(game.hand(game.to_move))
     if names - hand:
-        return f"{sorted(names - hand)[0]} is not in your hand."
+        return _("{tile} is not in your hand.").format(tile=sorted(names - hand)[0])
     expected = _safe_tiles(student)
     if names == expected:
         return None
     if names - expected:
-        return f"{sorted(names - expected)[0]} would cause mayhem: it matches neither support, weighs too much, or sets fire to a neighbour."
-    return "you missed one: try every tile of the hand on the spot (a matching weight counts as much as a matching colour)."
+        return _(
+            "{tile} would cause mayhem: it matches neither support, weighs too much, or sets fire "
+            "to a neighbour."
+        ).format(tile=sorted(names - expected)[0])
+    return _(
+        "you missed one: try every tile of the hand on the spot (a matching weight counts as much as a matching colour)."
+    )
 
 
 def questions(student: str, sources: dict[str, str]) -> QuestionSet:
