@@ -29,7 +29,7 @@ from tilegames.exercises.first_player import (
     parts_of_test,
 )
 from tilegames.exercises.simulation import check_proportion, read_simulation, replay_rows
-from tilegames.i18n import _
+from tilegames.i18n import _, format_percent
 from tilegames.stats import z_value
 
 ROWS_SHARE = 0.2
@@ -78,7 +78,9 @@ def _g_power(answer, student: str) -> str | None:
     if abs(given - (1 - expected)) <= 0.02:
         return _("that is the chance of missing the edge (β); the power is 1 − β.")
     if abs(given - POWER) <= 0.02:
-        return _("80% is the power the planned number of games gives; 200 games give less.")
+        return _(
+            "{power} is the power the planned number of games gives; 200 games give less."
+        ).format(power=format_percent(POWER))
     return _("power = Φ((|p1 − p0|·√n − z_α/2·√(p0(1−p0))) / √(p1(1−p1))) with n = 200.")
 
 
