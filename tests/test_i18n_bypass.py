@@ -14,6 +14,8 @@ command line's help (``ARGPARSE``: ``help=``, ``description=`` ...). The grading
 this package (it is the teacher's kit, ``tilegames_course.grading``), so every module is read, and
 the teacher's kit is read too (``COURSE``): the feedback its grading gives a student, its command
 line and its refusals speak through tilegames' catalogs.
+The course's answer keys (``keys/...``) are read as well (``key_bypasses``): every hint their
+graders (``_g_...``) return, a ``Partial``'s hint and an ``AnswerFormat``, is a catalog message.
 
 What the scan looks at (``SINK_KEYWORDS``, ``SINK_METHODS``, ``REFUSALS``, ``PRINTED``,
 ``ARGPARSE``) and what it lets through (``ALLOWED``: notation and names, each with its reason)
@@ -359,3 +361,103 @@ def test_every_translation_passes_babel_s_own_checks(lang):
         catalog = read_po(handle, locale=lang)
     problems = [f"{message.id!r}: {errors}" for message, errors in catalog.check()]
     assert problems == []
+
+
+GRADER_PREFIX = "_g_"
+"""An answer key's graders (``_g_gain``, ``_g_best`` ...): what they return is the feedback a
+student reads (a hint, or ``None`` when the answer is right)."""
+
+KEY_HINTS = {"Partial", "AnswerFormat"}
+"""Calls in an answer key whose words a student reads: ``Partial(share, "hint")`` and the refusal
+of an answer's form."""
+
+
+def key_bypasses(source: str) -> list[tuple[int, str]]:
+    """(line, expression) of each hint in an answer key's ``source`` written without the
+    catalogs: text with words returned by a grader (a function named ``_g_...``, and any function
+    inside one), or passed to ``Partial``/``AnswerFormat`` anywhere in the key. Docstrings and
+    comments are not hints.
+
+    >>> key_bypasses('def _g_pairs(answer):\\n    return "give two different tiles."')
+    [(2, "'give two different tiles.'")]
+    >>> key_bypasses('def _g_pairs(answer):\\n    return _("give two different tiles.")')
+    []
+    >>> key_bypasses('def _pairs():\\n    "Count the pairs."\\n    return "no hint here"')
+    []
+    """
+    found = []
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        shown = []
+        if isinstance(node, ast.Call) and called(node) in KEY_HINTS:
+            shown.extend(node.args)
+            shown.extend(keyword.value for keyword in node.keywords)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith(
+            GRADER_PREFIX
+        ):
+            shown.extend(
+                inner.value
+                for inner in ast.walk(node)
+                if isinstance(inner, ast.Return) and inner.value is not None
+            )
+        found.extend((text.lineno, ast.unparse(text)) for text in shown if has_words(text))
+    return sorted(set(found))
+
+
+def key_modules() -> list[tuple[str, Path]]:
+    """(name, path) of the course's answer keys among the scanned modules (``keys/...``)."""
+    return [(module, path) for module, path in modules() if module.startswith("keys/")]
+
+
+def test_the_scan_reads_every_answer_key():
+    names = {module for module, _ in key_modules()}
+    assert names >= {
+        "keys/h1_mercy.py",
+        "keys/h2_round_score.py",
+        "keys/h3_first_player.py",
+        "keys/w1_tula.py",
+        "keys/w2_maze.py",
+        "keys/w3_triominos.py",
+        "keys/w4_pyramids.py",
+    }
+
+
+def test_no_hint_of_an_answer_key_bypasses_the_catalogs():
+    """Every hint a grader of an answer key gives (its return, a ``Partial``'s hint, an
+    ``AnswerFormat``) comes through ``_()``/``ngettext()``: ``_("...{n}...").format(n=n)``."""
+    problems = [
+        f"{module}:{line}: {text}"
+        for module, path in key_modules()
+        for line, text in key_bypasses(path.read_text(encoding="utf-8"))
+    ]
+    assert problems == [], "hints given without the catalogs:\n" + "\n".join(problems)
+
+
+def test_a_planted_hint_of_an_answer_key_is_caught():
+    """The checker itself: a grader's English return, a ``Partial``'s hint and an
+    ``AnswerFormat`` written without ``_()`` are each reported, in a grader and in a function
+    inside one; their translated forms, a docstring, a comment, ``None``, a hint passed on from
+    elsewhere and a helper's own strings are not."""
+    planted = (
+        "def _g_pairs(answer, student):\n"
+        '    """Grade the pairs: some words here."""\n'
+        "    # a comment with words\n"
+        "    if answer is None:\n"
+        "        raise AnswerFormat('give a whole number')\n"
+        "    if answer == 2:\n"
+        "        return 'some words here'\n"
+        "    if answer == 3:\n"
+        "        return Partial(0.5, f'{answer} is half right')\n"
+        "    if answer == 4:\n"
+        "        return _('some words here')\n"
+        "    if answer == 5:\n"
+        "        return ngettext('{n} pair', '{n} pairs', answer).format(n=answer)\n"
+        "    def replay(rows):\n"
+        "        return 'rows that do not replay'\n"
+        "    return simulation_of(answer, student) or None\n"
+        "def _helper():\n"
+        "    return 'not a hint'\n"
+        "def _g_other(answer):\n"
+        "    return Partial(0.5, _('half right'))\n"
+    )
+    assert [line for line, _ in key_bypasses(planted)] == [5, 7, 9, 15]
