@@ -96,3 +96,66 @@ def test_a_hub_error_is_in_slovak_and_in_english_unchanged(language):
     with pytest.raises(hub_ids.HubError) as refused:
         hub_ids.api_base("hub.school.example")
     assert str(refused.value) == "--hub 'hub.school.example' is not an http(s) URL"
+
+
+def test_an_answer_key_s_hint_is_in_slovak_and_in_english_unchanged(language):
+    """A wrong answer graded by the course's key (worksheet 2: slot 0 counted as one of 54
+    slots) gets its hint from the catalogs: Slovak in Slovak, the key's English in English."""
+    from fractions import Fraction
+    from pathlib import Path
+
+    from tilegames_course.grading.grader import load_questions
+
+    keys = Path(__file__).resolve().parents[2] / "exercises" / "keys"
+    questions = load_questions(keys, "w2_maze")("ada", {})
+    language("sk")
+    result = questions.check("gap_in_slot_0", Fraction(1, 54))
+    assert (result.status, result.message) == (
+        "incorrect",
+        "na políčka 8 a 17 sa nikdy nerozdáva: karta padne na jedno z ostatných 52 políčok a "
+        "medzeru nechá len kráľ.",
+    )
+    assert questions.check("into_gap", ["KH"]).message == (
+        "karta K♥ nie je na stole: Maze po rozdaní odstráni kráľov."
+    )
+    language("en")
+    result = questions.check("gap_in_slot_0", Fraction(1, 54))
+    assert (result.status, result.message) == (
+        "incorrect",
+        "slots 8 and 17 are never dealt: a card lands in one of the other 52 slots, and only a "
+        "king leaves a gap.",
+    )
+    assert questions.check("into_gap", ["KH"]).message == (
+        "K♥ is not on the table: Maze removes the kings after the deal."
+    )
+
+
+def test_an_answer_key_s_counted_hint_takes_the_language_s_plural(language):
+    """Homework 2's hint counts the tiles left in the other hand (3 to 6): Russian and Slovak
+    choose the form of the noun for the number (``ngettext``), English reads as before."""
+    from pathlib import Path
+
+    from tilegames.exercises.round_score import left_in_hand
+    from tilegames.triominos import TILES, Rules, value
+    from tilegames_course.grading.grader import load_questions
+
+    keys = Path(__file__).resolve().parents[2] / "exercises" / "keys"
+    student = "ada"
+    questions = load_questions(keys, "h2_round_score")(student, {})
+    mean = sum(value(tile) for tile in TILES) / len(TILES)
+    wrong = Rules.seed().going_out_bonus + mean  # one tile's value, not all of them
+    left = left_in_hand(student)
+    forms = {
+        "ru": "плитки" if left in (3, 4) else "плиток",
+        "sk": "dlaždice" if left in (3, 4) else "dlaždíc",
+    }
+    language("ru")
+    assert f"в другой руке {left} {forms['ru']}:" in questions.check("going_out", wrong).message
+    language("sk")
+    assert f"zostal{'i' if left in (3, 4) else 'o'} {left} {forms['sk']}:" in (
+        questions.check("going_out", wrong).message
+    )
+    language("en")
+    assert questions.check("going_out", wrong).message == (
+        f"the other hand holds {left} tiles: each adds its expected value."
+    )
