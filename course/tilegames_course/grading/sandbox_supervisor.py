@@ -199,7 +199,7 @@ def supervise(plan: dict, bwrap: list[str]) -> int:
         sys.stderr.write(words["stopped"].format(why=why) + "\n")
         if plan.get("report") and key != FROM_OUTSIDE:
             try:
-                with open(plan["report"], "w") as file:
+                with open(plan["report"], "w", encoding="utf-8") as file:
                     file.write(why + "\n")
             except OSError:
                 pass
