@@ -242,3 +242,28 @@ def test_the_course_command_s_usage_line_is_in_slovak_and_in_english_unchanged(l
         grading.main(["autograde"])
     err = capsys.readouterr().err
     assert err.startswith("usage: ") and "error: " in err
+
+
+UNPRINTABLE = """
+class Bad:
+    def __str__(self):
+        raise ValueError("no words")
+class Unprintable(Player):
+    def choose(self, view, rng):
+        return Bad()
+my_player = Unprintable()
+"""
+"""A player whose move cannot even be written (``str()`` of it fails in the player's process)."""
+
+
+def test_a_move_that_cannot_be_written_is_worded_by_the_box(language):
+    language("sk")
+    assert refused_cell(UNPRINTABLE) == (
+        "V hre so semienkom 0 pri ťahu 1 tvoj hráč vrátil '<str() zlyhalo: ValueError>' (typ "
+        "Bad), nie ťah: vráť jeden z view.legal_moves."
+    )
+    language("en")
+    assert refused_cell(UNPRINTABLE) == (
+        "In the game with seed 0 at move 1 your player returned '<str() of it failed: "
+        "ValueError>' (a Bad), not a move: return one of view.legal_moves."
+    )

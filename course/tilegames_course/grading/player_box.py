@@ -466,6 +466,10 @@ class PlayerBox:
                 )
             )
         text, kind = str(answer.get("move", "")), str(answer.get("type", ""))
+        if "unprintable" in answer:  # str() of the move failed in the player's process
+            text = _("<str() of it failed: {error}>").format(
+                error=str(answer["unprintable"])[:TEXT_LIMIT]
+            )
         move_type = type(view.legal_moves[0]) if view.legal_moves else None
         is_move = (
             move_type is not None and kind == f"{move_type.__module__}.{move_type.__qualname__}"

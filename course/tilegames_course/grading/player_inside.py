@@ -110,8 +110,9 @@ def serve() -> None:  # pragma: no cover - runs in the player's process (tested 
         kind = type(move)
         try:
             text = str(move)[:TEXT_LIMIT] if not isinstance(move, str) else move[:TEXT_LIMIT]
-        except BaseException as error:
-            text = f"<str() of it failed: {type(error).__name__}>"
+        except BaseException as error:  # the grader words it: "<str() of it failed: ...>"
+            reply(unprintable=type(error).__name__, type=f"{kind.__module__}.{kind.__qualname__}")
+            continue
         reply(move=text, type=f"{kind.__module__}.{kind.__qualname__}")
 
 

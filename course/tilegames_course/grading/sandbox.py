@@ -176,8 +176,11 @@ def probe() -> tuple[bool, str, dict[str, str] | None]:
         except (OSError, subprocess.SubprocessError) as error:
             return False, N_("the sandbox could not start: {error}"), {"error": str(error)}
     if done.returncode != 0:
-        said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        return False, N_("bubblewrap cannot build the sandbox here: {said}"), {"said": said}
+        said = done.stderr.strip().splitlines()
+        if not said:
+            why = N_("bubblewrap cannot build the sandbox here: exit status {status}")
+            return False, why, {"status": str(done.returncode)}
+        return False, N_("bubblewrap cannot build the sandbox here: {said}"), {"said": said[-1]}
     uid = SANDBOX_UID
     if done.stdout != repr((False, uid)):
         why = N_("the sandbox is not tight here (the probe said {said})")
