@@ -130,12 +130,6 @@ ALLOWED = {
         "the option as typed, then its problem (results.why_not_out says it through the catalogs)",
     ("tula/findings.py", "'95% interval'"):
         "a cell of the results table the lesson reads, beside its English column names (data)",
-    ("tilegames_course/grading/sandbox_inside.py", "f'sandbox: cannot start the command: {error}\\n'"):
-        "runs in the sandbox as `python -I -S -c <its text>`: no site-packages, so no tilegames "
-        "and no catalogs (the standard library only); the teacher reads it in the grading log",
-    ("tilegames_course/grading/sandbox_supervisor.py", "f'sandbox: stopped: {stopped[0]}\\n'"):
-        "runs as `python -I -S sandbox_supervisor.py`: no site-packages, no catalogs; a line of "
-        "the grading log (the report autograde flags is worded outside: 'the sandbox was stopped')",
     ("tilegames_course/grading/sandbox_supervisor.py",
      "'usage: sandbox_supervisor.py PLAN -- bwrap ...\\n'"):
         "runs as `python -I -S`: no catalogs; only sandbox.py starts it, no person types it",

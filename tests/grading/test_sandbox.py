@@ -502,8 +502,8 @@ def test_bad_arguments_are_refused(tmp_path):
 
 def test_without_bubblewrap_command_says_why(monkeypatch):
     monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
-    ok, why = sandbox.available.__wrapped__()
-    assert not ok and "bubblewrap (bwrap) is not installed" in why
+    ok, why, values = sandbox.probe.__wrapped__()
+    assert not ok and "bubblewrap (bwrap) is not installed" in why and values == {}
     monkeypatch.setattr(sandbox, "available", lambda: (False, why))
     with pytest.raises(SandboxUnavailable, match="apt-get install bubblewrap"):
         command(["true"])

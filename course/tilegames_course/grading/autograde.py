@@ -295,7 +295,7 @@ class SandboxedExecute(Execute):
                     _flag(
                         nb,
                         _("the sandbox was stopped: {why}").format(
-                            why=stopped.read_text()[:300].strip()
+                            why=stopped.read_text(encoding="utf-8", errors="replace")[:300].strip()
                         ),
                     )
                 shutil.rmtree(folder, ignore_errors=True)

@@ -31,7 +31,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tilegames.i18n import N_, _
+from tilegames.i18n import N_, _, argparse_speaking
 
 from .autograde import REPORT
 from .files import csv_cell, printable, write_atomically
@@ -199,13 +199,17 @@ def prepare(course: Path, names: list[str] | None = None) -> list[str]:
     api = None
     for name in names or assignment_names(course):
         if _generated(course, name):
-            lines.append(f"ready      release/{name} (generated from source/{name})")
+            lines.append(
+                _("ready      release/{name} (generated from source/{name})").format(name=name)
+            )
             continue
         handed_in = _handed_in(course, name)
         if handed_in:
             lines.append(
-                f"kept       release/{name}: source/{name} changed, but {handed_in} student(s) "
-                "have handed it in, so it is not regenerated"
+                _(
+                    "kept       release/{name}: source/{name} changed, but {count} student(s) "
+                    "have handed it in, so it is not regenerated"
+                ).format(name=name, count=handed_in)
             )
             continue
         api = api or nbgrader_api(course)
@@ -213,7 +217,9 @@ def prepare(course: Path, names: list[str] | None = None) -> list[str]:
             lambda n=name, a=api: a.generate_assignment(n, force=True, create=True),
             _("generating {name}").format(name=name),
         )
-        lines.append(f"generated  release/{name} (nbgrader generate_assignment)")
+        lines.append(
+            _("generated  release/{name} (nbgrader generate_assignment)").format(name=name)
+        )
     return lines
 
 
@@ -311,7 +317,9 @@ def _unreadable_notebook(course: Path, name: str, student: str, reason: str) -> 
         except MissingEntry:
             return None
         maximum = float(submission.max_score)
-    flag = f"the handed-in file is not a readable notebook ({reason}): nothing could be graded"
+    flag = _(
+        "the handed-in file is not a readable notebook ({reason}): nothing could be graded"
+    ).format(reason=reason)
     return Graded(student, "graded", 0.0, maximum, 0, [flag])
 
 
@@ -355,6 +363,7 @@ DESCRIPTION = N_(
 """The command's description (the module docstring's first line), translated where it is shown."""
 
 
+@argparse_speaking()  # argparse's own words (usage:, error:) in the language in use too
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=_(DESCRIPTION))
     commands = parser.add_subparsers(dest="command", required=True)

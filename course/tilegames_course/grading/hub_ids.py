@@ -70,18 +70,22 @@ def lms_id(auth_state: object) -> tuple[str, str]:
     tilegames_course.grading.hub_ids.NoLtiLogin: an LTI 1.1 login: its user_id is not the LTI 1.3 id scores need
     """
     if not auth_state:
-        raise NoLtiLogin("no LTI login on the hub yet (its auth_state is empty)")
+        raise NoLtiLogin(_("no LTI login on the hub yet (its auth_state is empty)"))
     if not isinstance(auth_state, dict):
-        raise NoLtiLogin(f"its auth_state is a {type(auth_state).__name__}, not an LTI id token")
+        raise NoLtiLogin(
+            _("its auth_state is a {type}, not an LTI id token").format(
+                type=type(auth_state).__name__
+            )
+        )
     if auth_state.get("lti_version") == "LTI-1p0":
-        raise NoLtiLogin("an LTI 1.1 login: its user_id is not the LTI 1.3 id scores need")
+        raise NoLtiLogin(_("an LTI 1.1 login: its user_id is not the LTI 1.3 id scores need"))
     sub, issuer = auth_state.get("sub"), auth_state.get("iss")
     if LTI_VERSION not in auth_state or not isinstance(sub, str) or not isinstance(issuer, str):
         raise NoLtiLogin(
-            "its auth_state is not an LTI 1.3 launch's id token (another authenticator's?)"
+            _("its auth_state is not an LTI 1.3 launch's id token (another authenticator's?)")
         )
     if not sub.strip():
-        raise NoLtiLogin("its LTI login has an empty sub")
+        raise NoLtiLogin(_("its LTI login has an empty sub"))
     return issuer, sub
 
 
@@ -179,14 +183,18 @@ def read_ids(
     for name in names:
         status, model = get("/users/" + urllib.parse.quote(name, safe=""))
         if status == 404:
-            missing[name] = "not a user of the hub (never logged in), or not readable by the token"
+            missing[name] = _(
+                "not a user of the hub (never logged in), or not readable by the token"
+            )
             continue
         if not isinstance(model, dict):
             raise HubError(
                 _("{url} answered no user model").format(url=f"{base}/users/{printable(name)}")
             )
         if "auth_state" not in model:
-            missing[name] = f"the token's {SCOPE} scope does not cover this user"
+            missing[name] = _("the token's {scope} scope does not cover this user").format(
+                scope=SCOPE
+            )
             continue
         try:
             found[name] = lms_id(model["auth_state"])
@@ -212,11 +220,17 @@ class Recorded:
 
     def summary(self) -> str:
         c = self.counts
-        return (
-            f"{c.get('recorded', 0)} LMS id(s) recorded, {c.get('already', 0)} already recorded; "
-            f"{self.refused} refused ({c.get('no login', 0)} without an LTI login, "
-            f"{c.get('other platform', 0)} from another platform, {c.get('differs', 0)} "
+        return _(
+            "{recorded} LMS id(s) recorded, {already} already recorded; {refused} refused "
+            "({no_login} without an LTI login, {other} from another platform, {differs} "
             "differing from the id recorded)"
+        ).format(
+            recorded=c.get("recorded", 0),
+            already=c.get("already", 0),
+            refused=self.refused,
+            no_login=c.get("no login", 0),
+            other=c.get("other platform", 0),
+            differs=c.get("differs", 0),
         )
 
 
@@ -247,32 +261,43 @@ def record(
     for name in sorted({*found, *missing}):
         who = printable(name)
         if name in missing:
-            note("no login", f"{who}: no id: {missing[name]}")
+            note("no login", _("{student}: no id: {why}").format(student=who, why=missing[name]))
             continue
         platform, sub = found[name]
         shown = printable(sub)
         if issuer and platform.rstrip("/") != issuer.rstrip("/"):
             note(
                 "other platform",
-                f"{who}: not recorded: the hub's login came from {printable(platform)}, "
-                f"not c.LtiExport.issuer {printable(issuer)}",
+                _(
+                    "{student}: not recorded: the hub's login came from {platform}, not "
+                    "c.LtiExport.issuer {issuer}"
+                ).format(student=who, platform=printable(platform), issuer=printable(issuer)),
             )
             continue
         before = effective.get(name)
         if before == sub:
-            note("already", f"{who}: LMS id {shown} already recorded")
-            continue
-        if before:
-            where = "c.LtiExport.roster" if gradebook_ids.get(name) != before else "the gradebook"
             note(
-                "differs",
-                f"{who}: not recorded: the hub's LTI login says {shown}, {where} has "
-                f"{printable(before)}; nothing changed (correct {where} by hand if the hub is "
-                "right)",
+                "already",
+                _("{student}: LMS id {id} already recorded").format(student=who, id=shown),
             )
             continue
+        if before:
+            if gradebook_ids.get(name) != before:
+                text = _(
+                    "{student}: not recorded: the hub's LTI login says {id}, c.LtiExport.roster "
+                    "has {recorded}; nothing changed (correct c.LtiExport.roster by hand if the "
+                    "hub is right)"
+                )
+            else:
+                text = _(
+                    "{student}: not recorded: the hub's LTI login says {id}, the gradebook has "
+                    "{recorded}; nothing changed (correct the gradebook by hand if the hub is "
+                    "right)"
+                )
+            note("differs", text.format(student=who, id=shown, recorded=printable(before)))
+            continue
         gradebook.update_or_create_student(name, lms_user_id=sub)
-        note("recorded", f"{who}: LMS id {shown} recorded")
+        note("recorded", _("{student}: LMS id {id} recorded").format(student=who, id=shown))
     return done
 
 

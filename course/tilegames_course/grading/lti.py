@@ -395,12 +395,20 @@ class Sent:
         c = self.counts
         sent = c.get("sent", 0) + c.get("pending", 0)
         skipped = c.get("failed", 0) + c.get("missing", 0) + c.get("no id", 0)
-        return (
-            f"{sent} score(s) sent to {issuer} ({c.get('pending', 0)} pending hand marking), "
-            f"{c.get('kept', 0)} kept (the platform had a newer score), "
-            f"{c.get('unchanged', 0)} unchanged since last sent; {skipped} skipped "
-            f"({c.get('failed', 0)} failed grading, {c.get('missing', 0)} not handed in, "
-            f"{c.get('no id', 0)} without an LMS id)"
+        return _(
+            "{sent} score(s) sent to {issuer} ({pending} pending hand marking), {kept} kept (the "
+            "platform had a newer score), {unchanged} unchanged since last sent; {skipped} skipped "
+            "({failed} failed grading, {missing} not handed in, {no_id} without an LMS id)"
+        ).format(
+            sent=sent,
+            issuer=issuer,
+            pending=c.get("pending", 0),
+            kept=c.get("kept", 0),
+            unchanged=c.get("unchanged", 0),
+            skipped=skipped,
+            failed=c.get("failed", 0),
+            missing=c.get("missing", 0),
+            no_id=c.get("no id", 0),
         )
 
 
@@ -472,26 +480,36 @@ def send(
             for mark in (m for m in rows if m.assignment == assignment):
                 who = f"{printable(assignment)}  {printable(mark.student)}"
                 if mark.status == "failed":
-                    why = printable(mark.note) or "see reports/"
-                    note("failed", f"{who}: not sent: the grading failed ({why}); never sent as 0")
+                    why = printable(mark.note) or _("see reports/")
+                    note(
+                        "failed",
+                        _("{who}: not sent: the grading failed ({why}); never sent as 0").format(
+                            who=who, why=why
+                        ),
+                    )
                     continue
                 if mark.status != "graded" or mark.score is None:
-                    note("missing", f"{who}: not sent: not handed in")
+                    note("missing", _("{who}: not sent: not handed in").format(who=who))
                     continue
                 user = ids.get(mark.student)
                 if not user:
                     note(
                         "no id",
-                        f"{who}: not sent: no LMS id (nbgrader db student add {printable(mark.student)} "
-                        "--lms-user-id=..., a row in c.LtiExport.roster, or lms-ids from the hub)",
+                        _(
+                            "{who}: not sent: no LMS id (nbgrader db student add {student} "
+                            "--lms-user-id=..., a row in c.LtiExport.roster, or lms-ids from the "
+                            "hub)"
+                        ).format(who=who, student=printable(mark.student)),
                     )
                     continue
                 if not lineitem:
                     lineitem, created = client.lineitem(assignment, mark.max_score)
-                    say(
-                        f"{printable(assignment)}: line item {'created' if created else 'found'}: "
-                        f"{printable(lineitem)}"
+                    said = (
+                        _("{assignment}: line item created: {lineitem}")
+                        if created
+                        else _("{assignment}: line item found: {lineitem}")
                     )
+                    say(said.format(assignment=printable(assignment), lineitem=printable(lineitem)))
                 progress = "PendingManual" if mark.needs_manual_grade else "FullyGraded"
                 key = f"{lineitem} {user}"
                 before = ledger.get(key) if isinstance(ledger.get(key), dict) else {}
@@ -504,7 +522,12 @@ def send(
                 )
                 state = [when, mark.score, mark.max_score, progress]
                 if before.get("state") == state:
-                    note("unchanged", f"{who}: unchanged since sent at {before.get('timestamp')}")
+                    note(
+                        "unchanged",
+                        _("{who}: unchanged since sent at {timestamp}").format(
+                            who=who, timestamp=before.get("timestamp")
+                        ),
+                    )
                     continue
                 stamp = datetime.fromisoformat(when)
                 if was_submitted == when and was_stamped is not None:
@@ -519,23 +542,26 @@ def send(
                     "timestamp": _iso(stamp),
                 }
                 if mark.needs_manual_grade:
-                    payload["comment"] = "Autograded part only: written answers still to be marked."
+                    payload["comment"] = _(
+                        "Autograded part only: written answers still to be marked."
+                    )
                 outcome = client.score(lineitem, payload)
-                shown = f"{who} (LMS id {printable(user)})"
+                shown = _("{who} (LMS id {id})").format(who=who, id=printable(user))
                 if outcome == "kept":
                     note(
                         "kept",
-                        f"{shown}: kept the platform's newer score (ours is from {_iso(stamp)})",
+                        _("{who}: kept the platform's newer score (ours is from {time})").format(
+                            who=shown, time=_iso(stamp)
+                        ),
                     )
                     continue
                 ledger[key] = {"state": state, "timestamp": _iso(stamp)}
-                points = f"{mark.score:g} of {mark.max_score:g}"
+                points = {"who": shown, "score": f"{mark.score:g}", "max": f"{mark.max_score:g}"}
                 if progress == "PendingManual":
-                    note(
-                        "pending", f"{shown}: sent {points} as pending: parts still to mark by hand"
-                    )
+                    text = _("{who}: sent {score} of {max} as pending: parts still to mark by hand")
+                    note("pending", text.format(**points))
                 else:
-                    note("sent", f"{shown}: sent {points}, fully graded")
+                    note("sent", _("{who}: sent {score} of {max}, fully graded").format(**points))
     finally:
         _save_ledger(course, ledger)
     return sent

@@ -83,7 +83,7 @@ from typing import Any
 
 import numpy as np
 
-from tilegames.i18n import _
+from tilegames.i18n import N_, _
 
 from . import sandbox
 from .player_inside import TEXT_LIMIT
@@ -117,6 +117,17 @@ library player, however often one of those plays alike."""
 
 NOT_COMPARED = ("random",)
 """Library players not compared: the trivial one a student may well write alike."""
+
+INSIDE_REFUSALS = {
+    "crashed": N_("your answer cell crashed before your player could play: {error}"),
+    "looking": N_("looking at {name} failed: {error}"),
+    "undefined": N_("your answer cell does not define {name}: end it with {name} = MyPlayer()."),
+    "ellipsis": N_("{name} is still ...: write your player's class and set {name} = MyPlayer()."),
+    "class": N_("give an instance of your player, like MyPlayer(), not the class."),
+    "no choose": N_("a player needs a method choose(self, view, rng) that returns a move."),
+}
+"""The player's process refuses by a code (``player_inside``, which has no language of its own):
+each code's words, translated here in the language in use."""
 
 
 class PlayerRefused(Exception):
@@ -254,11 +265,11 @@ class PlayerBox:
             seconds=f"{self.start_seconds:g}"
         )
         answer = self._receive(self.start_seconds, late, _("at the start"))
+        if "refuse" in answer:  # (its error, if any, is the student's cell's)
+            self._refuse(self._inside_refusal(answer))
         if "error" in answer:  # the grader's prelude failed: not the student's doing
             self.close()
             raise RuntimeError(f"the prelude failed in the player's process: {answer['error']}")
-        if "refuse" in answer:
-            self._refuse(str(answer["refuse"]))
         self._check_player(answer)
 
     def close(self) -> None:
@@ -332,6 +343,13 @@ class PlayerBox:
         if not isinstance(answer, dict):
             self._refuse(self._not_an_answer(where))
         return answer
+
+    def _inside_refusal(self, answer: dict[str, Any]) -> str:
+        """The words of a refusal the player's process sent as a code (``INSIDE_REFUSALS``)."""
+        code = str(answer["refuse"])
+        if code not in INSIDE_REFUSALS:  # not the process's own code: what it said, as before
+            return code
+        return _(INSIDE_REFUSALS[code]).format(name=self.name, error=_described(answer))
 
     @staticmethod
     def _not_an_answer(where: str) -> str:
@@ -444,10 +462,14 @@ class PlayerBox:
         if "crash" in answer:
             self._refuse(
                 _("your player crashed {at}: {error}").format(
-                    at=at, error=str(answer["crash"])[: 2 * TEXT_LIMIT]
+                    at=at, error=_described(answer)[: 2 * TEXT_LIMIT]
                 )
             )
         text, kind = str(answer.get("move", "")), str(answer.get("type", ""))
+        if "unprintable" in answer:  # str() of the move failed in the player's process
+            text = _("<str() of it failed: {error}>").format(
+                error=str(answer["unprintable"])[:TEXT_LIMIT]
+            )
         move_type = type(view.legal_moves[0]) if view.legal_moves else None
         is_move = (
             move_type is not None and kind == f"{move_type.__module__}.{move_type.__qualname__}"
@@ -649,6 +671,16 @@ def _plays_alike(candidate: Any, trace: Sequence[tuple[int, Sequence[tuple[Any, 
             if str(candidate.choose(view, rng)) != text:
                 return False
     return True
+
+
+def _described(answer: dict[str, Any]) -> str:
+    """An error the player's process reported (``error``, ``line``), with its line in the
+    student's cell when it has one."""
+    error = str(answer.get("error", ""))[:TEXT_LIMIT]
+    line = answer.get("line")
+    if isinstance(line, int) and not isinstance(line, bool):
+        return _("{error} (line {line} of your answer cell)").format(error=error, line=line)
+    return error
 
 
 def _quote(text: Any) -> str:

@@ -8,12 +8,15 @@ covers the teacher's kit, this package with its answer keys: the child needs onl
 
 It reads the job, then one request per decision, as length-prefixed pickles from
 the grader (the grader's own data, never the student's), and writes short lines of
-JSON: the grader never unpickles anything from here.
+JSON: the grader never unpickles anything from here. A refusal travels as a short code and
+its values (``{"refuse": "class"}``, ``{"refuse": "crashed", "error": ..., "line": 3}``), worded
+by the grader in the language in use (``player_box.INSIDE_REFUSALS``): this process has no
+language of its own.
 
 >>> _without_magics("%matplotlib inline\\nx = 1")
 '# %matplotlib inline\\nx = 1'
 >>> _facts({"p": int}, "p")
-'give an instance of your player, like MyPlayer(), not the class.'
+'class'
 """
 
 from __future__ import annotations
@@ -54,10 +57,11 @@ def serve() -> None:  # pragma: no cover - runs in the player's process (tested 
             raise EOFError
         return loads(read(struct.unpack(">I", header)[0]))
 
-    def described(error: BaseException) -> str:
+    def described(error: BaseException) -> dict[str, Any]:
+        """The error's type and text, and its last line in the student's cell (or None)."""
         text = f"{type(error).__name__}: {error}"[:TEXT_LIMIT]
         lines = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == CELL]
-        return f"{text} (line {lines[-1]} of your answer cell)" if lines else text
+        return {"error": text, "line": lines[-1] if lines else None}
 
     job = receive()
     namespace: dict[str, Any] = {"__name__": "__main__"}
@@ -71,13 +75,13 @@ def serve() -> None:  # pragma: no cover - runs in the player's process (tested 
     try:
         exec(compile(_without_magics(job["source"]), CELL, "exec"), namespace)
     except BaseException as error:
-        reply(refuse=f"your answer cell crashed before your player could play: {described(error)}")
+        reply(refuse="crashed", **described(error))
         return
     name = job["name"]
     try:
         facts = _facts(namespace, name)
     except BaseException as error:
-        reply(refuse=f"looking at {name} failed: {described(error)}")
+        reply(refuse="looking", **described(error))
         return
     if isinstance(facts, str):
         reply(refuse=facts)
@@ -101,13 +105,14 @@ def serve() -> None:  # pragma: no cover - runs in the player's process (tested 
                 view = request[1]
             move = player.choose(view, rng)
         except BaseException as error:
-            reply(crash=described(error))
+            reply(crash=True, **described(error))
             continue
         kind = type(move)
         try:
             text = str(move)[:TEXT_LIMIT] if not isinstance(move, str) else move[:TEXT_LIMIT]
-        except BaseException as error:
-            text = f"<str() of it failed: {type(error).__name__}>"
+        except BaseException as error:  # the grader words it: "<str() of it failed: ...>"
+            reply(unprintable=type(error).__name__, type=f"{kind.__module__}.{kind.__qualname__}")
+            continue
         reply(move=text, type=f"{kind.__module__}.{kind.__qualname__}")
 
 
@@ -129,16 +134,17 @@ def _without_magics(source: str) -> str:
 
 
 def _facts(namespace: dict[str, Any], name: str) -> dict[str, Any] | str:
-    """What the grader needs to know of the player (or why there is none to speak of)."""
+    """What the grader needs to know of the player, or the code of why there is none to speak of
+    (``player_box.INSIDE_REFUSALS`` words it)."""
     if name not in namespace:
-        return f"your answer cell does not define {name}: end it with {name} = MyPlayer()."
+        return "undefined"
     player = namespace[name]
     if player is Ellipsis:
-        return f"{name} is still ...: write your player's class and set {name} = MyPlayer()."
+        return "ellipsis"
     if isinstance(player, type):
-        return "give an instance of your player, like MyPlayer(), not the class."
+        return "class"
     if not callable(getattr(player, "choose", None)):
-        return "a player needs a method choose(self, view, rng) that returns a move."
+        return "no choose"
     library, exact = None, False
     for index, klass in enumerate(type(player).__mro__):
         module = getattr(klass, "__module__", "") or ""

@@ -68,6 +68,19 @@ import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 
+try:
+    from tilegames.i18n import N_, _
+
+    from .sandbox_inside import CANNOT_START
+    from .sandbox_supervisor import WORDS
+except ImportError:  # this file run on its own (a system Python, a teacher's check): in English
+    CANNOT_START, WORDS = "", {}
+
+    def _(message: str) -> str:
+        return message
+
+    N_ = _
+
 __all__ = ["SandboxUnavailable", "available", "command", "kit_entry"]
 
 
@@ -128,34 +141,51 @@ def kit_entry(name: str) -> bool:
     return bool(_KIT.match(name))
 
 
-@functools.lru_cache(maxsize=1)
 def available() -> tuple[bool, str]:
-    """``(True, "bubblewrap")`` when the sandbox works here, else ``(False, why)``.
+    """``(True, "bubblewrap")`` when the sandbox works here, else ``(False, why)``, ``why`` in
+    the language in use.
 
-    It is tried for real once per process: a folder outside the allowlist must
+    It is tried for real once per process (``probe``): a folder outside the allowlist must
     not exist inside, and the code must run as ``SANDBOX_UID`` (when root grades).
     """
+    ok, why, values = probe()
+    return ok, (_(why).format(**values) if values is not None else why)
+
+
+@functools.lru_cache(maxsize=1)
+def probe() -> tuple[bool, str, dict[str, str] | None]:
+    """``(True, "bubblewrap", None)`` when the sandbox works here, else ``(False, why, values)``:
+    ``why`` a message in English for the catalogs, ``values`` its placeholders' (kept so, once per
+    process, and worded by ``available`` in the language in use each time it is asked)."""
     if not sys.platform.startswith("linux"):
-        return False, f"the sandbox needs Linux namespaces; this is {sys.platform}"
+        why = N_("the sandbox needs Linux namespaces; this is {platform}")
+        return False, why, {"platform": sys.platform}
     if shutil.which("bwrap") is None:
-        return False, (
+        why = N_(
             "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap; "
             "`make install` installs it)"
         )
+        return False, why, {}
     with tempfile.TemporaryDirectory(prefix="tilegames-sandbox-probe-") as secret:
-        probe = "import os, sys; sys.stdout.write(repr((os.path.exists(sys.argv[1]), os.getuid())))"
-        argv = _build([sys.executable, "-I", "-S", "-c", probe, secret], _limits())
+        script = (
+            "import os, sys; sys.stdout.write(repr((os.path.exists(sys.argv[1]), os.getuid())))"
+        )
+        argv = _build([sys.executable, "-I", "-S", "-c", script, secret], _limits())
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         except (OSError, subprocess.SubprocessError) as error:
-            return False, f"the sandbox could not start: {error}"
+            return False, N_("the sandbox could not start: {error}"), {"error": str(error)}
     if done.returncode != 0:
-        said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        return False, f"bubblewrap cannot build the sandbox here: {said}"
+        said = done.stderr.strip().splitlines()
+        if not said:
+            why = N_("bubblewrap cannot build the sandbox here: exit status {status}")
+            return False, why, {"status": str(done.returncode)}
+        return False, N_("bubblewrap cannot build the sandbox here: {said}"), {"said": said[-1]}
     uid = SANDBOX_UID
     if done.stdout != repr((False, uid)):
-        return False, f"the sandbox is not tight here (the probe said {done.stdout!r})"
-    return True, "bubblewrap"
+        why = N_("the sandbox is not tight here (the probe said {said})")
+        return False, why, {"said": repr(done.stdout)}
+    return True, "bubblewrap", None
 
 
 def command(
@@ -390,6 +420,8 @@ def _build(argv: list[str], limits: dict) -> list[str]:
     bwrap = _bwrap_argv(allow, limits, root)
     here = os.path.dirname(os.path.abspath(__file__))
     inside = [sys.executable, "-I", "-S", "-c", _source("sandbox_inside.py")]
+    if CANNOT_START:  # it has no catalogs: its words in the grader's language
+        inside += ["--words", _(CANNOT_START)]
     for flag, key in (
         ("--memory", "memory_bytes"),
         ("--processes", "processes"),
@@ -414,6 +446,7 @@ def _build(argv: list[str], limits: dict) -> list[str]:
         "watch": watch,
         "watch_bytes": limits["scratch_bytes"],
         "report": limits["report"],
+        "words": {key: _(text) for key, text in WORDS.items()},  # it has no catalogs either
         "chown": watch if root else [],
         "uid": SANDBOX_UID,
         "data": {

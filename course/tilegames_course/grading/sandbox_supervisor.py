@@ -16,6 +16,10 @@ SIGHUP stop the sandbox. That is how a kernel manager ends a kernel slow to shut
 down (on a busy machine, after the last cell), so it is said on stderr but not
 written to the report: the report is for limits the code broke.
 
+What it says is worded in the grader's language: it has no catalogs (``-I -S``), so
+``tilegames_course.grading.sandbox`` translates ``WORDS`` and hands them over in the plan
+(``PLAN["words"]``); English when a plan has none.
+
 >>> _resident({os.getpid()}) > 0
 True
 """
@@ -34,8 +38,27 @@ POLL_SECONDS = 0.05
 KILLED = 137
 """The exit status when the supervisor stops the sandbox (as a shell reports SIGKILL)."""
 
-FROM_OUTSIDE = "it was ended from outside"
+FROM_OUTSIDE = "outside"
 """Why, when a SIGTERM or SIGHUP stopped it (not a broken limit: no report is written)."""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs (``tilegames.i18n.N_``: this file imports no package)."""
+    return message
+
+
+WORDS = {
+    "stopped": N_("sandbox: stopped: {why}"),
+    "no bubblewrap": N_("sandbox: cannot start bubblewrap: {error}"),
+    "memory": N_(
+        "its processes held {used} MiB of memory together (the limit for the whole sandbox is "
+        "{limit} MiB)"
+    ),
+    "seconds": N_("it ran longer than {seconds} s"),
+    "folders": N_("it wrote more than {limit} MiB into the folders it shares"),
+    FROM_OUTSIDE: N_("it was ended from outside"),
+}
+"""What the supervisor says, in English: ``PLAN["words"]`` gives them in the grader's language."""
 
 
 def _parents() -> dict[int, list[int]]:
@@ -106,6 +129,7 @@ def supervise(plan: dict, bwrap: list[str]) -> int:
         os.write(fds[name], text.encode())
         os.lseek(fds[name], 0, os.SEEK_SET)
     bwrap = [str(fds[a[1:]]) if a[:1] == "@" and a[1:] in fds else a for a in bwrap]
+    words = {**WORDS, **plan.get("words", {})}
     child = os.fork()
     if child == 0:  # pragma: no cover - becomes bubblewrap
         try:
@@ -116,15 +140,16 @@ def supervise(plan: dict, bwrap: list[str]) -> int:
                 os.set_inheritable(fd, True)
             os.execvpe(bwrap[0], bwrap, plan["env"])
         except OSError as error:
-            os.write(2, f"sandbox: cannot start bubblewrap: {error}\n".encode())
+            os.write(2, (words["no bubblewrap"].format(error=error) + "\n").encode())
         os._exit(127)
     for fd in fds.values():
         os.close(fd)
-    stopped: list[str] = []
+    stopped: list[tuple[str, str]] = []  # (the key of WORDS, the words)
 
-    def stop(why: str) -> None:
-        if not stopped:
-            stopped.append(why)
+    def stop(key: str = "", **values: object) -> None:
+        """Kill the sandbox's processes; the first ``key`` (and its values) is why."""
+        if key and not stopped:
+            stopped.append((key, words[key].format(**values)))
         for pid in tree(child)[0]:
             try:
                 os.kill(pid, signal.SIGKILL)
@@ -156,28 +181,26 @@ def supervise(plan: dict, bwrap: list[str]) -> int:
         if pid == child:
             break
         if stopped:
-            stop(stopped[0])
+            stop()
         elif total is not None:
             used = _resident(tree(child)[0])
             if used > total:
-                stop(
-                    f"its processes held {used / 2**20:.0f} MiB of memory together "
-                    f"(the limit for the whole sandbox is {total / 2**20:.0f} MiB)"
-                )
+                stop("memory", used=f"{used / 2**20:.0f}", limit=f"{total / 2**20:.0f}")
         now = time.monotonic()
         if deadline is not None and now > deadline and not stopped:
-            stop(f"it ran longer than {seconds:g} s")
+            stop("seconds", seconds=f"{seconds:g}")
         if folders and now >= next_size and not stopped:
             next_size = now + 0.5
             if _folder_bytes(folders, cap) > cap:
-                stop(f"it wrote more than {cap / 2**20:.0f} MiB into the folders it shares")
+                stop("folders", limit=f"{cap / 2**20:.0f}")
         time.sleep(POLL_SECONDS)
     if stopped:
-        sys.stderr.write(f"sandbox: stopped: {stopped[0]}\n")
-        if plan.get("report") and stopped[0] != FROM_OUTSIDE:
+        key, why = stopped[0]
+        sys.stderr.write(words["stopped"].format(why=why) + "\n")
+        if plan.get("report") and key != FROM_OUTSIDE:
             try:
-                with open(plan["report"], "w") as file:
-                    file.write(stopped[0] + "\n")
+                with open(plan["report"], "w", encoding="utf-8") as file:
+                    file.write(why + "\n")
             except OSError:
                 pass
         return KILLED
