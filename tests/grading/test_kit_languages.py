@@ -10,6 +10,7 @@ import textwrap
 
 import pytest
 
+import tilegames_course
 from tilegames import i18n, tula
 from tilegames_course.grading import course as grading
 from tilegames_course.grading.player_box import run_player
@@ -102,11 +103,10 @@ def test_an_answer_key_s_hint_is_in_slovak_and_in_english_unchanged(language):
     """A wrong answer graded by the course's key (worksheet 2: slot 0 counted as one of 54
     slots) gets its hint from the catalogs: Slovak in Slovak, the key's English in English."""
     from fractions import Fraction
-    from pathlib import Path
 
     from tilegames_course.grading.grader import load_questions
 
-    keys = Path(__file__).resolve().parents[2] / "exercises" / "keys"
+    keys = tilegames_course.folder() / "keys"  # the checkout's exercises/keys, or installed
     questions = load_questions(keys, "w2_maze")("ada", {})
     language("sk")
     result = questions.check("gap_in_slot_0", Fraction(1, 54))
@@ -133,13 +133,11 @@ def test_an_answer_key_s_hint_is_in_slovak_and_in_english_unchanged(language):
 def test_an_answer_key_s_counted_hint_takes_the_language_s_plural(language):
     """Homework 2's hint counts the tiles left in the other hand (3 to 6): Russian and Slovak
     choose the form of the noun for the number (``ngettext``), English reads as before."""
-    from pathlib import Path
-
     from tilegames.exercises.round_score import left_in_hand
     from tilegames.triominos import TILES, Rules, value
     from tilegames_course.grading.grader import load_questions
 
-    keys = Path(__file__).resolve().parents[2] / "exercises" / "keys"
+    keys = tilegames_course.folder() / "keys"  # the checkout's exercises/keys, or installed
     student = "ada"
     questions = load_questions(keys, "h2_round_score")(student, {})
     mean = sum(value(tile) for tile in TILES) / len(TILES)
