@@ -14,6 +14,7 @@ import json
 import os
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -155,3 +156,21 @@ def http_error_line(error, reason_of=lambda data: data.get("message")) -> str:
     reason = reason_of(data) if isinstance(data, dict) else None
     text = printable(" ".join(str(reason or body).split()))
     return f"HTTP {error.code} {text[:200]}".rstrip()
+
+
+@dataclass
+class LinesAndCounts:
+    """What a command of the kit did: one line per student (or item) and a count per kind.
+
+    >>> done = LinesAndCounts()
+    >>> done.add("sent", "ada: 3 of 4"); done.add("sent", "bob: 4 of 4")
+    >>> done.counts, len(done.lines)
+    ({'sent': 2}, 2)
+    """
+
+    lines: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, kind: str, line: str) -> None:
+        self.lines.append(line)
+        self.counts[kind] = self.counts.get(kind, 0) + 1

@@ -31,12 +31,11 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from tilegames.i18n import _
 
-from .files import http_error_line, printable
+from .files import LinesAndCounts, http_error_line, printable
 
 __all__ = ["HubError", "Recorded", "hub_api", "lms_id", "read_ids", "record", "run"]
 
@@ -203,16 +202,8 @@ def read_ids(
     return found, missing
 
 
-@dataclass
-class Recorded:
+class Recorded(LinesAndCounts):
     """What ``lms-ids`` did: one line per student, and the counts."""
-
-    lines: list[str] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def add(self, kind: str, line: str) -> None:
-        self.lines.append(line)
-        self.counts[kind] = self.counts.get(kind, 0) + 1
 
     @property
     def refused(self) -> int:

@@ -49,7 +49,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -60,7 +60,7 @@ from traitlets import Unicode
 from tilegames.i18n import _
 
 from .exports import Mark, marks
-from .files import http_error_line, printable, write_atomically
+from .files import LinesAndCounts, http_error_line, printable, write_atomically
 
 __all__ = [
     "LINEITEM_SCOPE",
@@ -379,16 +379,8 @@ def lms_ids(gradebook: Gradebook, roster: Path | None = None) -> dict[str, str]:
     return ids
 
 
-@dataclass
-class Sent:
+class Sent(LinesAndCounts):
     """What an export did: one line per student and line item, and the counts."""
-
-    lines: list[str] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def add(self, kind: str, line: str) -> None:
-        self.lines.append(line)
-        self.counts[kind] = self.counts.get(kind, 0) + 1
 
     def summary(self, issuer: str) -> str:
         """One line: how many sent, pending, kept, unchanged and skipped, and why."""
