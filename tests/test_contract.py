@@ -182,6 +182,9 @@ def test_the_package_exports_the_shared_names(name):
     module = package(name)
     missing = [member for member in PACKAGE_MEMBERS if not hasattr(module, member)]
     assert not missing, f"tilegames.{name} lacks {missing}"
+    unexported = [member for member in PACKAGE_MEMBERS if member not in module.__all__]
+    dangling = [member for member in module.__all__ if not hasattr(module, member)]
+    assert not unexported and not dangling, (name, unexported, dangling)
     assert issubclass(module.Game, GameState)
     assert module.Game.MOVE is module.Move
     assert name == module.Game.GAME

@@ -214,6 +214,20 @@ SHEETS = [tula_sheet, maze_sheet, triominos_sheet, pyramids_sheet, mercy_sheet, 
 
 
 @pytest.mark.parametrize("module", SHEETS, ids=lambda m: m.ASSIGNMENT)
+def test_every_sheet_offers_what_a_notebook_calls(module):
+    from tilegames.exercises import HOMEWORK, WORKSHEET
+
+    wanted = WORKSHEET if hasattr(module, "CHECK_YOURSELF") else HOMEWORK
+    assert set(wanted) <= set(module.__all__), module.ASSIGNMENT
+    missing = [name for name in module.__all__ if not hasattr(module, name)]
+    assert not missing, (module.ASSIGNMENT, missing)
+    from tilegames.exercises.handin import student_id
+
+    assert module.student_id is student_id
+    assert list(module.deals("ada")) != list(module.deals("bob"))  # each student's own deals
+
+
+@pytest.mark.parametrize("module", SHEETS, ids=lambda m: m.ASSIGNMENT)
 def test_a_home_check_answers_any_object_quickly_and_never_raises(module):
     for key in module.FORMS:
         for answer in [*ODD, _endless(), _deep(), np.bool_(True), {"rows": _endless()}]:

@@ -24,11 +24,10 @@ cell the English copy no longer has, is stale: ``tests/test_i18n.py`` fails.
 
 from __future__ import annotations
 
-import copy
-import gettext
 from pathlib import Path
 
-from .i18n import catalog_file, catalogued
+from .i18n import catalogued
+from .lesson_i18n import cell_messages, lesson_cell, translated_cells
 
 __all__ = [
     "domain",
@@ -61,11 +60,7 @@ def translatable(cell) -> bool:
     >>> translatable(answer), translatable(nbformat.v4.new_code_cell("x = 1"))
     (False, False)
     """
-    return (
-        cell.cell_type == "markdown"
-        and bool(cell.source.strip())
-        and "nbgrader" not in cell.get("metadata", {})
-    )
+    return lesson_cell(cell) and "nbgrader" not in cell.get("metadata", {})
 
 
 def markdown_cells(notebook) -> list[str]:
@@ -77,16 +72,7 @@ def markdown_cells(notebook) -> list[str]:
     >>> markdown_cells(notebook)
     ['# W1']
     """
-    seen: list[str] = []
-    for cell in notebook.cells:
-        if translatable(cell) and cell.source not in seen:
-            seen.append(cell.source)
-    return seen
-
-
-def catalog_path(name: str, lang: str, suffix: str = ".mo") -> Path:
-    """Where the catalog of the assignment ``name`` in ``lang`` is."""
-    return catalog_file(domain(name), lang, suffix)
+    return cell_messages(notebook, translatable)
 
 
 def translated_assignments(lang: str) -> set[str]:
@@ -111,16 +97,7 @@ def translate_assignment(notebook, name: str, lang: str):
     True
 
     """
-    with open(catalog_path(name, lang), "rb") as handle:
-        catalog = gettext.GNUTranslations(handle)
-    result = copy.deepcopy(notebook)
-    missing = 0
-    for cell in result.cells:
-        if translatable(cell):
-            translated = catalog.gettext(cell.source)
-            missing += translated == cell.source
-            cell.source = translated
-    return result, missing
+    return translated_cells(notebook, domain(name), lang, translatable)
 
 
 def translate_course_files(

@@ -91,7 +91,17 @@ class _ReportingExecutor(cf.Executor):
 
 
 class Explorer:
-    """A panel of controls, a progress bar, a chart and a one-line summary (build with ``rule_explorer``).
+    """A panel of controls, a progress bar, a chart and a one-line summary (``rule_explorer``).
+
+    Built from:
+
+    - ``controls``: name -> (label, choices); choices are (label, value) pairs, the first is the start.
+    - ``task(settings)``: the simulation task for a setting (``settings``: name -> value).
+    - ``measure(frame, settings)``: label -> ``Estimate`` from the simulated rows.
+    - ``games``: games per setting (or a function of the setting); ``seed``: the same for every setting,
+      so two settings are compared on the same deals wherever the task deals alike.
+
+    What it holds:
 
     - ``controls``: name -> ipywidgets control; changing one re-runs (or reads the cache).
     - ``estimates``: the current setting's estimates (label -> ``Estimate``).
@@ -332,27 +342,9 @@ def plot_estimates(estimates: Mapping[str, Estimate], *, title: str = ""):
     return figure
 
 
-def rule_explorer(
-    title: str,
-    controls: Mapping[str, tuple[str, Choices]],
-    task: Callable[[dict[str, Any]], Task],
-    measure: Callable[[pd.DataFrame, dict[str, Any]], dict[str, Estimate]],
-    *,
-    games: int | Callable[[dict[str, Any]], int],
-    seed: int,
-    what: str = "games",
-) -> Explorer:
-    """The one generic explorer panel every game's entry is built with.
-
-    - ``controls``: name -> (label, choices); choices are (label, value) pairs, the first is the start.
-    - ``task(settings)``: the simulation task for a setting (``settings``: name -> value).
-    - ``measure(frame, settings)``: label -> ``Estimate`` from the simulated rows.
-    - ``games``: games per setting (or a function of the setting); ``seed``: the same for every setting,
-      so two settings are compared on the same deals wherever the task deals alike.
-
-    See ``explore_demo`` for a small example.
-    """
-    return Explorer(title, controls, task, measure, games=games, seed=seed, what=what)
+rule_explorer = Explorer
+"""The one generic explorer panel every game's entry is built with (the name lessons use for
+``Explorer``). See ``explore_demo`` for a small example."""
 
 
 # -- a small example ----------------------------------------------------------------------------------

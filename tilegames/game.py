@@ -85,6 +85,21 @@ PACKAGE_MEMBERS = (
 )
 """What every game package exports, the same names in each."""
 
+
+class Notation:
+    """A value written in its game's notation (a move, a card, a tile): its ``repr`` is the call
+    that reads it back, so a printed list pastes into code. The class gives ``str`` (the
+    notation) and a ``parse`` classmethod; a dataclass says ``repr=False`` to keep this ``repr``.
+
+    >>> from tilegames.tula import Move
+    >>> repr(Move.parse("reveal 3a"))
+    "Move.parse('reveal 3A')"
+    """
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+
 MAX_SAVED_MOVES = 100_000
 """A saved game holds at most this many moves (loading replays each one through the rules)."""
 

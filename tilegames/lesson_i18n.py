@@ -20,11 +20,21 @@ from __future__ import annotations
 
 import copy
 import gettext
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .i18n import catalog_file, catalogued
 
-__all__ = ["domain", "markdown_cells", "translate_notebook", "translated_lessons"]
+__all__ = [
+    "cell_messages",
+    "domain",
+    "lesson_cell",
+    "markdown_cells",
+    "translate_notebook",
+    "translated_cells",
+    "translated_lessons",
+]
 
 LANGUAGE_CELL = (
     "# the language of the boards and messages in this lesson\n"
@@ -39,17 +49,41 @@ def domain(name: str) -> str:
     return f"lesson-{Path(name).stem}"
 
 
-def markdown_cells(notebook) -> list[str]:
-    """The messages of a lesson: its markdown cells' sources, in order, each once."""
+def lesson_cell(cell) -> bool:
+    """Whether a lesson's cell is a catalog entry: a markdown cell with text."""
+    return cell.cell_type == "markdown" and bool(cell.source.strip())
+
+
+def cell_messages(notebook, translatable: Callable[[Any], bool] = lesson_cell) -> list[str]:
+    """The messages of a notebook: its ``translatable`` cells' sources, in order, each once."""
     seen: list[str] = []
     for cell in notebook.cells:
-        if cell.cell_type == "markdown" and cell.source.strip() and cell.source not in seen:
+        if translatable(cell) and cell.source not in seen:
             seen.append(cell.source)
     return seen
 
 
-def catalog_path(name: str, lang: str, suffix: str = ".mo") -> Path:
-    return catalog_file(domain(name), lang, suffix)
+def translated_cells(
+    notebook, catalog: str, lang: str, translatable: Callable[[Any], bool] = lesson_cell
+) -> tuple[Any, int]:
+    """``(copy, untranslated)``: a copy of the notebook with each ``translatable`` cell
+    translated by the catalog (gettext domain) ``catalog`` in ``lang``, nothing else changed;
+    a cell without a translation stays English and is counted."""
+    with open(catalog_file(catalog, lang, ".mo"), "rb") as handle:
+        messages = gettext.GNUTranslations(handle)
+    result = copy.deepcopy(notebook)
+    missing = 0
+    for cell in result.cells:
+        if translatable(cell):
+            translated = messages.gettext(cell.source)
+            missing += translated == cell.source
+            cell.source = translated
+    return result, missing
+
+
+def markdown_cells(notebook) -> list[str]:
+    """The messages of a lesson: its markdown cells' sources, in order, each once."""
+    return cell_messages(notebook)
 
 
 def translated_lessons(lang: str) -> set[str]:
@@ -62,16 +96,9 @@ def translate_notebook(notebook, name: str, lang: str):
 
     A markdown cell without a translation stays English and is counted, so a caller can say so.
     """
-    with open(catalog_path(name, lang), "rb") as handle:
-        catalog = gettext.GNUTranslations(handle)
-    result = copy.deepcopy(notebook)
-    missing = 0
+    result, missing = translated_cells(notebook, domain(name), lang)
     for cell in result.cells:
-        if cell.cell_type == "markdown" and cell.source.strip():
-            translated = catalog.gettext(cell.source)
-            missing += translated == cell.source
-            cell.source = translated
-        elif cell.cell_type == "code":
+        if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
     import nbformat

@@ -29,9 +29,17 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
+from . import i18n  # i18n._(...)
 from .randomness import players_generator
 
-__all__ = ["Player", "PlayerProtocol", "moves_to_choose", "play_game", "registry_maker"]
+__all__ = [
+    "Player",
+    "PlayerProtocol",
+    "lineup",
+    "moves_to_choose",
+    "play_game",
+    "registry_maker",
+]
 
 
 @runtime_checkable
@@ -92,6 +100,34 @@ def registry_maker(players: dict[str, type], game: str) -> Callable[..., Any]:
         return players[name](**options)
 
     return make_player
+
+
+def lineup(player: str | Sequence[str], players: int, known: Sequence[str], game: str) -> list[str]:
+    """The player of each of ``players`` seats: a comma list (or a list) of names taken seat by
+    seat and cycled (``--player greedy,random``); an empty list or a name not in ``known`` is
+    refused, naming the names there are.
+
+    >>> lineup("greedy, random", 3, ["greedy", "random"], "Example")
+    ['greedy', 'random', 'greedy']
+    >>> lineup("greedy,cheater", 2, ["greedy", "random"], "Example")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown Example player 'cheater': choose from greedy, random
+    """
+    names = player.split(",") if isinstance(player, str) else [str(name) for name in player]
+    names = [name.strip() for name in names if name.strip()]
+    if not names:
+        raise ValueError(
+            i18n._("name at least one player: {players}").format(players=", ".join(known))
+        )
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise ValueError(
+            i18n._("unknown {game} player {player}: choose from {players}").format(
+                game=game, player=repr(unknown[0]), players=", ".join(known)
+            )
+        )
+    return [names[seat % len(names)] for seat in range(players)]
 
 
 def play_game(

@@ -151,18 +151,8 @@ def expert_verdict(board, deal: list[int]) -> bool:
     top = deal[board.top]
     present = board.start
     tiles = ((1 << board.size) - 1) ^ 1 << top
-    return _wins(
-        board,
-        _cache(board),
-        deal,
-        _where(board, deal, present),
-        present,
-        board.opened(present),
-        top,
-        tiles,
-        _strand_check(board.match, top, tiles),
-        set(),
-    )
+    start = (present, board.opened(present), top, tiles, _strand_check(board.match, top, tiles))
+    return _wins(board, _cache(board), deal, _where(board, deal, present), start, set())
 
 
 def test_the_experts_pruned_search_is_a_fast_path_of_the_plain_search():

@@ -16,8 +16,6 @@ decision. Whether an answer is *correct* is for the teacher's grader.
 True
 >>> check("power_200", 1.5).message
 'a power is a probability between 0 and 1, like 0.65.'
->>> deals("ada") != deals("bob")
-True
 """
 
 from __future__ import annotations
@@ -28,24 +26,22 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..pyramids.study import game_task
-from . import AnswerFormat, Form, Sheet, as_bool, as_number, as_whole
-from .handin import answering_student, seed_window, student_id, student_rng
+from . import HOMEWORK, Form, Sheet
+from .answers import AnswerFormat, as_bool, as_number, as_whole
+from .handin import answering_student, seed_window, student_rng
+from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .simulation import check_proportion, read_simulation, replay_rows
 
 __all__ = [
+    *HOMEWORK,
     "ALPHA",
-    "ASSIGNMENT",
     "FAIR",
     "GAMES",
     "PLAYERS",
     "POWER",
     "SMALL_RUN",
     "alternative",
-    "check",
-    "deals",
     "first_won",
-    "student_id",
-    "submit",
 ]
 
 ASSIGNMENT = "h3_first_player"

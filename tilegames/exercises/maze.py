@@ -15,8 +15,6 @@ in this package. ``submit`` hands an answer in. Builds on
 "give a move as text, like '7D -> 23'."
 >>> position("table", "ada") == position("table", "ada")
 True
->>> deals("ada") != deals("bob")
-True
 """
 
 from __future__ import annotations
@@ -27,37 +25,13 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..maze import Card, Game, Move, Rules, new_game
-from . import (
-    FRACTION,
-    WHOLE,
-    AnswerFormat,
-    Form,
-    Picture,
-    Question,
-    QuestionSet,
-    Sheet,
-    as_fraction,
-    as_move,
-    as_names,
-    as_whole,
-    yes_no,
-)
-from .handin import first_made, seed_window, student_id, student_rng
+from . import WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
+from .answers import FRACTION, WHOLE, AnswerFormat, as_fraction, as_move, as_names, as_whole
+from .handin import first_made, seed_window, student_rng
+from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .simulation import FORM, check_mean, simulation_checks
 
-__all__ = [
-    "ASSIGNMENT",
-    "GAMES",
-    "check",
-    "check_yourself",
-    "deals",
-    "fresh_score",
-    "picture",
-    "position",
-    "question_gap",
-    "student_id",
-    "submit",
-]
+__all__ = [*WORKSHEET, "fresh_score", "picture", "question_gap"]
 
 ASSIGNMENT = "w2_maze"
 GAMES = 2000
@@ -164,7 +138,6 @@ def move_of(answer: Any) -> Move:
 simulation_of = simulation_checks(
     check_mean, games=GAMES, deals=deals, column="score", rederive=fresh_score
 )
-"""The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
 FORMS = {
     "gap_in_slot_0": Form(as_fraction, FRACTION),

@@ -27,8 +27,6 @@ player's dice from a seed derived from it for that purpose alone
 'ready'
 >>> check("games_for_margin", "many").message
 'give a whole number of deals (not a string).'
->>> deals("ada") != deals("bob")
-True
 """
 
 from __future__ import annotations
@@ -41,24 +39,14 @@ import numpy as np
 from .. import i18n  # i18n._(...)
 from ..players import play_game
 from ..tula import Game, make_player, new_game
-from . import FRACTION, AnswerFormat, Form, Sheet, as_fraction, as_whole
-from .handin import answering_student, seed_window, student_id, student_rng
+from . import HOMEWORK, Form, Sheet
+from .answers import FRACTION, AnswerFormat, as_fraction, as_whole
+from .handin import answering_student, seed_window, student_rng
+from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .players import check_player
 from .simulation import check_paired, read_simulation, replay_rows
 
-__all__ = [
-    "ASSIGNMENT",
-    "DEALS",
-    "check",
-    "deal",
-    "deals",
-    "margin_question",
-    "player_seed",
-    "rescue",
-    "student_id",
-    "submit",
-    "won",
-]
+__all__ = [*HOMEWORK, "DEALS", "deal", "margin_question", "player_seed", "rescue", "won"]
 
 ASSIGNMENT = "h1_mercy"
 DEALS = 400

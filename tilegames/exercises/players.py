@@ -46,7 +46,7 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..players import Player
-from . import AnswerFormat
+from .answers import AnswerFormat
 
 __all__ = ["check_player", "library_class"]
 

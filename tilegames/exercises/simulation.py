@@ -22,13 +22,14 @@ format.
 >>> check_proportion((0.45, 0.55), outcome="even", rederive=None, reference=0.5)
 Traceback (most recent call last):
 ...
-tilegames.exercises.AnswerFormat: an interval alone is not evidence: hand in the simulation behind it, as {'rows': your table, 'estimate': ..., 'interval': (low, high)}.
+tilegames.exercises.answers.AnswerFormat: an interval alone is not evidence: hand in the simulation behind it, as {'rows': your table, 'estimate': ..., 'interval': (low, high)}.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from numbers import Real
 from typing import Any
 
@@ -37,10 +38,12 @@ import pandas as pd
 
 from .. import i18n  # i18n._(...)
 from ..stats import mean_interval, paired_difference, wilson, z_value
-from . import AnswerFormat, Partial, as_number
+from . import Partial
+from .answers import AnswerFormat, as_number
 
 __all__ = [
     "FORM",
+    "Evidence",
     "check_mean",
     "check_paired",
     "require_consecutive",
@@ -194,6 +197,7 @@ def replay_rows(
         truth = truth if isinstance(truth, tuple) else (truth,)
         for column, expected in zip(columns, truth):
             given = rows[column].iloc[index]
+            given = given.item() if isinstance(given, np.generic) else given  # True, not np.True_
             if isinstance(expected, (bool, np.bool_)):
                 same = bool(given) == bool(expected) and given in (0, 1, True, False)
             else:
@@ -250,21 +254,55 @@ def simulation_checks(
     return simulation_of
 
 
+@dataclass(frozen=True)
+class Evidence:
+    """How a simulated answer's rows are read and replayed: at least ``min_games`` rows, exactly
+    the deals ``seeds`` when given (``read_simulation``), each row's ``columns`` replayed by
+    ``rederive(seed)`` (``replay_rows``: every row, or ``sample`` rows drawn with
+    ``sample_seed``; ``None``: not replayed).
+
+    >>> rows = [{"seed": s, "hit": s % 2 == 0} for s in range(100)]
+    >>> answer = {"rows": rows, "estimate": 0.5, "interval": (0.4, 0.6)}
+    >>> rows, estimate, interval, replayed = Evidence(("hit",), lambda s: s % 3 == 0).read(answer)
+    >>> estimate, replayed()
+    (0.5, 'the row with seed 2 says hit = True, but replaying that game does not give that: build every row from the game its seed deals.')
+    """
+
+    columns: tuple[str, ...]
+    rederive: Callable[[int], Any] | None
+    min_games: int = 100
+    seeds: range | None = None
+    sample: int | None = None
+    sample_seed: int = 0
+
+    def read(
+        self, answer: Any
+    ) -> tuple[pd.DataFrame, float, tuple[float, float], Callable[[], str | None]]:
+        """The rows, estimate and interval (a format hint raised when malformed), and the
+        replay to run once the rows' values have the right form."""
+        rows, estimate, interval = read_simulation(
+            answer, self.columns, min_games=self.min_games, seeds=self.seeds
+        )
+
+        def replayed() -> str | None:
+            if self.rederive is None:
+                return None
+            return replay_rows(
+                rows, self.columns, self.rederive, sample=self.sample, sample_seed=self.sample_seed
+            )
+
+        return rows, estimate, interval, replayed
+
+
 def check_proportion(
-    answer: Any,
-    *,
-    outcome: str,
-    rederive: Callable[[int], Any] | None,
-    reference: float | None,
-    min_games: int = 100,
-    sample: int | None = None,
-    sample_seed: int = 0,
-    seeds: range | None = None,
+    answer: Any, *, outcome: str, reference: float | None, **evidence: Any
 ) -> str | Partial | None:
-    """Grade a simulated proportion: rows re-derived, estimate and interval recomputed."""
-    rows, estimate, (low, high) = read_simulation(
-        answer, [outcome], min_games=min_games, seeds=seeds
-    )
+    """Grade a simulated proportion: rows re-derived, estimate and interval recomputed.
+
+    ``evidence``: how the rows are read and replayed (``Evidence``'s fields: ``rederive``,
+    ``min_games``, ``seeds``, ``sample``, ``sample_seed``).
+    """
+    rows, estimate, (low, high), replayed = Evidence((outcome,), **evidence).read(answer)
     values = rows[outcome]
     if not all(v in (0, 1, True, False) for v in values):
         raise AnswerFormat(
@@ -272,10 +310,9 @@ def check_proportion(
                 outcome=outcome
             )
         )
-    if rederive is not None:
-        hint = replay_rows(rows, [outcome], rederive, sample=sample, sample_seed=sample_seed)
-        if hint:
-            return hint
+    hint = replayed()
+    if hint:
+        return hint
     n = len(rows)
     successes = int(values.astype(bool).sum())
     share = successes / n
@@ -316,28 +353,24 @@ def check_mean(
     answer: Any,
     *,
     column: str,
-    rederive: Callable[[int], Any] | None,
     reference: float | None = None,
     reference_spread: float | None = None,
-    min_games: int = 100,
-    sample: int | None = None,
-    sample_seed: int = 0,
-    seeds: range | None = None,
+    **evidence: Any,
 ) -> str | Partial | None:
-    """Grade a simulated mean: rows re-derived, estimate and normal interval recomputed."""
-    rows, estimate, (low, high) = read_simulation(
-        answer, [column], min_games=min_games, seeds=seeds
-    )
+    """Grade a simulated mean: rows re-derived, estimate and normal interval recomputed.
+
+    ``evidence``: as ``check_proportion``'s.
+    """
+    rows, estimate, (low, high), replayed = Evidence((column,), **evidence).read(answer)
     try:
         values = rows[column].astype(float).to_numpy()
     except (TypeError, ValueError):
         raise AnswerFormat(
             i18n._("the column {column!r} holds one number per game.").format(column=column)
         ) from None
-    if rederive is not None:
-        hint = replay_rows(rows, [column], rederive, sample=sample, sample_seed=sample_seed)
-        if hint:
-            return hint
+    hint = replayed()
+    if hint:
+        return hint
     mean = float(values.mean())
     if abs(estimate - mean) > max(5e-3, 1e-6 * abs(mean)):
         return estimate_wrong(
@@ -375,24 +408,17 @@ def require_consecutive(rows: pd.DataFrame) -> str | None:
 
 
 def check_paired(
-    answer: Any,
-    *,
-    columns: tuple[str, str],
-    rederive: Callable[[int], Any] | None,
-    proportions: bool,
-    min_games: int = 100,
-    sample: int | None = None,
-    sample_seed: int = 0,
-    seeds: range | None = None,
+    answer: Any, *, columns: tuple[str, str], proportions: bool, **evidence: Any
 ) -> str | Partial | None:
     """Grade a paired comparison: ``mean(first) - mean(second)`` on the same games, re-derived.
 
     For 0/1 outcomes the interval may be Newcombe's (``stats.paired_difference``)
     or the normal interval of the per-game differences; for numbers, the latter.
-    The seeds must be consecutive, so the games were not chosen.
+    The seeds must be consecutive, so the games were not chosen. ``evidence``: as
+    ``check_proportion``'s.
     """
     first, second = columns
-    rows, estimate, (low, high) = read_simulation(answer, columns, min_games=min_games, seeds=seeds)
+    rows, estimate, (low, high), replayed = Evidence(tuple(columns), **evidence).read(answer)
     hint = require_consecutive(rows)
     if hint:
         return hint
@@ -411,10 +437,9 @@ def check_paired(
                 first=first, second=second
             )
         )
-    if rederive is not None:
-        hint = replay_rows(rows, columns, rederive, sample=sample, sample_seed=sample_seed)
-        if hint:
-            return hint
+    hint = replayed()
+    if hint:
+        return hint
     difference = float(a.mean() - b.mean())
     if abs(estimate - difference) > max(5e-4, 1e-6 * abs(difference)):
         return estimate_wrong(

@@ -14,8 +14,6 @@ package. ``submit`` hands an answer in. Builds on ``notebooks/04_triominos_rules
 'there is no tile 0-2-1: read clockwise from the smallest number, the numbers never decrease (0-1-2 exists, its mirror image 0-2-1 does not).'
 >>> read_cell("ada") == read_cell("ada")
 True
->>> deals("ada") != deals("bob")
-True
 """
 
 from __future__ import annotations
@@ -28,37 +26,13 @@ import numpy as np
 from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
 from ..triominos import TILES, Game, Move, Rules, new_game, parse_tile, tile_name, value
-from . import (
-    FRACTION,
-    WHOLE,
-    AnswerFormat,
-    Form,
-    Picture,
-    Question,
-    QuestionSet,
-    Sheet,
-    as_fraction,
-    as_move,
-    as_whole,
-    yes_no,
-)
-from .handin import first_made, seed_window, student_id, student_rng
+from . import WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
+from .answers import FRACTION, WHOLE, AnswerFormat, as_fraction, as_move, as_whole
+from .handin import first_made, seed_window, student_rng
+from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .simulation import FORM, check_proportion, simulation_checks
 
-__all__ = [
-    "ASSIGNMENT",
-    "GAMES",
-    "check",
-    "check_yourself",
-    "deals",
-    "no_triple",
-    "picture",
-    "position",
-    "pressman_turn",
-    "read_cell",
-    "student_id",
-    "submit",
-]
+__all__ = [*WORKSHEET, "no_triple", "picture", "pressman_turn", "read_cell"]
 
 ASSIGNMENT = "w3_triominos"
 GAMES = 2000
@@ -221,7 +195,6 @@ def move_of(answer: Any) -> Move:
 simulation_of = simulation_checks(
     check_proportion, games=GAMES, deals=deals, outcome="no_triple", rederive=no_triple
 )
-"""The simulation's own checks: its deals are the student's, its rows replay, its figures agree."""
 
 FORMS = {
     "tiles_0_to_6": Form(as_whole, WHOLE),

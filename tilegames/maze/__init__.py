@@ -11,26 +11,13 @@ True
 from __future__ import annotations
 
 from ..explorer_spec import Control, ExplorerSpec
-from ..game import lazy_view
+from ..game import PACKAGE_MEMBERS, lazy_view
 from ..i18n import N_
 from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
 from .rules import DECK, Card, Game, Move, PlayerView, Rules, new_game
 
-__all__ = [
-    "SPEC",
-    "DECK",
-    "PLAYERS",
-    "Card",
-    "Game",
-    "Move",
-    "PlayerView",
-    "Rules",
-    "make_player",
-    "new_game",
-    "play_game",
-    "view",
-]
+__all__ = [*PACKAGE_MEMBERS, "DECK", "Card"]
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

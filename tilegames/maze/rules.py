@@ -33,7 +33,7 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..errors import BadNotation, InvalidPosition, describe
-from ..game import GameState, deal_fields, kept_seed, require
+from ..game import GameState, Notation, deal_fields, kept_seed, require
 from ..i18n import _, ngettext
 from ..randomness import as_generator, seed_value
 from ..rules_base import RulesBase
@@ -68,8 +68,8 @@ _RANK_OF_TEXT.update({"T": 10, "1": 1, "11": 11, "12": 12, "13": 13})
 
 
 # -- cards -----------------------------------------------------------------------
-@dataclass(frozen=True, order=True)
-class Card:
+@dataclass(frozen=True, order=True, repr=False)
+class Card(Notation):
     """A playing card: ``Card(7, "♦")`` is the seven of diamonds, written ``7♦`` (ASCII ``7D``).
 
     >>> Card.parse("7D"), str(Card.parse("10♠")), Card.parse("qh").ascii
@@ -140,9 +140,6 @@ class Card:
 
     def __str__(self) -> str:
         return RANK_NAMES[self.rank - 1] + self.suit
-
-    def __repr__(self) -> str:
-        return f"Card.parse('{self}')"
 
 
 _CARDS = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
@@ -219,8 +216,8 @@ _MOVE_RE = re.compile(r"^\s*(\S+?)\s*(?:->|→|to)\s*(\d+)\s*$")
 _MAX_SLOT_DIGITS = 6  # longer slot numbers are refused before int() reads them
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, repr=False)
+class Move(Notation):
     """Move one card into a gap: ``7♦ → 23`` (ASCII ``7D -> 23``).
 
     >>> Move.parse("7D -> 23")
@@ -278,9 +275,6 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.card} → {self.to}"
-
-    def __repr__(self) -> str:
-        return f"Move.parse('{self}')"
 
 
 _MOVES = tuple(tuple(Move(card, slot) for slot in range(SLOTS)) for card in _CARDS)

@@ -23,6 +23,7 @@ import functools
 import os
 import time
 from collections import Counter
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -468,34 +469,24 @@ def decide_again(
 
 
 def write_decided_again(
-    source: str,
-    out: str,
-    *,
-    variant: str,
-    solver_nodes: int,
-    max_tables: int,
-    workers: int = 1,
-    below: int | None = None,
-    restarts: int = 0,
-    openings: int = 0,
-    opening_moves: int = 60,
-    progress: bool = True,
+    source: str, out: str, *, workers: int = 1, progress: bool = True, **budgets: Any
 ) -> pd.DataFrame:
-    """``decide_again`` on a results file; writes ``out`` and its provenance sidecar."""
+    """``decide_again`` on a results file; writes ``out`` and its provenance sidecar.
+
+    ``budgets`` are ``decide_again``'s own keywords (``variant``, ``solver_nodes``,
+    ``max_tables``, ``below``, ``restarts``, ``openings``, ``opening_moves``), recorded in the
+    provenance as they were given.
+    """
     started = now()
     clock = time.perf_counter()
-    options = {
-        "variant": variant,
-        "solver_nodes": solver_nodes,
-        "max_tables": max_tables,
-        "below": below,
-        "restarts": restarts,
-    }
-    if openings:
-        options |= {"openings": openings, "opening_moves": opening_moves}
-    frame = pd.read_csv(source, keep_default_na=False, na_values=[""])
-    again = decide_again(frame, workers=workers, progress=progress, **options)
+    variant = budgets.setdefault("variant", "standard")
     defaults = {"below": None, "restarts": 0}  # left out of the command when unchanged
+    options = budgets | {key: budgets.get(key, value) for key, value in defaults.items()}
+    if not options.get("openings"):
+        for unused in ("openings", "opening_moves"):
+            options.pop(unused, None)
+    frame = pd.read_csv(source, keep_default_na=False, na_values=[""])
+    again = decide_again(frame, workers=workers, progress=progress, **budgets)
     given = [
         f"{key}={value!r}"
         for key, value in options.items()

@@ -14,29 +14,14 @@ causes mayhem: collapses, falls, explosions, fires, curses.
 from __future__ import annotations
 
 from ..explorer_spec import ExplorerSpec
-from ..game import lazy_view
+from ..game import PACKAGE_MEMBERS, lazy_view
 from ..i18n import N_
 from ..spec import GameSpec
 from .players import PLAYERS, make_player, play_game
 from .rules import Event, Game, Move, PlayerView, Rules, new_game
 from .tiles import COLOURS, TILES, Tile
 
-__all__ = [
-    "SPEC",
-    "COLOURS",
-    "PLAYERS",
-    "TILES",
-    "Event",
-    "Game",
-    "Move",
-    "PlayerView",
-    "Rules",
-    "Tile",
-    "make_player",
-    "new_game",
-    "play_game",
-    "view",
-]
+__all__ = [*PACKAGE_MEMBERS, "COLOURS", "TILES", "Event", "Tile"]
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

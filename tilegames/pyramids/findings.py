@@ -285,28 +285,25 @@ def plot_matchups(frame: pd.DataFrame):
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, 2, figsize=(12, 3.6))
-    table = matchup_table(frame)
-    _interval_dots(
-        axes[0],
-        table["A wins"],
-        table["A low"],
-        table["A high"],
-        table.index,
-        xlim=(0, 1.05),
-        xlabel=i18n._("share of games won by the first-named player (95% CI)"),
-        title=i18n._("Who beats whom"),
-    )
-    first = first_player_edge_table(frame)
-    _interval_dots(
-        axes[1],
-        first["first player wins"],
-        first["95% CI low"],
-        first["95% CI high"],
-        first.index,
-        xlim=(0.35, 0.65),
-        xlabel=i18n._("share of games won by the player who moved first (95% CI)"),
-        title=i18n._("Moving first, between equals"),
-    )
+    panels = [  # (table, its share, low and high columns, x range, x label, title)
+        (
+            matchup_table(frame),
+            ("A wins", "A low", "A high"),
+            (0, 1.05),
+            i18n._("share of games won by the first-named player (95% CI)"),
+            i18n._("Who beats whom"),
+        ),
+        (
+            first_player_edge_table(frame),
+            ("first player wins", "95% CI low", "95% CI high"),
+            (0.35, 0.65),
+            i18n._("share of games won by the player who moved first (95% CI)"),
+            i18n._("Moving first, between equals"),
+        ),
+    ]
+    for ax, (table, columns, xlim, xlabel, title) in zip(axes, panels):
+        share, low, high = (table[column] for column in columns)
+        _interval_dots(ax, share, low, high, table.index, xlim=xlim, xlabel=xlabel, title=title)
     fig.tight_layout()
     return fig
 

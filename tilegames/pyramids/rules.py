@@ -36,22 +36,11 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, refuse_unless_dealt, require
+from ..game import GameState, Notation, refuse_unless_dealt, require
 from ..i18n import N_, _, ngettext
 from ..randomness import as_generator, generator_from_state, generator_state, read_seed, seed_value
 from ..rules_base import RulesBase
 from . import mayhem
-from .mayhem import (
-    AIR,
-    COLLAPSE,
-    CURSE_KIND,
-    EXPLOSION,
-    FIRE,
-    OVERHANG,
-    ROLL,
-    first_problem,
-    resolve,
-)
 from .tiles import (
     ABOVE_RIGHT,
     FIRE_TILES,
@@ -142,8 +131,8 @@ class Rules(RulesBase):
         return cls(curse=True, fire_cube=True)
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, repr=False)
+class Move(Notation):
     """A decision: a tile to a position (``Move.parse("yellow 20 @ 1,3")``) or a fall (``Move.parse("fall left")``).
 
     >>> Move.parse("Yellow 20 @ 1, 3")
@@ -199,9 +188,6 @@ class Move:
         if self.fall is not None:
             return f"fall {self.fall}"
         return f"{self.tile} @ {self.position[0]},{self.position[1]}"
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
 
     @classmethod
     def place(cls, tile: str | int, r: int, x: int) -> Move:
@@ -753,7 +739,7 @@ class Game(GameState):
                     missing=", ".join(missing)
                 )
             )
-        problem = first_problem(board, curse=rules.curse, fire_cube=rules.fire_cube)
+        problem = mayhem.first_problem(board, curse=rules.curse, fire_cube=rules.fire_cube)
         if problem is not None:
             kind, k = problem
             raise InvalidPosition(
@@ -1110,7 +1096,7 @@ class Game(GameState):
         board = self._board
         while True:
             near = self._near
-            problem = first_problem(
+            problem = mayhem.first_problem(
                 board,
                 curse=rules.curse,
                 fire_cube=rules.fire_cube,
@@ -1123,17 +1109,17 @@ class Game(GameState):
                 self._end_turn()
                 return
             kind, k = problem
-            if kind == AIR:
+            if kind == mayhem.AIR:
                 self._falling = k
                 return
             face = None
-            if kind == ROLL:
+            if kind == mayhem.ROLL:
                 face = self._die()
             pending = self._roll_pending
-            if kind in (ROLL, CURSE_KIND):
+            if kind in (mayhem.ROLL, mayhem.CURSE_KIND):
                 self._roll_pending = None
             before = dict(board) if self.keep_log else None
-            step = resolve(
+            step = mayhem.resolve(
                 board,
                 kind,
                 k,
@@ -1141,7 +1127,7 @@ class Game(GameState):
                 face=face,
                 roll_pending=pending,
             )
-            if kind == CURSE_KIND:
+            if kind == mayhem.CURSE_KIND:
                 receiver = self.previous_player
                 self.acting = receiver
                 self._debris_to = receiver if rules.curse_debris == "previous" else self.turn_player
@@ -1378,7 +1364,15 @@ class Game(GameState):
 
     def mayhem_counts(self) -> dict[str, int]:
         """How many mayhem events of each kind the game has had so far."""
-        kinds = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
+        kinds = (
+            "fall",
+            mayhem.COLLAPSE,
+            mayhem.OVERHANG,
+            mayhem.EXPLOSION,
+            mayhem.FIRE,
+            mayhem.ROLL,
+            mayhem.CURSE_KIND,
+        )
         return {kind: self._counts.get(kind, 0) for kind in kinds}
 
     def __repr__(self) -> str:
@@ -1420,7 +1414,7 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
     )
     at = format_position(*position(step.key))
     name = TILES[before[step.key]].name
-    if step.kind == COLLAPSE:
+    if step.kind == mayhem.COLLAPSE:
         left, right = (TILES[before[step.key + d]].name for d in (SUPPORT_LEFT, SUPPORT_RIGHT))
         return ngettext(
             "collapse: {tile} at {position} breaks the building rules on {left} and {right}; "
@@ -1429,7 +1423,7 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
             "{debris} go {where}",
             n_debris,
         ).format(tile=name, position=at, left=left, right=right, debris=debris, where=where)
-    if step.kind == OVERHANG:
+    if step.kind == mayhem.OVERHANG:
         if step.moved is not None:
             return _(
                 "collapse: {tile} at {position} overhangs illegally and slides down to {end}"
@@ -1437,20 +1431,20 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
         return _(
             "collapse: {tile} at {position} overhangs illegally; its support {debris} goes {where}"
         ).format(tile=name, position=at, debris=debris, where=where)
-    if step.kind == EXPLOSION:
+    if step.kind == mayhem.EXPLOSION:
         text = ngettext(
             "explosion: {gone} explode and leave the game",  # English: as of two
             "explosion: {gone} explode and leave the game",
             n_gone,
         ).format(gone=gone)
         return text + (go if debris else "")
-    if step.kind == FIRE:
+    if step.kind == mayhem.FIRE:
         return ngettext(
             "fire: {tile} at {position} burns {debris} ({where}); the fire tile leaves the game",
             "fire: {tile} at {position} burns {debris} ({where}); the fire tile leaves the game",
             n_debris,
         ).format(tile=name, position=at, debris=debris, where=where)
-    if step.kind == ROLL:
+    if step.kind == mayhem.ROLL:
         text = _("fire cube: {tile} at {position} rolls {face}: {outcome}").format(
             tile=name, position=at, face=step.face, outcome=_(ROLLS[step.face])
         )
@@ -1461,7 +1455,7 @@ def _describe(step: mayhem.Step, before: dict[int, int | None], receiver: int) -
                 gone=gone
             )
         return text
-    if step.kind == CURSE_KIND:
+    if step.kind == mayhem.CURSE_KIND:
         return ngettext(
             "curse: {debris} weigh the same; they go {where}, and player {player} acts until "
             "the mayhem ends",

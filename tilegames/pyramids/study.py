@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
+from ..players import lineup
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, median_from_counts, wilson
@@ -103,12 +104,12 @@ def game_row(game: Game) -> dict[str, Any]:
 
 
 def lineup_of(player: str, players: int) -> list[str]:
-    kinds = [k.strip() for k in str(player).split(",") if k.strip()]
-    if not kinds:
-        raise ValueError(f"name at least one player: {', '.join(PLAYERS)}")
-    for kind in kinds:
-        make_player(kind)  # unknown names raise ValueError
-    return [kinds[s % len(kinds)] for s in range(players)]
+    """The player of each seat (``tilegames.players.lineup``).
+
+    >>> lineup_of("careful,random", 3)
+    ['careful', 'random', 'careful']
+    """
+    return lineup(player, players, list(PLAYERS), "Flaming Pyramids")
 
 
 def game_task(

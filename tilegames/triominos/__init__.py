@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from ..explorer_spec import Control, ExplorerSpec
-from ..game import lazy_view
+from ..game import PACKAGE_MEMBERS, lazy_view
 from ..i18n import N_
 from ..spec import GameSpec
 from .lattice import TILES, Board, cells_around, corners, parse_tile, tile_name, value
@@ -18,25 +18,16 @@ from .players import PLAYERS, make_player, play_game
 from .rules import Game, Match, Move, PlayerView, Rules, ScoreEvent, new_game
 
 __all__ = [
-    "SPEC",
+    *PACKAGE_MEMBERS,
     "TILES",
     "Board",
-    "Game",
     "Match",
-    "Move",
-    "PLAYERS",
-    "PlayerView",
-    "Rules",
     "ScoreEvent",
     "cells_around",
     "corners",
-    "make_player",
-    "new_game",
     "parse_tile",
-    "play_game",
     "tile_name",
     "value",
-    "view",
 ]
 
 

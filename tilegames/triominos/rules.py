@@ -41,7 +41,7 @@ import numpy as np
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, deal_fields, kept_seed, require
+from ..game import GameState, Notation, deal_fields, kept_seed, require
 from ..randomness import as_generator, seed_value
 from ..rules_base import RulesBase
 from .lattice import (
@@ -248,8 +248,8 @@ def _whole(value: Any) -> int | None:
     return None
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, repr=False)
+class Move(Notation):
     """A move: place a tile, draw from the pool, or pass (``Move.parse("1-3-4 @ 2,5 r1")``).
 
     A ``Move`` checks itself when made: an unknown kind, a tile that does not
@@ -321,9 +321,6 @@ class Move:
             return self.kind
         r, c = self.cell  # type: ignore[misc]
         return f"{tile_name(self.tile)} @ {r},{c} r{self.rotation}"  # type: ignore[arg-type]
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
 
     def __copy__(self) -> Move:
         return self  # immutable

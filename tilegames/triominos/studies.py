@@ -34,14 +34,7 @@ __all__ = ["STUDIES", "plan"]
 def plan(rules: Rules, options: Mapping[str, Any]) -> Plan:
     """Rounds (or games to 400) with the chosen players, the summary table from a tally."""
     players, player = options["players"], options["player"]
-    kinds = player_kinds(player, players)
-    unknown = sorted({kind for kind in kinds if kind not in PLAYERS})
-    if unknown:  # refused here, before any work
-        raise ValueError(
-            _("unknown {game} player {player}: choose from {players}").format(
-                game="Tri-Ominos", player=repr(unknown[0]), players=", ".join(PLAYERS)
-            )
-        )
+    kinds = player_kinds(player, players)  # an unknown player is refused here, before any work
     changes = [change for change in options.get("rule") or [] if change.split("=")[0] != "name"]
     if changes:  # the rows' rules label says what was changed, not only the preset's name
         rules = rules.replace(name=" ".join([rules.name, *changes]))

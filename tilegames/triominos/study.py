@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -25,12 +26,12 @@ import numpy as np
 import pandas as pd
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
-from ..players import play_game
+from ..players import lineup, play_game
 from ..randomness import players_generator
 from ..sim import Tally
 from ..stats import Estimate, Sums, mean_interval, wilson
 from ..words import estimate_text
-from .players import make_player, play_round
+from .players import PLAYERS, make_player, play_round
 from .rules import BREAKDOWN_PARTS, POINT_PARTS, Game, Match, Rules, deal
 
 __all__ = [
@@ -70,16 +71,13 @@ def rules_named(rules: Rules | str) -> Rules:
 
 
 def player_kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:
-    """The player of each seat: ``"greedy,cautious"`` names seats 0, 1, ... in turn.
+    """The player of each seat: ``"greedy,cautious"`` names seats 0, 1, ... in turn
+    (``tilegames.players.lineup``: an unknown name is refused).
 
     >>> player_kinds("greedy,random", 3)
     ['greedy', 'random', 'greedy']
     """
-    kinds = player.split(",") if isinstance(player, str) else list(player)
-    kinds = [k.strip() for k in kinds if k.strip()]
-    if not kinds:
-        raise ValueError("name at least one player: random, greedy or cautious")
-    return [kinds[s % len(kinds)] for s in range(players)]
+    return lineup(player, players, list(PLAYERS), "Tri-Ominos")
 
 
 def _seated(
@@ -190,22 +188,20 @@ def paired_task(
     return rows
 
 
-def game_task(
-    rng: np.random.Generator,
-    *,
-    players: int = 2,
-    player: str | list[str] = "greedy",
-    rules: Rules | str = "seed",
-    shuffle_seats: bool = False,
-) -> dict[str, Any]:
+def game_task(rng: np.random.Generator, **table: Any) -> dict[str, Any]:
     """A whole game: rounds until someone reaches the target (400). One row per game.
+
+    ``table``: ``round_task``'s keywords (``players``, ``player``, ``rules``,
+    ``shuffle_seats``), with its defaults: a game is played at the table a round is.
 
     >>> row = game_task(np.random.default_rng(2))
     >>> row["winning_total"] >= 400 and row["rounds"] >= 1
     True
     """
-    rules = rules_named(rules)
-    kinds = _seated(player, players, rng, shuffle_seats)
+    given = inspect.signature(round_task).bind(rng, **table)
+    given.apply_defaults()
+    players, rules = given.arguments["players"], rules_named(given.arguments["rules"])
+    kinds = _seated(given.arguments["player"], players, rng, given.arguments["shuffle_seats"])
     match = Match(players, rules=rules, seed=rng)
     seats = [make_player(kind) for kind in kinds]
     hexagons = bridges = 0

@@ -10,31 +10,14 @@
 from __future__ import annotations
 
 from ..explorer_spec import ExplorerSpec
-from ..game import lazy_view
+from ..game import PACKAGE_MEMBERS, lazy_view
 from ..i18n import N_
 from ..spec import GameSpec
 from .layout import POSITIONS, SUITS, TILES, VALUES, Tile, matches
 from .players import PLAYERS, make_player, play_game
 from .rules import Game, Move, PlayerView, Rules, new_game
 
-__all__ = [
-    "SPEC",
-    "POSITIONS",
-    "SUITS",
-    "TILES",
-    "VALUES",
-    "PLAYERS",
-    "Game",
-    "Move",
-    "PlayerView",
-    "Rules",
-    "Tile",
-    "make_player",
-    "matches",
-    "new_game",
-    "play_game",
-    "view",
-]
+__all__ = [*PACKAGE_MEMBERS, "POSITIONS", "SUITS", "TILES", "VALUES", "Tile", "matches"]
 
 
 __getattr__ = lazy_view(__name__)  # the board view (ipywidgets) loads only when asked

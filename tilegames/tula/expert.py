@@ -165,20 +165,11 @@ def _search(
     return False
 
 
-def _wins(
-    board: Board,
-    cache: dict,
-    tile_at,
-    where: list[int],
-    present: int,
-    open_mask: int,
-    top: int,
-    tiles: int,
-    ends: int | None,
-    lost: set,
-) -> bool:
-    """Clairvoyant verdict on one imagined deal (``_search``, from any position; ``ends`` is
-    ``_strand_check(board.match, top, tiles)``)."""
+def _wins(board: Board, cache: dict, tile_at, where: list[int], start: tuple, lost: set) -> bool:
+    """Clairvoyant verdict on one imagined deal (``_search``, from any position): ``start`` is
+    ``(present, open_mask, top, tiles, ends)``, ``ends`` being ``_strand_check(board.match,
+    top, tiles)``."""
+    present, open_mask, top, tiles, ends = start
     if not present:
         return True
     if ends is None or present << 6 | top in lost:
@@ -277,16 +268,10 @@ def decide(
                     p = choices[index]
                     swapped = list(imagined)
                     swapped[p], swapped[board.top] = top, imagined[p]
-                    won = _wins(
-                        board,
-                        cache,
-                        swapped,
-                        _where(board, swapped, present),
-                        *starts[index],
-                        set(),
-                    )
+                    where_swapped = _where(board, swapped, present)
+                    won = _wins(board, cache, swapped, where_swapped, starts[index], set())
                 else:
-                    won = _wins(board, cache, imagined, where, *starts[index], lost)
+                    won = _wins(board, cache, imagined, where, starts[index], lost)
                 row[index] = won
                 wins[index] += won
             rows.append(row)

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
+from ..game import Notation
+from .core import bit_positions
 
 SUITS = ("Suns", "Moons", "Crowns", "Arms")
 """The four piecepack suits, in piecepack order."""
@@ -53,8 +55,8 @@ CORNERS = (("top", "left"), ("top", "right"), ("bottom", "left"), ("bottom", "ri
 """The four corners, each named by the two edges that meet there."""
 
 
-@dataclass(frozen=True)
-class Tile:
+@dataclass(frozen=True, repr=False)
+class Tile(Notation):
     """One piecepack tile: a suit and a value (``Tile.parse("2 Moons")``)."""
 
     suit: int
@@ -77,9 +79,6 @@ class Tile:
 
     def __str__(self) -> str:
         return f"{VALUES[self.value]} {SUITS[self.suit]}"
-
-    def __repr__(self) -> str:
-        return f"Tile.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -169,12 +168,7 @@ def names(mask: int) -> list[str]:
     >>> names(COVERED_BY[INDEX["3C"]])
     ['4A']
     """
-    found = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        found.append(POSITIONS[low.bit_length() - 1])
-    return found
+    return [POSITIONS[p] for p in bit_positions(mask)]
 
 
 def free_corners(position: int, present: int) -> list[tuple[str, str]]:

@@ -27,10 +27,11 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..errors import BadNotation, IllegalMove, InvalidPosition, describe
-from ..game import GameState, deal_seed, refuse_unless_dealt, require
+from ..game import GameState, Notation, deal_seed, refuse_unless_dealt, require
 from ..i18n import _, ngettext
 from ..randomness import as_generator, seed_value
 from ..rules_base import RulesBase
+from .core import bit_positions
 from .layout import (
     ALL,
     COVERED_BY,
@@ -76,8 +77,8 @@ class Rules(RulesBase):
         return cls(mercy=True)
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, repr=False)
+class Move(Notation):
     """A Tula move: ``reveal``, ``remove`` or ``mercy`` at a position (``Move.parse("remove 3B")``)."""
 
     kind: MoveKind
@@ -101,9 +102,6 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.kind} {self.position}"
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -641,12 +639,7 @@ _MERCIES = tuple(Move("mercy", name) for name in POSITIONS)
 
 
 def _moves_in(mask: int, table: tuple[Move, ...]) -> list[Move]:
-    found = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        found.append(table[low.bit_length() - 1])
-    return found
+    return [table[p] for p in bit_positions(mask)]
 
 
 def _and(items: list[str]) -> str:
