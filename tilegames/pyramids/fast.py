@@ -108,6 +108,7 @@ from .mayhem import (
     placement_is_quiet,
     quiet_sides,
     resolve,
+    resolve_watched,
     roll_contact,
     scan,
     watch_added,
@@ -817,12 +818,9 @@ def _costs(
                 total += len(gone) - 1
                 yield total
             continue
-        step = resolve(board, kind, k, overhang_slide=slide)
-        watch_step(board, near, step)
-        if kind == CURSE_KIND:
-            mine = mine and rules.curse_debris == "turn"
-        elif mine and step.debris:
-            total += len(step.debris)
+        mine, cost = resolve_watched(board, near, kind, k, slide, rules.curse_debris, mine)
+        if cost:
+            total += cost
             yield total
 
 

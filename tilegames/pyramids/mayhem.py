@@ -136,6 +136,26 @@ def watch_step(board: dict[int, int], near: set[int], step: Step) -> set[int]:
     return near
 
 
+def resolve_watched(
+    board: dict[int, int],
+    near: set[int],
+    kind: str,
+    k: int,
+    slide: bool,
+    curse_debris: str,
+    mine: bool,
+) -> tuple[bool, int]:
+    """A forecast's step: ``resolve`` the mayhem at ``k`` and ``watch_step`` it. Returns whether
+    what follows still counts against the mover (``mine``; a curse hands it on unless
+    ``curse_debris`` is ``"turn"``) and the tiles this step cost them (its debris, when ``mine``).
+    """
+    step = resolve(board, kind, k, overhang_slide=slide)
+    watch_step(board, near, step)
+    if kind == CURSE_KIND:
+        return mine and curse_debris == "turn", 0
+    return mine, len(step.debris) if mine else 0
+
+
 def first_problem(
     board: dict[int, int],
     *,

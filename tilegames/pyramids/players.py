@@ -36,6 +36,7 @@ from .mayhem import (
     placement_is_quiet,
     quiet_sides,
     resolve,
+    resolve_watched,
     unsettled,
     watch_added,
     watch_removed,
@@ -237,12 +238,9 @@ def _mayhem_costs(board: dict[int, int], near: set[int], mine: bool, rules) -> I
                 total += 1
                 yield total
             continue
-        step = resolve(board, kind, k, overhang_slide=slide)
-        watch_step(board, near, step)
-        if kind == CURSE_KIND:
-            mine = mine and rules.curse_debris == "turn"
-        elif mine and step.debris:
-            total += len(step.debris)
+        mine, cost = resolve_watched(board, near, kind, k, slide, rules.curse_debris, mine)
+        if cost:
+            total += cost
             yield total
 
 

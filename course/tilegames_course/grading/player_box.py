@@ -299,10 +299,10 @@ class PlayerBox:
         else:
             why = "bubblewrap" if use else "not asked for"
         if use:
-            self.isolation = f"sandbox ({why or 'bubblewrap'})"
+            self.isolation = _("sandbox ({how})").format(how=why or "bubblewrap")
             # a player needs no network: it gets a loopback of its own and nothing else
             return sandbox.command(argv, hide=self.hide, env=extra, network=False), None, {}
-        self.isolation = f"plain process (no sandbox: {why})"
+        self.isolation = _("plain process (no sandbox: {why})").format(why=why)
         self._scratch = tempfile.TemporaryDirectory(prefix="tilegames-player-")
         home = self._scratch.name
         env = {"PATH": os.defpath, "HOME": home, "LANG": "C.UTF-8", **extra}
