@@ -157,9 +157,13 @@ def test_a_translated_assignment_generates_validates_and_grades_as_the_english_o
     from nbgrader.apps import NbGraderAPI  # noqa: F401  (nbgrader is here: the module skips otherwise)
     from nbgrader.validator import Validator
 
+    from tilegames.cli.setup_folders import TEXT_STUB, course_config
     from tilegames.course_i18n import translate_course_files
+    from tilegames.i18n import translate, using
 
     root = course.course_folder(tmp_path / "course")
+    config = root / "nbgrader_config.py"  # as `tilegames course --lang` writes it: stubs in lang
+    config.write_text(course_config(config.read_text("utf-8"), "c", str(tmp_path / "x"), lang))
     name = course.assignments()[0]
     path = root / "source" / name / f"{name}.ipynb"
     files, done = translate_course_files({f"source/{name}/{name}.ipynb": path.read_bytes()}, lang,
@@ -171,10 +175,15 @@ def test_a_translated_assignment_generates_validates_and_grades_as_the_english_o
     english = nbformat.read(ROOT / "exercises" / "release" / name / f"{name}.ipynb", as_version=4)
     assert nbformat.read(copy, as_version=4).cells[0].source != english.cells[0].source
     assert Validator().validate(str(copy)).get("changed", []) == []  # nbgrader's checksums hold
+    with using(lang):
+        assert translate(TEXT_STUB) in copy.read_text("utf-8")  # where a written answer goes
     submit(root, name, "honest", honest(root, name))
     scores, flags = grade(root, name, "honest")
     assert scores == auto_points(name), flags
     assert not flags, flags
+    submit(root, name, "idle")
+    idle_scores, idle_flags = grade(root, name, "idle")
+    assert total(idle_scores) == 0 and not idle_flags  # the copy as given: nothing, no alarm
 
 
 @pytest.mark.parametrize("name", course.assignments())

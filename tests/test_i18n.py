@@ -787,7 +787,8 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
 ):
     """``tilegames course DIR --lang sk`` (and each language): the sources' markdown in Slovak, nbgrader generates
     the students' copies from them: the code cells, cell ids, nbgrader's metadata and checksums
-    are byte for byte those of the English copies, and the gradebook holds the same points."""
+    are byte for byte those of the English copies (but for nbgrader's stubs where a solution was,
+    in that language), and the gradebook holds the same points."""
     pytest.importorskip("tilegames_course")
     pytest.importorskip("nbgrader")
     import json
@@ -796,8 +797,16 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
     from nbgrader.api import Gradebook
 
     from tilegames.cli import main
+    from tilegames.cli.setup_folders import CODE_STUB, TEXT_STUB
     from tilegames.course_i18n import translatable
 
+    with using(lang):
+        stubs = {
+            "YOUR ANSWER HERE": i18n.translate(TEXT_STUB),
+            f"# {CODE_STUB}": f"# {i18n.translate(CODE_STUB)}",
+        }
+    assert all(english != local for english, local in stubs.items())
+    stubbed = 0
     course = tmp_path / "course"
     assert main(["course", str(course), "--lang", lang, "--exchange", str(tmp_path / "x")]) == 0
     out = capsys.readouterr().out
@@ -815,6 +824,20 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
                 assert mine["source"] != theirs["source"]
                 assert {**mine, "source": ""} == {**theirs, "source": ""}
                 translated += 1
+            elif theirs["metadata"].get("nbgrader", {}).get("solution"):
+                # where a solution was, nbgrader's stub says it in the class's language (and a
+                # written answer's checksum is over that): the rest of the cell is the same
+                expected = "".join(theirs["source"])
+                for english, local in stubs.items():
+                    expected = expected.replace(english, local)
+                assert "".join(mine["source"]) == expected, (name, mine["source"])
+                stubbed += expected != "".join(theirs["source"])
+                unsummed = [
+                    {**c, "source": "", "metadata": {**c["metadata"], "nbgrader": {
+                        k: v for k, v in c["metadata"]["nbgrader"].items() if k != "checksum"}}}
+                    for c in (mine, theirs)
+                ]  # fmt: skip
+                assert unsummed[0] == unsummed[1], name
             else:
                 assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
         assert translated >= 5, name
@@ -826,6 +849,7 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         points = {a.name: a.max_score for a in gradebook.assignments}
     assert points == english_points
+    assert stubbed >= len(assignment_names())  # every assignment has a solution region
     # the teacher's guide and the answer keys stay as they are
     assert (course / "README.md").read_bytes() == checkout_file("exercises/README.md").read_bytes()
 
