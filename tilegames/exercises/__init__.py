@@ -62,6 +62,8 @@ __all__ = [
     "as_bool",
     "as_names",
     "yes_no",
+    "COUNT",
+    "EXACT",
     "HOMEWORK",
     "WORKSHEET",
 ]
@@ -290,6 +292,12 @@ class Form:
         return cls(read, text)
 
 
+COUNT = Form(as_whole, WHOLE)
+"""The form of a count: a whole number."""
+EXACT = Form(as_fraction, FRACTION)
+"""The form of an exact probability: a Fraction."""
+
+
 class Sheet:
     """A worksheet as its student sees it: each question's form, ``check`` and ``submit``.
 
@@ -297,7 +305,7 @@ class Sheet:
     whether it is right: the answer keys are the teacher's, not in anything a student
     can import. ``submit`` hands the answer in for the teacher's grader.
 
-    >>> sheet = Sheet("demo", {"count": Form(as_whole, WHOLE)})
+    >>> sheet = Sheet("demo", {"count": COUNT})
     >>> sheet.check("count", 12).status
     'ready'
     >>> sheet.check("count", "twelve").message

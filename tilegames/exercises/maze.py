@@ -25,8 +25,8 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..maze import Card, Game, Move, Rules, new_game
-from . import WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
-from .answers import FRACTION, WHOLE, AnswerFormat, as_fraction, as_move, as_names, as_whole
+from . import COUNT, EXACT, WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
+from .answers import AnswerFormat, as_move, as_names, as_whole
 from .handin import first_made, seed_window, student_rng
 from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .simulation import FORM, check_mean, simulation_checks
@@ -140,12 +140,12 @@ simulation_of = simulation_checks(
 )
 
 FORMS = {
-    "gap_in_slot_0": Form(as_fraction, FRACTION),
-    "expected_gaps_row0": Form(as_fraction, FRACTION),
-    "score_shown": Form(as_whole, WHOLE),
+    "gap_in_slot_0": EXACT,
+    "expected_gaps_row0": EXACT,
+    "score_shown": COUNT,
     "into_gap": Form(cards_of, "a list of cards, like ['7D', '8♣']"),
-    "p_link": Form(as_fraction, FRACTION),
-    "expected_fresh_score": Form(as_fraction, FRACTION),
+    "p_link": EXACT,
+    "expected_fresh_score": EXACT,
     "simulate_fresh_score": Form(simulation_of, FORM),
     "best_move": Form(move_of, "a move, like '7D -> 23'"),
 }

@@ -39,8 +39,8 @@ import numpy as np
 from .. import i18n  # i18n._(...)
 from ..players import play_game
 from ..tula import Game, make_player, new_game
-from . import HOMEWORK, Form, Sheet
-from .answers import FRACTION, AnswerFormat, as_fraction, as_whole
+from . import EXACT, HOMEWORK, Form, Sheet
+from .answers import AnswerFormat, as_whole
 from .handin import answering_student, seed_window, student_rng
 from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .players import check_player
@@ -152,7 +152,7 @@ def _deals_count(answer: Any) -> int:
 
 
 FORMS = {
-    "overall_gain": Form(as_fraction, FRACTION),
+    "overall_gain": EXACT,
     "my_player": Form.checked(player_of, "an instance of your player, like MyPlayer()"),
     "vs_greedy": Form.checked(versus_greedy_of, PAIRED_FORM),
     "mercy_effect": Form.checked(mercy_effect_of, PAIRED_FORM),

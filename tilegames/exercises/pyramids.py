@@ -27,8 +27,8 @@ import numpy as np
 from .. import i18n  # i18n._(...)
 from ..pyramids import TILES, Game, new_game
 from ..pyramids.tiles import supported_ok, tile_id
-from . import WORKSHEET, Form, Question, QuestionSet, Sheet, yes_no
-from .answers import FRACTION, WHOLE, AnswerFormat, as_fraction, as_names, as_whole
+from . import COUNT, EXACT, WORKSHEET, Form, Question, QuestionSet, Sheet, yes_no
+from .answers import AnswerFormat, as_names, as_whole
 from .handin import first_made, seed_window, student_rng
 from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .simulation import FORM, check_proportion, simulation_checks
@@ -186,13 +186,13 @@ simulation_of = simulation_checks(
 )
 
 FORMS = {
-    "burner_can_burn": Form(as_whole, WHOLE),
+    "burner_can_burn": COUNT,
     "legal_examples": Form(numbers_of, "a list of placement numbers, like [1, 3]"),
-    "on_supports": Form(as_whole, WHOLE),
+    "on_supports": COUNT,
     "safe_tiles": Form(tile_names, "a list of tile names, like ['blue 60']"),
-    "p_fire_left_over": Form(as_fraction, FRACTION),
-    "expected_fire_left_over": Form(as_fraction, FRACTION),
-    "one_given_any": Form(as_fraction, FRACTION),
+    "p_fire_left_over": EXACT,
+    "expected_fire_left_over": EXACT,
+    "one_given_any": EXACT,
     "simulate_fire_left_over": Form(simulation_of, FORM),
 }
 

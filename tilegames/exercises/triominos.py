@@ -26,8 +26,8 @@ import numpy as np
 from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
 from ..triominos import TILES, Game, Move, Rules, new_game, parse_tile, tile_name, value
-from . import WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
-from .answers import FRACTION, WHOLE, AnswerFormat, as_fraction, as_move, as_whole
+from . import COUNT, EXACT, WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
+from .answers import AnswerFormat, as_fraction, as_move, as_whole
 from .handin import first_made, seed_window, student_rng
 from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .simulation import FORM, check_proportion, simulation_checks
@@ -197,15 +197,15 @@ simulation_of = simulation_checks(
 )
 
 FORMS = {
-    "tiles_0_to_6": Form(as_whole, WHOLE),
-    "zero_or_five": Form(as_whole, WHOLE),
+    "tiles_0_to_6": COUNT,
+    "zero_or_five": COUNT,
     "fits_read_cell": Form(tiles_of, "a list of tile names, like ['0-1-2']"),
     "pressman_turn": Form(
         lambda a: as_whole(a, "a whole number of points, like -4"),
         "a whole number of points, like -4",
     ),
-    "no_triple": Form(as_fraction, FRACTION),
-    "top_triple_given_any": Form(as_fraction, FRACTION),
+    "no_triple": EXACT,
+    "top_triple_given_any": EXACT,
     "expected_hand_value": Form(
         lambda a: as_fraction(a, "a number, like Fraction(15, 2) or 12"),
         "a Fraction or a whole number",

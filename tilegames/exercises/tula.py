@@ -25,8 +25,8 @@ from ..tula import POSITIONS, Game, Tile, matches, new_game
 from ..tula.layout import EDGE_BLOCKERS, INDEX
 from ..tula.solver import solve
 from ..words import plural
-from . import WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
-from .answers import FRACTION, WHOLE, AnswerFormat, as_fraction, as_names, as_whole
+from . import COUNT, EXACT, WORKSHEET, Form, Picture, Question, QuestionSet, Sheet, yes_no
+from .answers import AnswerFormat, as_names, as_whole
 from .handin import first_made, seed_window, student_rng
 from .handin import student_id as student_id  # one of HOMEWORK, re-exported
 from .simulation import FORM, check_proportion, simulation_checks
@@ -179,14 +179,14 @@ simulation_of = simulation_checks(
 
 
 FORMS = {
-    "pairs": Form(as_whole, WHOLE),
+    "pairs": COUNT,
     "non_matching_pair": Form(tile_pair, "a pair of tile names, like ('2 Moons', 'null Suns')"),
     "reveal_now": Form(positions_of, "a list of positions, like ['1A', '2B']"),
     "blocked_1K": Form(edges_of, "a set of edges, like {'top', 'left'}"),
     "free_layer2": Form(positions_of, "a list of positions, like ['2A']"),
-    "exactly_one": Form(as_fraction, FRACTION),
-    "neither_given_3A": Form(as_fraction, FRACTION),
-    "expected_matches": Form(as_fraction, FRACTION),
+    "exactly_one": EXACT,
+    "neither_given_3A": EXACT,
+    "expected_matches": EXACT,
     "simulate_one_match": Form.checked(simulation_of, FORM),
     "keep_winnable": Form(one_position, "one position, like '1A'"),
 }
