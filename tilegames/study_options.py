@@ -37,6 +37,7 @@ from typing import Any
 
 from .i18n import N_, Deferred, _, format_number, translate
 from .loading import load
+from .players import lineup
 
 __all__ = [
     "Option",
@@ -400,19 +401,10 @@ def _generic_plan(
     summary: str | Callable,
 ) -> Plan:
     """The generic study's run: ``task`` with the rules, seats and players."""
-    lineup = [name.strip() for name in options["player"].split(",") if name.strip()]
-    unknown = [name for name in lineup if name not in spec.players]
-    if unknown or not lineup:
-        raise ValueError(
-            _("unknown {game} player {player}: choose from {players}").format(
-                game=spec.title,
-                player=repr(unknown[0] if unknown else options["player"]),
-                players=", ".join(spec.players),
-            )
-        )
     players = options.get("players") or spec.seats[0]
+    seated = lineup(options["player"], players, list(spec.players), spec.title)
     one_game = functools.partial(
-        _loaded(task), rules=rules, players=players, player=",".join(lineup)
+        _loaded(task), rules=rules, players=players, player=",".join(seated)
     )
     what = Deferred(N_("{game} games"), game=spec.title)
     games, provenance = options["games"], {"rules": rules.to_dict()}
