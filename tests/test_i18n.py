@@ -787,8 +787,9 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
 ):
     """``tilegames course DIR --lang sk`` (and each language): the sources' markdown in Slovak, nbgrader generates
     the students' copies from them: the code cells, cell ids, nbgrader's metadata and checksums
-    are byte for byte those of the English copies (but for nbgrader's stubs where a solution was,
-    in that language), and the gradebook holds the same points."""
+    are byte for byte those of the English copies (but for nbgrader's stubs where a solution was
+    and the comments a student reads, in that language), and the gradebook holds the same
+    points."""
     pytest.importorskip("tilegames_course")
     pytest.importorskip("nbgrader")
     import json
@@ -798,7 +799,7 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
 
     from tilegames.cli import main
     from tilegames.cli.setup_folders import CODE_STUB, TEXT_STUB
-    from tilegames.course_i18n import translatable
+    from tilegames.course_i18n import translatable, translate_comments
 
     with using(lang):
         stubs = {
@@ -806,7 +807,7 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
             f"# {CODE_STUB}": f"# {i18n.translate(CODE_STUB)}",
         }
     assert all(english != local for english, local in stubs.items())
-    stubbed = 0
+    changed = 0
     course = tmp_path / "course"
     assert main(["course", str(course), "--lang", lang, "--exchange", str(tmp_path / "x")]) == 0
     out = capsys.readouterr().out
@@ -824,22 +825,28 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
                 assert mine["source"] != theirs["source"]
                 assert {**mine, "source": ""} == {**theirs, "source": ""}
                 translated += 1
-            elif theirs["metadata"].get("nbgrader", {}).get("solution"):
-                # where a solution was, nbgrader's stub says it in the class's language (and a
-                # written answer's checksum is over that): the rest of the cell is the same
+            else:
+                # a code cell's comments a student reads, and nbgrader's stubs where a solution
+                # was, are in the class's language (nbgrader's checksums are over them): the rest
+                # of the cell is the English one, byte for byte
                 expected = "".join(theirs["source"])
-                for english, local in stubs.items():
-                    expected = expected.replace(english, local)
+                if theirs["cell_type"] == "code":
+                    expected = translate_comments(expected, lang)
+                if theirs["metadata"].get("nbgrader", {}).get("solution"):
+                    for english, local in stubs.items():
+                        expected = expected.replace(english, local)
                 assert "".join(mine["source"]) == expected, (name, mine["source"])
-                stubbed += expected != "".join(theirs["source"])
+                if expected == "".join(theirs["source"]):
+                    assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
+                    continue
+                changed += 1
                 unsummed = [
                     {**c, "source": "", "metadata": {**c["metadata"], "nbgrader": {
-                        k: v for k, v in c["metadata"]["nbgrader"].items() if k != "checksum"}}}
+                        k: v for k, v in c["metadata"].get("nbgrader", {}).items()
+                        if k != "checksum"}}}
                     for c in (mine, theirs)
                 ]  # fmt: skip
                 assert unsummed[0] == unsummed[1], name
-            else:
-                assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True)
         assert translated >= 5, name
         english_points[name] = sum(
             cell["metadata"].get("nbgrader", {}).get("points", 0) for cell in shipped["cells"]
@@ -849,7 +856,7 @@ def test_course_in_a_language_generates_translated_copies_with_the_same_code_and
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         points = {a.name: a.max_score for a in gradebook.assignments}
     assert points == english_points
-    assert stubbed >= len(assignment_names())  # every assignment has a solution region
+    assert changed >= 2 * len(assignment_names())  # each has a graded cell and an answer cell
     # the teacher's guide and the answer keys stay as they are
     assert (course / "README.md").read_bytes() == checkout_file("exercises/README.md").read_bytes()
 
@@ -861,16 +868,24 @@ def test_lessons_with_assignments_in_a_language_translate_the_students_copies(
     import nbformat
 
     from tilegames.cli import main
+    from tilegames.course_i18n import translate_comments
 
     assert main(["lessons", str(tmp_path), "--assignments", "--lang", lang]) == 0
     capsys.readouterr()
+    commented = 0
     for name in assignment_names():
         mine = nbformat.read(tmp_path / "assignments" / name / f"{name}.ipynb", as_version=4)
         english = nbformat.read(students_copy(name), as_version=4)
-        assert [c for c in mine.cells if c.cell_type == "code"] == [
-            c for c in english.cells if c.cell_type == "code"
-        ]
+        for cell, theirs in zip(mine.cells, english.cells):
+            if cell.cell_type != "code":
+                continue
+            if "nbgrader" in theirs.metadata:  # nbgrader's cells (checksums): as generated
+                assert cell == theirs, name
+            else:  # the comments a student reads, in the language
+                assert cell == {**theirs, "source": translate_comments(theirs.source, lang)}
+                commented += cell.source != theirs.source
         assert mine.cells[0].source != english.cells[0].source, name
+    assert commented == len(assignment_names())  # each one's "on your own computer" line
     assert main(["lessons", str(tmp_path / "en"), "--assignments"]) == 0
     capsys.readouterr()
     english = tmp_path / "en" / "assignments" / "w1_tula" / "w1_tula.ipynb"

@@ -24,16 +24,21 @@ cell the English copy no longer has, is stale: ``tests/test_i18n.py`` fails.
 
 from __future__ import annotations
 
+import io
+import re
+import tokenize
 from pathlib import Path
 
-from .i18n import catalogued
+from .i18n import N_, catalogued, ngettext, translate, using
 from .lesson_i18n import cell_messages, lesson_cell, translated_cells
 
 __all__ = [
+    "comment_in",
     "domain",
     "markdown_cells",
     "translatable",
     "translate_assignment",
+    "translate_comments",
     "translate_course_files",
     "translated_assignments",
 ]
@@ -75,15 +80,81 @@ def markdown_cells(notebook) -> list[str]:
     return cell_messages(notebook, translatable)
 
 
+COMMENTS = {
+    text: text
+    for text in (
+        N_("# your answer"),
+        N_('# on your own computer: student_id("your id")'),
+        N_("# your picture here (marked by your teacher)"),
+        N_("# your player"),
+    )
+}
+"""The comments a student reads in an assignment's code cells (a code cell is otherwise the
+English one: names, numbers and code are the same in every language)."""
+_GRADED = re.compile(r"# Graded \((\d+) points?\): hands `(\w+)` in to your teacher's grader\.")
+
+
+def comment_in(comment: str) -> str | None:
+    """A code comment of an assignment in the language in use, or None when it is not one a
+    student reads (the teacher's, between the solution markers; commented-out code).
+
+    >>> from tilegames.i18n import using
+    >>> with using("sk"):
+    ...     comment_in("# Graded (2 points): hands `gain` in to your teacher's grader.")
+    '# Hodnotené (2 body): odovzdá `gain` hodnoteniu tvojho učiteľa.'
+    >>> comment_in("# revealing never hurts") is None
+    True
+    """
+    graded = _GRADED.fullmatch(comment)
+    if graded:
+        points, name = int(graded[1]), graded[2]
+        return ngettext(
+            "# Graded ({n} point): hands `{name}` in to your teacher's grader.",
+            "# Graded ({n} points): hands `{name}` in to your teacher's grader.",
+            points,
+        ).format(n=points, name=name)
+    message = COMMENTS.get(comment)
+    return translate(message) if message else None
+
+
+def translate_comments(source: str, lang: str) -> str:
+    """``source`` with the comments a student reads (``comment_in``) in ``lang``; the code, and
+    every other comment, as it is (a source that does not parse as Python: unchanged).
+
+    >>> translate_comments('x = ...  # your answer\\ny = "# your answer"\\n', "pt")
+    'x = ...  # a tua resposta\\ny = "# your answer"\\n'
+    """
+    try:
+        comments = [
+            token
+            for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type == tokenize.COMMENT
+        ]
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return source
+    lines = source.splitlines(keepends=True)
+    with using(lang):
+        for token in reversed(comments):  # from the end: earlier columns stay where they were
+            words = comment_in(token.string)
+            if words is None:
+                continue
+            row, start = token.start[0] - 1, token.start[1]
+            line = lines[row]
+            lines[row] = line[:start] + words + line[token.end[1] :]
+    return "".join(lines)
+
+
 def translated_assignments(lang: str) -> set[str]:
     """The assignments with a catalog in ``lang``."""
     return catalogued("course-", lang)
 
 
-def translate_assignment(notebook, name: str, lang: str):
+def translate_assignment(notebook, name: str, lang: str, comments_too: bool = False):
     """``(translated notebook, untranslated cells)``: the assignment ``name`` in ``lang``, its
-    translatable markdown cells translated and nothing else changed (a cell without a
-    translation stays English and is counted).
+    translatable markdown cells translated (a cell without a translation stays English and is
+    counted) and the comments a student reads in its code cells (``translate_comments``): in the
+    cells nbgrader does not manage, or, with ``comments_too`` (the teacher's source, before
+    nbgrader computes its checksums), in every code cell. Nothing else changes.
 
     >>> import nbformat
     >>> from tilegames import resources
@@ -92,12 +163,15 @@ def translate_assignment(notebook, name: str, lang: str):
     >>> slovak, missing = translate_assignment(english, "w1_tula", "sk")
     >>> missing, slovak.cells[0].source.splitlines()[0]
     (0, '# Pracovný list 1 — Tula: čítame chrám, počítame prvý ťah')
-    >>> [c for c in slovak.cells if c.cell_type == "code"] == [
-    ...     c for c in english.cells if c.cell_type == "code"]
-    True
+    >>> [c.source for c in slovak.cells if c.cell_type == "code"][0].splitlines()[-1]
+    'STUDENT = student_id()  # na vlastnom počítači: student_id("tvoje id")'
 
     """
-    return translated_cells(notebook, domain(name), lang, translatable)
+    result, missing = translated_cells(notebook, domain(name), lang, translatable)
+    for cell in result.cells:
+        if cell.cell_type == "code" and (comments_too or "nbgrader" not in cell.metadata):
+            cell.source = translate_comments(cell.source, lang)
+    return result, missing
 
 
 def translate_course_files(
@@ -127,7 +201,9 @@ def translate_course_files(
         if parts[1] not in available:
             continue
         notebook = nbformat.reads(data.decode("utf-8"), as_version=4)
-        translated, _missing = translate_assignment(notebook, parts[1], lang)
+        translated, _missing = translate_assignment(
+            notebook, parts[1], lang, comments_too=folder == "source"
+        )
         result[path] = _written_like(translated, data)
         done.append(parts[1])
     return result, sorted(done)
