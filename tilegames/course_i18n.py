@@ -80,15 +80,14 @@ def markdown_cells(notebook) -> list[str]:
     return cell_messages(notebook, translatable)
 
 
-COMMENTS = {
-    text: text
-    for text in (
+COMMENTS = frozenset(
+    {
         N_("# your answer"),
         N_('# on your own computer: student_id("your id")'),
         N_("# your picture here (marked by your teacher)"),
         N_("# your player"),
-    )
-}
+    }
+)
 """The comments a student reads in an assignment's code cells (a code cell is otherwise the
 English one: names, numbers and code are the same in every language)."""
 _GRADED = re.compile(r"# Graded \((\d+) points?\): hands `(\w+)` in to your teacher's grader\.")
@@ -113,8 +112,7 @@ def comment_in(comment: str) -> str | None:
             "# Graded ({n} points): hands `{name}` in to your teacher's grader.",
             points,
         ).format(n=points, name=name)
-    message = COMMENTS.get(comment)
-    return translate(message) if message else None
+    return translate(comment) if comment in COMMENTS else None
 
 
 def translate_comments(source: str, lang: str) -> str:
