@@ -451,10 +451,10 @@ class Game(GameState):
         if free_corners(p, self._present):
             return None
         blocked = []
-        for edge in ("top", "right", "bottom", "left"):
+        for edge, phrase in _EDGE_PHRASES:
             blockers = names(EDGE_BLOCKERS[p][edge] & self._present)
             if blockers:
-                blocked.append(_edge_phrase(edge, len(blockers)).format(tiles=_and(blockers)))
+                blocked.append(phrase(len(blockers)).format(tiles=_and(blockers)))
         if face_down:
             return _("{name} is face down and has no free corner: {edges}").format(
                 name=name, edges=_and(blocked)
@@ -648,15 +648,20 @@ def _and(items: list[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def _edge_phrase(edge: str, count: int) -> str:
-    """ "{tiles} touch(es) its <edge> edge": one message per edge, so each language words it."""
-    if edge == "top":
-        return ngettext("{tiles} touches its top edge", "{tiles} touch its top edge", count)
-    if edge == "right":
-        return ngettext("{tiles} touches its right edge", "{tiles} touch its right edge", count)
-    if edge == "bottom":
-        return ngettext("{tiles} touches its bottom edge", "{tiles} touch its bottom edge", count)
-    return ngettext("{tiles} touches its left edge", "{tiles} touch its left edge", count)
+_EDGE_PHRASES = (
+    ("top", lambda n: ngettext("{tiles} touches its top edge", "{tiles} touch its top edge", n)),
+    (
+        "right",
+        lambda n: ngettext("{tiles} touches its right edge", "{tiles} touch its right edge", n),
+    ),
+    (
+        "bottom",
+        lambda n: ngettext("{tiles} touches its bottom edge", "{tiles} touch its bottom edge", n),
+    ),
+    ("left", lambda n: ngettext("{tiles} touches its left edge", "{tiles} touch its left edge", n)),
+)
+"""Each edge, in the order a refusal names them, with its "{tiles} touch(es) its <edge> edge"
+for a count of tiles: one message per edge, so each language words it."""
 
 
 def deal_tiles(rng: np.random.Generator) -> list[Tile]:
