@@ -5,7 +5,8 @@
     python scripts/lesson_catalogs.py --init sk w1_tula         # start an assignment in one
 
 For every lesson with a catalog in some language: the template
-``tilegames/locale/lesson-<name>.pot`` is written from the English notebook's markdown cells,
+``tilegames/locale/lesson-<name>.pot`` is written from the English notebook's markdown cells
+and the string literals its code shows (``tilegames.lesson_i18n.shown_literals``),
 each language's ``.po`` is merged with it (a changed cell comes back fuzzy, with its old
 translation beside it for the translator; a cell that left the lesson is dropped), and the
 ``.mo`` is compiled. ``make catalogs`` runs it.
@@ -55,8 +56,17 @@ def template(name: str) -> Catalog:
         where, what, cells = NOTEBOOKS / f"{name}.ipynb", "lesson", lesson_i18n.markdown_cells
     notebook = nbformat.read(where, as_version=4)
     catalog = Catalog(project=f"tilegames {what} {name}", copyright_holder="the tilegames authors")
+    place = where.relative_to(ROOT).as_posix()
     for index, source in enumerate(cells(notebook)):
-        catalog.add(source, locations=[(where.relative_to(ROOT).as_posix(), index)])
+        catalog.add(source, locations=[(place, index)])
+    if what == "lesson":
+        for index, literal in enumerate(lesson_i18n.code_messages(notebook)):
+            catalog.add(
+                literal,
+                locations=[(f"{place}:code", index)],
+                context=lesson_i18n.CODE_CONTEXT,
+                auto_comments=["Python: keep the quotes and each {…} field as they are"],
+            )
     return catalog
 
 
@@ -90,7 +100,7 @@ def update(name: str, init: str | None = None) -> None:
         with open(path.with_suffix(".mo"), "wb") as handle:
             write_mo(handle, catalog)
         done = sum(1 for m in catalog if m.id and m.string and not m.fuzzy)
-        print(f"{path.relative_to(ROOT)}: {done} of {len(pot)} cells translated")
+        print(f"{path.relative_to(ROOT)}: {done} of {len(pot)} entries translated")
 
 
 def main(argv: list[str] | None = None) -> int:

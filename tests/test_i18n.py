@@ -625,19 +625,106 @@ def test_a_translated_lesson_is_complete_and_not_stale(path):
     scripts/lesson_catalogs.py, then translate the cell again)."""
     import nbformat
 
-    from tilegames.lesson_i18n import markdown_cells, translate_notebook
+    from tilegames.lesson_i18n import code_messages, markdown_cells, translate_notebook
 
     name = path.stem[len("lesson-") :]
     lang = path.parent.parent.name
     english = nbformat.read(lesson(name), as_version=4)
-    assert_catalog_is_current(path, name, markdown_cells(english), read(path, lang))
+    entries = markdown_cells(english) + code_messages(english)
+    assert_catalog_is_current(path, name, entries, read(path, lang))
     translated, left = translate_notebook(english, name, lang)  # the committed .mo is current
     assert left == 0
     assert len(translated.cells) == len(english.cells) + 1
+    changed_code = 0
     for before, after in zip(english.cells, translated.cells[:1] + translated.cells[2:]):
         assert before.cell_type == after.cell_type
-        if before.cell_type == "code":
-            assert before.source == after.source  # the same code: the same numbers
+        if before.cell_type == "code":  # the same code but for what it shows: the same numbers
+            assert _code_but_shown_words(after.source) == _code_but_shown_words(before.source)
+            changed_code += before.source != after.source
+    assert changed_code > 0 or not code_messages(english)
+
+
+def _code_but_shown_words(source: str) -> list[str]:
+    """A code cell with each literal it shows (``shown_literals``) cut out: what a translation
+    must leave as it is, to the byte."""
+    from tilegames.lesson_i18n import shown_literals
+
+    pieces, at = [], 0
+    for start, end, _text in shown_literals(source):
+        pieces.append(source[at:start])
+        at = end
+    return [*pieces, source[at:]]
+
+
+@pytest.mark.parametrize(
+    "path", lesson_catalogs(), ids=lambda p: f"{p.parent.parent.name}-{p.stem}"
+)
+def test_the_sentences_a_lesson_s_code_shows_are_translated_as_python_strings(path):
+    """Each literal a lesson's code shows is translated as one Python string with the English
+    one's ``{…}`` fields (a field that only picks an English plural ending may go), and the
+    words around the fields are the language's, not English ones left as they were."""
+    from tilegames.lesson_i18n import CODE_CONTEXT, literal_problem
+
+    lang = path.parent.parent.name
+    found = [m for m in messages(read(path, lang)) if m.context == CODE_CONTEXT]
+    problems = [(m.id[:60], literal_problem(m.id, m.string)) for m in found if m.string]
+    assert [problem for problem in problems if problem[1]] == []
+    unchanged = [m.id[:60] for m in found if m.string == m.id and ENGLISH.search(m.id)]
+    assert unchanged == [], f"{path.name}: left in English: {unchanged}"
+
+
+def test_a_lesson_s_shown_literals_are_found_and_a_broken_translation_stays_english():
+    from tilegames.lesson_i18n import CODE_CONTEXT, shown_literals, translate_code
+
+    cell = (
+        'rules = "with mercy" if mercy else "without mercy"\n'
+        'wins["with mercy"] = 3\n'
+        'print(f"{n:,} deals, {rules}", "won:", sep=" ")\n'
+        'chart(rows, title="Win rates", xlabel="deals")\n'
+        'for move in ("reveal 1J", "mercy"):\n'
+        '    print(f"{move} refused")\n'
+        "    game.play(move)\n"
+        'ax.set_title("Score")\n'
+        'show(pictures, captions=["before: " + str(move), "after"])\n'
+        'print("spots:", " and ".join(spots), "" + " 1")\n'
+    )
+    found = [text for _start, _end, text in shown_literals(cell)]
+    assert found == [
+        '"with mercy"',
+        '"without mercy"',
+        'f"{n:,} deals, {rules}"',
+        '"won:"',
+        '"Win rates"',
+        '"deals"',
+        'f"{move} refused"',  # not the moves: the code plays them
+        '"Score"',
+        '"before: "',
+        '"after"',
+        '"spots:"',
+        '" and "',
+    ]
+
+    class Catalog:
+        def __init__(self, words):
+            self.words = words
+
+        def pgettext(self, context, message):
+            assert context == CODE_CONTEXT
+            return self.words.get(message, message)
+
+    words = {
+        '"with mercy"': '"s milosťou"',
+        'f"{n:,} deals, {rules}"': 'f"{n} rozdaní, {rules}"',  # a field changed: refused
+        '"won:"': '"vyhraté:',  # not a Python string: refused
+        '"Win rates"': '"Podiel výhier"',
+    }
+    translated, missing = translate_code(cell, Catalog(words))
+    assert missing == 10  # 8 with no translation here, 2 refused
+    assert 'rules = "s milosťou" if mercy else "without mercy"' in translated
+    assert 'wins["with mercy"] = 3' in translated
+    assert 'print(f"{n:,} deals, {rules}", "won:", sep=" ")' in translated
+    assert 'title="Podiel výhier"' in translated
+    compile(translated, "cell", "exec")
 
 
 def _what_must_not_change(cell: str) -> dict[str, collections.Counter]:
@@ -652,6 +739,13 @@ def _what_must_not_change(cell: str) -> dict[str, collections.Counter]:
     }
 
 
+def _outside_fields(literal: str) -> str:
+    """A string literal the code shows without its ``{…}`` fields."""
+    while (shorter := re.sub(r"\{[^{}]*\}", "", literal)) != literal:
+        literal = shorter
+    return literal
+
+
 def course_catalogs():
     return sorted(LOCALE.glob("*/LC_MESSAGES/course-*.po"))
 
@@ -663,13 +757,17 @@ def test_a_translated_lesson_keeps_its_code_links_formulas_and_numbers(path):
     """A translation changes the words only: every piece of code a student types, link
     target, formula and number of the English cell is in it, and its headings are the English
     cell's (a translator may add an example, as "in the program, tiles have English names,
-    such as `5 Moons`"). The same for the course's assignments (``course-*.po``)."""
+    such as `5 Moons`"). The same for the course's assignments (``course-*.po``), and for the
+    sentences a lesson's code shows, outside their ``{…}`` fields (the next test checks those)."""
+    from tilegames.lesson_i18n import CODE_CONTEXT
+
     catalog = read(path, path.parent.parent.name)
     changed = []
     for message in messages(catalog):
+        kept = _outside_fields if message.context == CODE_CONTEXT else str
         english, translated = (
-            _what_must_not_change(message.id),
-            _what_must_not_change(message.string),
+            _what_must_not_change(kept(message.id)),
+            _what_must_not_change(kept(message.string)),
         )
         lost = {part: sorted(kept - translated[part]) for part, kept in english.items()}
         changed += [(message.id[:50], part, what) for part, what in lost.items() if what]
@@ -918,7 +1016,8 @@ def _numbers(notebook) -> list[list[frozenset[str]]]:
     """The numbers every code cell printed or displayed as text (one list per cell that has
     numbers: a cell's printing may come in stream chunks cut anywhere), each number as the
     readings it may have in English notation: ``0,25`` is ``0.25`` (a decimal comma); ``30,000``
-    is ``30.000`` or ``30000`` (a decimal comma, or English grouping); ``1 234`` is ``1234``."""
+    is ``30.000`` or ``30000`` (a decimal comma, or English grouping); ``1,000,000`` and
+    ``1 000 000`` are ``1000000``; ``1 234`` is ``1234``."""
     import re
 
     found = []
@@ -936,9 +1035,9 @@ def _numbers(notebook) -> list[list[frozenset[str]]]:
                 continue
             text = TIME_TAKEN.sub("", text)  # this computer's time, not the lesson's figure
             text = re.sub(r"(?<=\d)[\xa0\u202f](?=\d{3}(?!\d))", "", text)  # 1 234: 1234
-            for number in re.findall(r"\d+(?:[.,]\d+)?", text):  # not a memory address
-                readings = {number.replace(",", ".")}
-                if re.fullmatch(r"\d{1,3},\d{3}", number):
+            for number in re.findall(r"\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:[.,]\d+)?", text):
+                readings = {number.replace(",", ".")} if number.count(",") < 2 else set()
+                if re.fullmatch(r"\d{1,3}(?:,\d{3})+", number):  # 1,000,000: 1000000
                     readings.add(number.replace(",", ""))
                 numbers.append(frozenset(readings))
         if numbers:

@@ -163,9 +163,10 @@ def time_taken(provenance: dict) -> str:
     >>> time_taken({"seconds_this_session": 3896.5})  # a run stopped and resumed
     '65 minutes, not counting the time before it was stopped and started again'
     """
+    from .i18n import _
     from .words import duration
 
     words = duration(60 * minutes_taken(provenance))
     resumed = "seconds" not in provenance and "seconds_this_session" in provenance
-    stopped = ", not counting the time before it was stopped and started again"
+    stopped = _(", not counting the time before it was stopped and started again")
     return words + (stopped if resumed else "")

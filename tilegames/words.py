@@ -46,6 +46,7 @@ __all__ = [
     "side",
     "signed_points",
     "span",
+    "whole",
     "with_interval",
     "written",
 ]
@@ -76,6 +77,22 @@ def plural(count: int, noun: str) -> str:
     if phrase is None:
         return f"{count} {noun}{'' if count == 1 else 's'}"
     return phrase.format(n=count if language() == "en" else format_number(count))
+
+
+def whole(count: int, grouped: bool = False) -> str:
+    """A whole number in a sentence: in English as Python writes it (``5566``, or ``5,566`` when
+    ``grouped``), in another language as that language writes it (``5 566``).
+
+    >>> from tilegames.i18n import using
+    >>> whole(5566), whole(5566, grouped=True)
+    ('5566', '5,566')
+    >>> with using("sk"):
+    ...     whole(5566), whole(30)
+    ('5\xa0566', '30')
+    """
+    if language() == "en":
+        return f"{count:,}" if grouped else str(count)
+    return format_number(count)
 
 
 def duration(seconds: float) -> str:

@@ -31,8 +31,8 @@ import pandas as pd
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..stats import Estimate, mean_interval, wilson
-from ..words import with_interval
-from .experiments import Experiment, Reference
+from ..words import localized, with_interval, written
+from .experiments import Experiment, Reference, counted, whole
 
 __all__ = [
     "ClassSummary",
@@ -115,47 +115,99 @@ class ClassSummary:
         n = len(self.students)
         missed = n - self.covered
         fewest, most = typical_misses(n)
-        verb = "misses" if missed == 1 else "miss"
-        said = f"{missed} of {n} intervals {verb} the true value"
+        said = i18n.ngettext(
+            "{missed} {of_intervals} misses the true value",
+            "{missed} {of_intervals} miss the true value",
+            missed,
+        ).format(missed=whole(missed), of_intervals=_of_intervals(n))
         if missed <= most:
-            return f"{said}: within the {fewest} to {most} that 9 classes in 10 see."
+            return i18n._("{said}: within the {fewest} to {most} that 9 classes in 10 see.").format(
+                said=said, fewest=whole(fewest), most=whole(most)
+            )
         chance = 1 - sum(math.comb(n, k) * 0.05**k * 0.95 ** (n - k) for k in range(missed))
-        return (
-            f"{said}: more than the {fewest} to {most} that 9 classes in 10 see. By luck alone, "
-            f"{missed} or more misses happen in about 1 class in {round(1 / chance):,}: a surprise "
-            "worth a second look."
+        return " ".join(
+            (
+                i18n._("{said}: more than the {fewest} to {most} that 9 classes in 10 see.").format(
+                    said=said, fewest=whole(fewest), most=whole(most)
+                ),
+                i18n.ngettext(
+                    # English: "misses" for 1 too ("1 or more misses")
+                    "By luck alone, {missed} or more misses happen in about 1 class in {classes}: "
+                    "a surprise worth a second look.",
+                    "By luck alone, {missed} or more misses happen in about 1 class in {classes}: "
+                    "a surprise worth a second look.",
+                    missed,
+                ).format(missed=whole(missed), classes=whole(round(1 / chance), grouped=True)),
+            )
         )
 
     def shown(self, value: float) -> str:
         """A value of this experiment as a reader takes it in: a share as a percentage
         (``25.7%``, ``0.42%``), a mean with one decimal (``278.4``, or three below 10)."""
         if self.experiment.kind == "proportion":
-            return f"{value:.2%}" if 0 < value < 0.01 else f"{value:.1%}"
-        return f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}"
+            return localized(f"{value:.2%}" if 0 < value < 0.01 else f"{value:.1%}")
+        return localized(f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}")
 
     def text(self, *, names: bool = True) -> str:
         """The picture in words (its text alternative, and the notebook's summary)."""
         n = len(self.students)
+        title = self.experiment.title
         if not n:
-            return f"{self.experiment.title} No rows shared yet."
+            return i18n._("{title} No rows shared yet.").format(title=title)
         unit = self.experiment.unit or "games"
         pooled = with_interval(self.pooled.value, self.pooled.low, self.pooled.high, self.shown)
+        games = counted(self.games, unit)
         lines = [
-            f"{self.experiment.title} {n} student{'s' if n != 1 else ''} shared "
-            f"{self.games:,} {unit}.",
-            f"True value ({self.truth.label}): {self.shown(self.truth.value)}.",
-            f"{self.covered} of {n} intervals contain it ({self.covered / n:.0%}; "
-            "95% intervals should contain it about 19 times in 20).",
-            f"Pooled estimate: {pooled}, {self.games:,} {unit} together.",
+            i18n.ngettext(
+                "{title} {n} student shared {games}.", "{title} {n} students shared {games}.", n
+            ).format(title=title, n=whole(n), games=games),
+            i18n._("True value ({what}): {value}.").format(
+                what=i18n.translate(self.truth.label), value=self.shown(self.truth.value)
+            ),
+            i18n.ngettext(
+                # English: "contain" for 1 too
+                "{covered} {of_intervals} contain it ({share}; {level} intervals should contain it "
+                "about 19 times in 20).",
+                "{covered} {of_intervals} contain it ({share}; {level} intervals should contain it "
+                "about 19 times in 20).",
+                self.covered,
+            ).format(
+                covered=whole(self.covered),
+                of_intervals=_of_intervals(n),
+                share=written(self.covered / n, "{:.0%}"),
+                level=i18n.format_percent(0.95),
+            ),
+            i18n._("Pooled estimate: {pooled}, {games} together.").format(
+                pooled=pooled, games=games
+            ),
         ]
         missed = [s for s in self.students if not s.covers]
         if missed and names:
-            lines.append("Intervals that miss it: " + ", ".join(s.student for s in missed) + ".")
+            lines.append(
+                i18n._("Intervals that miss it: {students}.").format(
+                    students=", ".join(s.student for s in missed)
+                )
+            )
         if self.not_replayed:
-            lines.append("Rows that did not replay: " + ", ".join(self.not_replayed) + ".")
+            lines.append(
+                i18n._("Rows that did not replay: {students}.").format(
+                    students=", ".join(self.not_replayed)
+                )
+            )
         if len(self.refused) and names:
-            lines.append(f"Refused sends: {len(self.refused)} (see the table below).")
+            lines.append(
+                i18n._("Refused sends: {n} (see the table below).").format(
+                    n=whole(len(self.refused))
+                )
+            )
         return "\n".join(lines)
+
+
+def _of_intervals(n: int) -> str:
+    """``of 30 intervals``: the whole a count of intervals is out of (Slovak and Russian decline
+    its noun by ``n``)."""
+    # English: "intervals" for 1 too
+    return i18n.ngettext("of {n} intervals", "of {n} intervals", n).format(n=whole(n))
 
 
 def _interval(values: np.ndarray, kind: str) -> Estimate:

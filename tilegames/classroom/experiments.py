@@ -27,9 +27,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import i18n
 from ..exercises.handin import variant_seed
 from ..stats import Estimate
-from ..words import with_interval
+from ..words import ci_label, whole, with_interval
 
 __all__ = [
     "EXPERIMENTS",
@@ -38,6 +39,7 @@ __all__ = [
     "Reference",
     "batch_sizes",
     "class_of",
+    "counted",
     "estimate",
     "read_reference",
     "reference_path",
@@ -77,6 +79,40 @@ class Experiment:
     def __post_init__(self) -> None:
         if self.kind not in ("proportion", "mean"):
             raise ValueError(f"an experiment pools a proportion or a mean, not {self.kind!r}")
+
+    def __getattribute__(self, name: str) -> Any:
+        """The title and the question in the language in use (they are written in English)."""
+        value = object.__getattribute__(self, name)
+        if name in _SAID and value:
+            return i18n._(value)
+        return value
+
+
+_SAID = frozenset({"title", "question"})
+"""An experiment's fields a student reads, translated when read."""
+
+
+def counted(count: int, unit: str, *, grouped: bool = True) -> str:
+    """``5,566 deals``: a number of an experiment's units (``deals``, ``rounds``, ``games``) in
+    the language in use, its noun in the form the number asks for (``grouped``: English writes
+    the number with commas).
+
+    >>> counted(5566, "deals"), counted(1, "rounds")
+    ('5,566 deals', '1 rounds')
+    >>> with i18n.using("sk"):
+    ...     counted(5566, "deals"), counted(3, "rounds"), counted(1, "games")
+    ('5\xa0566 rozdaní', '3 kolá', '1 hra')
+    """
+    # English: the unit as written, whatever the number (so "1 rounds" as before)
+    if unit == "deals":
+        phrase = i18n.ngettext("{n} deals", "{n} deals", count)
+    elif unit == "rounds":
+        phrase = i18n.ngettext("{n} rounds", "{n} rounds", count)
+    elif unit == "games":
+        phrase = i18n.ngettext("{n} games", "{n} games", count)
+    else:  # a unit the catalogs do not know
+        return f"{whole(count, grouped)} {unit}"
+    return phrase.format(n=whole(count, grouped))
 
 
 def seeds(experiment: Experiment, student: str) -> range:
@@ -127,8 +163,9 @@ class BatchMean(Estimate):
     def __str__(self) -> str:
         if self.percent or not self.has_interval or abs(self.value) < 10:
             return super().__str__()
-        level = f"{self.confidence:.0%}"
-        return with_interval(self.value, self.low, self.high, "{:.1f}", label=f"{level} CI")
+        return with_interval(
+            self.value, self.low, self.high, "{:.1f}", label=ci_label(self.confidence)
+        )
 
 
 def class_of(
@@ -191,7 +228,10 @@ def _tula_stuck_truth() -> Reference:
     partners = sum(matches(TILES[0], t) for t in TILES[1:])
     others = len(TILES) - 1
     exact = Fraction(comb(others - partners, 3), comb(others, 3))
-    return Reference(float(exact), True, f"exact: {exact.numerator}/{exact.denominator}")
+    label = i18n.Deferred(
+        i18n.N_("exact: {fraction}"), fraction=f"{exact.numerator}/{exact.denominator}"
+    )
+    return Reference(float(exact), True, label)
 
 
 # -- Tri-Ominos: what does a round score? ---------------------------------------------------------
@@ -260,7 +300,14 @@ def _reference_from(name: str) -> Reference:
         estimate = mean_interval(values.astype(float).to_numpy())
     else:
         estimate = wilson(int(values.astype(bool).sum()), len(values))
-    label = f"best known, from {len(rows):,} {experiment.unit or 'games'} in {provenance['file']}"
+    games = len(rows)
+    unit = experiment.unit or "games"
+    with i18n.using("en"):  # the label is English, translated where it is shown
+        label = i18n.Deferred(
+            i18n.N_("best known, from {games} in {file}"),
+            games=lambda: counted(games, unit),
+            file=provenance["file"],
+        )
     return Reference(estimate.value, False, label, estimate.low, estimate.high)
 
 
@@ -269,9 +316,11 @@ EXPERIMENTS: dict[str, Experiment] = {
     for experiment in (
         Experiment(
             "tula_stuck",
-            "Tula: how often is a deal stuck at the start?",
-            "What share of Tula deals has no tile on 3A, 3B or 3C matching the stack's first "
-            "tile — the deals where only mercy can help?",
+            i18n.N_("Tula: how often is a deal stuck at the start?"),
+            i18n.N_(
+                "What share of Tula deals has no tile on 3A, 3B or 3C matching the stack's first "
+                "tile — the deals where only mercy can help?"
+            ),
             "stuck",
             "proportion",
             200,
@@ -281,9 +330,11 @@ EXPERIMENTS: dict[str, Experiment] = {
         ),
         Experiment(
             "triominos_round",
-            "Tri-Ominos: what does a round score?",
-            "How many points (both players together) does a two-player round score, both "
-            "players greedy, Pressman's rules?",
+            i18n.N_("Tri-Ominos: what does a round score?"),
+            i18n.N_(
+                "How many points (both players together) does a two-player round score, both "
+                "players greedy, Pressman's rules?"
+            ),
             "round_points",
             "mean",
             100,
@@ -293,8 +344,10 @@ EXPERIMENTS: dict[str, Experiment] = {
         ),
         Experiment(
             "pyramids_first",
-            "Flaming Pyramids: does the first player win more often?",
-            "In two-player games between careful bots, what share does the first player win?",
+            i18n.N_("Flaming Pyramids: does the first player win more often?"),
+            i18n.N_(
+                "In two-player games between careful bots, what share does the first player win?"
+            ),
             "first_won",
             "proportion",
             100,

@@ -21,6 +21,7 @@ import random
 import time
 from pathlib import Path
 
+from .. import i18n
 from ..stats import Estimate
 from . import drop
 from .dashboard import ClassSummary, StudentEstimate
@@ -67,9 +68,9 @@ def read_summary(folder: Path, experiment: Experiment) -> tuple[ClassSummary, st
     data = found.data if found is not None and found.uid in owners else None
     if not isinstance(data, dict) or data.get("experiment") != experiment.name:
         empty = pd.DataFrame({"student": [], "seed": [], "value": []})
-        return class_summary(empty, experiment), (
-            f"the class store ({folder}): your teacher has not shown the class's results yet"
-        )
+        return class_summary(empty, experiment), i18n._(
+            "the class store ({folder}): your teacher has not shown the class's results yet"
+        ).format(folder=folder)
     percent = experiment.kind == "proportion"
     students = [
         StudentEstimate(
@@ -91,4 +92,6 @@ def read_summary(folder: Path, experiment: Experiment) -> tuple[ClassSummary, st
         int(data["games"]),
     )
     when = time.strftime("%H:%M", time.localtime(float(data["published"])))
-    return summary, f"the class store, as your teacher's dashboard showed it at {when}"
+    return summary, i18n._(
+        "the class store, as your teacher's dashboard showed it at {when}"
+    ).format(when=when)

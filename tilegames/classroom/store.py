@@ -43,6 +43,8 @@ from typing import Any
 
 import pandas as pd
 
+from .. import i18n  # i18n._(...): this module uses _ as a name
+from ..words import localized, whole
 from . import drop
 from .checks import (
     Refused,
@@ -54,7 +56,7 @@ from .checks import (
     shown,
 )
 from .drop import StoreError, create_store
-from .experiments import EXPERIMENTS
+from .experiments import EXPERIMENTS, counted
 
 __all__ = [
     "ClassStore",
@@ -88,10 +90,10 @@ class Sent:
     estimate: float
 
     def __str__(self) -> str:
-        return (
-            f"Shared {self.games} {EXPERIMENTS[self.experiment].unit or 'games'} with the class "
-            f"(your estimate {self.estimate:.3g}); sending again replaces them."
-        )
+        games = counted(self.games, EXPERIMENTS[self.experiment].unit or "games", grouped=False)
+        return i18n._(
+            "Shared {games} with the class (your estimate {estimate}); sending again replaces them."
+        ).format(games=games, estimate=localized(f"{self.estimate:.3g}"))
 
 
 @dataclass(frozen=True)
@@ -101,10 +103,10 @@ class NotShared:
     experiment: str
 
     def __str__(self) -> str:
-        return (
+        return i18n._(
             "Not shared: no class store is set up here. In class, your teacher gives its folder "
-            f"(the {STORE_VARIABLE} setting, or share(..., store='folder'))."
-        )
+            "(the {variable} setting, or share(..., store='folder'))."
+        ).format(variable=STORE_VARIABLE)
 
     __repr__ = __str__
 
@@ -408,14 +410,28 @@ def class_rows(
 
     folder = _folder(store)
     if folder:
-        return ClassStore(folder, create=False).rows(experiment), f"the class store ({folder})"
+        return ClassStore(folder, create=False).rows(experiment), _store_words(folder)
     chosen = check_experiment(experiment)
     sizes = batch_sizes(chosen.batch if games is None else games, students)
     unit = chosen.unit or "games"
-    return class_of(chosen, students, sizes), (
-        f"a class of {students} made-up students, playing between {min(sizes)} and "
-        f"{max(sizes)} {unit} each, {sum(sizes):,} in all (no class store is set up here)"
+    return class_of(chosen, students, sizes), i18n.ngettext(
+        # English: "students" for 1 too
+        "a class of {students} made-up students, playing between {fewest} and {most} each, "
+        "{total} in all (no class store is set up here)",
+        "a class of {students} made-up students, playing between {fewest} and {most} each, "
+        "{total} in all (no class store is set up here)",
+        students,
+    ).format(
+        students=whole(students),
+        fewest=whole(min(sizes)),
+        most=counted(max(sizes), unit, grouped=False),
+        total=whole(sum(sizes), grouped=True),
     )
+
+
+def _store_words(folder: str | os.PathLike) -> str:
+    """Where rows read from a class store come from, in words."""
+    return i18n._("the class store ({folder})").format(folder=folder)
 
 
 def class_results(
@@ -446,7 +462,7 @@ def class_results(
             if not Path(folder).is_dir():
                 raise
             return read_summary(Path(folder), spec)
-        return class_summary(rows, spec), f"the class store ({folder})"
+        return class_summary(rows, spec), _store_words(folder)
     rows, where = class_rows(experiment, students=students, games=games)
     return class_summary(rows, spec), where
 

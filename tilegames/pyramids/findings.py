@@ -18,7 +18,17 @@ import pandas as pd
 
 from .. import i18n  # i18n._(...), as the other games' findings
 from ..randomness import players_generator
-from ..words import Form, interval, side, signed_points, span, with_interval
+from ..words import (
+    Form,
+    interval,
+    localized,
+    side,
+    signed_points,
+    span,
+    whole,
+    with_interval,
+    written,
+)
 from .players import make_player, play_game
 from .rules import Rules, new_game
 from .study import (
@@ -60,20 +70,29 @@ def going_round_in_circles(players: int = 3, player: str = "careful", seed: int 
         lineup = [make_player(kind) for kind in lineup_of(player, players)]
         game = new_game(game_seed, players=players, rules=rules)
         game = play_game(game, lineup, seed=players_generator(rng), checked=False)
-        lead = (
-            f"Of the {players}-player games of {player} players from seed {seed} on, the game "
-            f"of seed {number} was the first to reach the cap of {rules.turn_cap} turns"
+        lead = i18n._(
+            "Of the {players}-player games of {player} players from seed {seed} on, the game "
+            "of seed {number} was the first to reach the cap of {cap} turns"
+        ).format(
+            players=players, player=player, seed=seed, number=number, cap=whole(rules.turn_cap)
         )
         repeat = repeated_position(game)
         if repeat is None:
-            return f"{lead}, and none of its positions came back."
+            return i18n._("{lead}, and none of its positions came back.").format(lead=lead)
         first, again = repeat
-        return (
-            f"{lead}. Its position after turn {first} came back after turn {again}, "
-            f"{again - first} turns later: the same tiles on the table, in every hand and in "
-            "every pile, and the same player to move."
-        )
-    return f"None of the {players}-player games from seed {seed} to {seed + 9_999} reached the cap."
+        return i18n.ngettext(
+            # English: "turns" for 1 too
+            "{lead}. Its position after turn {first} came back after turn {again}, {n} turns "
+            "later: the same tiles on the table, in every hand and in every pile, and the same "
+            "player to move.",
+            "{lead}. Its position after turn {first} came back after turn {again}, {n} turns "
+            "later: the same tiles on the table, in every hand and in every pile, and the same "
+            "player to move.",
+            again - first,
+        ).format(lead=lead, first=first, again=again, n=whole(again - first))
+    return i18n._(
+        "None of the {players}-player games from seed {seed} to {last} reached the cap."
+    ).format(players=players, seed=seed, last=seed + 9_999)
 
 
 def first_player_percentages(frame: pd.DataFrame) -> pd.DataFrame:
@@ -147,16 +166,22 @@ def matchup_percentages(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 KIND_WORDS = {
-    "fall": "fall (a tile drops one row)",
-    "collapse": "collapse (a tile too heavy for its two supports)",
-    "overhang": "overhang collapse (a tile hanging on one support)",
-    "explosion": "explosion (fire tiles touch)",
-    "fire": "fire",
-    "roll": "fire cube rolled",
-    "curse": "curse",
+    "fall": i18n.N_("fall (a tile drops one row)"),
+    "collapse": i18n.N_("collapse (a tile too heavy for its two supports)"),
+    "overhang": i18n.N_("overhang collapse (a tile hanging on one support)"),
+    "explosion": i18n.N_("explosion (fire tiles touch)"),
+    "fire": "fire",  # not the catalog's "fire" (the fire tiles' material): said in English
+    "roll": i18n.N_("fire cube rolled"),
+    "curse": i18n.N_("curse"),
 }
 """Each mayhem kind in words, for legends (``overhang``: a tile that hangs over the edge on a
 single support breaks its rule, and its support goes under the pile)."""
+
+
+def _kind_said(kind: str) -> str:
+    """A mayhem kind's words in the language in use (``fire`` as written: the catalog's
+    ``fire`` names the fire tiles' material, not the event)."""
+    return KIND_WORDS[kind] if kind == "fire" else i18n._(KIND_WORDS[kind])
 
 
 def plot_study(frame: pd.DataFrame):
@@ -184,7 +209,7 @@ def plot_study(frame: pd.DataFrame):
             width,
             yerr=1.96 * column.std(ddof=1) / size,
             capsize=2,
-            label=KIND_WORDS[kind],
+            label=_kind_said(kind),
         )
     axes[1].set(
         xlabel=i18n._("players"),
@@ -229,23 +254,50 @@ def study_conclusion(frame: pd.DataFrame) -> str:
     top = sorted(kinds, key=kinds.get, reverse=True)[:2]
     per_count = frame.groupby("players").size()
     each = (
-        f"{per_count.iloc[0]} with each number of players"
+        i18n._("{n} with each number of players").format(n=whole(per_count.iloc[0]))
         if per_count.nunique() == 1
-        else ", ".join(f"{n} with {p} players" for p, n in per_count.items())
+        else ", ".join(
+            i18n._("{n} with {players} players").format(n=whole(n), players=p)
+            for p, n in per_count.items()
+        )
     )
+    games = whole(len(frame))
+    lasted = {
+        "games": games,
+        "each": each,
+        "turns": localized(f"{lengths.iloc[0]:.0f}"),
+        "players": lengths.index[0],
+        "last_turns": localized(f"{lengths.iloc[-1]:.0f}"),
+        "last_players": lengths.index[-1],
+    }
     text = [
-        f"In {len(frame)} games ({each}) a game lasted {lengths.iloc[0]:.0f} turns on average with "
-        f"{lengths.index[0]} players"
-        + (f" and {lengths.iloc[-1]:.0f} with {lengths.index[-1]}." if len(lengths) > 1 else "."),
-        f"Over all {len(frame)} games together, the commonest mayhem was: "
-        f"{KIND_WORDS[top[0]]}, {kinds[top[0]]:.1f} times a game; then "
-        f"{KIND_WORDS[top[1]]}, {kinds[top[1]]:.1f} times a game.",
-        f"The turn cap stopped {capped} of the {len(frame)} games"
-        + (
-            ": all of these games finished; the cap is there for games that go round in circles."
-            if capped == 0
-            else "."
+        i18n._(
+            "In {games} games ({each}) a game lasted {turns} turns on average with {players} "
+            "players and {last_turns} with {last_players}."
+        ).format(**lasted)
+        if len(lengths) > 1
+        else i18n._(
+            "In {games} games ({each}) a game lasted {turns} turns on average with {players} "
+            "players."
+        ).format(**lasted),
+        i18n._(
+            "Over all {games} games together, the commonest mayhem was: {kind}, {times} times a "
+            "game; then {second}, {second_times} times a game."
+        ).format(
+            games=games,
+            kind=_kind_said(top[0]),
+            times=localized(f"{kinds[top[0]]:.1f}"),
+            second=_kind_said(top[1]),
+            second_times=localized(f"{kinds[top[1]]:.1f}"),
         ),
+        (
+            i18n._(
+                "The turn cap stopped {capped} of the {games} games: all of these games finished; "
+                "the cap is there for games that go round in circles."
+            )
+            if capped == 0
+            else i18n._("The turn cap stopped {capped} of the {games} games.")
+        ).format(capped=whole(capped), games=games),
     ]
     first = first_player_table(frame)
     above = [
@@ -254,14 +306,17 @@ def study_conclusion(frame: pd.DataFrame) -> str:
         if side(row["95% CI low"], row["95% CI high"], row["fair share 1/N"]) > 0
     ]
     if above:
+        counts = (", ".join(map(str, above[:-1])) + i18n._(" and ") if len(above) > 1 else "") + (
+            f"{above[-1]}"
+        )
         text.append(
-            "The first player won more than a fair share (1 game in 2 with two players, 1 in 3 "
-            "with three, and so on), by more than chance explains, with "
-            + (", ".join(map(str, above[:-1])) + " and " if len(above) > 1 else "")
-            + f"{above[-1]} players."
+            i18n._(
+                "The first player won more than a fair share (1 game in 2 with two players, 1 in "
+                "3 with three, and so on), by more than chance explains, with {counts} players."
+            ).format(counts=counts)
         )
     else:
-        text.append("No number of players showed a first-player advantage beyond chance.")
+        text.append(i18n._("No number of players showed a first-player advantage beyond chance."))
     return " ".join(text)
 
 
@@ -317,44 +372,57 @@ def matchups_conclusion(frame: pd.DataFrame) -> str:
     low, high = 100 * row["edge low"], 100 * row["edge high"]
     direction = side(low, high)
     if direction > 0:
-        edge_words = (
-            f"the expert won {100 * edge:.0f} more games in every 100 than careful did "
-            f"({interval(low, high, '{:.1f}')} more): the whole interval is above zero, so the "
-            "expert is the better player, not the luckier."
-        )
+        edge_words = i18n._(
+            "the expert won {edge} more games in every 100 than careful did ({interval} more): "
+            "the whole interval is above zero, so the expert is the better player, not the "
+            "luckier."
+        ).format(edge=localized(f"{100 * edge:.0f}"), interval=interval(low, high, "{:.1f}"))
     elif direction < 0:
-        edge_words = (
-            f"careful won {-100 * edge:.0f} more games in every 100 than the expert did "
-            f"({interval(-high, -low, '{:.1f}')} more): the whole interval is below zero, so "
-            "careful is the better player, not the luckier."
-        )
+        edge_words = i18n._(
+            "careful won {edge} more games in every 100 than the expert did ({interval} more): "
+            "the whole interval is below zero, so careful is the better player, not the luckier."
+        ).format(edge=localized(f"{-100 * edge:.0f}"), interval=interval(-high, -low, "{:.1f}"))
     else:
-        edge_words = (
-            f"the expert's edge was {signed_points(edge)} games in every 100 "
-            f"({interval(row['edge low'], row['edge high'], signed_points)}): the interval holds "
+        edge_words = i18n._(
+            "the expert's edge was {edge} games in every 100 ({interval}): the interval holds "
             "zero, so these games cannot tell skill from luck."
+        ).format(
+            edge=signed_points(edge),
+            interval=interval(row["edge low"], row["edge high"], signed_points),
         )
     text = [
-        f"The expert won {row['A wins']:.0%} of {int(row['games'])} games against the careful "
-        f"player ({interval(row['A low'], row['A high'], '{:.0%}')}). Playing the same deals "
-        f"from both seats, {edge_words}",
+        i18n._(
+            "The expert won {share} of {games} games against the careful player ({interval}). "
+            "Playing the same deals from both seats, {edge_words}"
+        ).format(
+            share=written(row["A wins"], "{:.0%}"),
+            games=whole(int(row["games"])),
+            interval=interval(row["A low"], row["A high"], "{:.0%}"),
+            edge_words=edge_words,
+        ),
     ]
     for name in table.index:
         if name.endswith("random"):
             text.append(
-                f"Against random moves, {name.split(' v ')[0]} won {table.loc[name, 'A wins']:.0%} "
-                f"of {int(table.loc[name, 'games'])} games."
+                i18n._("Against random moves, {player} won {share} of {games} games.").format(
+                    player=name.split(" v ")[0],
+                    share=written(table.loc[name, "A wins"], "{:.0%}"),
+                    games=whole(int(table.loc[name, "games"])),
+                )
             )
     for name, part in first.iterrows():
         who = name.split(" v ")[0]
         low, high = part["95% CI low"], part["95% CI high"]
         verdict = {
-            1: "more than half, so moving first helps",
-            -1: "less than half, so moving first hurts",
-            0: "no advantage that these games can tell from chance",
+            1: i18n._("more than half, so moving first helps"),
+            -1: i18n._("less than half, so moving first hurts"),
+            0: i18n._("no advantage that these games can tell from chance"),
         }[side(low, high, 0.5)]
         text.append(
-            f"Between two {who} players the first player won "
-            f"{with_interval(part['first player wins'], low, high)}: {verdict}."
+            i18n._("Between two {player} players the first player won {share}: {verdict}.").format(
+                player=who,
+                share=with_interval(part["first player wins"], low, high),
+                verdict=verdict,
+            )
         )
     return "\n".join(text)

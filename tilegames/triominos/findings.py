@@ -23,7 +23,7 @@ import pandas as pd
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..stats import Estimate, mean_interval, wilson
-from ..words import estimate_text, interval, side, span
+from ..words import estimate_text, interval, side, span, whole
 from .study import (
     EDITION_VARIANTS,
     by_rules,
@@ -394,26 +394,25 @@ def who_won_and_why(game) -> str:
     """
     end = next((e for e in reversed(game.events) if e.kind in ("out", "blocked")), None)
     if end is None:
-        return "The round is not over yet."
+        return i18n._("The round is not over yet.")
     points = ", ".join(f"P{seat} {score}" for seat, score in enumerate(game.scores))
     if end.kind == "out":
-        return (
-            f"P{end.seat} wins the round by going out: placing their last tile ends it "
-            f"(points this round: {points})."
-        )
+        return i18n._(
+            "P{seat} wins the round by going out: placing their last tile ends it "
+            "(points this round: {points})."
+        ).format(seat=end.seat, points=points)
     hands = [game.hand(seat) for seat in range(game.players)]
     if game.rules.blocked_winner == "fewest_tiles":
         left = ", ".join(f"P{seat} {len(hand)}" for seat, hand in enumerate(hands))
-        rule = f"the fewest tiles left ({left})"
+        rule = i18n._("the fewest tiles left ({left})").format(left=left)
     else:
         left = ", ".join(f"P{seat} {sum(sum(t) for t in hand)}" for seat, hand in enumerate(hands))
-        rule = f"the lowest value of tiles left ({left})"
-    return (
-        f"P{end.seat} wins the round although the points say {points}: the round was blocked "
-        f"(nobody could place a tile and the pool was empty), and a blocked round goes to {rule}, "
-        "not to the most points. The points still count: they add up over the game, to "
-        f"{game.rules.target_score}."
-    )
+        rule = i18n._("the lowest value of tiles left ({left})").format(left=left)
+    return i18n._(
+        "P{seat} wins the round although the points say {points}: the round was blocked "
+        "(nobody could place a tile and the pool was empty), and a blocked round goes to {rule}, "
+        "not to the most points. The points still count: they add up over the game, to {target}."
+    ).format(seat=end.seat, points=points, rule=rule, target=whole(game.rules.target_score))
 
 
 def plot_games(games: pd.DataFrame):
@@ -447,17 +446,26 @@ def million_rounds_forecast(rounds: int = 1_000_000, *, sample: int = 300) -> st
     import time
 
     from ..sim import simulate
-    from ..words import duration, plural
+    from ..words import duration, localized, plural
 
     cores = os.cpu_count() or 1
     task = functools.partial(round_task, players=2)
     start = time.perf_counter()
     simulate(task, sample, seed=1, progress=False)
     seconds = time.perf_counter() - start
-    return (
-        f"On this computer {sample} rounds took {seconds:.2f} s on one core, so {rounds:,} rounds "
-        f"shared among its {plural(cores, 'core')} would take about "
-        f"{duration(seconds / sample * rounds / cores)} per run."
+    return i18n.ngettext(
+        # English: "rounds" for 1 too
+        "On this computer {sample} rounds took {seconds} s on one core, so {rounds} rounds "
+        "shared among its {cores} would take about {time} per run.",
+        "On this computer {sample} rounds took {seconds} s on one core, so {rounds} rounds "
+        "shared among its {cores} would take about {time} per run.",
+        sample,
+    ).format(
+        sample=whole(sample),
+        seconds=localized(f"{seconds:.2f}"),
+        rounds=whole(rounds, grouped=True),
+        cores=plural(cores, "core"),
+        time=duration(seconds / sample * rounds / cores),
     )
 
 

@@ -626,22 +626,34 @@ class Board:
             return str(error)
         if type(rotation) is not int or rotation not in rotations(tile):
             if _is_int(rotation) and 0 <= rotation <= 2:
-                return f"{tile_name(tile)} is a triple: it has one rotation, r0"
-            return f"the rotation is 0, 1 or 2, not {_short(rotation)}"
+                return i18n._("{tile} is a triple: it has one rotation, r0").format(
+                    tile=tile_name(tile)
+                )
+            return i18n._("the rotation is 0, 1 or 2, not {rotation}").format(
+                rotation=_short(rotation)
+            )
         key = cell_key(cell)
         if key in self._cells:
-            return f"cell {_cell_text(cell)} already holds {tile_name(self._cells[key][0])}"
+            return i18n._("cell {cell} already holds {tile}").format(
+                cell=_cell_text(cell), tile=tile_name(self._cells[key][0])
+            )
         if not self._cells:
             if cell != (0, 0):
-                return f"the first tile goes in cell (0, 0), not {_cell_text(cell)}"
+                return i18n._("the first tile goes in cell (0, 0), not {cell}").format(
+                    cell=_cell_text(cell)
+                )
             return None
         if key not in self._frontier:
-            return f"cell {_cell_text(cell)} shares no edge with a placed tile"
+            return i18n._("cell {cell} shares no edge with a placed tile").format(
+                cell=_cell_text(cell)
+            )
         numbers = corner_numbers(tile, rotation)
         for point, number in zip(corners(cell), numbers):
             shown = self._points.get(point_key(point))
             if shown is not None and shown != number:
-                return f"point {_cell_text(point)} shows {shown}; this rotation puts {number} there"
+                return i18n._(
+                    "point {point} shows {shown}; this rotation puts {number} there"
+                ).format(point=_cell_text(point), shown=shown, number=number)
         return None
 
     # -- changing --------------------------------------------------------------------------------

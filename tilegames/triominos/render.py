@@ -571,19 +571,27 @@ def words(game: Game, seat: int | None = None) -> str:
 def text(game: Game) -> str:
     """The round as text: a header, the board in ASCII (numbers at lattice points), scores, hands."""
     lines = [
-        f"Tri-Ominos, {game.players} players, {edition(game)} rules: {game.status()}",
+        i18n.ngettext(
+            # English: "players" for 1 too
+            "Tri-Ominos, {n} players, {edition} rules: {status}",
+            "Tri-Ominos, {n} players, {edition} rules: {status}",
+            game.players,
+        ).format(n=game.players, edition=edition(game), status=game.status()),
     ]
     placed = game.board.placements()
     lines.append("")
-    lines.extend(ascii_board(placed) if placed else ["(empty board)"])
+    lines.extend(ascii_board(placed) if placed else [i18n._("(empty board)")])
     lines.append("")
-    lines.append("scores: " + "  ".join(f"P{s} {p}" for s, p in enumerate(game.scores)))
+    scores = "  ".join(f"P{s} {p}" for s, p in enumerate(game.scores))
+    lines.append(i18n._("scores: {scores}").format(scores=scores))
     for s in range(game.players):
         tiles = " ".join(tile_name(t) for t in game.hand(s))
-        lines.append(f"P{s} hand ({game.hand_sizes[s]}): {tiles}")
-    lines.append(f"pool: {game.pool_size}")
+        lines.append(
+            i18n._("P{seat} hand ({n}): {tiles}").format(seat=s, n=game.hand_sizes[s], tiles=tiles)
+        )
+    lines.append(i18n._("pool: {n}").format(n=game.pool_size))
     if game.history:
-        lines.append(f"last move: {game.history[-1]}")
+        lines.append(i18n._("last move: {move}").format(move=game.history[-1]))
     return "\n".join(lines)
 
 

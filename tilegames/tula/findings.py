@@ -92,17 +92,19 @@ def in_words(estimate, points: bool = False) -> str:
 
     >>> in_words(wilson(30, 100))
     '30.0% (95% interval 21.9% to 39.6%)'
+    >>> from tilegames.stats import Estimate
+    >>> in_words(Estimate(0.019, 0.004, 0.034, percent=False), points=True)
+    '+1.9 points (95% interval +0.4 to +3.4)'
     """
-    return with_interval(
-        estimate.value,
-        estimate.low,
-        estimate.high,
-        signed_points if points else _percent,
-        label=i18n._("{confidence} interval").format(
-            confidence=i18n.format_percent(estimate.confidence)
-        ),
-        unit="points" if points else "",
+    label = i18n._("{confidence} interval").format(
+        confidence=i18n.format_percent(estimate.confidence)
     )
+    if points:  # percentage points (the catalog's "points" are a game's)
+        return i18n._("{difference} points ({interval})").format(
+            difference=signed_points(estimate.value),
+            interval=interval(estimate.low, estimate.high, signed_points, label=label),
+        )
+    return with_interval(estimate.value, estimate.low, estimate.high, _percent, label=label)
 
 
 def _percent(value: float) -> str:
