@@ -724,6 +724,16 @@ def test_a_lesson_s_shown_literals_are_found_and_a_broken_translation_stays_engl
     assert 'wins["with mercy"] = 3' in translated
     assert 'print(f"{n:,} deals, {rules}", "won:", sep=" ")' in translated
     assert 'title="Podiel výhier"' in translated
+    words['f"{move} refused"'] = 'f"{move}: nedá sa ({0.25:.0%} ťahov)"'  # a field the
+    translated, _missing = translate_code(cell, Catalog(words))  # English has not: refused
+    assert 'print(f"{move} refused")' in translated
+    words['"won:"'] = 'f"vyhraté ({len(won):,}):"'  # a new field: refused
+    words['"Score"'] = '"Skóre"'
+    words['f"{n:,} deals, {rules}"'] = 'f"rozdaní: {n:,}, {rules}"'
+    translated, missing = translate_code(cell, Catalog(words))
+    assert missing == 8
+    assert 'print(f"rozdaní: {tilegames.i18n.formatted(n, \',\')}, {rules}", "won:"' in translated
+    assert 'ax.set_title("Skóre")' in translated
     compile(translated, "cell", "exec")
 
 

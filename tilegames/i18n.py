@@ -33,7 +33,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gettext as _gettext
+import numbers
 import os
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -46,6 +48,7 @@ __all__ = [
     "argparse_speaking",
     "format_number",
     "format_percent",
+    "formatted",
     "language",
     "ngettext",
     "set_language",
@@ -282,6 +285,39 @@ def format_percent(fraction: float, decimals: int = 0) -> str:
     if decimals:
         pattern = pattern.replace("0", "0." + "0" * decimals, 1)
     return babel_percent(fraction, format=pattern, locale=locale, decimal_quantization=True)
+
+
+NUMBER_SPEC = re.compile(r"(?P<sign>\+?),?(?:\.(?P<decimals>\d+))?(?P<kind>[f%]?)")
+"""The format specs ``formatted`` writes in a language: a sign, grouping, decimals, ``f``/``%``."""
+
+
+def formatted(value: object, spec: str) -> str:
+    """``format(value, spec)`` written as the language in use writes numbers: a translated
+    lesson's ``{share:.1%}`` reads ``25,7 %`` in Slovak. English, and a spec other than an
+    optional ``+``, grouping ``,``, decimals and ``f`` or ``%``, are Python's own.
+
+    >>> formatted(0.2571, ".1%"), formatted(12345, ","), formatted(1.5, "+.2f")
+    ('25.7%', '12,345', '+1.50')
+    >>> with using("sk"):
+    ...     formatted(0.2571, ".1%"), formatted(12345, ","), formatted(1.5, "+.2f"), formatted(7, "3")
+    ('25,7\xa0%', '12\xa0345', '+1,50', '  7')
+    """
+    shape = NUMBER_SPEC.fullmatch(spec)
+    if (
+        language() == "en"
+        or not spec
+        or shape is None
+        or isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or (shape["decimals"] and not shape["kind"])  # ",.3": Python's own rounding rule
+    ):
+        return format(value, spec)
+    decimals = int(shape["decimals"]) if shape["decimals"] else None
+    if shape["kind"] == "%":
+        text = format_percent(float(value), decimals or 0)
+    else:
+        text = format_number(value, 6 if shape["kind"] == "f" and decimals is None else decimals)
+    return "+" + text if shape["sign"] and value >= 0 else text
 
 
 ARGPARSE_WORDS = (

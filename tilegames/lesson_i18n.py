@@ -22,11 +22,12 @@ import ast
 import collections
 import copy
 import gettext
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .i18n import catalog_file, catalogued
+from .i18n import NUMBER_SPEC, catalog_file, catalogued
 
 __all__ = [
     "CODE_CONTEXT",
@@ -36,6 +37,7 @@ __all__ = [
     "domain",
     "lesson_cell",
     "markdown_cells",
+    "numbers_as_written",
     "shown_literals",
     "translate_code",
     "translate_notebook",
@@ -282,9 +284,77 @@ def literal_problem(english: str, translated: str) -> str | None:
     return None
 
 
+_STRING = re.compile(
+    r"""(?P<prefix>[A-Za-z]{0,2})(?P<quote>["'])(?P<body>(?:\\.|(?!(?P=quote))[^\\\n])*)(?P=quote)"""
+)
+"""One string written on one line (a prefix, a quote, its text): the parts of a literal."""
+
+
+def _number_field(field: str, quote: str) -> str:
+    """An f-string field (``share:.1%``, without braces) written by ``i18n.formatted`` when its
+    spec is a number's (``tilegames.i18n.formatted(share, ".1%")``), else as it is."""
+    for colon in reversed([at for at, char in enumerate(field) if char == ":"]):
+        expression, spec = field[:colon], field[colon + 1 :]
+        if not spec or not NUMBER_SPEC.fullmatch(spec) or re.search(r"![rsa]\s*$", expression):
+            continue
+        try:
+            ast.parse(expression.strip(), mode="eval")
+        except SyntaxError:
+            continue
+        other = "'" if quote == '"' else '"'
+        return f"tilegames.i18n.formatted({expression.strip()}, {other}{spec}{other})"
+    return field
+
+
+def _number_fields(text: str, quote: str) -> str:
+    """The text of an f-string with each number field written by ``_number_field``."""
+    out, at = [], 0
+    while at < len(text):
+        if text.startswith(("{{", "}}"), at):
+            out.append(text[at : at + 2])
+            at += 2
+            continue
+        if text[at] != "{":
+            out.append(text[at])
+            at += 1
+            continue
+        depth, end = 0, at
+        for end in range(at, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        out.append("{" + _number_field(text[at + 1 : end], quote) + "}")
+        at = end + 1
+    return "".join(out)
+
+
+def numbers_as_written(literal: str) -> str:
+    """A translated literal whose number fields are written as the lesson's language writes
+    numbers, through ``tilegames.i18n.formatted`` (a translated lesson's first cell imports
+    ``tilegames.i18n``); a literal it cannot read is returned as it is.
+
+    >>> print(numbers_as_written('f"won {share:.1%} of {n:,} deals, " "{not a field:,}"'))
+    f"won {tilegames.i18n.formatted(share, '.1%')} of {tilegames.i18n.formatted(n, ',')} deals, " "{not a field:,}"
+    >>> numbers_as_written('f"{move!r:14} {rows[1:3]} {x:>5}"')
+    'f"{move!r:14} {rows[1:3]} {x:>5}"'
+    """
+    if '"""' in literal or "'''" in literal:
+        return literal
+    pieces, at = [], 0
+    for string in _STRING.finditer(literal):
+        body = string["body"]
+        if "f" in string["prefix"].lower():
+            body = _number_fields(body, string["quote"])
+        pieces.append(literal[at : string.start("body")] + body)
+        at = string.end("body")
+    written = "".join(pieces) + literal[at:]
+    return written if _fields(written) is not None else literal
+
+
 def translate_code(source: str, messages: gettext.NullTranslations) -> tuple[str, int]:
     """``(source, untranslated)``: a code cell with each literal it shows (``shown_literals``)
-    translated by ``messages``; a literal without a sound translation (``literal_problem``)
+    translated by ``messages``, its numbers as the language writes them
+    (``numbers_as_written``); a literal without a sound translation (``literal_problem``)
     stays English and is counted."""
     missing = 0
     for start, end, text in reversed(shown_literals(source)):  # from the end: offsets hold
@@ -292,7 +362,7 @@ def translate_code(source: str, messages: gettext.NullTranslations) -> tuple[str
         if translated == text or literal_problem(text, translated):
             missing += 1
             continue
-        source = source[:start] + translated + source[end:]
+        source = source[:start] + numbers_as_written(translated) + source[end:]
     return source, missing
 
 
