@@ -36,6 +36,7 @@ import gettext as _gettext
 import numbers
 import os
 import re
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -140,7 +141,8 @@ def set_language(lang: str | None = None) -> str:
 
     ``lang`` is ``"en"``, ``"sk"``, ``"pt"`` or ``"ru"`` (a locale name such as ``"sk_SK"``
     works too); ``None`` goes back to the environment's language. Boards already shown keep
-    their buttons' words until they are drawn again.
+    their buttons' words until they are drawn again. In a notebook, the tables a cell shows
+    speak it from now on too (``tables.speak_in_notebook``).
 
     >>> set_language("klingon")
     Traceback (most recent call last):
@@ -150,12 +152,16 @@ def set_language(lang: str | None = None) -> str:
     global _current
     if lang is None:
         _current = default_language()
-        return _current
-    code = _code(str(lang))
-    if code is None:
-        raise ValueError(f"no catalog for {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    _current = code
-    return code
+    else:
+        code = _code(str(lang))
+        if code is None:
+            raise ValueError(f"no catalog for {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        _current = code
+    if "IPython" in sys.modules:  # in a notebook, its tables speak the language too
+        from .tables import speak_in_notebook
+
+        speak_in_notebook()
+    return _current
 
 
 def language() -> str:

@@ -3,6 +3,10 @@
 The studies' tables keep their English column names (the lessons and the results files read
 them); ``shown`` writes one for a person: its headings (``HEADINGS``) and word cells
 translated, its decimals written the language's way. In English it is ``to_string`` itself.
+In a notebook, ``speak_in_notebook`` (which ``i18n.set_language`` calls) shows every table a
+cell displays the same way (``in_language``): the data are the English table's, only what is
+drawn changes, so a lesson's code that reads a column by its English name works in every
+language.
 
 >>> import pandas as pd
 >>> from tilegames.i18n import using
@@ -22,10 +26,10 @@ from typing import Any
 
 import pandas as pd
 
-from .i18n import N_, _, language
+from .i18n import N_, _, language, ngettext
 from .words import localized
 
-__all__ = ["HEADINGS", "heading", "shown"]
+__all__ = ["HEADINGS", "heading", "in_language", "shown", "speak_in_notebook"]
 
 HEADINGS: dict[str, str] = {
     # Tula's win rates and mercy effect
@@ -79,6 +83,10 @@ say more than the heading (``fire`` is the mayhem event, not the igniting tile),
 shows the heading as written and the other languages the message's translation."""
 
 
+_PLAYERS = re.compile(r"(\d+) players")
+"""A lesson's own heading for a number of players (``2 players``)."""
+
+
 def heading(name: Any) -> Any:
     """``name`` (a heading or a word cell) in the language in use; one ``HEADINGS`` does not
     know (a player's name, a number) stays as it is.
@@ -90,9 +98,15 @@ def heading(name: Any) -> Any:
     ...     heading("fire"), heading(2)
     ('пожары', 2)
     """
-    if language() == "en" or not isinstance(name, str) or name not in HEADINGS:
+    if language() == "en" or not isinstance(name, str):
         return name
-    return _(HEADINGS[name])
+    if name in HEADINGS:
+        return _(HEADINGS[name])
+    players = _PLAYERS.fullmatch(name)
+    if players:
+        n = int(players[1])
+        return ngettext("{n} players", "{n} players", n).format(n=n)
+    return name
 
 
 def shown(table: pd.DataFrame, *, words: tuple[str, ...] = (), **to_string: Any) -> str:
@@ -109,3 +123,85 @@ def shown(table: pd.DataFrame, *, words: tuple[str, ...] = (), **to_string: Any)
 
 
 _DECIMALS = re.compile(r"\d+\.\d+")
+
+
+def in_language(table: pd.DataFrame | pd.Series) -> pd.DataFrame | pd.Series:
+    """A copy of ``table`` to show: its headings, row names and index names in the language in
+    use (``heading``); the table itself in English.
+
+    >>> from tilegames.i18n import using
+    >>> table = pd.DataFrame({"win rate": [0.5]}, index=pd.Index(["2 players"], name="players"))
+    >>> in_language(table) is table
+    True
+    >>> with using("sk"):
+    ...     shown = in_language(table)
+    >>> list(shown.columns), list(shown.index), shown.index.name, list(table.columns)
+    (['podiel výhier'], ['2 hráči'], 'hráči', ['win rate'])
+    """
+    if language() == "en":
+        return table
+    shown = table.copy()
+    shown.index = _labels(shown.index)
+    if isinstance(shown, pd.DataFrame):
+        shown.columns = _labels(shown.columns)
+    else:
+        shown.name = heading(shown.name)
+    return shown
+
+
+def _labels(index: pd.Index) -> pd.Index:
+    """An index with its labels and names through ``heading`` (every level of a MultiIndex)."""
+    if isinstance(index, pd.MultiIndex):
+        levels = [level.map(heading) for level in index.levels]
+        return index.set_levels(levels, verify_integrity=False).set_names(
+            [heading(name) for name in index.names]
+        )
+    return index.map(heading).set_names(heading(index.name))
+
+
+def _html(table: pd.DataFrame) -> str | None:
+    """A table's notebook picture (``_repr_html_``) in the language in use."""
+    if language() == "en":
+        return table._repr_html_()
+    try:
+        shown = in_language(table)
+    except Exception:  # a table these words cannot relabel is shown as it is
+        shown = table
+    return _TEXT_BETWEEN_TAGS.sub(
+        lambda text: _DECIMALS.sub(lambda n: localized(n.group()), text.group()),
+        shown._repr_html_() or "",
+    )
+
+
+def _text(table: Any, printer: Any, cycle: bool) -> None:
+    """A table's plain text (IPython's pretty printer) in the language in use."""
+    if language() == "en":
+        printer.text(repr(table))
+        return
+    try:
+        shown = in_language(table)
+    except Exception:  # as _html
+        shown = table
+    printer.text(_DECIMALS.sub(lambda n: localized(n.group()), repr(shown)))
+
+
+_TEXT_BETWEEN_TAGS = re.compile(r"(?<=>)[^<]+(?=<)")
+
+
+def speak_in_notebook() -> bool:
+    """Show the tables a notebook cell displays in the language in use from now on (their
+    headings and row names, ``in_language``, and their decimals); False outside IPython. The
+    language is read each time a table is drawn: in English, tables show as pandas draws them.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "display_formatter"):
+        return False
+    formatters = shell.display_formatter.formatters
+    formatters["text/html"].for_type(pd.DataFrame, _html)
+    formatters["text/plain"].for_type(pd.DataFrame, _text)
+    formatters["text/plain"].for_type(pd.Series, _text)
+    return True
