@@ -1132,6 +1132,41 @@ def test_a_translated_lesson_runs_and_computes_the_english_numbers(name, lang, t
     assert _same_numbers(_numbers(translated), _numbers(english)) == []
 
 
+@pytest.mark.slow
+def test_in_a_notebook_set_language_makes_the_tables_speak_it(tmp_path):
+    """In a kernel, one call to ``set_language`` makes the tables a cell shows speak the
+    language (headings, row names, decimals), while the table's own labels stay English for
+    the code; back in English, pandas draws them as it always does."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    cell = nbformat.v4.new_code_cell
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            cell(
+                "import pandas as pd\n"
+                'table = pd.DataFrame({"win rate": [0.25]}, index=pd.Index(["2 players"], '
+                'name="players"))\n'
+                "english = table._repr_html_()"
+            ),
+            cell('import tilegames.i18n\ntilegames.i18n.set_language("sk")'),
+            cell("table"),
+            cell('print(list(table.columns), table["win rate"].iloc[0])'),
+            cell('tilegames.i18n.set_language("en")\ntable'),
+            cell("print(table._repr_html_() == english)"),
+        ]
+    )
+    NotebookClient(notebook, timeout=60, resources={"metadata": {"path": str(tmp_path)}}).execute()
+    slovak = notebook.cells[2].outputs[0]["data"]
+    assert "podiel výhier" in slovak["text/html"] and "2 hráči" in slovak["text/html"]
+    assert "0,25" in slovak["text/html"] and "0,25" in slovak["text/plain"]
+    assert "hráči" in slovak["text/plain"] and "win rate" not in slovak["text/plain"]
+    assert notebook.cells[3].outputs[0]["text"] == "['win rate'] 0.25\n"  # the data: English
+    english = notebook.cells[4].outputs[0]["data"]
+    assert "win rate" in english["text/html"] and "0.25" in english["text/plain"]
+    assert notebook.cells[5].outputs[0]["text"] == "True\n"
+
+
 ENGLISH = re.compile(
     r"\b(the|is|and|of|tile|tiles|stack|reveal|revealed|remove|removed|covered|corner|"
     r"won|lost|hint|undo|undid|redo|deal|seed|click|face|mercy|refused|nothing)\b",
