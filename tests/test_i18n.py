@@ -1152,6 +1152,7 @@ def test_in_a_notebook_set_language_makes_the_tables_speak_it(tmp_path):
             cell('import tilegames.i18n\ntilegames.i18n.set_language("sk")'),
             cell("table"),
             cell('print(list(table.columns), table["win rate"].iloc[0])'),
+            cell('table.style.format({"win rate": "{:.1%}"})'),
             cell('tilegames.i18n.set_language("en")\ntable'),
             cell("print(table._repr_html_() == english)"),
         ]
@@ -1162,9 +1163,11 @@ def test_in_a_notebook_set_language_makes_the_tables_speak_it(tmp_path):
     assert "0,25" in slovak["text/html"] and "0,25" in slovak["text/plain"]
     assert "hráči" in slovak["text/plain"] and "win rate" not in slovak["text/plain"]
     assert notebook.cells[3].outputs[0]["text"] == "['win rate'] 0.25\n"  # the data: English
-    english = notebook.cells[4].outputs[0]["data"]
+    styled = notebook.cells[4].outputs[0]["data"]["text/html"]
+    assert "podiel výhier" in styled and "25,0%" in styled and "hráči" in styled
+    english = notebook.cells[5].outputs[0]["data"]
     assert "win rate" in english["text/html"] and "0.25" in english["text/plain"]
-    assert notebook.cells[5].outputs[0]["text"] == "True\n"
+    assert notebook.cells[6].outputs[0]["text"] == "True\n"
 
 
 ENGLISH = re.compile(

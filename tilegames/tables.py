@@ -254,10 +254,39 @@ def _html(table: pd.DataFrame) -> str | None:
         shown = in_language(table)
     except Exception:  # a table these words cannot relabel is shown as it is
         shown = table
-    return _TEXT_BETWEEN_TAGS.sub(
-        lambda text: _DECIMALS.sub(lambda n: localized(n.group()), text.group()),
-        shown._repr_html_() or "",
-    )
+    return _decimals_in_html(shown._repr_html_() or "")
+
+
+def _styled_html(styler: Any) -> str | None:
+    """A styled table's picture (pandas' ``Styler``) in the language in use: its headings and
+    row names through ``heading`` (``format_index`` on a copy: the styler is not changed)."""
+    if language() == "en":
+        return styler._repr_html_()
+    try:
+        shown = styler._copy(deepcopy=True)
+        for axis in (0, 1):
+            shown.format_index(_said, axis=axis)
+            if hasattr(shown, "format_index_names"):  # pandas 3: the index's own name
+                shown.format_index_names(_said, axis=axis)
+        html = shown._repr_html_()
+    except Exception:  # a styler these words cannot relabel is shown as it is
+        html = styler._repr_html_()
+    return _decimals_in_html(html or "")
+
+
+def _said(label: Any) -> str:
+    """A label as a styled table writes it, through ``heading``."""
+    return str(heading(label))
+
+
+def _decimals_in_html(html: str) -> str:
+    """A table's HTML with the decimals of its text (not of its stylesheet) in the language."""
+    parts = _STYLESHEET.split(html)
+    for at in range(0, len(parts), 2):  # the even parts are outside <style>…</style>
+        parts[at] = _TEXT_BETWEEN_TAGS.sub(
+            lambda text: _DECIMALS.sub(lambda n: localized(n.group()), text.group()), parts[at]
+        )
+    return "".join(parts)
 
 
 def _text(table: Any, printer: Any, cycle: bool) -> None:
@@ -273,11 +302,13 @@ def _text(table: Any, printer: Any, cycle: bool) -> None:
 
 
 _TEXT_BETWEEN_TAGS = re.compile(r"(?<=>)[^<]+(?=<)")
+_STYLESHEET = re.compile(r"(<style.*?</style>)", re.DOTALL | re.IGNORECASE)
 
 
 def speak_in_notebook() -> bool:
-    """Show the tables a notebook cell displays in the language in use from now on (their
-    headings and row names, ``in_language``, and their decimals); False outside IPython. The
+    """Show the tables a notebook cell displays (a DataFrame, a Series, a styled table) in the
+    language in use from now on (their headings and row names, ``in_language``, and their
+    decimals); False outside IPython. The
     language is read each time a table is drawn: in English, tables show as pandas draws them.
     """
     try:
@@ -289,6 +320,7 @@ def speak_in_notebook() -> bool:
         return False
     formatters = shell.display_formatter.formatters
     formatters["text/html"].for_type(pd.DataFrame, _html)
+    formatters["text/html"].for_type_by_name("pandas.io.formats.style", "Styler", _styled_html)
     formatters["text/plain"].for_type(pd.DataFrame, _text)
     formatters["text/plain"].for_type(pd.Series, _text)
     return True
