@@ -302,11 +302,14 @@ def formatted(value: object, spec: str) -> str:
     lesson's ``{share:.1%}`` reads ``25,7 %`` in Slovak. English, and a spec other than an
     optional ``+``, grouping ``,``, decimals and ``f`` or ``%``, are Python's own.
 
-    >>> formatted(0.2571, ".1%"), formatted(12345, ","), formatted(1.5, "+.2f")
-    ('25.7%', '12,345', '+1.50')
+    >>> formatted(0.2571, ".1%"), formatted(12345, ","), formatted(1.5, "+.2f"), formatted(0.5, "%")
+    ('25.7%', '12,345', '+1.50', '50.000000%')
     >>> with using("sk"):
     ...     formatted(0.2571, ".1%"), formatted(12345, ","), formatted(1.5, "+.2f"), formatted(7, "3")
     ('25,7\xa0%', '12\xa0345', '+1,50', '  7')
+    >>> with using("pt"):
+    ...     formatted(0.5, "%"), formatted(2.5, "f"), formatted(2, ".0f")
+    ('50,000000%', '2,500000', '2')
     """
     shape = NUMBER_SPEC.fullmatch(spec)
     if (
@@ -319,10 +322,12 @@ def formatted(value: object, spec: str) -> str:
     ):
         return format(value, spec)
     decimals = int(shape["decimals"]) if shape["decimals"] else None
+    if decimals is None and shape["kind"]:  # "f" and "%" alone: Python's six decimals
+        decimals = 6
     if shape["kind"] == "%":
         text = format_percent(float(value), decimals or 0)
     else:
-        text = format_number(value, 6 if shape["kind"] == "f" and decimals is None else decimals)
+        text = format_number(value, decimals)
     return "+" + text if shape["sign"] and value >= 0 else text
 
 

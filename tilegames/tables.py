@@ -237,13 +237,22 @@ def in_language(table: pd.DataFrame | pd.Series) -> pd.DataFrame | pd.Series:
 
 
 def _labels(index: pd.Index) -> pd.Index:
-    """An index with its labels and names through ``heading`` (every level of a MultiIndex)."""
+    """An index with its labels and names through ``heading`` (every level of a MultiIndex;
+    an index of numbers keeps its labels, unread)."""
     if isinstance(index, pd.MultiIndex):
-        levels = [level.map(heading) for level in index.levels]
+        levels = [_words(level) for level in index.levels]
         return index.set_levels(levels, verify_integrity=False).set_names(
             [heading(name) for name in index.names]
         )
-    return index.map(heading).set_names(heading(index.name))
+    return _words(index).set_names(heading(index.name))
+
+
+def _words(index: pd.Index) -> pd.Index:
+    """An index's labels through ``heading`` when they may be words (a million rows numbered
+    0, 1, 2 ... are not read one by one)."""
+    if pd.api.types.is_object_dtype(index) or pd.api.types.is_string_dtype(index):
+        return index.map(heading)
+    return index
 
 
 def _html(table: pd.DataFrame) -> str | None:
@@ -308,9 +317,8 @@ _STYLESHEET = re.compile(r"(<style.*?</style>)", re.DOTALL | re.IGNORECASE)
 def speak_in_notebook() -> bool:
     """Show the tables a notebook cell displays (a DataFrame, a Series, a styled table) in the
     language in use from now on (their headings and row names, ``in_language``, and their
-    decimals); False outside IPython. The
-    language is read each time a table is drawn: in English, tables show as pandas draws them.
-    """
+    decimals); False outside IPython. The language is read each time a table is drawn: in
+    English, tables show as pandas draws them."""
     try:
         from IPython import get_ipython
     except ImportError:
