@@ -30,6 +30,7 @@ import warnings
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 
+from . import i18n
 from .errors import BadNotation, IllegalMove, InvalidPosition
 
 ENTRY_POINT_GROUP = "tilegames.games"
@@ -253,3 +254,17 @@ def _is_module(name: str) -> bool:
         return find_spec(f"{__name__}.{name}") is not None
     except (ImportError, ValueError):
         return False
+
+
+def _tables_speak_the_language() -> None:
+    """In a notebook (IPython running), the tables a cell shows speak the language
+    ``i18n.set_language`` chose (``tables.speak_in_notebook``); elsewhere nothing."""
+    import sys
+
+    if "IPython" in sys.modules:
+        from .tables import speak_in_notebook
+
+        speak_in_notebook()
+
+
+i18n.LANGUAGE_LISTENERS.append(_tables_speak_the_language)

@@ -36,8 +36,7 @@ import gettext as _gettext
 import numbers
 import os
 import re
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -142,7 +141,7 @@ def set_language(lang: str | None = None) -> str:
     ``lang`` is ``"en"``, ``"sk"``, ``"pt"`` or ``"ru"`` (a locale name such as ``"sk_SK"``
     works too); ``None`` goes back to the environment's language. Boards already shown keep
     their buttons' words until they are drawn again. In a notebook, the tables a cell shows
-    speak it from now on too (``tables.speak_in_notebook``).
+    speak it from now on too (``LANGUAGE_LISTENERS``: ``tables.speak_in_notebook``).
 
     >>> set_language("klingon")
     Traceback (most recent call last):
@@ -157,11 +156,14 @@ def set_language(lang: str | None = None) -> str:
         if code is None:
             raise ValueError(f"no catalog for {lang!r}: choose one of {', '.join(LANGUAGES)}")
         _current = code
-    if "IPython" in sys.modules:  # in a notebook, its tables speak the language too
-        from .tables import speak_in_notebook
-
-        speak_in_notebook()
+    for listener in LANGUAGE_LISTENERS:  # in a notebook, its tables speak it too
+        listener()
     return _current
+
+
+LANGUAGE_LISTENERS: list[Callable[[], None]] = []
+"""What ``set_language`` calls after choosing a language (the package adds
+``tables.speak_in_notebook``, which makes a notebook's tables speak it)."""
 
 
 def language() -> str:

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -272,7 +273,7 @@ def _styled_html(styler: Any) -> str | None:
     if language() == "en":
         return styler._repr_html_()
     try:
-        shown = styler._copy(deepcopy=True)
+        shown = copy.deepcopy(styler)
         for axis in (0, 1):
             shown.format_index(_said, axis=axis)
             if hasattr(shown, "format_index_names"):  # pandas 3: the index's own name
