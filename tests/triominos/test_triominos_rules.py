@@ -8,7 +8,17 @@ import pytest
 
 from tilegames.errors import IllegalMove, InvalidPosition
 from tilegames.triominos import Board, Game, Move, Rules, cells_around, corners, new_game
-from tilegames.triominos.lattice import FITS, TILE_ID, TILES, VALUE, pattern_index, rotations
+from tilegames.triominos.lattice import (
+    FITS,
+    TILE_ID,
+    TILES,
+    VALUE,
+    CellGeometry,
+    cell_key,
+    geometry,
+    pattern_index,
+    rotations,
+)
 
 # -- worked checks ---------------------------------------------------------------------------
 
@@ -66,6 +76,16 @@ HEXAGON = [
     "0-2-2 @ 2,2 r0",
     "0-1-2 @ 2,3 r0",
 ]
+
+
+@pytest.mark.parametrize("row", [-128, -127, -55, -2, -1, 0, 1, 2, 9, 64, 127, 128])
+def test_each_cells_geometry_moved_from_a_model_is_the_one_worked_out_for_it(row):
+    # geometry() moves the tables of (0, 0) or (0, 1); CellGeometry(key) works them out afresh
+    for column in range(-128, 129):
+        key = cell_key((row, column))
+        moved, worked_out = geometry(key), CellGeometry(key)
+        for table in CellGeometry.__slots__:
+            assert getattr(moved, table) == getattr(worked_out, table), (row, column, table)
 
 
 def test_worked_check_six_cells_around_point_3_2():

@@ -358,6 +358,33 @@ class CellGeometry:
         self.touching = tuple(_raw_key(other) for other in touching(cell))
         """Keys of the 12 cells sharing at least one corner."""
 
+    def moved(self, delta: int) -> CellGeometry:
+        """These tables for the cell ``delta`` keys away, pointing the same way (up or down).
+
+        Rows and columns shift cell keys and point keys by the same amount
+        (``row * 512 + column``), so every key moves by ``delta`` and the rest
+        (weights, corner indices) stays: the same tables as ``CellGeometry(key + delta)``,
+        made without working the geometry out again.
+
+        >>> up, other = cell_key((0, 0)), cell_key((3, 5))
+        >>> geometry(up).moved(other - up).touching == CellGeometry(other).touching
+        True
+        """
+        other = _new_geometry(CellGeometry)
+        other.corners = tuple(p + delta for p in self.corners)
+        other.around = tuple(tuple((q + delta, w) for q, w in pairs) for pairs in self.around)
+        other.neighbours = tuple(n + delta for n in self.neighbours)
+        other.neighbour_corners = tuple(
+            tuple(p + delta for p in points) for points in self.neighbour_corners
+        )
+        other.opposite = self.opposite
+        other.corner_only = tuple(tuple(q + delta for q in keys) for keys in self.corner_only)
+        other.bridges = tuple(
+            (other.neighbours[i], other.corner_only[other.opposite[i]]) for i in range(3)
+        )
+        other.touching = tuple(q + delta for q in self.touching)
+        return other
+
 
 def _raw_key(cell: Cell) -> int:
     return (cell[0] + _OFF) * _W + cell[1] + _OFF
@@ -365,13 +392,22 @@ def _raw_key(cell: Cell) -> int:
 
 _GEOMETRY: dict[int, CellGeometry] = {}
 _AROUND: dict[int, tuple[tuple[int, int], ...]] = {}
+_UP_MODEL, _DOWN_MODEL = _raw_key((0, 0)), _raw_key((0, 1))
+
+
+_new_geometry = object.__new__
 
 
 def geometry(key: int) -> CellGeometry:
-    """The geometry tables of the cell with key ``key``."""
+    """The geometry tables of the cell with key ``key`` (made once, then shared).
+
+    Worked out for one up cell, (0, 0), and one down cell, (0, 1); every other
+    cell's are theirs ``moved`` (a test checks each against ``CellGeometry(key)``).
+    """
     g = _GEOMETRY.get(key)
     if g is None:
-        g = _GEOMETRY[key] = CellGeometry(key)
+        model = _UP_MODEL if (key // _W + key) % 2 == 0 else _DOWN_MODEL
+        g = _GEOMETRY[key] = _GEOMETRY[model].moved(key - model)
     return g
 
 
@@ -384,6 +420,10 @@ def _around(point: int) -> tuple[tuple[int, int], ...]:
             (_raw_key(c), (49, 7, 1)[corners(c).index(xy)]) for c in cells_around(xy)
         )
     return cells
+
+
+for _model in (_UP_MODEL, _DOWN_MODEL):
+    _GEOMETRY[_model] = CellGeometry(_model)
 
 
 # -- the corner-pattern table ------------------------------------------------------------------

@@ -67,7 +67,13 @@ def rules_named(rules: Rules | str) -> Rules:
     """
     if isinstance(rules, Rules):
         return rules
-    return Rules.preset(rules)
+    return _preset(rules) if isinstance(rules, str) else Rules.preset(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _preset(name: str) -> Rules:
+    """``Rules.preset(name)``, made once per name (a ``Rules`` is frozen: one serves every round)."""
+    return Rules.preset(name)
 
 
 def player_kinds(player: str | list[str] | tuple[str, ...], players: int) -> list[str]:
