@@ -1022,6 +1022,12 @@ def test_course_refuses_an_unknown_language_and_lists_those_it_has(tmp_path, cap
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
+RUN_TIME_HEADINGS = {"seconds"} | {
+    i18n.translations(lang).gettext("seconds") for lang in TRANSLATED
+}
+"""A table's heading of run times, in each language (``tables.HEADINGS``)."""
+
+
 def _numbers(notebook) -> list[list[frozenset[str]]]:
     """The numbers every code cell printed or displayed as text (one list per cell that has
     numbers: a cell's printing may come in stream chunks cut anywhere), each number as the
@@ -1041,8 +1047,8 @@ def _numbers(notebook) -> list[list[frozenset[str]]]:
                 continue  # a progress bar's counts; a picture, or a board (a picture as shipped)
             text = output.get("text") or data.get("text/plain", "")
             text = re.sub(r"\bat 0x[0-9a-f]+", "", text if isinstance(text, str) else "")
-            if "text/html" in data and "seconds" in text:  # a table of run times
-                continue
+            if "text/html" in data and any(word in text for word in RUN_TIME_HEADINGS):
+                continue  # a table of run times
             text = TIME_TAKEN.sub("", text)  # this computer's time, not the lesson's figure
             text = re.sub(r"(?<=\d)[\xa0\u202f](?=\d{3}(?!\d))", "", text)  # 1 234: 1234
             for number in re.findall(r"\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:[.,]\d+)?", text):
@@ -1130,6 +1136,41 @@ def test_a_translated_lesson_runs_and_computes_the_english_numbers(name, lang, t
     ).execute()
     assert time.monotonic() - started < 120  # the lessons' minute, with the tests' margin of 2
     assert _same_numbers(_numbers(translated), _numbers(english)) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_word_that_means_two_things_is_read_by_the_column_it_is_in(lang):
+    """``standard`` heads Tri-Ominos' column of the standard rules but names AisleRiot's rules
+    in Maze's variant column; ``fire`` counts fires in Flaming Pyramids' mayhem tables but
+    names the fire tiles in its materials: each is translated by what it heads or sits under,
+    and the data keep their English words."""
+    import pandas as pd
+
+    from tilegames import tables
+
+    rules = pd.DataFrame({"standard": [3], "Pressman": [4]}, index=["max_draws"])
+    variants = pd.DataFrame({"variant": ["standard", "ring"], "deals": [10, 10]})
+    materials = pd.DataFrame({"tiles": [4, 20]}, index=pd.Index(["fire", "wood"], name="material"))
+    mayhem = pd.DataFrame({"fire": [1.5]})
+    with using(lang):
+        said = {
+            "standard column": tables.in_language(rules).columns[0],
+            "Maze's standard": tables.in_language(variants).iloc[0, 0],
+            "fire tiles": tables.in_language(materials).index[0],
+            "fires": tables.in_language(mayhem).columns[0],
+            "printed variant": tables.shown(variants, words=("variant",)),
+        }
+        expected = {
+            "standard column": i18n._("standard rules"),
+            "Maze's standard": i18n._("standard (AisleRiot's rules)"),
+            "fire tiles": i18n._("fire tiles (coal and burners)"),
+            "fires": i18n._("fires"),
+        }
+    for what, words in expected.items():
+        assert said[what] == words, what
+    assert len(set(expected.values())) == 4 and "standard" not in said.values()
+    assert expected["Maze's standard"] in said["printed variant"]
+    assert list(variants["variant"]) == ["standard", "ring"] and list(materials.index)[0] == "fire"
 
 
 @pytest.mark.slow

@@ -30,7 +30,7 @@ import pandas as pd
 from .i18n import N_, _, language, ngettext
 from .words import localized
 
-__all__ = ["HEADINGS", "heading", "in_language", "shown", "speak_in_notebook"]
+__all__ = ["HEADINGS", "HEADINGS_UNDER", "heading", "in_language", "shown", "speak_in_notebook"]
 
 HEADINGS: dict[str, str] = {
     # Tula's win rates and mercy effect
@@ -126,8 +126,13 @@ HEADINGS: dict[str, str] = {
     "passes per round": N_("passes per round"),
     "hexagon points per round": N_("hexagon points per round"),
     "shown": N_("shown (the estimate)"),
-    # Maze's winnability variants
-    "standard": N_("standard (AisleRiot's rules)"),
+    "status": N_("status (what the search decided)"),
+    "game": N_("game"),
+    "method": N_("method (the search that decided)"),
+    "tables (solver)": N_("tables (solver)"),
+    "tables (exhaustive search)": N_("tables (exhaustive search)"),
+    "seconds": N_("seconds"),
+    "standard": N_("standard rules"),  # Maze's variant column says more: HEADINGS_UNDER
     "ring": N_("ring (the traditional rules)"),
     "score at the start": N_("score at the start"),
     "moves": N_("moves"),
@@ -171,23 +176,43 @@ say more than the heading (``fire`` is the mayhem event, not the igniting tile),
 shows the heading as written and the other languages the message's translation."""
 
 
+HEADINGS_UNDER: dict[str, dict[str, str]] = {
+    # Maze's winnability variants (Tri-Ominos' standard rules are others: plain HEADINGS)
+    "variant": {"standard": N_("standard (AisleRiot's rules)")},
+    # the Flaming Pyramids tiles' materials (a "fire" heading elsewhere counts the event)
+    "material": {"fire": N_("fire tiles (coal and burners)")},
+    # which Maze search decided a deal, and what it decided
+    "method": {"solver": N_("solver"), "exhaustive": N_("exhaustive search")},
+    "status": {
+        "winnable": N_("winnable"),
+        "unwinnable": N_("unwinnable"),
+        "undecided": N_("undecided"),
+    },
+}
+"""Words that mean something else under one heading: heading -> {English word -> message}.
+The word cells of such a column (or the row names of such an index) read these first."""
+
 _PLAYERS = re.compile(r"(\d+) players")
 """A lesson's own heading for a number of players (``2 players``)."""
 
 
-def heading(name: Any) -> Any:
+def heading(name: Any, under: Any = None) -> Any:
     """``name`` (a heading or a word cell) in the language in use; one ``HEADINGS`` does not
-    know (a player's name, a number) stays as it is.
+    know (a player's name, a number) stays as it is. ``under``: the heading of the column
+    (or index) the word is in, for the words ``HEADINGS_UNDER`` gives another meaning there.
 
     >>> from tilegames.i18n import using
     >>> heading("fire"), heading("greedy")
     ('fire', 'greedy')
     >>> with using("ru"):
-    ...     heading("fire"), heading(2)
-    ('пожары', 2)
+    ...     heading("fire"), heading("fire", under="material"), heading(2)
+    ('пожары', 'воспламеняющиеся плитки (угли и горелки)', 2)
     """
     if language() == "en" or not isinstance(name, str):
         return name
+    special = HEADINGS_UNDER.get(under) if isinstance(under, str) else None
+    if special and name in special:
+        return _(special[name])
     if name in HEADINGS:
         return _(HEADINGS[name])
     players = _PLAYERS.fullmatch(name)
@@ -204,7 +229,7 @@ def shown(table: pd.DataFrame, *, words: tuple[str, ...] = (), **to_string: Any)
         return table.to_string(**to_string)
     table = table.copy()
     for column in words:
-        table[column] = table[column].map(heading)
+        table[column] = table[column].map(lambda word, column=column: heading(word, column))
     table = table.rename(columns=heading)
     table.index.name = heading(table.index.name)
     return _DECIMALS.sub(lambda number: localized(number.group()), table.to_string(**to_string))
@@ -231,6 +256,9 @@ def in_language(table: pd.DataFrame | pd.Series) -> pd.DataFrame | pd.Series:
     shown = table.copy()
     shown.index = _labels(shown.index)
     if isinstance(shown, pd.DataFrame):
+        for column in HEADINGS_UNDER.keys() & set(shown.columns):  # e.g. Maze's variants
+            if not pd.api.types.is_numeric_dtype(shown[column]):
+                shown[column] = shown[column].map(lambda word, c=column: heading(word, c))
         shown.columns = _labels(shown.columns)
     else:
         shown.name = heading(shown.name)
@@ -241,18 +269,18 @@ def _labels(index: pd.Index) -> pd.Index:
     """An index with its labels and names through ``heading`` (every level of a MultiIndex;
     an index of numbers keeps its labels, unread)."""
     if isinstance(index, pd.MultiIndex):
-        levels = [_words(level) for level in index.levels]
+        levels = [_words(level, name) for level, name in zip(index.levels, index.names)]
         return index.set_levels(levels, verify_integrity=False).set_names(
             [heading(name) for name in index.names]
         )
-    return _words(index).set_names(heading(index.name))
+    return _words(index, index.name).set_names(heading(index.name))
 
 
-def _words(index: pd.Index) -> pd.Index:
-    """An index's labels through ``heading`` when they may be words (a million rows numbered
-    0, 1, 2 ... are not read one by one)."""
+def _words(index: pd.Index, under: Any = None) -> pd.Index:
+    """An index's labels through ``heading`` (``under`` its name) when they may be words (a
+    million rows numbered 0, 1, 2 ... are not read one by one)."""
     if pd.api.types.is_object_dtype(index) or pd.api.types.is_string_dtype(index):
-        return index.map(heading)
+        return index.map(lambda label: heading(label, under))
     return index
 
 

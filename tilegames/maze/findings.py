@@ -23,7 +23,9 @@ __all__ = [
     "PERCENT_COLUMNS",
     "TRIES_BINS",
     "WINNABILITY_COLOURS",
+    "search_budget",
     "solution_lengths_chart",
+    "status_counts",
     "tries_chart",
     "winnability_chart",
     "winnability_shown",
@@ -37,6 +39,38 @@ WINNABILITY_COLOURS = (
 )
 """Each status's bar colour and hatching in ``winnability_chart`` (the statuses are the summary's
 columns; the legend says them in the language in use)."""
+
+
+def search_budget(options: dict) -> str:
+    """A look's search budget in words, in the language in use (``options``: the budgets a
+    results file records).
+
+    >>> search_budget({"max_tables": 100_000, "openings": 8})
+    '100,000 tables a search, random openings'
+    >>> with i18n.using("sk"):
+    ...     search_budget({"max_tables": 2_000})
+    '2\xa0000 stolov na jedno hľadanie'
+    """
+    tables = int(options["max_tables"])
+    words = i18n.ngettext("{n} table a search", "{n} tables a search", tables).format(
+        n=i18n.formatted(tables, ",")
+    )
+    if options.get("openings"):
+        words += i18n._(", random openings")
+    return words
+
+
+def status_counts(statuses: pd.Series) -> str:
+    """How many deals have each status, commonest first, in the language in use.
+
+    >>> status_counts(pd.Series(["winnable", "undecided", "winnable"]))
+    '2 winnable, 1 undecided'
+    """
+    return ", ".join(
+        # TRANSLATORS: a count of deals and their status (winnable, unwinnable, undecided)
+        i18n._("{n} {status}").format(n=i18n.formatted(n, ","), status=i18n._(status))
+        for status, n in statuses.value_counts().items()
+    )
 
 
 def _ink_on(colour: str) -> str:

@@ -320,7 +320,7 @@ def winnability_text(frame: pd.DataFrame) -> str:
                 "undecided {undecided}; winnable share {share}",
                 int(row["deals"]),
             ).format(
-                variant=tables.heading(row["variant"]),
+                variant=tables.heading(row["variant"], under="variant"),
                 n=int(row["deals"]),
                 winnable=int(row["winnable"]),
                 unwinnable=int(row["unwinnable"]),

@@ -170,7 +170,7 @@ KIND_WORDS = {
     "collapse": i18n.N_("collapse (a tile too heavy for its two supports)"),
     "overhang": i18n.N_("overhang collapse (a tile hanging on one support)"),
     "explosion": i18n.N_("explosion (fire tiles touch)"),
-    "fire": "fire",  # not the catalog's "fire" (the fire tiles' material): said in English
+    "fire": i18n.N_("fire (burnable tiles touching a fire tile burn)"),
     "roll": i18n.N_("fire cube rolled"),
     "curse": i18n.N_("curse"),
 }
@@ -179,9 +179,8 @@ single support breaks its rule, and its support goes under the pile)."""
 
 
 def _kind_said(kind: str) -> str:
-    """A mayhem kind's words in the language in use (``fire`` as written: the catalog's
-    ``fire`` names the fire tiles' material, not the event)."""
-    return KIND_WORDS[kind] if kind == "fire" else i18n._(KIND_WORDS[kind])
+    """A mayhem kind's words in the language in use."""
+    return i18n._(KIND_WORDS[kind])
 
 
 def plot_study(frame: pd.DataFrame):
