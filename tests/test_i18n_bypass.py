@@ -128,8 +128,6 @@ ALLOWED = {
     ("pyramids/__init__.py", "'Flaming Pyramids'"): "the game's name",
     ("cli/__init__.py", "f'--out {args.out}: {problem}'"):
         "the option as typed, then its problem (results.why_not_out says it through the catalogs)",
-    ("tula/findings.py", "'95% interval'"):
-        "a cell of the results table the lesson reads, beside its English column names (data)",
     ("tilegames_course/grading/sandbox_supervisor.py",
      "'usage: sandbox_supervisor.py PLAN -- bwrap ...\\n'"):
         "runs as `python -I -S`: no catalogs; only sandbox.py starts it, no person types it",

@@ -30,7 +30,15 @@ import pandas as pd
 from .i18n import N_, _, language, ngettext
 from .words import localized
 
-__all__ = ["HEADINGS", "HEADINGS_UNDER", "heading", "in_language", "shown", "speak_in_notebook"]
+__all__ = [
+    "HEADINGS",
+    "HEADINGS_UNDER",
+    "SEAT_COLUMN_WORDS",
+    "heading",
+    "in_language",
+    "shown",
+    "speak_in_notebook",
+]
 
 HEADINGS: dict[str, str] = {
     # Tula's win rates and mercy effect
@@ -126,6 +134,38 @@ HEADINGS: dict[str, str] = {
     "passes per round": N_("passes per round"),
     "hexagon points per round": N_("hexagon points per round"),
     "shown": N_("shown (the estimate)"),
+    # lesson 02's tables (Tula)
+    "95% interval": N_("interval (95%)"),
+    "95% interval (points)": N_("interval (95%, points)"),
+    "board": N_("board"),
+    "count": N_("count"),
+    "deals": N_("deals"),
+    "deals won": N_("deals won"),
+    "estimate": N_("estimate"),
+    "half-width (points)": N_("half-width (points)"),
+    "how it chooses": N_("how it chooses"),
+    "how we know": N_("how we know"),
+    "mercy adds (points)": N_("mercy adds (points)"),
+    "rules": N_("rules"),
+    "sees hidden tiles": N_("sees hidden tiles"),
+    # lesson 03's tables (Maze)
+    "CI low": N_("CI low"),
+    "CI high": N_("CI high"),
+    "run": N_("run"),
+    "tables per search": N_("tables per search"),
+    "winnable": N_("winnable"),
+    "unwinnable": N_("unwinnable"),
+    "undecided": N_("undecided"),
+    "unwinnable upper 95%": N_("unwinnable: upper end of the interval (95%)"),
+    "winnable share": N_("winnable share"),
+    # lesson 05's rows of rounds (Tri-Ominos; a seat's columns: _SEAT_COLUMN)
+    "end": N_("end (out or blocked)"),
+    "pool_left": N_("tiles left in the pool"),
+    "starter": N_("starter (who opened)"),
+    "winner": N_("winner"),
+    # lesson 07 (the class experiment)
+    "seed": N_("seed"),
+    "stuck": N_("stuck"),
     "status": N_("status (what the search decided)"),
     "game": N_("game"),
     "method": N_("method (the search that decided)"),
@@ -192,6 +232,21 @@ HEADINGS_UNDER: dict[str, dict[str, str]] = {
 """Words that mean something else under one heading: heading -> {English word -> message}.
 The word cells of such a column (or the row names of such an index) read these first."""
 
+SEAT_COLUMN_WORDS: dict[str, str] = {
+    "player": N_("player"),
+    "total": N_("total"),
+    "tile_values": N_("tile values"),
+    "start_bonus": N_("start bonus"),
+    "hexagon_points": N_("hexagon points"),
+    "bridge_points": N_("bridge points"),
+    "draw_penalty": N_("draw penalty"),
+    "pass_penalty": N_("pass penalty"),
+}
+"""What a seat's column of a round's row holds (``p0_total``: seat 0's total)."""
+
+_SEAT_COLUMN = re.compile(r"p(\d+)_([a-z_]+)")
+"""A seat's column in a row of results (``p0_total``)."""
+
 _PLAYERS = re.compile(r"(\d+) players")
 """A lesson's own heading for a number of players (``2 players``)."""
 
@@ -215,6 +270,9 @@ def heading(name: Any, under: Any = None) -> Any:
         return _(special[name])
     if name in HEADINGS:
         return _(HEADINGS[name])
+    seat = _SEAT_COLUMN.fullmatch(name)
+    if seat and seat[2] in SEAT_COLUMN_WORDS:
+        return _("seat {n}: {what}").format(n=seat[1], what=_(SEAT_COLUMN_WORDS[seat[2]]))
     players = _PLAYERS.fullmatch(name)
     if players:
         n = int(players[1])

@@ -41,7 +41,10 @@ from .rules import Game, new_game
 __all__ = [
     "LADDER",
     "PINNED",
+    "BOARD_WORDS",
     "PLAYER_WORDS",
+    "RULES_WORDS",
+    "board_said",
     "conclusion",
     "deals_preview",
     "effect_table",
@@ -53,8 +56,10 @@ __all__ = [
     "plot_ladder",
     "plot_running_share",
     "plot_win_rates",
+    "player_said",
     "rates_table",
     "rule_of_thumb_game",
+    "rules_said",
 ]
 
 RESULTS = folder("results")
@@ -71,12 +76,44 @@ PLAYER_WORDS = {
     "chain": "chain",
     "sampler": "sampler",
     "expert": "expert",
-    "solver": "sees every tile",
-    "best without seeing": "best possible\nwithout seeing",
-    "clairvoyant": "sees every tile",
+    "solver": i18n.N_("sees every tile"),
+    "best without seeing": i18n.N_("best possible\nwithout seeing"),
+    "clairvoyant": i18n.N_("sees every tile"),
 }
-"""How the lesson names each player."""
-RULES_WORDS = {"published": "without mercy", "mercy": "with mercy"}
+"""How the lesson names each player (a player's own name as it is, in every language; what
+stands for a player, in words: ``player_said``)."""
+RULES_WORDS = {"published": i18n.N_("without mercy"), "mercy": i18n.N_("with mercy")}
+"""How the lesson names each rule set (``rules_said``)."""
+BOARD_WORDS = {
+    "pyramid of 6 (2 suits x 3 values)": i18n.N_("pyramid of 6 (2 suits x 3 values)"),
+    "pyramid of 10 (2 suits x 5 values)": i18n.N_("pyramid of 10 (2 suits x 5 values)"),
+    "the real temple (24 tiles)": i18n.N_("the real temple (24 tiles)"),
+}
+"""The ladder's boards, as the results file names them, in words."""
+
+
+def player_said(name: str) -> str:
+    """A player as the lesson names it, in the language in use (a name stays a name).
+
+    >>> player_said("greedy"), player_said("clairvoyant")
+    ('greedy', 'sees every tile')
+    """
+    words = PLAYER_WORDS.get(name, name)
+    return words if words == name else i18n._(words)
+
+
+def rules_said(variant: str) -> str:
+    """A rule set (``published`` or ``mercy``) as the lesson names it, in the language in use.
+
+    >>> rules_said("mercy")
+    'with mercy'
+    """
+    return i18n._(RULES_WORDS[variant])
+
+
+def board_said(board: str) -> str:
+    """A ladder's board in the language in use (one the results file names differently stays)."""
+    return i18n._(BOARD_WORDS[board]) if board in BOARD_WORDS else board
 
 
 def load(path: Path | str = PINNED) -> tuple[pd.DataFrame, dict]:
@@ -116,8 +153,8 @@ def rates_table(frame: pd.DataFrame) -> pd.DataFrame:
     table = study.summarize(frame)
     return pd.DataFrame(
         {
-            "player": table["player"].map(PLAYER_WORDS),
-            "rules": table["variant"].map(RULES_WORDS),
+            "player": table["player"].map(player_said),
+            "rules": table["variant"].map(rules_said),
             "deals won": table["wins"],
             "deals": table["games"],
             "win rate": table["win rate"].map(_percent),
@@ -134,7 +171,7 @@ def effect_table(frame: pd.DataFrame) -> pd.DataFrame:
     points = functools.partial(signed_points, decimals=2)
     return pd.DataFrame(
         {
-            "player": table["player"].map(PLAYER_WORDS),
+            "player": table["player"].map(player_said),
             "mercy adds (points)": [points(v) for v in table["mercy effect"]],
             "95% interval (points)": [
                 span(low, high, points) for low, high in zip(table["CI low"], table["CI high"])
@@ -205,7 +242,7 @@ def plot_win_rates(frame: pd.DataFrame, title: str = "") -> plt.Figure:
                 yerr=errors,
                 capsize=3,
                 color=colour,
-                label=RULES_WORDS[variant],
+                label=rules_said(variant),
             )
             for xi, value, high in zip(x, part["win rate"], part["CI high"]):
                 ax.annotate(
@@ -216,7 +253,7 @@ def plot_win_rates(frame: pd.DataFrame, title: str = "") -> plt.Figure:
                     ha="center",
                     fontsize=7,
                 )
-        ax.set_xticks(np.arange(len(shown)), [PLAYER_WORDS[name] for name in shown])
+        ax.set_xticks(np.arange(len(shown)), [player_said(name) for name in shown])
         ax.set_ylabel(i18n._("deals won, % ({confidence} interval)").format(confidence="95%"))
     axes[0].set_title(title or i18n._("Win rates without and with mercy"))
     axes[1].set_title(i18n._("zoom on the simple players"))
@@ -231,7 +268,7 @@ def plot_breakdown(frame: pd.DataFrame) -> plt.Figure:
     shares = breakdown.pivot_table(
         index=["player", "variant"], columns="outcome", values="share", sort=False
     )
-    labels = [f"{PLAYER_WORDS[p]}\n{RULES_WORDS[v]}" for p, v in shares.index]
+    labels = [f"{player_said(p)}\n{rules_said(v)}" for p, v in shares.index]
     fig, ax = plt.subplots(figsize=(11, 4))
     bottom = np.zeros(len(shares))
     for column, colour in (
@@ -257,14 +294,13 @@ def ladder_table(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> pd.
         exact = row["how"] == "exact"
         rows.append(
             {
-                "board": row["board"],
-                "player": PLAYER_WORDS[row["player"]],
-                "rules": RULES_WORDS[row["variant"]],
+                "board": board_said(row["board"]),
+                "player": player_said(row["player"]),
+                "rules": rules_said(row["variant"]),
                 "win rate": _percent(row["win rate"]),
-                "how we know": "computed exactly"
+                "how we know": i18n._("computed exactly")
                 if exact
-                else f"{int(row['deals']):,} deals, "
-                f"{interval(row['CI low'], row['CI high'], _percent, label='95% interval')}",
+                else _deals_with_interval(int(row["deals"]), row["CI low"], row["CI high"]),
             }
         )
     if frame is not None:
@@ -274,15 +310,29 @@ def ladder_table(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> pd.
                 continue
             rows.append(
                 {
-                    "board": "the real temple (24 tiles)",
-                    "player": PLAYER_WORDS[row["player"]],
-                    "rules": RULES_WORDS[row["variant"]],
+                    "board": board_said("the real temple (24 tiles)"),
+                    "player": player_said(row["player"]),
+                    "rules": rules_said(row["variant"]),
                     "win rate": _percent(row["win rate"]),
-                    "how we know": f"{row['games']:,} deals, "
-                    f"{interval(row['CI low'], row['CI high'], _percent, label='95% interval')}",
+                    "how we know": _deals_with_interval(
+                        int(row["games"]), row["CI low"], row["CI high"]
+                    ),
                 }
             )
     return pd.DataFrame(rows)
+
+
+def _interval_label() -> str:
+    """``95% interval``, in the language in use."""
+    return i18n._("{confidence} interval").format(confidence=i18n.format_percent(0.95))
+
+
+def _deals_with_interval(deals: int, low: float, high: float) -> str:
+    """``4,000 deals, 95% interval 21.9% to 39.6%``, in the language in use."""
+    return i18n.ngettext("{n} deal, {interval}", "{n} deals, {interval}", deals).format(
+        n=i18n.formatted(deals, ","),
+        interval=interval(low, high, _percent, label=_interval_label()),
+    )
 
 
 def plot_ladder(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> plt.Figure:
@@ -325,7 +375,7 @@ def plot_ladder(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> plt.
                 100 * rows.loc[names, "CI high"] - values,
             ]
             ax.errorbar(
-                x, values, yerr=errors, fmt="o", color=colour, capsize=3, label=RULES_WORDS[variant]
+                x, values, yerr=errors, fmt="o", color=colour, capsize=3, label=rules_said(variant)
             )
             if "best without seeing" not in rows.index and {"expert", "clairvoyant"} <= set(names):
                 # not computable here: it lies between the expert and the player who sees all
@@ -337,16 +387,16 @@ def plot_ladder(ladder: pd.DataFrame, frame: pd.DataFrame | None = None) -> plt.
                 ax.vlines(where, low, high, colors=colour, linestyles="dotted")
                 if variant == "published":
                     ax.annotate(
-                        "unknown:\nsomewhere\nin here",
+                        i18n._("unknown:\nsomewhere\nin here"),
                         (where, (low + high) / 2),
                         xytext=(-48, 0),
                         textcoords="offset points",
                         fontsize=7,
                         va="center",
                     )
-        ax.set_xticks(range(len(order)), [PLAYER_WORDS[name] for name in order], rotation=35)
+        ax.set_xticks(range(len(order)), [player_said(name) for name in order], rotation=35)
         ax.tick_params(axis="x", labelsize=8)
-        ax.set_title(board, fontsize=10)
+        ax.set_title(board_said(board), fontsize=10)
         ax.set_ylabel(i18n._("deals won, %"))
         ax.grid(axis="y", alpha=0.3)
     axes[0].legend(title=i18n._("rules"), fontsize=8)
@@ -385,7 +435,7 @@ def plot_convergence(curve: pd.DataFrame, what: str) -> plt.Figure:
         100 * curve["CI low"],
         100 * curve["CI high"],
         alpha=0.3,
-        label=i18n._("{confidence} interval").format(confidence=i18n.format_percent(0.95)),
+        label=_interval_label(),
     )
     ax.plot(curve["games"], 100 * curve["estimate"], marker="o", ms=3, label=i18n._("estimate"))
     ax.set_xscale("log")
