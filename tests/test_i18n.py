@@ -1173,6 +1173,41 @@ def test_a_word_that_means_two_things_is_read_by_the_column_it_is_in(lang):
     assert list(variants["variant"]) == ["standard", "ring"] and list(materials.index)[0] == "fire"
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_table_of_players_says_their_words_beside_the_names_a_student_types(lang):
+    """A player's name is what a student types, so a table shows its word and the name
+    (``chamtivý (greedy)``), in a match too; how each player chooses is a sentence of the
+    catalogs even after pandas stored it as a plain string; a column of yes and no says them
+    in the language; the data stay English."""
+    import pandas as pd
+
+    from tilegames import tables
+    from tilegames.tula.players import PLAYERS
+
+    players = pd.DataFrame(
+        {
+            "player": list(PLAYERS),
+            "how it chooses": [cls.description for cls in PLAYERS.values()],
+            "sees hidden tiles": ["yes" if cls.clairvoyant else "no" for cls in PLAYERS.values()],
+        }
+    )
+    matches = pd.DataFrame({"wins": [3]}, index=["greedy vs random"])
+    with using(lang):
+        shown = tables.in_language(players)
+        match = tables.in_language(matches).index[0]
+        greedy, random = i18n._("greedy (player)"), i18n._("random (player)")
+        described = [i18n.translate(cls.description) for cls in PLAYERS.values()]
+        yes, no = i18n._("yes"), i18n._("no")
+    assert set(shown.iloc[:, 2]) == {yes, no} and not {yes, no} & {"yes", "no"}
+    assert f"{greedy} (greedy)" in list(shown.iloc[:, 0])
+    assert greedy in match and random in match and "(greedy)" in match and "(random)" in match
+    assert list(shown.iloc[:, 1]) == described
+    english = [str(cls.description) for cls in PLAYERS.values()]
+    assert not set(described) & set(english)  # every sentence translated, the chain's too
+    assert list(players["player"]) == list(PLAYERS)  # the data: the names as typed
+    assert list(players["how it chooses"]) == english
+
+
 @pytest.mark.slow
 def test_in_a_notebook_set_language_makes_the_tables_speak_it(tmp_path):
     """In a kernel, one call to ``set_language`` makes the tables a cell shows speak the

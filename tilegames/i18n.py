@@ -241,6 +241,23 @@ class Deferred(str):
         return self
 
 
+_REMEMBERED: dict[str, Deferred] = {}
+"""The ``Deferred`` texts ``translate`` finds by their English too (``remembered``)."""
+
+
+def remembered(text: Deferred) -> Deferred:
+    """``text``, kept so that ``translate`` also finds it by its English: a table cell that
+    pandas stored as a plain string (a player's description) still speaks the language. For
+    the few texts a module makes once (a class's), not for text made at every call.
+
+    >>> chain = remembered(Deferred(N_("tiles per {what}"), what=3))
+    >>> translate(str(chain)) == translate(chain)
+    True
+    """
+    _REMEMBERED[str(text)] = text
+    return text
+
+
 def _filled(fields: dict) -> dict:
     """A ``Deferred``'s fields, a callable one called now (a number written as the language in
     use writes it: ``confidence=lambda: format_percent(0.95)``)."""
@@ -257,6 +274,8 @@ def translate(text: str) -> str:
     """
     if not text:
         return text
+    if not isinstance(text, Deferred):
+        text = _REMEMBERED.get(text, text)
     if isinstance(text, Deferred):
         return _(text.template).format(**_filled(text.fields)) if text.fields else _(text.template)
     return _(str(text))

@@ -55,9 +55,16 @@ class Player:
     name: ClassVar[str] = ""
     """Short name used by the studies and the command line (``"greedy"``)."""
     description: ClassVar[str] = ""
-    """One sentence: how the player chooses."""
+    """One sentence: how the player chooses (an ``i18n.Deferred``: a table that shows it
+    speaks the language in use, even once pandas has stored it as a plain string)."""
     clairvoyant: ClassVar[bool] = False
     """True only for players that see everything (they get the game instead of a view)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        description = cls.__dict__.get("description")
+        if isinstance(description, i18n.Deferred):
+            i18n.remembered(description)
 
     def start(self, view: Any, rng: np.random.Generator) -> None:
         """Called once before each game with the first view; nothing by default."""

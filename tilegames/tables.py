@@ -27,7 +27,7 @@ from typing import Any
 
 import pandas as pd
 
-from .i18n import N_, _, language, ngettext
+from .i18n import N_, _, language, ngettext, translate
 from .words import localized
 
 __all__ = [
@@ -232,6 +232,16 @@ HEADINGS_UNDER: dict[str, dict[str, str]] = {
 """Words that mean something else under one heading: heading -> {English word -> message}.
 The word cells of such a column (or the row names of such an index) read these first."""
 
+WORD_COLUMNS = {*HEADINGS_UNDER, "player", "players", "match"}
+"""The columns whose cells are words a notebook's table shows in the language in use."""
+
+YES_NO = {"yes": N_("yes"), "no": N_("no")}
+"""A column of these words only is shown in the language in use."""
+
+SENTENCE_COLUMNS = {"how it chooses"}
+"""The columns whose cells are sentences of the catalogs (a player's ``description``), shown
+through ``i18n.translate``."""
+
 SEAT_COLUMN_WORDS: dict[str, str] = {
     "player": N_("player"),
     "total": N_("total"),
@@ -249,6 +259,41 @@ _SEAT_COLUMN = re.compile(r"p(\d+)_([a-z_]+)")
 
 _PLAYERS = re.compile(r"(\d+) players")
 """A lesson's own heading for a number of players (``2 players``)."""
+
+PLAYER_NAMES: dict[str, str] = {
+    "random": N_("random (player)"),
+    "greedy": N_("greedy (player)"),
+    "cautious": N_("cautious (player)"),
+    "careful": N_("careful (player)"),
+    "spiteful": N_("spiteful (player)"),
+    "expert": N_("expert (player)"),
+    "solver": N_("solver (player)"),
+    "matches": N_("matches (player)"),
+    "chain": N_("chain (player)"),
+    "sampler": N_("sampler (player)"),
+    "clairvoyant": N_("clairvoyant (player)"),
+}
+"""Each player's name -> the message that says it. A name is what a student types
+(``lineup=("greedy", "random")``), so another language shows its word and the name:
+``chamtivý (greedy)`` (``player_name``)."""
+
+_MATCH = re.compile(r"(\w+) (vs|v) (\w+)")
+"""A match of two players in a table (``greedy vs random``, ``careful v careful``)."""
+
+
+def player_name(name: str) -> str:
+    """A player's name in the language in use: its word, then the name a student types.
+
+    >>> from tilegames.i18n import using
+    >>> player_name("greedy")
+    'greedy'
+    >>> with using("sk"):
+    ...     player_name("greedy"), player_name("nobody")
+    ('chamtivý (greedy)', 'nobody')
+    """
+    if language() == "en" or name not in PLAYER_NAMES:
+        return name
+    return _("{word} ({name})").format(word=_(PLAYER_NAMES[name]), name=name)
 
 
 def heading(name: Any, under: Any = None) -> Any:
@@ -270,6 +315,13 @@ def heading(name: Any, under: Any = None) -> Any:
         return _(special[name])
     if name in HEADINGS:
         return _(HEADINGS[name])
+    if name in PLAYER_NAMES:
+        return player_name(name)
+    match = _MATCH.fullmatch(name)
+    if match and match[1] in PLAYER_NAMES and match[3] in PLAYER_NAMES:
+        return _("{first} vs {second}").format(
+            first=player_name(match[1]), second=player_name(match[3])
+        )
     seat = _SEAT_COLUMN.fullmatch(name)
     if seat and seat[2] in SEAT_COLUMN_WORDS:
         return _("seat {n}: {what}").format(n=seat[1], what=_(SEAT_COLUMN_WORDS[seat[2]]))
@@ -314,9 +366,18 @@ def in_language(table: pd.DataFrame | pd.Series) -> pd.DataFrame | pd.Series:
     shown = table.copy()
     shown.index = _labels(shown.index)
     if isinstance(shown, pd.DataFrame):
-        for column in HEADINGS_UNDER.keys() & set(shown.columns):  # e.g. Maze's variants
+        for column in WORD_COLUMNS & set(shown.columns):  # e.g. Maze's variants, the players
             if not pd.api.types.is_numeric_dtype(shown[column]):
                 shown[column] = shown[column].map(lambda word, c=column: heading(word, c))
+        for column in shown.columns:  # a column of yes and no
+            if not pd.api.types.is_numeric_dtype(shown[column]) and set(
+                shown[column].unique()
+            ) <= set(YES_NO):
+                shown[column] = shown[column].map(lambda word: _(YES_NO[word]))
+        for column in SENTENCE_COLUMNS & set(shown.columns):
+            shown[column] = shown[column].map(
+                lambda text: translate(text) if isinstance(text, str) else text
+            )
         shown.columns = _labels(shown.columns)
     else:
         shown.name = heading(shown.name)

@@ -637,7 +637,7 @@ class RandomPlayer(shared.Player):
     """A legal move drawn uniformly at random."""
 
     name = "random"
-    description = "Plays a legal move drawn uniformly at random."
+    description = Deferred(N_("Plays a legal move drawn uniformly at random."))
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """A random legal move of ``view``."""
@@ -649,7 +649,9 @@ class GreedyPlayer(shared.Player):
     """The move that raises the score most; the first in ``legal_moves`` order on ties."""
 
     name = "greedy"
-    description = "Plays the move that raises the score most (the first such move on ties)."
+    description = Deferred(
+        N_("Plays the move that raises the score most (the first such move on ties).")
+    )
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """The best-scoring legal move of ``view`` (``rng`` is not used)."""
@@ -670,7 +672,7 @@ class SolverPlayer(shared.Player):
     """
 
     name = "solver"
-    description = "Searches for a winning line from the table it sees and plays it."
+    description = Deferred(N_("Searches for a winning line from the table it sees and plays it."))
 
     def __init__(self, max_nodes: int = 100_000) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:

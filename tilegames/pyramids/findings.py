@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .. import i18n  # i18n._(...), as the other games' findings
+from .. import i18n, tables  # i18n._(...), as the other games' findings
 from ..randomness import players_generator
 from ..words import (
     Form,
@@ -326,11 +326,19 @@ def _interval_dots(ax, share, low, high, names, *, xlim, xlabel: str, title: str
     ax.axvline(0.5, color="k", ls="--", lw=1)
     ax.set(
         yticks=y,
-        yticklabels=[name.replace(" v ", " against ") for name in names],
+        yticklabels=[_matchup_said(name) for name in names],
         xlim=xlim,
         xlabel=xlabel,
         title=title,
     )
+
+
+def _matchup_said(name: str) -> str:
+    """A match's label on a chart: ``careful against random``; in another language each
+    player's word beside its name (``tables.heading``)."""
+    if i18n.language() == "en":
+        return name.replace(" v ", " against ")
+    return tables.heading(name)
 
 
 def plot_matchups(frame: pd.DataFrame):

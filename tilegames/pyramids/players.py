@@ -21,6 +21,7 @@ from math import comb
 
 import numpy as np
 
+from ..i18n import N_, Deferred
 from ..players import Player, play_game, registry_maker
 from . import mayhem
 from .mayhem import (
@@ -281,7 +282,7 @@ class RandomPlayer(Player):
     """Plays any legal move, uniformly at random."""
 
     name = "random"
-    description = "plays any legal move, uniformly at random"
+    description = Deferred(N_("plays any legal move, uniformly at random"))
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         moves = view.legal_moves
@@ -322,7 +323,11 @@ class CarefulPlayer(Player):
     """Plays the heaviest tile that causes no mayhem; with none, the move it forecasts to cost it fewest tiles."""
 
     name = "careful"
-    description = "plays the heaviest tile that causes no mayhem; with none, the move forecast to cost it fewest tiles"
+    description = Deferred(
+        N_(
+            "plays the heaviest tile that causes no mayhem; with none, the move forecast to cost it fewest tiles"
+        )
+    )
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         """Where the falling tile goes when one falls (``choose_fall``), else where to place a
@@ -430,8 +435,10 @@ class SpitefulPlayer(CarefulPlayer):
     """Among its cheapest moves, leaves the fewest unseen tiles a quiet place: hurts the next player."""
 
     name = "spiteful"
-    description = (
-        "like careful, but among its cheapest moves leaves the next player the fewest quiet places"
+    description = Deferred(
+        N_(
+            "like careful, but among its cheapest moves leaves the next player the fewest quiet places"
+        )
     )
 
     def choose_placement(self, view: PlayerView) -> Move:
@@ -482,8 +489,8 @@ class ExpertPlayer(CarefulPlayer):
     """
 
     name = "expert"
-    description = (
-        "looks ahead over the mayhem, the falls and the fire die, and at the next player's turn"
+    description = Deferred(
+        N_("looks ahead over the mayhem, the falls and the fire die, and at the next player's turn")
     )
 
     def __init__(self, depth: int = 2, spite: float = 1.0) -> None:

@@ -28,6 +28,7 @@ import numpy as np
 
 from .. import i18n  # i18n._(...)
 from ..errors import IllegalMove
+from ..i18n import N_, Deferred
 from ..players import Player, play_game, registry_maker
 from ..randomness import as_generator, players_generator
 from .lattice import FIT_MASK, geometry
@@ -69,8 +70,8 @@ class RandomPlayer(Player):
     """
 
     name = "random"
-    description = (
-        "Plays a legal move chosen uniformly at random (draws and passes only when forced)."
+    description = Deferred(
+        N_("Plays a legal move chosen uniformly at random (draws and passes only when forced).")
     )
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
@@ -84,7 +85,7 @@ class GreedyPlayer(Player):
     """The placement scoring most now (tile value + bonus); ties: first in ``legal_moves`` order."""
 
     name = "greedy"
-    description = "Plays the placement that scores most now (tile value plus bonus)."
+    description = Deferred(N_("Plays the placement that scores most now (tile value plus bonus)."))
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         return view.best_move()
@@ -100,8 +101,10 @@ class CautiousPlayer(Player):
     """
 
     name = "cautious"
-    description = (
-        "Greedy, minus the hexagon or bridge bonus its placement is likely to hand the next player."
+    description = Deferred(
+        N_(
+            "Greedy, minus the hexagon or bridge bonus its placement is likely to hand the next player."
+        )
     )
 
     def __init__(self, candidates: int = 8) -> None:

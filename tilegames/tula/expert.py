@@ -36,6 +36,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from ..i18n import N_, Deferred
 from ..players import Player, moves_to_choose
 from .core import bit_positions
 from .fast import CHAIN_LIMIT, longest_chain, popcount
@@ -324,9 +325,11 @@ class ExpertPlayer(Player):
     """
 
     name: ClassVar[str] = "expert"
-    description: ClassVar[str] = (
-        "Imagines the unseen tiles many times (more when the choice is close), plays "
-        "exactly when few tiles are left face down, and breaks ties by what it can see."
+    description: ClassVar[str] = Deferred(
+        N_(
+            "Imagines the unseen tiles many times (more when the choice is close), plays "
+            "exactly when few tiles are left face down, and breaks ties by what it can see."
+        )
     )
 
     def __init__(self, samples: int = 16, max_samples: int = 96, exact_below: int = 6) -> None:

@@ -30,7 +30,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from .. import i18n  # i18n._(...): this module's loops use _ as a name
+from .. import i18n, tables  # i18n._(...): this module's loops use _ as a name
 from ..resources import folder
 from ..stats import paired_difference, wilson
 from ..words import interval, signed_points, span, with_interval
@@ -99,7 +99,7 @@ def player_said(name: str) -> str:
     ('greedy', 'sees every tile')
     """
     words = PLAYER_WORDS.get(name, name)
-    return words if words == name else i18n._(words)
+    return tables.player_name(name) if words == name else i18n._(words)
 
 
 def rules_said(variant: str) -> str:

@@ -43,6 +43,7 @@ import functools
 import numpy as np
 
 from .. import players as _shared
+from ..i18n import N_, Deferred
 from ..players import moves_to_choose, play_game, registry_maker
 from .core import best_exchange, greedy_removal
 from .expert import ExpertPlayer
@@ -102,7 +103,9 @@ class RandomPlayer(Player):
     """
 
     name = "random"
-    description = "Removes a uniformly random matching tile (and makes a random exchange)."
+    description = Deferred(
+        N_("Removes a uniformly random matching tile (and makes a random exchange).")
+    )
 
     def __init__(self) -> None:
         self._draws = None
@@ -139,7 +142,9 @@ class GreedyPlayer(Player):
     """Removes the matching tile whose removal uncovers the most face-down tiles."""
 
     name = "greedy"
-    description = "Removes the matching tile whose removal uncovers the most face-down tiles."
+    description = Deferred(
+        N_("Removes the matching tile whose removal uncovers the most face-down tiles.")
+    )
 
     def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
@@ -162,9 +167,11 @@ class MatchesPlayer(Player):
     """Removes the matching tile that matches the most other face-up tiles."""
 
     name = "matches"
-    description = (
-        "Removes the matching tile that matches the most other face-up tiles, "
-        "keeping the most removals open."
+    description = Deferred(
+        N_(
+            "Removes the matching tile that matches the most other face-up tiles, "
+            "keeping the most removals open."
+        )
     )
 
     def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
@@ -198,9 +205,12 @@ class ChainPlayer(Player):
     """Removes the tile that starts the longest run of removals among the face-up tiles."""
 
     name = "chain"
-    description = (
-        f"Removes the matching tile that starts the longest run of removals among the face-up "
-        f"tiles (looking up to {CHAIN_LIMIT} ahead), then the one that uncovers the most."
+    description = Deferred(
+        N_(
+            "Removes the matching tile that starts the longest run of removals among the face-up "
+            "tiles (looking up to {limit} ahead), then the one that uncovers the most."
+        ),
+        limit=CHAIN_LIMIT,
     )
 
     def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
@@ -233,9 +243,11 @@ class SamplerPlayer(Player):
     """
 
     name = "sampler"
-    description = (
-        "Deals the unseen tiles at random onto the face-down positions many times and "
-        "plays the move that can still be won in the most of those deals."
+    description = Deferred(
+        N_(
+            "Deals the unseen tiles at random onto the face-down positions many times and "
+            "plays the move that can still be won in the most of those deals."
+        )
     )
 
     def __init__(self, samples: int = 16) -> None:
@@ -294,7 +306,7 @@ class SolverPlayer(Player):
     """
 
     name = "solver"
-    description = "Sees every tile and plays a winning line whenever one exists."
+    description = Deferred(N_("Sees every tile and plays a winning line whenever one exists."))
     clairvoyant = True
 
     def start(self, view: Game, rng: np.random.Generator) -> None:
