@@ -56,6 +56,10 @@ VALUE: tuple[int, ...] = tuple(sum(tile) for tile in TILES)
 """A tile's value (the sum of its numbers), by tile id."""
 TRIPLES: tuple[int, ...] = tuple(TILE_ID[(n, n, n)] for n in range(6))
 """Tile ids of 0-0-0 ... 5-5-5."""
+ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
+    (0,) if a == b == c else (0, 1, 2) for a, b, c in TILES
+)
+"""A tile's distinct rotations, by tile id: ``(0,)`` for a triple, else ``(0, 1, 2)``."""
 ALL_TILES = (1 << len(TILES)) - 1
 """A bit mask with every tile id set."""
 TILE_BIT: tuple[int, ...] = tuple(1 << t for t in range(len(TILES)))
@@ -148,8 +152,7 @@ def rotations(tile: Tile | str) -> tuple[int, ...]:
     >>> rotations("3-3-3"), rotations("0-0-1")
     ((0,), (0, 1, 2))
     """
-    a, b, c = parse_tile(tile)
-    return (0,) if a == b == c else (0, 1, 2)
+    return ROTATIONS[TILE_ID[parse_tile(tile)]]
 
 
 def corner_numbers(tile: Tile | str, rotation: int) -> Tile:

@@ -47,6 +47,7 @@ from ..rules_base import RulesBase
 from .lattice import (
     ALL_TILES,
     MAX_COORD,
+    ROTATIONS,
     TILE_BIT,
     TILE_CLEAR,
     TILE_ID,
@@ -1357,7 +1358,7 @@ def _placement_ids(
     """(tile id, cell key, rotation) of every placement, in ``legal_moves`` order."""
     if not len(board):
         key = checked_cell_key((0, 0))
-        return [(t, key, r) for t in start_tiles for r in rotations(TILES[t])]
+        return [(t, key, r) for t in start_tiles for r in ROTATIONS[t]]
     triples = board.placements_of(hand)
     triples.sort()
     return triples
