@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -33,9 +34,14 @@ from .words import localized
 __all__ = [
     "HEADINGS",
     "HEADINGS_UNDER",
+    "PLAYER_NAMES",
     "SEAT_COLUMN_WORDS",
+    "SENTENCE_COLUMNS",
+    "WORD_COLUMNS",
+    "YES_NO",
     "heading",
     "in_language",
+    "player_name",
     "shown",
     "speak_in_notebook",
 ]
@@ -158,6 +164,12 @@ HEADINGS: dict[str, str] = {
     "undecided": N_("undecided"),
     "unwinnable upper 95%": N_("unwinnable: upper end of the interval (95%)"),
     "winnable share": N_("winnable share"),
+    "status": N_("status (what the search decided)"),
+    "game": N_("game"),
+    "method": N_("method (the search that decided)"),
+    "tables (solver)": N_("tables (solver)"),
+    "tables (exhaustive search)": N_("tables (exhaustive search)"),
+    "seconds": N_("seconds"),
     # lesson 05's rows of rounds (Tri-Ominos; a seat's columns: _SEAT_COLUMN)
     "end": N_("end (out or blocked)"),
     "pool_left": N_("tiles left in the pool"),
@@ -166,13 +178,8 @@ HEADINGS: dict[str, str] = {
     # lesson 07 (the class experiment)
     "seed": N_("seed"),
     "stuck": N_("stuck"),
-    "status": N_("status (what the search decided)"),
-    "game": N_("game"),
-    "method": N_("method (the search that decided)"),
-    "tables (solver)": N_("tables (solver)"),
-    "tables (exhaustive search)": N_("tables (exhaustive search)"),
-    "seconds": N_("seconds"),
-    "standard": N_("standard rules"),  # Maze's variant column says more: HEADINGS_UNDER
+    # the rule sets (Maze's variant column says more of "standard": HEADINGS_UNDER)
+    "standard": N_("standard rules"),
     "ring": N_("ring (the traditional rules)"),
     "score at the start": N_("score at the start"),
     "moves": N_("moves"),
@@ -366,22 +373,30 @@ def in_language(table: pd.DataFrame | pd.Series) -> pd.DataFrame | pd.Series:
     shown = table.copy()
     shown.index = _labels(shown.index)
     if isinstance(shown, pd.DataFrame):
-        for column in WORD_COLUMNS & set(shown.columns):  # e.g. Maze's variants, the players
-            if not pd.api.types.is_numeric_dtype(shown[column]):
-                shown[column] = shown[column].map(lambda word, c=column: heading(word, c))
-        for column in shown.columns:  # a column of yes and no
-            if not pd.api.types.is_numeric_dtype(shown[column]) and set(
-                shown[column].unique()
-            ) <= set(YES_NO):
-                shown[column] = shown[column].map(lambda word: _(YES_NO[word]))
-        for column in SENTENCE_COLUMNS & set(shown.columns):
-            shown[column] = shown[column].map(
-                lambda text: translate(text) if isinstance(text, str) else text
-            )
+        for at, column in enumerate(shown.columns):  # by place: two columns may share a name
+            cells = shown.iloc[:, at]
+            said = None if pd.api.types.is_numeric_dtype(cells) else _cell_words(column, cells)
+            if said is not None:
+                shown.isetitem(at, cells.map(said))
         shown.columns = _labels(shown.columns)
     else:
         shown.name = heading(shown.name)
     return shown
+
+
+def _cell_words(column: Any, cells: pd.Series) -> Callable[[Any], Any] | None:
+    """How the cells of ``column`` are shown: a word column's words through ``heading``, a
+    sentence column's through the catalogs, a column of yes and no in the language; else as
+    they are (None)."""
+    if column in WORD_COLUMNS:
+        return lambda word: heading(word, column)
+    if column in SENTENCE_COLUMNS:
+        return lambda text: translate(text) if isinstance(text, str) else text
+    try:
+        yes_no = set(cells.unique()) <= set(YES_NO)
+    except TypeError:  # cells that are lists or dicts: no words to say
+        yes_no = False
+    return (lambda word: _(YES_NO[word])) if yes_no and len(cells) else None
 
 
 def _labels(index: pd.Index) -> pd.Index:
