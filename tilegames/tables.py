@@ -228,18 +228,13 @@ HEADINGS_UNDER: dict[str, dict[str, str]] = {
     "variant": {"standard": N_("standard (AisleRiot's rules)")},
     # the Flaming Pyramids tiles' materials (a "fire" heading elsewhere counts the event)
     "material": {"fire": N_("fire tiles (coal and burners)")},
-    # which Maze search decided a deal, and what it decided
+    # which Maze search decided a deal ("solver" elsewhere is a player)
     "method": {"solver": N_("solver"), "exhaustive": N_("exhaustive search")},
-    "status": {
-        "winnable": N_("winnable"),
-        "unwinnable": N_("unwinnable"),
-        "undecided": N_("undecided"),
-    },
 }
 """Words that mean something else under one heading: heading -> {English word -> message}.
 The word cells of such a column (or the row names of such an index) read these first."""
 
-WORD_COLUMNS = {*HEADINGS_UNDER, "player", "players", "match"}
+WORD_COLUMNS = {*HEADINGS_UNDER, "status", "player", "players", "match"}
 """The columns whose cells are words a notebook's table shows in the language in use."""
 
 YES_NO = {"yes": N_("yes"), "no": N_("no")}

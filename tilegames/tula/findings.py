@@ -70,18 +70,12 @@ LADDER = RESULTS / "tula_hidden_ladder.csv"
 """Reduced boards: players, the best play without seeing, the clairvoyant."""
 
 PLAYER_WORDS = {
-    "random": "random",
-    "greedy": "greedy",
-    "matches": "matches",
-    "chain": "chain",
-    "sampler": "sampler",
-    "expert": "expert",
     "solver": i18n.N_("sees every tile"),
     "best without seeing": i18n.N_("best possible\nwithout seeing"),
     "clairvoyant": i18n.N_("sees every tile"),
 }
-"""How the lesson names each player (a player's own name as it is, in every language; what
-stands for a player, in words: ``player_said``)."""
+"""What the lesson says for what stands in a player's place (``player_said``; a player is
+named by its name, ``tables.player_name``)."""
 RULES_WORDS = {"published": i18n.N_("without mercy"), "mercy": i18n.N_("with mercy")}
 """How the lesson names each rule set (``rules_said``)."""
 BOARD_WORDS = {
@@ -98,8 +92,7 @@ def player_said(name: str) -> str:
     >>> player_said("greedy"), player_said("clairvoyant")
     ('greedy', 'sees every tile')
     """
-    words = PLAYER_WORDS.get(name, name)
-    return tables.player_name(name) if words == name else i18n._(words)
+    return i18n._(PLAYER_WORDS[name]) if name in PLAYER_WORDS else tables.player_name(name)
 
 
 def rules_said(variant: str) -> str:
