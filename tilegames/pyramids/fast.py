@@ -27,17 +27,11 @@ What is fused, and why it is exact:
   building rules costs 2 tiles at least (its first event is a collapse) and
   joins the race at 2, unstarted; with nothing above it and no fire beside
   it, its own collapse is that first event, applied without a scan;
-- a forecast (``_costs``) finds each problem by ``mayhem.scan`` without the
-  fire cube over the places that can have one, lands quick falls by
-  ``mayhem.landing_is_quiet`` (the careful player's falls ask
-  ``mayhem.quiet_sides``), and watches only places that hold a tile; after a
-  collapse or an overhang the next problem is known without a scan (the
-  tile it held falls, or the one beside it first); collapses, overhangs,
-  falls and fires are applied in place (a fire counts the tiles it touches
-  first, so a forecast that costs too much already stops there), the rarer
-  events by ``mayhem.resolve``; the game's own mayhem, when it follows no
-  forecast, is found by the same scan (``mayhem.scan``); the fire cube's games use
-  ``mayhem.first_problem_near`` and ``players.forecast`` themselves;
+- a forecast is ``quick.costs``, the one the players' ``cheapest`` races too
+  (no fire cube, quick falls, whole tiles); the game's own mayhem, when it
+  follows no forecast, is found by the same scan (``mayhem.scan``); the fire
+  cube's games use ``mayhem.first_problem_near`` and ``players.forecast``
+  themselves;
 - the chosen forecast keeps a record of its events, and the game, which
   follows it event by event (a careful player falls as the forecast's quick
   falls do, except where it looks ahead), reads from it the next problem
@@ -104,11 +98,9 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
-    landing_is_quiet,
     placement_is_quiet,
     quiet_sides,
     resolve,
-    resolve_watched,
     roll_contact,
     scan,
     watch_added,
@@ -116,6 +108,7 @@ from .mayhem import (
     watch_step,
 )
 from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
+from .quick import SIDES_AND_BELOW, cost, costs
 from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
@@ -124,11 +117,8 @@ from .tiles import (
     HALF,
     IS_FIRE,
     LEGAL,
-    MATERIAL,
-    REACH,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
-    TOUCH,
     WEIGHT,
     key,
 )
@@ -142,8 +132,6 @@ KINDS: Final = ("fall", COLLAPSE, OVERHANG, EXPLOSION, FIRE, ROLL, CURSE_KIND)
 """The mayhem kinds counted, in ``Game.mayhem_counts`` order."""
 
 _FALLS: Final = ("left", "right")
-SIDES_AND_BELOW: Final[tuple[int, ...]] = (-2, 2, SUPPORT_LEFT, SUPPORT_RIGHT)
-"""Offsets of the touching positions whose fire tiles a new tile is watched with (``mayhem.watch_added``)."""
 
 
 def fast_seats(players: Sequence[Any]) -> tuple[str, ...] | None:
@@ -583,8 +571,8 @@ def _careful_place(
                 race.append((2 if illegal else 0, len(race), None, t, k, watch, collapses))
         heapify(race)
         while True:
-            total, i, costs, t, k, record, collapses = race[0]
-            if costs is None:  # its turn to start
+            total, i, counting, t, k, record, collapses = race[0]
+            if counting is None:  # its turn to start
                 trial = dict(board)
                 trial[k] = t
                 if collapses:  # its own collapse comes first, counted from 0 again
@@ -594,234 +582,22 @@ def _careful_place(
                     near, first = set(record), None
                 total = 0
                 record = None if curse else []
-                costs = _costs(
+                counting = costs(
                     trial, near, True, rules, total, fire_around or IS_FIRE[t], record, first
                 )
                 if collapses:
-                    next(costs)  # its collapse: the 2 it joined at, so it stays in front
-            count = next(costs, -1)
+                    next(counting)  # its collapse: the 2 it joined at, so it stays in front
+            count = next(counting, -1)
             if count < 0:
                 # The chosen forecast ran to its end: what it noted serves the falls to come.
                 return t, k, False, None if record is None else (record, total, 0)
             total = count
-            heapreplace(race, (total, i, costs, t, k, record, collapses))
+            heapreplace(race, (total, i, counting, t, k, record, collapses))
     t, k = expected_cheapest(((t, k, {**board, k: t}) for t in order for k in spots), rules)
     return t, k, False, None
 
 
 _HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
-
-
-def _cost(
-    board: dict[int, int],
-    near: set[int],
-    mine: bool,
-    rules: Rules,
-    bound: int | None,
-    total: int = 0,
-    fire_around: bool = True,
-    record: list | None = None,
-) -> int:
-    """``_costs`` run to its end, or stopped as soon as the count reaches ``bound`` (None: no bound).
-
-    A later option then only wins by costing strictly less: the first of the
-    cheapest, as ``players.cheapest`` picks it.
-
-    >>> from tilegames.pyramids.tiles import key, tile_id
-    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
-    >>> board[key(1, 1)] = tile_id("red burner")
-    >>> _cost(dict(board), {key(1, 1)}, True, Rules(), None), _cost(board, {key(1, 1)}, True, Rules(), 1)
-    (2, 2)
-    """
-    if bound is None:
-        bound = 1 << 30
-    counts = _costs(board, near, mine, rules, total, fire_around, record)
-    for total in counts:  # noqa: B007 - the last count is the answer
-        if total >= bound:
-            break
-    return total
-
-
-def _costs(
-    board: dict[int, int],
-    near: set[int],
-    mine: bool,
-    rules: Rules,
-    total: int = 0,
-    fire_around: bool = True,
-    record: list | None = None,
-    first: tuple[str, int] | None = None,
-) -> Iterator[int]:
-    """The tiles the deciding player gets back from the mayhem on ``board``, counted as it goes.
-
-    ``players.forecast`` at depth 0 (no fire cube, no look-ahead, whole tiles),
-    as a generator like ``players.cheapest``'s: it yields the count each time it
-    grows, so that a caller can stop it (``_cost``) or race several
-    (``_careful_place``). ``total``: tiles already counted; ``fire_around``:
-    False when no fire tile is on ``board`` (nothing can then catch fire);
-    ``first``: the first problem, ``(kind, key)``, when it is known without a
-    scan (``near`` then need not hold it).
-
-    ``record``: when given, every event is appended to it as ``(kind, key,
-    tiles counted before it, side, watched)``, ``side`` being ``"left"`` or
-    ``"right"`` for a fall that lands quietly on that side, and ``watched``,
-    for a fall that lands quietly on neither, a copy of the places watched
-    then (every place with a problem but the falling tile's), and for a
-    fire, the keys of the fire tile and of what it burns; else both None.
-    The game follows a careful player's forecast event by event (see
-    ``_careful_fall``), so the record of the forecast it follows tells it
-    where the next problem is without a scan, which way a quiet fall goes,
-    and, at a fall the careful player must look ahead at, where the problems
-    are and what falling left costs.
-
-    >>> from tilegames.pyramids.tiles import key, tile_id
-    >>> board = {key(0, 0): tile_id("yellow 2"), key(0, 2): tile_id("green 4")}
-    >>> board[key(1, 1)] = tile_id("red burner")  # collapses: its 2 supports come back
-    >>> list(_costs(board, {key(1, 1)}, True, Rules()))
-    [2]
-    """
-    slide = rules.overhang_collapse == "slide"
-    curse = rules.curse
-    while True:
-        if first is not None:
-            kind, k = first
-            first = None
-        else:
-            # The tile of the problem resolved next leaves its place (it falls, falls after
-            # its collapse, or burns), so that place is not watched (except for the rarer
-            # kinds); nor are the places found fine (the watch set is this forecast's own).
-            found, at = scan(board, near, curse)
-            if found is None or at is None:
-                return
-            kind, k = found, at
-            if kind in (AIR, FIRE) or (kind in (COLLAPSE, OVERHANG) and not slide):
-                near.discard(k)
-        if kind == AIR:  # the quick fall: the first side where the tile lands quietly, else left
-            tile = board.pop(k)
-            target = k + SUPPORT_LEFT
-            quiet = landing_is_quiet(board, tile, target, False, fire=fire_around)
-            if not quiet:
-                target = k + SUPPORT_RIGHT
-                quiet = landing_is_quiet(board, tile, target, False, fire=fire_around)
-            if quiet:
-                # A quiet landing: the tile there has no problem (but a curse) and leaves its
-                # fire neighbours as they were; the tiles above the two spots may have one.
-                # The record notes the side, which is the careful player's own choice.
-                board[target] = tile
-                # (mayhem.watch_removed and watch_added: the tiles above the spot left and the
-                # one landed on; of these, k is empty now and the other is k - 2 or k + 2)
-                side = k - 2 if target == k + SUPPORT_LEFT else k + 2
-                if side in board:
-                    near.add(side)
-                if k + ABOVE_LEFT in board:
-                    near.add(k + ABOVE_LEFT)
-                if k + ABOVE_RIGHT in board:
-                    near.add(k + ABOVE_RIGHT)
-                if curse:
-                    near.add(target)
-                if record is not None:
-                    record.append(
-                        (AIR, k, total, "left" if target == k + SUPPORT_LEFT else "right", None)
-                    )
-                continue
-            if record is not None:
-                # where the problems are now: a careful player looks ahead from here
-                record.append((AIR, k, total, None, set(near)))
-            target = k + SUPPORT_LEFT
-            board[target] = tile
-            near.add(target)  # and as above, the tiles it now supports and those k supported
-            if k - 2 in board:
-                near.add(k - 2)
-            if k + ABOVE_LEFT in board:
-                near.add(k + ABOVE_LEFT)
-            if k + ABOVE_RIGHT in board:
-                near.add(k + ABOVE_RIGHT)
-            if fire_around:
-                for d in SIDES_AND_BELOW:
-                    other = board.get(target + d)
-                    if other is not None and IS_FIRE[other]:
-                        near.add(target + d)
-            continue
-        if record is not None:  # (a fall is noted above, with its side or watch set)
-            record.append((kind, k, total, None, None))
-        if kind == COLLAPSE:
-            # mayhem.forecast_collapse, inlined. Nothing was in the air (the scan found none),
-            # and only the tiles the two supports held can be now: the tile at k, and k - 2
-            # and k + 2 when their other support is missing, else they overhang. The first of
-            # them in the air falls next (k - 2 comes first in scan order): it is not watched.
-            if mine:
-                total += 2
-                yield total
-            del board[k + SUPPORT_LEFT], board[k + SUPPORT_RIGHT]
-            first = AIR, k
-            if k - 2 in board:
-                if k - 2 + SUPPORT_LEFT in board:
-                    near.add(k - 2)
-                else:
-                    first = AIR, k - 2
-                    near.add(k)
-            if k + 2 in board:
-                near.add(k + 2)
-            continue
-        if kind == OVERHANG and not slide:
-            # mayhem.forecast_overhang, inlined; as for a collapse, the tile at k is now in the
-            # air, and the other tile its support held, k - 2 or k + 2, is in the air or
-            # overhangs; k - 2 in the air falls first.
-            if mine:
-                total += 1
-                yield total
-            first = AIR, k
-            support = k + SUPPORT_LEFT
-            if support in board:
-                if k - 2 in board:
-                    if support - 2 in board:
-                        near.add(k - 2)
-                    else:
-                        first = AIR, k - 2
-                        near.add(k)
-            else:
-                support = k + SUPPORT_RIGHT
-                if k + 2 in board:
-                    near.add(k + 2)
-            del board[support]
-            continue
-        if kind == FIRE:
-            # resolve's fire: the fire tile leaves, and what it burns goes, tile by tile from
-            # the ones it touches (whose count is yielded first: the caller may stop there).
-            reach = REACH[board.pop(k)]
-            todo = []
-            for d in TOUCH:
-                other = board.get(k + d)
-                if other is not None and MATERIAL[other] <= reach:
-                    todo.append(k + d)
-            if mine:
-                yield total + len(todo)
-            for c in todo:
-                del board[c]
-            gone = [k, *todo]  # the fire tile and what burns
-            if record is not None:  # the game takes what burns from here
-                record[-1] = (FIRE, k, total, None, gone)
-            while todo:
-                c = todo.pop()
-                for d in TOUCH:
-                    other = board.get(c + d)
-                    if other is not None and MATERIAL[other] <= reach:
-                        del board[c + d]
-                        todo.append(c + d)
-                        gone.append(c + d)
-            for c in gone:  # the tiles they held (mayhem.watch_step)
-                if c + ABOVE_LEFT in board:
-                    near.add(c + ABOVE_LEFT)
-                if c + ABOVE_RIGHT in board:
-                    near.add(c + ABOVE_RIGHT)
-            if mine:
-                total += len(gone) - 1
-                yield total
-            continue
-        mine, cost = resolve_watched(board, near, kind, k, slide, rules.curse_debris, mine)
-        if cost:
-            total += cost
-            yield total
 
 
 def _careful_fall(
@@ -865,30 +641,30 @@ def _careful_fall(
         fire_around = not FIRE_TILES.isdisjoint(board.values())
         track = not rules.curse
         if memo is not None:
-            record, cost, first = memo
-            left = cost - record[event - first][2]
+            record, spent, first = memo
+            left = spent - record[event - first][2]
             left_memo = memo
         else:
             record = [] if track else None
             trial, watch = _fallen(board, near, k, "left")
-            left = _cost(trial, watch, mine, rules, None, 0, fire_around, record)
+            left = cost(trial, watch, mine, rules, None, 0, fire_around, record)
             left_memo = None if record is None else (record, left, event + 1)
         if left == 0:
             return "left", left_memo
         record = [] if track else None
         trial, watch = _fallen(board, near, k, "right")
-        right = _cost(trial, watch, mine, rules, left, 0, fire_around, record)
+        right = cost(trial, watch, mine, rules, left, 0, fire_around, record)
         if right < left:
             return "right", None if record is None else (record, right, event + 1)
         return "left", left_memo
-    costs: list[Any] = []
+    outcomes: list[Any] = []
     for direction in _FALLS:
         trial, watch = _fallen(board, near, k, direction)
-        bound = costs[0] if costs else float("inf")
-        costs.append(
+        bound = outcomes[0] if outcomes else float("inf")
+        outcomes.append(
             forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=watch)
         )
-    return ("left" if costs[0] <= costs[1] else "right"), None
+    return ("left" if outcomes[0] <= outcomes[1] else "right"), None
 
 
 def _fallen(board: dict[int, int], near: set[int], k: int, direction: str) -> tuple[dict, set]:

@@ -16,14 +16,14 @@ True
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from math import comb
 
 import numpy as np
 
 from ..i18n import N_, Deferred
 from ..players import Player, play_game, registry_maker
-from . import mayhem
+from . import mayhem, quick
 from .mayhem import (
     AIR,
     COLLAPSE,
@@ -37,7 +37,6 @@ from .mayhem import (
     placement_is_quiet,
     quiet_sides,
     resolve,
-    resolve_watched,
     unsettled,
     watch_added,
     watch_removed,
@@ -200,7 +199,7 @@ def cheapest(options: list[tuple[dict[int, int], set[int], bool]], rules) -> int
     0
     """
     heap = [
-        (0, i, _mayhem_costs(board, near, mine, rules))
+        (0, i, quick.costs(board, near, mine, rules))
         for i, (board, near, mine) in enumerate(options)
     ]
     heapq.heapify(heap)
@@ -211,38 +210,6 @@ def cheapest(options: list[tuple[dict[int, int], set[int], bool]], rules) -> int
         except StopIteration:
             return i
         heapq.heapreplace(heap, (total, i, costs))
-
-
-def _mayhem_costs(board: dict[int, int], near: set[int], mine: bool, rules) -> Iterator[int]:
-    """``forecast`` without the fire cube or look-ahead, as a generator: it yields the count each
-    time it grows (``cheapest`` races them)."""
-    total = 0
-    slide = rules.overhang_collapse == "slide"
-    curse = rules.curse
-    while True:
-        problem = first_problem_near(board, near, curse, False, None)
-        if problem is None:
-            return
-        kind, k = problem
-        if kind == AIR:
-            _fall_quietly(board, near, k, False)
-            continue
-        if kind == COLLAPSE:
-            forecast_collapse(board, near, k)
-            if mine:
-                total += 2
-                yield total
-            continue
-        if kind == OVERHANG and not slide:
-            forecast_overhang(board, near, k)
-            if mine:
-                total += 1
-                yield total
-            continue
-        mine, cost = resolve_watched(board, near, kind, k, slide, rules.curse_debris, mine)
-        if cost:
-            total += cost
-            yield total
 
 
 def _fall_quietly(board: dict, near: set, k: int, cube: bool) -> None:
