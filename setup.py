@@ -3,7 +3,7 @@
 1. The compiled Maze search, ``tilegames.maze.csearch``: an *optional*
    extension, so where no C compiler exists the install still succeeds and
    ``tilegames.maze.native`` says the Python search runs and why.
-2. The Flaming Pyramids engine (``fast``, ``quick``, ``mayhem``, ``tiles`` in
+2. The Flaming Pyramids engine (``fast``, ``careful``, ``mayhem``, ``tiles`` in
    ``tilegames/pyramids``) compiled by mypyc, *optional* too: when mypyc (from
    mypy) cannot be imported, or compiling fails, or ``TILEGAMES_PURE_PYTHON=1``
    is set, the install says so and the same modules run as Python (the same
@@ -72,7 +72,7 @@ class BuildWithData(build_py):
 
 PYRAMIDS_COMPILED = [
     "tilegames/pyramids/fast.py",
-    "tilegames/pyramids/quick.py",
+    "tilegames/pyramids/careful.py",
     "tilegames/pyramids/mayhem.py",
     "tilegames/pyramids/tiles.py",
 ]

@@ -1,6 +1,6 @@
 """The installed Pyramids engine (compiled by mypyc when it could be) against its ``.py`` sources.
 
-``setup.py`` may compile ``fast``, ``quick``, ``mayhem`` and ``tiles`` (see
+``setup.py`` may compile ``fast``, ``careful``, ``mayhem`` and ``tiles`` (see
 ``tilegames.pyramids.native``); the ``.py`` files stay the reference. Here
 the ``.py`` sources are loaded explicitly, as a separate package beside the
 installed one, and seeded games are played with both: the same moves, the
@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import tilegames.pyramids
-from tilegames.pyramids import Rules, fast, native, players, rules
+from tilegames.pyramids import Rules, careful, fast, native, players, rules
 
 SOURCES = Path(tilegames.pyramids.__file__).parent
 PURE = "tilegames._pyramids_source"  # beside tilegames.pyramids: its ``..`` imports still work
@@ -34,7 +34,9 @@ def pure_fast():
     added = {PURE: package, f"{PURE}.players": players, f"{PURE}.rules": rules}
     try:
         sys.modules.update(added)
-        for name in native.MODULES[::-1]:  # tiles, mayhem, quick, fast: each imports the ones before
+        for name in native.MODULES[
+            ::-1
+        ]:  # tiles, mayhem, careful, fast: each imports the ones before
             spec = importlib.util.spec_from_file_location(f"{PURE}.{name}", SOURCES / f"{name}.py")
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
@@ -48,7 +50,10 @@ def pure_fast():
 
 
 def test_the_sources_are_loaded_apart(pure_fast) -> None:
-    assert pure_fast is not fast and pure_fast.mayhem is not fast.mayhem
+    pure_careful = sys.modules[f"{PURE}.careful"]
+    assert pure_fast is not fast and pure_careful is not careful
+    assert pure_careful.mayhem is not careful.mayhem  # the whole engine, from its sources
+    assert pure_fast.choose_placement is pure_careful.choose_placement
     assert pure_fast.__file__ == str(SOURCES / "fast.py")
     assert native.describe() in ("python", "compiled (mypyc)")
 

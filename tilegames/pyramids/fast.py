@@ -81,14 +81,13 @@ True
 from __future__ import annotations
 
 from bisect import bisect_right, insort
-from collections.abc import Callable, Iterator, Sequence
-from heapq import heapify, heapreplace
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
 
 from ..randomness import as_generator, players_generator, seed_value
-from . import mayhem
+from .careful import HEAVIEST_FIRST, SIDES_AND_BELOW, choose_fall, choose_placement
 from .mayhem import (
     AIR,
     COLLAPSE,
@@ -99,16 +98,13 @@ from .mayhem import (
     ROLL,
     first_problem_near,
     placement_is_quiet,
-    quiet_sides,
     resolve,
     roll_contact,
     scan,
     watch_added,
-    watch_removed,
     watch_step,
 )
-from .players import CarefulPlayer, RandomPlayer, expected_cheapest, forecast
-from .quick import SIDES_AND_BELOW, cost, costs
+from .players import CarefulPlayer, RandomPlayer
 from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
@@ -116,10 +112,8 @@ from .tiles import (
     FIRE_TILES,
     HALF,
     IS_FIRE,
-    LEGAL,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
-    WEIGHT,
     key,
 )
 
@@ -272,7 +266,7 @@ def play(
             board[key(0, 2 * len(board))] = t
     hands = [p[:HAND_SIZE] for p in dealt]
     # each hand heaviest first (hand order among equal weights), as a careful player tries it
-    orders = [sorted(hand, key=_HEAVIEST_FIRST) for hand in hands]
+    orders = [sorted(hand, key=HEAVIEST_FIRST) for hand in hands]
     piles = [p[HAND_SIZE:] for p in dealt]
     # the players' dice, as ``play_game`` makes them: a Generator as is, an int derived
     player_rng = (
@@ -328,7 +322,7 @@ def play(
             observe(spots, board, hands, piles, removed)
         # -- which tile where --
         if careful[player]:
-            t, k, quiet, memo = _careful_place(
+            t, k, quiet, memo = choose_placement(
                 board, orders[player], spots, rules, curse, cube, fire_around
             )
         else:
@@ -399,7 +393,7 @@ def play(
                         # the forecast fell where the tile lands quietly: so does the player
                         direction = side
                     elif careful[acting]:
-                        direction, memo = _careful_fall(
+                        direction, memo = choose_fall(
                             board,
                             at,
                             rules,
@@ -484,7 +478,7 @@ def play(
         pile = piles[player]
         while len(hand) < HAND_SIZE and pile:
             hand.append(pile[0])
-            insort(orders[player], pile.pop(0), key=_HEAVIEST_FIRST)
+            insort(orders[player], pile.pop(0), key=HEAVIEST_FIRST)
         turns += 1
         acting = debris_to = player
         if not hand and not pile:
@@ -511,173 +505,3 @@ def play(
         counts=counts,
         rolls=rolls,
     )
-
-
-def _careful_place(
-    board: dict[int, int],
-    order: list[int],
-    spots: list[int],
-    rules: Rules,
-    curse: bool,
-    cube: bool,
-    fire_around: bool,
-) -> tuple[int, int, bool, Any]:
-    """``CarefulPlayer.choose`` for a placement: (tile, key, whether it is quiet, memo).
-
-    ``order``: the hand, heaviest first (hand order among equal weights).
-    ``fire_around``: whether a fire tile is on ``board``. ``memo``: for a
-    forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
-    forecast (see ``_cost`` and ``_careful_fall``), else None.
-    """
-    for t in order:
-        for k in spots:
-            if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube, fire=fire_around):
-                return t, k, True, None
-    if not cube:
-        # The first option of least cost, as ``players.cheapest`` finds it: the forecasts race,
-        # the one that has cost least so far (the first among equals) always going on, so the
-        # first to finish is the answer and the others stop as soon as they cost more. A
-        # placement that breaks the building rules there starts with a collapse (2 tiles back:
-        # the board was settled, so nothing is in the air and no curse comes first) when nothing
-        # is above it and no fire beside it: it joins the race at 2, unstarted.
-        #
-        # Per spot, what does not depend on the tile: its supports, whether such a collapse
-        # comes first, and the fire tiles a tile there is watched with (``mayhem.watch_added``).
-        places = []
-        fires = []
-        for k in spots:
-            if fire_around:
-                fires = [k + d for d in SIDES_AND_BELOW if IS_FIRE[board.get(k + d, 0)]]
-            if k <= -HALF:
-                supports = board[k + SUPPORT_LEFT] * 45 + board[k + SUPPORT_RIGHT]
-                bare = not fires and k + ABOVE_LEFT not in board and k + ABOVE_RIGHT not in board
-            else:
-                supports, bare = None, False
-            watch = [k, *fires]
-            if k + ABOVE_LEFT in board:
-                watch.append(k + ABOVE_LEFT)
-            if k + ABOVE_RIGHT in board:
-                watch.append(k + ABOVE_RIGHT)
-            places.append((k, supports, bare, watch))
-        # the options: (tiles so far, option number, its forecast or None before it starts, tile,
-        # key, its record (before it starts, its spot's watch list), whether a collapse comes first)
-        race: list[tuple[int, int, Iterator[int] | None, int, int, list | None, bool]] = []
-        for t in order:
-            for k, supports, bare, watch in places:
-                # a placement that breaks the building rules costs 2 at least (its first event
-                # is a collapse, of it or of a tile it now supports)
-                illegal = supports is not None and not LEGAL[t * 2025 + supports]
-                collapses = bare and illegal
-                race.append((2 if illegal else 0, len(race), None, t, k, watch, collapses))
-        heapify(race)
-        while True:
-            total, i, counting, t, k, record, collapses = race[0]
-            if counting is None:  # its turn to start
-                trial = dict(board)
-                trial[k] = t
-                if collapses:  # its own collapse comes first, counted from 0 again
-                    near, first = set(), (COLLAPSE, k)
-                else:
-                    assert record is not None  # the spot's watch list, until it starts
-                    near, first = set(record), None
-                total = 0
-                record = None if curse else []
-                counting = costs(
-                    trial, near, True, rules, total, fire_around or IS_FIRE[t], record, first
-                )
-                if collapses:
-                    next(counting)  # its collapse: the 2 it joined at, so it stays in front
-            count = next(counting, -1)
-            if count < 0:
-                # The chosen forecast ran to its end: what it noted serves the falls to come.
-                return t, k, False, None if record is None else (record, total, 0)
-            total = count
-            heapreplace(race, (total, i, counting, t, k, record, collapses))
-    t, k = expected_cheapest(((t, k, {**board, k: t}) for t in order for k in spots), rules)
-    return t, k, False, None
-
-
-_HEAVIEST_FIRST = tuple(-w for w in WEIGHT).__getitem__
-
-
-def _careful_fall(
-    board: dict[int, int],
-    k: int,
-    rules: Rules,
-    mine: bool,
-    pending,
-    near: set[int],
-    memo=None,
-    event: int = 0,
-) -> tuple[str, Any]:
-    """``CarefulPlayer.choose_fall``: ``"left"`` or ``"right"`` for the tile in the air at ``k``, and the memo.
-
-    ``near``: a watch set of the settling game, which holds every position with
-    a problem (``k`` aside; what ``mayhem.unsettled`` finds by scanning the
-    whole board): the game's own, or the one the followed forecast noted in
-    its record at this fall.
-
-    ``memo``: ``(record, cost, first event)`` of the last forecast the game
-    has followed (the chosen placement's, or the side chosen at the last
-    fall), or None; ``event``: this fall's number in the turn's mayhem. Up to
-    a fall that lands quietly on neither side, a careful player falls as the
-    forecast's quick falls do, so the game follows the forecast event by
-    event (and asks only at such a fall: the record says where a quiet one
-    goes); at such a fall the forecast fell left, and what falling left
-    costs is its total minus what it had counted then: it is not forecast
-    again. (Only without the curse: a curse changes who decides.)
-    """
-    cube = rules.fire_cube
-    # With a memo the game asks only at a fall whose forecast found no quiet side.
-    if memo is None:
-        quiet = quiet_sides(board, k, cube)
-        if quiet[0] != quiet[1]:
-            return ("left" if quiet[0] else "right"), memo
-        if quiet[0]:
-            return "left", memo
-    if not cube:
-        # ``players.cheapest`` of the two: right only when it costs strictly less than left
-        # (so not at all when left costs nothing).
-        fire_around = not FIRE_TILES.isdisjoint(board.values())
-        track = not rules.curse
-        if memo is not None:
-            record, spent, first = memo
-            left = spent - record[event - first][2]
-            left_memo = memo
-        else:
-            record = [] if track else None
-            trial, watch = _fallen(board, near, k, "left")
-            left = cost(trial, watch, mine, rules, None, 0, fire_around, record)
-            left_memo = None if record is None else (record, left, event + 1)
-        if left == 0:
-            return "left", left_memo
-        record = [] if track else None
-        trial, watch = _fallen(board, near, k, "right")
-        right = cost(trial, watch, mine, rules, left, 0, fire_around, record)
-        if right < left:
-            return "right", None if record is None else (record, right, event + 1)
-        return "left", left_memo
-    outcomes: list[Any] = []
-    for direction in _FALLS:
-        trial, watch = _fallen(board, near, k, direction)
-        bound = outcomes[0] if outcomes else float("inf")
-        outcomes.append(
-            forecast(trial, rules, mine=mine, roll_pending=pending, bound=bound, near=watch)
-        )
-    return ("left" if outcomes[0] <= outcomes[1] else "right"), None
-
-
-def _fallen(board: dict[int, int], near: set[int], k: int, direction: str) -> tuple[dict, set]:
-    """A copy of ``board`` where the tile in the air at ``k`` fell ``direction``, and its watch set.
-
-    ``near``: the places to watch on ``board`` (it is not changed).
-
-    >>> from tilegames.pyramids.tiles import key, position, tile_id
-    >>> board = {key(0, 0): tile_id("red 20"), key(2, 2): tile_id("blue 20")}
-    >>> trial, watch = _fallen(board, {key(2, 2)}, key(2, 2), "left")
-    >>> [position(k) for k in trial], key(1, 1) in watch
-    ([(0, 0), (1, 1)], True)
-    """
-    trial = dict(board)
-    target = mayhem.fall(trial, k, direction)
-    return trial, watch_added(trial, watch_removed(set(near), k), target)
