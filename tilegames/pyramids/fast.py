@@ -7,43 +7,35 @@ not need: a frozen ``PlayerView`` per decision, ``Move`` objects, the move
 dispatch of ``play_game``. ``play`` plays the same game with none of that:
 the pyramid is the engine's own board (a dict from lattice key to tile id,
 so the mayhem engine in ``mayhem.py`` resolves events exactly as in the real
-game), hands and piles are lists of tile ids, and the careful player's
-choice (a quiet placement, else the cheapest by forecast) is computed in
-place, from the tables of ``tiles.py``.
+game), hands and piles are lists of tile ids, and a careful seat decides by
+the same functions as ``players.CarefulPlayer`` (``careful.choose_placement``
+and ``careful.choose_fall``), asked with the engine's own board.
 
-What is fused, and why it is exact:
+What this loop adds, and why it is exact:
 
 - the spots are worked out as ``rules.spot_keys`` does, and after a quiet
   placement only the spots around the new tile are updated (in row 0 too: a
   gap leaves the other gaps as they were, and an end moves; when no spot is
   left, the spots are the ends of row 0, which the game keeps track of);
-- the careful choice tests placements heaviest first (each hand is kept
-  heaviest first as it changes) with ``mayhem.placement_is_quiet``; with
-  no quiet placement, every option is forecast as ``players.forecast`` does
-  (quick falls, whole tiles), and the forecasts race as in
-  ``players.cheapest``: the one that has cost least so far (the first among
-  equals) goes on, so the first to finish is the first of the cheapest and
-  the others stop as soon as they cost more. A placement that breaks the
-  building rules costs 2 tiles at least (its first event is a collapse) and
-  joins the race at 2, unstarted; with nothing above it and no fire beside
-  it, its own collapse is that first event, applied without a scan;
-- a forecast is ``quick.costs``, the one the players' ``cheapest`` races too
-  (no fire cube, quick falls, whole tiles); the game's own mayhem, when it
-  follows no forecast, is found by the same scan (``mayhem.scan``); the fire
-  cube's games use ``mayhem.first_problem_near`` and ``players.forecast``
-  themselves;
-- the chosen forecast keeps a record of its events, and the game, which
-  follows it event by event (a careful player falls as the forecast's quick
-  falls do, except where it looks ahead), reads from it the next problem
-  (no scan), the side of each quiet fall (no test of both sides), what a
-  fire burns (no search, no ``mayhem.resolve``), and, at a
-  fall that lands quietly on neither side, where the problems are (the
-  forecast's own watch set: what ``mayhem.unsettled`` would find by
-  scanning the whole board, so the game itself watches nothing) and what
-  falling left costs; only falling right is forecast there, and not at all
-  when falling left costs nothing (no curse: a curse changes who decides).
-  Without a record, a careful fall is forecast from the settling game's
-  own watch set.
+- each hand is kept heaviest first as it changes, the order in which a
+  careful player tries its tiles;
+- the game's own mayhem, when it follows no forecast, is found by the same
+  scan as everywhere (``mayhem.scan``; with the fire cube
+  ``mayhem.first_problem_near``); a collapse, an overhang and a fall are
+  applied here, the rarer events by ``mayhem.resolve``;
+- the forecast a careful placement was chosen by keeps a record of its
+  events (``careful.costs``), and the game, which follows it event by event
+  (a careful player falls as the forecast's quick falls do, except where it
+  looks ahead), reads from it the next problem (no scan), the side of each
+  quiet fall (no test of both sides), what a fire burns (no search, no
+  ``mayhem.resolve``), and, at a fall that lands quietly on neither side,
+  where the problems are (the forecast's own watch set: what
+  ``mayhem.unsettled`` would find by scanning the whole board, so the game
+  itself watches nothing) and what falling left costs
+  (``careful.choose_fall`` with the record); only falling right is forecast
+  there, and not at all when falling left costs nothing (no curse: a curse
+  changes who decides). Without a record, a careful fall is forecast from
+  the settling game's own watch set.
 
 Where the time goes (cProfile, line counts and timings of 100 two-player
 careful games, at the time of writing): about 60 % is the careful player's
@@ -56,7 +48,7 @@ after mayhem, following the record, refilling) and the deal.
 (about 3.3 times faster by CPU time).
 
 Where mypyc and a C compiler are found at install, ``setup.py`` compiles this
-module, ``mayhem`` and ``tiles`` as they are (``tilegames.pyramids.native``
+module, ``careful``, ``mayhem`` and ``tiles`` as they are (``tilegames.pyramids.native``
 says which runs): hence the types on every function and the board's own
 ``board.get`` rather than a bound method kept in a local (fast as Python too);
 a generator stays one (the forecasts race), its locals kept on an object.
