@@ -72,7 +72,7 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -89,6 +89,7 @@ from .mayhem import (
     OVERHANG,
     ROLL,
     first_problem_near,
+    open_spots,
     placement_is_quiet,
     resolve,
     roll_contact,
@@ -102,7 +103,6 @@ from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
     FIRE_TILES,
-    HALF,
     IS_FIRE,
     SUPPORT_LEFT,
     SUPPORT_RIGHT,
@@ -284,32 +284,12 @@ def play(
     while True:
         player = turn_player
         hand = hands[player]
-        # -- where: the spots (rules.spot_keys, inlined), worked out again after mayhem; after
-        # a quiet placement only the spots around the new tile change.
+        # -- where: the spots (mayhem.open_spots, as rules.spot_keys), worked out again after
+        # mayhem; after a quiet placement only the spots around the new tile change.
         if spots is None:
             fire_around = not FIRE_TILES.isdisjoint(board.values())
-            if board:
-                # In scan order: the spots above two tiles side by side (a and a + 2), then
-                # the row-0 gaps (row 0 has the largest keys).
-                keys = sorted(board)
-                spots = [
-                    a + ABOVE_RIGHT
-                    for a, b in zip(keys, keys[1:])
-                    if b - a == 2 and a + ABOVE_RIGHT not in board
-                ]
-                row0 = keys[bisect_right(keys, -HALF) :]
-                if row0[-1] - row0[0] > 2 * (len(row0) - 1):
-                    for a, b in zip(row0, row0[1:]):
-                        if b - a > 2 and (gaps_all or b - a == 4):
-                            spots.extend(range(a + 2, b, 2))
-                lo, hi = row0[0], row0[-1]  # the ends of row 0, kept up to date on quiet turns
-                ends = not spots
-                if ends:
-                    spots = [lo - 2, hi + 2]
-            else:
-                ends = False
-                spots = [0]
-                lo = hi = 0  # (the one placement there is makes row 0 this)
+            spots, lo, hi = open_spots(board, gaps_all)
+            ends = spots[0] == lo - 2  # no spot but the ends of row 0 (an empty table has one)
         if observe is not None:
             observe(spots, board, hands, piles, removed)
         # -- which tile where --

@@ -22,6 +22,7 @@ says which tiles went where. The caller restarts the scan after each event.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Final, NamedTuple
 
 from .tiles import (
@@ -38,6 +39,7 @@ from .tiles import (
     SUPPORT_RIGHT,
     TILES,
     TOUCH,
+    key,
     position,  # noqa: F401 - the doctests use it
 )
 from .tiles import FIRE_TILES as FIRE_IDS
@@ -458,6 +460,42 @@ def fall(board: dict[int, int], k: int, direction: str) -> int:
     target = k + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
     board[target] = board.pop(k)
     return target
+
+
+def open_spots(board: dict[int, int], gaps_all: bool = True) -> tuple[list[int], int, int]:
+    """Where a tile may be placed on ``board`` (internal keys, scan order), and where row 0 ends.
+
+    The building rule: a spot above two tiles side by side (any row), and the
+    empty row-0 positions between row-0 tiles (with ``gaps_all`` off, only
+    the single gaps); when there is none, the two positions beside the ends of
+    row 0; (0, 0) on an empty table. ``rules.spot_keys`` is this rule; the
+    ends (``lo``, ``hi``: the keys of the first and last row-0 tiles, 0 on an
+    empty table) let ``fast`` update the spots after a quiet placement.
+
+    >>> row0 = {key(0, 0): 0, key(0, 2): 1, key(0, 6): 2}
+    >>> spots, lo, hi = open_spots(row0)
+    >>> [position(k) for k in spots], position(lo), position(hi)
+    ([(1, 1), (0, 4)], (0, 0), (0, 6))
+    >>> [position(k) for k in open_spots({key(0, 0): 0})[0]]  # no spot: the ends of row 0
+    [(0, -2), (0, 2)]
+    """
+    if not board:
+        return [key(0, 0)], 0, 0
+    # Keys sort in scan order and row 0 has the largest: first the spots above two tiles side
+    # by side (a and a + 2), then the row-0 gaps.
+    keys = sorted(board)
+    spots = [
+        a + ABOVE_RIGHT
+        for a, b in zip(keys, keys[1:])
+        if b - a == 2 and a + ABOVE_RIGHT not in board
+    ]
+    row0 = keys[bisect_right(keys, -HALF) :]
+    lo, hi = row0[0], row0[-1]
+    if hi - lo > 2 * (len(row0) - 1):  # there are gaps
+        for a, b in zip(row0, row0[1:]):
+            if b - a > 2 and (gaps_all or b - a == 4):
+                spots.extend(range(a + 2, b, 2))
+    return (spots or [lo - 2, hi + 2]), lo, hi
 
 
 def placement_is_quiet(

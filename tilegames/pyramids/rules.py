@@ -42,7 +42,6 @@ from ..randomness import as_generator, generator_from_state, generator_state, re
 from ..rules_base import RulesBase
 from . import mayhem
 from .tiles import (
-    ABOVE_RIGHT,
     FIRE_TILES,
     HALF,
     LEGAL,
@@ -388,21 +387,14 @@ def spot_keys(board: dict[int, int], row0_gaps: str = "all") -> list[int]:
     """Where a tile may be placed on ``board``, as internal keys in scan order.
 
     Spots above two tiles side by side (any row) and empty row-0 positions
-    between row-0 tiles; when there is none, the two ends of row 0; (0, 0)
-    on an empty table.
+    between row-0 tiles (with ``row0_gaps="single"``, only the single gaps);
+    when there is none, the two ends of row 0; (0, 0) on an empty table
+    (``mayhem.open_spots``, which the fast game asks too).
+
+    >>> [position(k) for k in spot_keys({key(0, 0): 0, key(0, 2): 1})]
+    [(1, 1)]
     """
-    if not board:
-        return [key(0, 0)]
-    spots = [k + ABOVE_RIGHT for k in board if k + 2 in board and k + ABOVE_RIGHT not in board]
-    row0 = sorted([k for k in board if k > -HALF])
-    if row0[-1] - row0[0] > 2 * (len(row0) - 1):  # there are gaps
-        for a, b in zip(row0, row0[1:]):
-            if b - a > 2 and (row0_gaps == "all" or b - a == 4):
-                spots.extend(range(a + 2, b, 2))
-    if spots:
-        spots.sort()
-        return spots
-    return [row0[0] - 2, row0[-1] + 2]
+    return mayhem.open_spots(board, row0_gaps == "all")[0]
 
 
 _PLACEMENTS: dict[int, Move] = {}
