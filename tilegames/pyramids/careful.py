@@ -49,10 +49,10 @@ from .mayhem import (
     FIRE,
     OVERHANG,
     ROLL,
+    collapse_watched,
     first_problem_near,
-    forecast_collapse,
-    forecast_overhang,
     landing_is_quiet,
+    overhang_watched,
     placement_is_quiet,
     quiet_sides,
     resolve,
@@ -336,14 +336,14 @@ def forecast(
                 outcomes.append(rest)
             return total + min(outcomes)
         if kind == COLLAPSE:  # the common case, inlined: both supports go
-            forecast_collapse(board, near, k)
+            collapse_watched(board, near, k)
             if mine:
                 total += 2
                 if total > bound:
                     return total
             continue
         if kind == OVERHANG and not slide:  # inlined too: its one support goes
-            forecast_overhang(board, near, k)
+            overhang_watched(board, near, k)
             if mine:
                 total += 1
                 if total > bound:
@@ -599,7 +599,7 @@ def costs(
         if record is not None:  # (a fall is noted above, with its side or watch set)
             record.append((kind, k, total, None, None))
         if kind == COLLAPSE:
-            # mayhem.forecast_collapse, inlined. Nothing was in the air (the scan found none),
+            # mayhem.collapse_watched, with what comes next. Nothing was in the air (the scan found none),
             # and only the tiles the two supports held can be now: the tile at k, and k - 2
             # and k + 2 when their other support is missing, else they overhang. The first of
             # them in the air falls next (k - 2 comes first in scan order): it is not watched.
@@ -618,7 +618,7 @@ def costs(
                 near.add(k + 2)
             continue
         if kind == OVERHANG and not slide:
-            # mayhem.forecast_overhang, inlined; as for a collapse, the tile at k is now in the
+            # mayhem.overhang_watched, with what comes next; as for a collapse, the tile at k is now in the
             # air, and the other tile its support held, k - 2 or k + 2, is in the air or
             # overhangs; k - 2 in the air falls first.
             if mine:

@@ -79,7 +79,7 @@ from typing import Any, Final
 import numpy as np
 
 from ..randomness import as_generator, players_generator, seed_value
-from .careful import HEAVIEST_FIRST, SIDES_AND_BELOW, choose_fall, choose_placement
+from .careful import HEAVIEST_FIRST, choose_fall, choose_placement
 from .mayhem import (
     AIR,
     COLLAPSE,
@@ -88,13 +88,17 @@ from .mayhem import (
     FIRE,
     OVERHANG,
     ROLL,
+    collapse_watched,
+    fall,
     first_problem_near,
     open_spots,
+    overhang_watched,
     placement_is_quiet,
     resolve,
     roll_contact,
     scan,
     watch_added,
+    watch_removed,
     watch_step,
 )
 from .players import CarefulPlayer, RandomPlayer
@@ -104,8 +108,6 @@ from .tiles import (
     ABOVE_RIGHT,
     FIRE_TILES,
     IS_FIRE,
-    SUPPORT_LEFT,
-    SUPPORT_RIGHT,
     key,
 )
 
@@ -379,44 +381,18 @@ def play(
                         assert player_rng is not None
                         direction = _FALLS[int(player_rng.integers(2))]
                     history.append(direction)
-                    target = at + (SUPPORT_LEFT if direction == "left" else SUPPORT_RIGHT)
-                    board[target] = board.pop(at)
+                    target = fall(board, at, direction)
                     counts[0] += 1
-                    if memo is not None:  # the record says where the problems are: not watched
-                        continue
-                    # mayhem.watch_removed and watch_added, inlined
-                    near.update(
-                        (
-                            at + ABOVE_LEFT,
-                            at + ABOVE_RIGHT,
-                            target + ABOVE_LEFT,
-                            target + ABOVE_RIGHT,
-                        )
-                    )
-                    near.add(target)
-                    for d in SIDES_AND_BELOW:
-                        other = board.get(target + d)
-                        if other is not None and IS_FIRE[other]:
-                            near.add(target + d)
+                    if memo is None:  # (with a record, the record says where the problems are)
+                        watch_added(board, watch_removed(near, at), target)
                     continue
-                if kind == COLLAPSE:  # the common case, inlined: both supports go
-                    left, right = at + SUPPORT_LEFT, at + SUPPORT_RIGHT
-                    piles[debris_to].extend((board.pop(left), board.pop(right)))
+                if kind == COLLAPSE:  # the common case: both supports go
+                    piles[debris_to].extend(collapse_watched(board, near, at))
                     counts[1] += 1
-                    if memo is None:
-                        near.add(at)
-                        near.add(left + ABOVE_LEFT)
-                        near.add(right + ABOVE_RIGHT)
                     continue
-                if kind == OVERHANG and not slide:  # inlined too: its one support goes
-                    support = at + SUPPORT_LEFT
-                    if support not in board:
-                        support = at + SUPPORT_RIGHT
-                    piles[debris_to].append(board.pop(support))
+                if kind == OVERHANG and not slide:  # its one support goes
+                    piles[debris_to].append(overhang_watched(board, near, at))
                     counts[2] += 1
-                    if memo is None:
-                        near.add(support + ABOVE_LEFT)
-                        near.add(support + ABOVE_RIGHT)
                     continue
                 if kind == FIRE and memo is not None:
                     # resolve's fire, as the forecast worked it out on the same board: the

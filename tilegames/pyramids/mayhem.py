@@ -607,23 +607,25 @@ def quiet_sides(board: dict[int, int], k: int, cube: bool) -> tuple[bool, bool]:
     )
 
 
-def forecast_collapse(board: dict[int, int], near: set, k: int) -> None:
-    """A forecast's collapse at ``k``: both supports leave the board, the spots above are watched."""
+def collapse_watched(board: dict[int, int], near: set, k: int) -> tuple[int, int]:
+    """The collapse at ``k``: both supports leave the board (returned, left first), and the
+    places it can unsettle are watched (``near``)."""
     left, right = k + SUPPORT_LEFT, k + SUPPORT_RIGHT
-    del board[left], board[right]
     near.add(k)
     near.add(left + ABOVE_LEFT)
     near.add(right + ABOVE_RIGHT)
+    return board.pop(left), board.pop(right)
 
 
-def forecast_overhang(board: dict[int, int], near: set, k: int) -> None:
-    """A forecast's overhang at ``k`` (no sliding): its one support leaves the board."""
+def overhang_watched(board: dict[int, int], near: set, k: int) -> int:
+    """The overhang at ``k`` without sliding: its one support leaves the board (returned), and
+    the places above that support are watched (``near``)."""
     support = k + SUPPORT_LEFT
     if board.get(support) is None:
         support = k + SUPPORT_RIGHT
-    del board[support]
     near.add(support + ABOVE_LEFT)
     near.add(support + ABOVE_RIGHT)
+    return board.pop(support)
 
 
 def measure(board: dict[int, int]) -> int:
