@@ -45,3 +45,36 @@ def test_the_paired_table_compares_each_rule_set_with_the_standard_rules_in_word
         f"{pressman.value:.2f}"
     )
     assert "tile_values" not in conclusion and "seed_three_draws" not in conclusion
+
+
+def test_every_rule_has_words_and_a_comparison_shows_only_the_rules_that_differ():
+    """Each rule of ``Rules`` is named in words (with the name a student types), and so is each
+    of its values that is a word; a table of variants shows the rules they differ on, each
+    variant's value read from the rules themselves."""
+    import dataclasses
+
+    from tilegames.triominos.rules import BLOCKED_RULES, BRIDGE_RULES, Rules
+
+    fields = {field.name for field in dataclasses.fields(Rules)} - {"name"}
+    assert set(findings.RULE_WORDS) == fields
+    assert {("bridge_rule", rule) for rule in BRIDGE_RULES} | {
+        ("blocked_winner", rule) for rule in BLOCKED_RULES
+    } <= set(findings.RULE_VALUE_WORDS)
+    loose = Rules(name="mine", bridge_rule="loose", hand_size=5, zero_triple_may_start=False)
+    table = findings.rules_compared(Rules.standard(), loose)
+    assert list(table.columns) == ["the standard rules", "mine"]
+    assert list(table.index) == [
+        "tiles dealt to each player (hand_size)",
+        "0-0-0 may open the round (zero_triple_may_start)",
+        "what counts as a bridge (bridge_rule)",
+    ]
+    assert table.loc["tiles dealt to each player (hand_size)"].tolist() == [
+        "by the number of players",
+        "5",
+    ]
+    assert table.iloc[1].tolist() == ["yes", "no"]
+    assert table.iloc[2].tolist() == [
+        "the usual bridge rule",
+        "loose: every corner touches a tile",
+    ]
+    assert findings.rules_compared(Rules.pressman(), Rules.pressman()).empty

@@ -24,6 +24,7 @@ import pandas as pd
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
 from ..stats import Estimate, mean_interval, wilson
 from ..words import estimate_text, interval, side, span, whole
+from .rules import Rules
 from .study import (
     EDITION_VARIANTS,
     by_rules,
@@ -36,6 +37,8 @@ from .study import (
 __all__ = [
     "BREAKDOWN_WORDS",
     "PART_WORDS",
+    "RULE_VALUE_WORDS",
+    "RULE_WORDS",
     "VARIANT_WORDS",
     "bonus_table",
     "end_table",
@@ -50,6 +53,7 @@ __all__ = [
     "plot_starter",
     "plot_tile_values",
     "point_sources",
+    "rules_compared",
     "scoring_conclusion",
     "side_by_side",
     "starter_table",
@@ -92,6 +96,73 @@ VARIANT_WORDS: dict[str, str] = {
     "seed_loose_bridge": i18n.N_("loose bridges"),
 }
 """Each rules variant in words."""
+
+RULE_WORDS: dict[str, str] = {
+    "hand_size": i18n.N_("tiles dealt to each player"),
+    "start_bonus": i18n.N_("bonus for opening with a triple"),
+    "zero_triple_bonus": i18n.N_("extra bonus for opening with 0-0-0"),
+    "zero_triple_may_start": i18n.N_("0-0-0 may open the round"),
+    "draw_penalty": i18n.N_("points lost for each tile drawn"),
+    "max_draws": i18n.N_("draws allowed in a turn"),
+    "pass_penalty": i18n.N_("points lost for passing"),
+    "hexagon_bonuses": i18n.N_("bonus for one, two or three hexagons at once"),
+    "bridge_bonus": i18n.N_("bonus for a bridge"),
+    "bridge_rule": i18n.N_("what counts as a bridge"),
+    "going_out_bonus": i18n.N_("bonus for going out"),
+    "blocked_winner": i18n.N_("who wins a blocked round"),
+    "target_score": i18n.N_("points that end the game"),
+}
+"""Each rule of ``Rules`` (but its ``name``) in words."""
+
+RULE_VALUE_WORDS: dict[tuple[str, object], str] = {
+    ("hand_size", None): i18n.N_("by the number of players"),
+    ("max_draws", None): i18n.N_("no limit: draw until a tile fits"),
+    ("blocked_winner", "fewest_tiles"): i18n.N_("fewest tiles left"),
+    ("blocked_winner", "lowest_value"): i18n.N_("lowest total left"),
+    ("bridge_rule", "general"): i18n.N_("the usual bridge rule"),
+    ("bridge_rule", "strict"): i18n.N_("strict: the other two edges stay open"),
+    ("bridge_rule", "loose"): i18n.N_("loose: every corner touches a tile"),
+}
+"""The values of a rule that are words, not numbers, in words."""
+
+
+def rules_compared(*variants: Rules) -> pd.DataFrame:
+    """The rules on which ``variants`` differ, in words: a row per rule (its words, and the
+    name you type, as in ``Rules(max_draws=3)``), a column per variant.
+
+    >>> table = rules_compared(Rules.standard(), Rules.pressman())
+    >>> list(table.columns), list(table.index)
+    (['the standard rules', "Pressman's rules"], ['draws allowed in a turn (max_draws)', 'who wins a blocked round (blocked_winner)'])
+    >>> list(table.iloc[1])
+    ['fewest tiles left', 'lowest total left']
+    """
+    fields = [field.name for field in dataclasses.fields(Rules) if field.name != "name"]
+    differ = [name for name in fields if len({getattr(r, name) for r in variants}) > 1]
+    return pd.DataFrame(
+        {
+            _variant_said(rules.name): [
+                _rule_value_said(name, getattr(rules, name)) for name in differ
+            ]
+            for rules in variants
+        },
+        index=[f"{i18n._(RULE_WORDS[name])} ({name})" for name in differ],
+    )
+
+
+def _variant_said(name: str) -> str:
+    """A variant's name in words (``VARIANT_WORDS``), or as it is when it has none."""
+    return i18n._(VARIANT_WORDS[name]) if name in VARIANT_WORDS else name
+
+
+def _rule_value_said(name: str, value: object) -> str:
+    """A rule's value as a student reads it: its words, yes or no, or the number."""
+    if (name, value) in RULE_VALUE_WORDS:
+        return i18n._(RULE_VALUE_WORDS[name, value])
+    if isinstance(value, bool):
+        return i18n._("yes") if value else i18n._("no")
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 def tile_value_facts() -> dict[str, Any]:
