@@ -18,11 +18,13 @@ import numpy as np
 import pandas as pd
 
 from .. import i18n  # i18n._(...): this module's loops use _ as a name
+from ..tables import heading
 
 __all__ = [
     "PERCENT_COLUMNS",
     "TRIES_BINS",
     "WINNABILITY_COLOURS",
+    "budgets_said",
     "search_budget",
     "solution_lengths_chart",
     "status_counts",
@@ -58,6 +60,39 @@ def search_budget(options: dict) -> str:
     if options.get("openings"):
         words += i18n._(", random openings")
     return words
+
+
+def budgets_said(options: dict) -> str:
+    """Each variant's search budgets in words, a line each, in the language in use
+    (``options``: the options a winnability results file records).
+
+    >>> options = {"variants": ["standard", "ring"], "solver_nodes": {"standard": 20_000,
+    ...     "ring": 4_000}, "max_tables": {"standard": 2_000, "ring": 2_000}}
+    >>> print(budgets_said(options))
+    standard: the solver looks at up to 20,000 tables, then the exhaustive search at up to 2,000
+    ring: the solver looks at up to 4,000 tables, then the exhaustive search at up to 2,000
+    >>> with i18n.using("sk"):
+    ...     print(budgets_said(options).splitlines()[1])
+    kruh (tradičné pravidlá): riešič prezrie najviac 4\xa0000 stolov, potom úplné prehľadávanie najviac 2\xa0000
+    """
+    lines = []
+    for variant in options["variants"]:
+        solver = int(options["solver_nodes"][variant])
+        line = i18n.ngettext(
+            "{variant}: the solver looks at up to {solver} table, "
+            "then the exhaustive search at up to {exhaustive}",
+            "{variant}: the solver looks at up to {solver} tables, "
+            "then the exhaustive search at up to {exhaustive}",
+            solver,
+        )
+        lines.append(
+            line.format(
+                variant=heading(variant, under="variant"),
+                solver=i18n.formatted(solver, ","),
+                exhaustive=i18n.formatted(int(options["max_tables"][variant]), ","),
+            )
+        )
+    return "\n".join(lines)
 
 
 def status_counts(statuses: pd.Series) -> str:
