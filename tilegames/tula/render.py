@@ -268,15 +268,22 @@ def position_label(right: float, bottom: float, name: str) -> str:
 
 
 def hint_mark(x: float, y: float, size: float) -> str:
-    """The hint on the board: a thick blue ring and a "hint" tag above the tile."""
+    """The hint on the board: a thick blue ring and a "hint" tag above the tile, as wide as
+    the word in the language in use (``подсказка`` is three times ``hint``).
+
+    >>> 'width="34"' in hint_mark(0, 0, 60)
+    True
+    """
+    label = _("hint")
+    width = max(34.0, round(7.0 * len(label) + 6, 1))  # 11 px bold: about 7 px a letter
     return draw.group(
         [
             draw.rect(
                 x - 5, y - 5, size + 10, size + 10, rx=size * 0.12, fill="none",
                 stroke="#0072B2", stroke_width=4,
             ),
-            draw.rect(x + size / 2 - 17, y - 13, 34, 15, rx=4, fill="#0072B2"),
-            draw.text(x + size / 2, y - 5.5, _("hint"), font_size=11, font_weight="bold", fill="#fff"),
+            draw.rect(x + size / 2 - width / 2, y - 13, width, 15, rx=4, fill="#0072B2"),
+            draw.text(x + size / 2, y - 5.5, label, font_size=11, font_weight="bold", fill="#fff"),
         ],
         class_="tula-hint",
     )  # fmt: skip
