@@ -669,7 +669,12 @@ def test_the_sentences_a_lesson_s_code_shows_are_translated_as_python_strings(pa
     found = [m for m in messages(read(path, lang)) if m.context == CODE_CONTEXT]
     problems = [(m.id[:60], literal_problem(m.id, m.string)) for m in found if m.string]
     assert [problem for problem in problems if problem[1]] == []
-    unchanged = [m.id[:60] for m in found if m.string == m.id and ENGLISH.search(m.id)]
+    # (a field's expression is code, not words: a formula with ``{lost}`` in it has none)
+    unchanged = [
+        m.id[:60]
+        for m in found
+        if m.string == m.id and ENGLISH.search(re.sub(r"\{[^{}]*\}", " ", m.id))
+    ]
     assert unchanged == [], f"{path.name}: left in English: {unchanged}"
 
 
