@@ -578,6 +578,29 @@ def test_a_rules_card_in_portuguese_is_drawn_from_the_catalog_and_committed():
     assert "<h2>Notation</h2>" in cards.tula_card()  # and English is English
 
 
+BUILT_IN_GAMES = ("tula", "maze", "triominos", "pyramids")
+
+
+def test_every_committed_rules_card_is_the_one_the_catalogs_draw_now(tmp_path):
+    """A fixed translation reaches the printed cards: each committed card, in every language,
+    is what ``scripts/make_cards.py`` draws from today's catalogs (a Slovak Maze card once kept
+    a corrected rule backwards, and its picture's legend in English)."""
+    from tilegames.i18n import LANGUAGES
+
+    cards = make_cards_module()
+    stale = []
+    for lang in LANGUAGES:
+        with using(lang):
+            names = cards.make_cards(tmp_path / lang)
+        committed = ROOT / "docs" / "cards" / ("" if lang == "en" else lang)
+        for name in BUILT_IN_GAMES:  # (a test may have registered a game of its own)
+            drawn = (tmp_path / lang / f"{name}.html").read_text(encoding="utf-8")
+            if (committed / f"{name}.html").read_text(encoding="utf-8") != drawn:
+                stale.append(f"{lang}/{name}")
+    assert set(BUILT_IN_GAMES) <= set(names)
+    assert stale == [], f"run python scripts/make_cards.py: {stale}"
+
+
 def test_lessons_with_lang_lay_out_that_language_s_cards(tmp_path, capsys):
     from tilegames.cli.setup_folders import lessons_files
 
