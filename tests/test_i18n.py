@@ -578,6 +578,30 @@ def test_a_rules_card_in_portuguese_is_drawn_from_the_catalog_and_committed():
     assert "<h2>Notation</h2>" in cards.tula_card()  # and English is English
 
 
+@pytest.mark.parametrize("lang", ["sk", "pt", "ru"])
+def test_a_translated_lesson_names_a_column_as_its_table_shows_it(lang):
+    """Where a lesson's prose points at a column in italics (*round win rate*), the translation
+    names it as the translated table heads it (``tables.heading``), not by its English name,
+    which the student never sees there."""
+    from tilegames import tables
+
+    italic = re.compile(r"(?<![*\w])\*([^*\n]+)\*(?![*\w])")
+    english_names = []
+    with using(lang):
+        for path in lesson_catalogs():
+            if path.parent.parent.name != lang:
+                continue
+            for m in messages(read(path, lang)):
+                if m.context or not m.string:
+                    continue
+                for name in italic.findall(m.string):
+                    if name in tables.HEADINGS and tables.heading(name) != name:
+                        english_names.append(
+                            f"{path.stem}: *{name}* (shown: {tables.heading(name)})"
+                        )
+    assert english_names == []
+
+
 BUILT_IN_GAMES = ("tula", "maze", "triominos", "pyramids")
 
 
