@@ -30,13 +30,12 @@ beside it first); every other event is resolved by ``mayhem`` itself.
 >>> list(costs(coal, {key(1, 1)}, True, Rules()))
 [2, 2]
 >>> blue = tile_id("blue 120")  # it breaks the building rules on row 0, but fits at its end
->>> choose_placement(row0, [blue], [key(1, 1), key(0, -2)], Rules(), False, False, False)
+>>> choose_placement(row0, [blue], [key(1, 1), key(0, -2)], Rules(), False)
 (39, -2, True, None)
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Iterator
 from heapq import heapify, heapreplace
 from typing import Any, Final
@@ -111,8 +110,6 @@ def choose_placement(
     order: list[int],
     spots: list[int],
     rules: Rules,
-    curse: bool,
-    cube: bool,
     fire_around: bool,
 ) -> tuple[int, int, bool, Any]:
     """The careful player's placement: ``(tile, key, whether it is quiet, memo)``.
@@ -122,6 +119,7 @@ def choose_placement(
     forecast placement (no fire cube, no curse), ``(record, cost, 0)`` of its
     forecast (see ``cost`` and ``choose_fall``), else None.
     """
+    curse, cube = rules.curse, rules.fire_cube
     for t in order:
         for k in spots:
             if placement_is_quiet(board, t, k, curse=curse, fire_cube=cube, fire=fire_around):
@@ -403,14 +401,14 @@ def cheapest(options: list[tuple[dict[int, int], set[int], bool]], rules: Rules)
     heap = [
         (0, i, costs(board, near, mine, rules)) for i, (board, near, mine) in enumerate(options)
     ]
-    heapq.heapify(heap)
+    heapify(heap)
     while True:
         _, i, racing = heap[0]
         try:
             total = next(racing)
         except StopIteration:
             return i
-        heapq.heapreplace(heap, (total, i, racing))
+        heapreplace(heap, (total, i, racing))
 
 
 def _fall_quietly(board: dict, near: set, k: int, cube: bool) -> None:

@@ -296,9 +296,7 @@ def play(
             observe(spots, board, hands, piles, removed)
         # -- which tile where --
         if careful[player]:
-            t, k, quiet, memo = choose_placement(
-                board, orders[player], spots, rules, curse, cube, fire_around
-            )
+            t, k, quiet, memo = choose_placement(board, orders[player], spots, rules, fire_around)
         else:
             assert player_rng is not None  # a random seat has its dice
             i = int(player_rng.integers(len(hand) * len(spots)))

@@ -104,9 +104,7 @@ class CarefulPlayer(Player):
         rules = view.rules
         order = sorted(view.hand_ids, key=HEAVIEST_FIRST)  # stable: hand order among equal weights
         fire_around = not FIRE_TILES.isdisjoint(board.values())
-        t, k, _, _ = careful.choose_placement(
-            board, order, view.spot_keys(), rules, rules.curse, rules.fire_cube, fire_around
-        )
+        t, k, _, _ = careful.choose_placement(board, order, view.spot_keys(), rules, fire_around)
         return placement(t, k)
 
     quick_falls = True
