@@ -20,7 +20,7 @@ from tilegames.tula.fast import (
     play_random,
     unlocked,
 )
-from tilegames.tula.layout import revealable_mask
+from tilegames.tula.layout import matches, revealable_mask
 from tilegames.tula.players import PLAYERS, RandomPlayer, SamplerPlayer, make_player, play_game
 from tilegames.tula.solver import solve
 
@@ -199,9 +199,20 @@ def test_start_mask_is_every_position_but_the_top():
     assert START == (1 << 23) - 1
 
 
-def test_the_chain_players_lookahead_counts_removals_among_face_up_tiles():
-    from tilegames.tula.fast import longest_chain
-    from tilegames.tula.players import _longest_chain
+def longest_run(top, tiles: frozenset, limit: int) -> int:
+    """The most removals in a row (at most ``limit``) from ``tiles``, the first matching ``top``:
+    the chain player's look-ahead as the docs say it, on tiles, every order tried."""
+    best = 0
+    if limit > 0:
+        for tile in tiles:
+            if matches(top, tile):
+                best = max(best, 1 + longest_run(tile, tiles - {tile}, limit - 1))
+    return best
+
+
+def test_the_chain_lookahead_counts_removals_among_face_up_tiles():
+    from tilegames.tula.core import longest_chain
+    from tilegames.tula.layout import MATCH_MASK
 
     rng = np.random.default_rng(3)
     for _ in range(200):
@@ -210,11 +221,64 @@ def test_the_chain_players_lookahead_counts_removals_among_face_up_tiles():
         top = tile_at[23]
         tiles = frozenset(TILES[tile_at[p]] for p in range(10) if available >> p & 1)
         for limit in (1, 3, 8):
-            assert longest_chain(tile_at, available, top, {}, limit) == _longest_chain(
+            assert longest_chain(MATCH_MASK, tile_at, available, top, {}, limit) == longest_run(
                 TILES[top], tiles, limit
             )
     # a run of the four Suns after 5 Suns: null, ace, 2, 3 Suns all chain
-    assert _longest_chain(TILES[5], frozenset(TILES[:4]), 8) == 4
+    assert longest_run(TILES[5], frozenset(TILES[:4]), 8) == 4
+
+
+def matches_by_the_rule(view) -> Move:
+    """The matches player as the docs say it: the removal whose tile matches the most other
+    face-up tiles, the first in position order on a tie."""
+    removals = [move for move in view.legal_moves if move.kind == "remove"]
+    up = {name: tile for name, tile in zip(POSITIONS, view.visible) if tile is not None}
+    scores = [
+        sum(matches(up[move.position], tile) for name, tile in up.items() if name != move.position)
+        for move in removals
+    ]
+    return removals[scores.index(max(scores))]
+
+
+def chain_by_the_rule(view) -> Move:
+    """The chain player as the docs say it: the removal that starts the longest run among the
+    other face-up tiles (8 ahead), then the one after which the most tiles can be revealed,
+    then the first in position order."""
+    present = sum(1 << POSITIONS.index(name) for name in view.present)
+    face_up = sum(1 << POSITIONS.index(name) for name in view.face_up)
+    up = frozenset(tile for tile in view.visible if tile is not None)
+    removals = [move for move in view.legal_moves if move.kind == "remove"]
+    scores = []
+    for move in removals:
+        tile = view.visible[POSITIONS.index(move.position)]
+        after = present & ~(1 << POSITIONS.index(move.position))
+        scores.append(
+            (longest_run(tile, up - {tile}, 8), bin(revealable_mask(after, face_up)).count("1"))
+        )
+    return removals[scores.index(max(scores))]
+
+
+@pytest.mark.parametrize(
+    "name, by_the_rule", [("matches", matches_by_the_rule), ("chain", chain_by_the_rule)]
+)
+def test_the_matches_and_chain_choices_are_the_rules_written_from_the_public_view(
+    name, by_the_rule
+):
+    """``core.matches_removal`` and ``core.chain_removal`` (the one choice of ``fast``, the
+    players and, for the chain, the expert's tie-break) against each rule as the docs say it."""
+    player = make_player(name)
+    compared = choices = 0
+    for seed in range(40):
+        game = new_game(seed, mercy=True, auto_reveal=True)
+        while not game.is_over:
+            view = game.player_view()
+            move = player.choose(view, np.random.default_rng(seed))
+            if move.kind == "remove":
+                assert move == by_the_rule(view), (seed, view.legal_moves)
+                compared += 1
+                choices += len(view.legal_moves) > 1
+            game.play(move)
+    assert compared > 100 and choices > 20  # real choices were compared, not only forced moves
 
 
 def test_the_greedy_choice_is_the_rule_written_from_the_public_view():

@@ -12,7 +12,13 @@ them this module holds, once:
   ``fast.play_greedy``, ``players.GreedyPlayer`` and ``hidden.play_simple``;
 - ``best_exchange``: the heuristics' mercy (the exchange after which the most of the
   other open tiles match the new top), used by the same three and by ``fast``'s
-  other heuristics.
+  other heuristics;
+- ``matches_removal`` and ``chain_removal`` (with ``longest_chain``): the matches and
+  chain players' choices, used by ``players`` on the view and by ``fast`` on the deal
+  (the chain's score also breaks the expert's ties);
+- ``removable`` and ``playout``: which open tiles may be removed, and one game played
+  to its end by any of these choices (``fast``'s games on the temple, ``hidden``'s on
+  smaller boards).
 
 The expert's search (``expert``) is a declared fast path of ``search``: the same
 verdicts (a test compares them deal by deal), found sooner by pruning.
@@ -22,7 +28,8 @@ verdicts (a test compares them deal by deal), found sooner by pruning.
 >>> deal = list(range(24))  # the tiles in piecepack order, 5 Arms on 4A
 >>> search(MATCH_MASK, unlocked, deal, START, START_OPEN, deal[TOP], set())
 True
->>> greedy_removal(MATCH_MASK[deal[TOP]], unlocked, deal, START, START_OPEN)[0]  # 3A
+>>> choices = removable(MATCH_MASK[deal[TOP]], deal, START_OPEN)  # 3A, 3B, 3C: Arms
+>>> greedy_removal(choices, unlocked, START, START_OPEN)  # 3A
 20
 >>> best_exchange(MATCH_MASK, deal, list(LAYER3))
 20
@@ -32,10 +39,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["best_exchange", "bit_positions", "greedy_removal", "search"]
+__all__ = [
+    "CHAIN_LIMIT",
+    "best_exchange",
+    "bit_positions",
+    "chain_removal",
+    "greedy_removal",
+    "longest_chain",
+    "matches_removal",
+    "playout",
+    "removable",
+    "search",
+]
+
+CHAIN_LIMIT = 8
+"""How far the chain player looks along a chain of face-up tiles."""
 
 Unlocked = Callable[[int, int], int]
 """``unlocked(position, present)``: the positions that may open once ``position`` left."""
+Choice = Callable[[int, int, int, int], int]
+"""``choose(present, open_mask, top, choices)``: the position to remove next, one of the
+``choices`` (a mask of two or more open positions whose tiles match ``top``)."""
 
 
 def bit_positions(mask: int) -> list[int]:
@@ -102,34 +126,26 @@ def search(
     return wins(present, open_mask, top)
 
 
-def greedy_removal(
-    partners: int,
-    unlocked: Unlocked,
-    tile_at: Sequence[int],
-    present: int,
-    open_mask: int,
-    among: int = -1,
-) -> tuple[int, int]:
-    """The greedy choice: ``(position, positions it opens)``, or ``(-1, 0)`` with no removal.
+def greedy_removal(choices: int, unlocked: Unlocked, present: int, open_mask: int) -> int:
+    """The greedy choice among ``choices`` (a mask of open positions that may be removed):
+    the one whose removal opens the most positions not open yet, the first in position
+    order on a tie; -1 when there is no choice.
 
-    Among the open positions (only those in ``among``, when given) whose tiles are in
-    ``partners`` (the mask of the tiles matching the top), the one whose removal opens
-    the most positions not open yet; the first in position order on a tie.
+    >>> from tilegames.tula.fast import START, START_OPEN, unlocked
+    >>> greedy_removal(0b111 << 20, unlocked, START, START_OPEN)  # 3A opens 2A and 2D
+    20
     """
     best = -1
     best_score = -1
-    best_open = 0
-    scan = open_mask & among
+    scan = choices
     while scan:
         low = scan & -scan
         scan ^= low
         p = low.bit_length() - 1
-        if partners >> tile_at[p] & 1:
-            new = unlocked(p, present ^ low) & ~open_mask
-            score = new.bit_count()
-            if score > best_score:
-                best, best_score, best_open = p, score, new
-    return best, best_open
+        score = (unlocked(p, present ^ low) & ~open_mask).bit_count()
+        if score > best_score:
+            best, best_score = p, score
+    return best
 
 
 def best_exchange(match: Sequence[int], tile_at: Sequence[int], choices: Sequence[int]) -> int:
@@ -145,4 +161,158 @@ def best_exchange(match: Sequence[int], tile_at: Sequence[int], choices: Sequenc
         score = sum(partners >> tile_at[q] & 1 for q in choices if q != p)
         if score > best_score:
             best, best_score = p, score
+    return best
+
+
+def removable(partners: int, tile_at: Sequence[int], open_mask: int) -> int:
+    """The open positions (of ``open_mask``) whose tiles are in ``partners``, as a mask.
+
+    >>> bin(removable(0b0110, [1, 2, 3], 0b111))  # tiles 1 and 2 match; 3 does not
+    '0b11'
+    """
+    out = 0
+    scan = open_mask
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        if partners >> tile_at[low.bit_length() - 1] & 1:
+            out |= low
+    return out
+
+
+def playout(
+    match: Sequence[int],
+    unlocked: Unlocked,
+    tile_at: Sequence[int],
+    present: int,
+    open_mask: int,
+    top: int,
+    choose: Choice,
+) -> int:
+    """Play a game to its end; the tiles removed. The whole turn, for every player and board.
+
+    The open tiles that match the top may be removed; with none, the game is over. With
+    one, it is removed; with more, ``choose(present, open_mask, top, choices)`` picks one
+    of ``choices`` (a mask). A removal takes the position out of ``present`` and
+    ``open_mask``, opens what ``unlocked`` says, and puts its tile on the stack (``top``).
+
+    >>> from tilegames.tula.fast import START, START_OPEN, unlocked
+    >>> from tilegames.tula.layout import MATCH_MASK, TOP
+    >>> deal = list(range(24))
+    >>> def lowest(present, open_mask, top, choices):
+    ...     return (choices & -choices).bit_length() - 1
+    >>> playout(MATCH_MASK, unlocked, deal, START, START_OPEN, deal[TOP], lowest)
+    4
+    """
+    removed = 0
+    while True:
+        choices = removable(match[top], tile_at, open_mask)
+        if not choices:
+            return removed
+        if choices & (choices - 1):
+            p = choose(present, open_mask, top, choices)
+        else:
+            p = choices.bit_length() - 1
+        bit = 1 << p
+        present ^= bit
+        open_mask = (open_mask ^ bit) | unlocked(p, present)
+        top = tile_at[p]
+        removed += 1
+
+
+def matches_removal(
+    choices: int, match: Sequence[int], tile_at: Sequence[int], open_mask: int
+) -> int:
+    """The matches player's choice among ``choices`` (a mask of open positions that may be
+    removed): the one whose tile matches the most of the other open tiles, the first in
+    position order on a tie; -1 when there is no choice.
+
+    >>> matches_removal(0b111, [0b011, 0b011, 0b100], [0, 1, 2], 0b111)  # 0 matches 1
+    0
+    """
+    best = -1
+    best_score = -1
+    scan = choices
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        p = low.bit_length() - 1
+        score = removable(match[tile_at[p]], tile_at, open_mask ^ low).bit_count()
+        if score > best_score:
+            best, best_score = p, score
+    return best
+
+
+def longest_chain(
+    match: Sequence[int], tile_at: Sequence[int], available: int, top: int, memo: dict, limit: int
+) -> int:
+    """The most removals in a row, at most ``limit``, using only the tiles on ``available``
+    positions, starting from the stack tile ``top``.
+
+    ``memo`` maps ``(available, top, limit)`` to the answer; it stays valid for one deal.
+
+    >>> from tilegames.tula.layout import MATCH_MASK
+    >>> longest_chain(MATCH_MASK, list(range(24)), 0b111, 3, {}, 8)  # null, ace, 2 Suns after 3 Suns
+    3
+    >>> longest_chain(MATCH_MASK, list(range(24)), 0b111, 3, {}, 2)
+    2
+    """
+    if limit <= 0:
+        return 0
+    key = (available << 6 | top) << 5 | limit
+    known = memo.get(key)
+    if known is not None:
+        return known
+    best = 0
+    scan = removable(match[top], tile_at, available)
+    while scan:
+        low = scan & -scan
+        scan ^= low
+        tile = tile_at[low.bit_length() - 1]
+        length = (
+            1 + longest_chain(match, tile_at, available ^ low, tile, memo, limit - 1)
+            if limit > 1
+            else 1
+        )
+        if length > best:
+            best = length
+            if best >= limit:
+                break
+    memo[key] = best
+    return best
+
+
+def chain_removal(
+    choices: int,
+    match: Sequence[int],
+    unlocked: Unlocked,
+    tile_at: Sequence[int],
+    present: int,
+    open_mask: int,
+    memo: dict,
+) -> int:
+    """The chain player's choice among ``choices`` (a mask of open positions that may be
+    removed): the one that starts the longest run of removals using only the open tiles
+    (looking ``CHAIN_LIMIT`` ahead), then the one whose removal opens the most positions,
+    then the first in position order; -1 when there is no choice.
+
+    ``memo`` is ``longest_chain``'s, for one deal.
+    """
+    positions = bit_positions(choices)
+    if len(positions) < 2:
+        return positions[0] if positions else -1
+    # the chain after a removal uses the other open tiles: never more than them
+    limit = min(CHAIN_LIMIT, open_mask.bit_count() - 1)
+    # look at the moves by positions opened (most first, then position order) and keep the
+    # first with the longest chain: it wins every tie the order already settles
+    ranked = sorted(
+        (-(unlocked(p, present ^ 1 << p) & ~open_mask).bit_count(), p) for p in positions
+    )
+    best, best_chain = -1, -1
+    for _, p in ranked:
+        chain = longest_chain(match, tile_at, open_mask ^ 1 << p, tile_at[p], memo, limit)
+        if chain > best_chain:
+            best, best_chain = p, chain
+            if chain >= limit:  # nothing can beat it
+                break
     return best

@@ -38,8 +38,7 @@ import numpy as np
 
 from ..i18n import N_, Deferred
 from ..players import Player, moves_to_choose
-from .core import bit_positions
-from .fast import CHAIN_LIMIT, longest_chain, popcount
+from .core import bit_positions, chain_removal
 from .hidden import Board, expectimax, removal_value, tula_board
 from .layout import INDEX, POSITIONS, TOP
 from .rules import Move, PlayerView
@@ -194,15 +193,6 @@ def _where(board: Board, tile_at, present: int) -> list[int]:
     return [suits[tile // values] | ranks[tile % values] for tile in range(board.suits * values)]
 
 
-def _tiebreak(board: Board, tile_at, present: int, open_mask: int, p: int) -> tuple[int, int]:
-    """What the face-up tiles alone promise after removing ``p``: longest run, then uncovered."""
-    after = present & ~(1 << p)
-    new = board.unlocked(p, after) & ~open_mask
-    limit = min(CHAIN_LIMIT, popcount(open_mask) - 1)
-    chain = longest_chain(tile_at, open_mask & ~(1 << p), tile_at[p], {}, limit)
-    return chain, popcount(new)
-
-
 def decide(
     board: Board,
     tile_at: list[int],
@@ -299,7 +289,9 @@ def decide(
     tied = [choices[index] for index in alive if wins[index] == most]
     if len(tied) == 1 or exchange:
         return tied[0]
-    return max(tied, key=lambda p: _tiebreak(board, tile_at, present, open_mask, p))
+    # what the face-up tiles alone promise: the chain player's choice among the tied
+    tied_mask = sum(1 << p for p in tied)
+    return chain_removal(tied_mask, board.match, board.unlocked, tile_at, present, open_mask, {})
 
 
 def _exact_choice(board, tile_at, present, open_mask, top, unseen, choices, exchange, memo):

@@ -32,7 +32,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import best_exchange, greedy_removal
+from .core import (
+    Choice,
+    best_exchange,
+    chain_removal,
+    greedy_removal,
+    matches_removal,
+    playout,
+)
 from .layout import (
     ALL,
     CORNER_BLOCKERS,
@@ -51,7 +58,6 @@ __all__ = [
     "mercy_usable",
     "names",
     "opened",
-    "longest_chain",
     "play_chain",
     "play_greedy",
     "play_matches",
@@ -62,8 +68,6 @@ __all__ = [
 
 START = ALL & ~(1 << TOP)
 """Positions present once 4A has started the stack."""
-CHAIN_LIMIT = 8
-"""How far the chain player looks along a chain of face-up tiles."""
 RANDOM_DRAWS = 24
 """Uniform numbers a random game may use: one per decision (at most 23 removals + mercy)."""
 
@@ -151,26 +155,21 @@ def mercy_usable(tile_at: list[int]) -> bool:
     return not any(match >> tile_at[p] & 1 for p in LAYER3)
 
 
-def _removable(tile_at: list[int], open_mask: int, top: int) -> list[int]:
-    match = MATCH_MASK[top]
-    out = []
-    while open_mask:
-        low = open_mask & -open_mask
-        p = low.bit_length() - 1
-        if match >> tile_at[p] & 1:
-            out.append(p)
-        open_mask ^= low
-    return out
-
-
-def _best_mercy(tile_at: list[int]) -> int:
-    return best_exchange(MATCH_MASK, tile_at, LAYER3)
-
-
-def _exchange(tile_at: list[int], p: int) -> list[int]:
+def _exchanged(tile_at: list[int], p: int) -> list[int]:
+    """The deal after mercy: 4A's tile and the tile on ``p`` (3A, 3B or 3C) change places."""
     tile_at = list(tile_at)
     tile_at[p], tile_at[TOP] = tile_at[TOP], tile_at[p]
     return tile_at
+
+
+def _best_mercy(tile_at: list[int]) -> list[int]:
+    """The deal after the heuristics' mercy (``core.best_exchange``)."""
+    return _exchanged(tile_at, best_exchange(MATCH_MASK, tile_at, LAYER3))
+
+
+def _stacked(tile_at: list[int], choose: Choice) -> int:
+    """Tiles on the stack once ``choose`` has played the deal from the start (24 = won)."""
+    return 1 + playout(MATCH_MASK, unlocked, tile_at, START, START_OPEN, tile_at[TOP], choose)
 
 
 def play_random(tile_at: list[int], mercy: bool, draws) -> int:
@@ -184,42 +183,28 @@ def play_random(tile_at: list[int], mercy: bool, draws) -> int:
     >>> play_random(list(range(24)), False, [0.5] * RANDOM_DRAWS)
     23
     """
-    k = 0
+    decisions = iter(draws)
     if mercy and mercy_usable(tile_at):
-        tile_at = _exchange(tile_at, LAYER3[int(draws[0] * 3)])
-        k = 1
-    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
-    while True:
-        choices = _removable(tile_at, open_mask, top)
-        n = len(choices)
-        if not n:
-            return stacked
-        if n > 1:
-            p = choices[int(draws[k] * n)]
-            k += 1
-        else:
-            p = choices[0]
-        bit = 1 << p
-        present ^= bit
-        open_mask = (open_mask ^ bit) | unlocked(p, present)
-        top = tile_at[p]
-        stacked += 1
+        tile_at = _exchanged(tile_at, LAYER3[int(next(decisions) * 3)])
+
+    def choose(present: int, open_mask: int, top: int, choices: int) -> int:
+        for _ in range(int(next(decisions) * choices.bit_count())):
+            choices &= choices - 1  # drop the lowest: the k-th choice in position order
+        return (choices & -choices).bit_length() - 1
+
+    return _stacked(tile_at, choose)
 
 
 def play_greedy(tile_at: list[int], mercy: bool) -> int:
     """The greedy player (see ``players.GreedyPlayer``) on bitmasks; returns tiles stacked."""
     if mercy and mercy_usable(tile_at):
-        tile_at = _exchange(tile_at, _best_mercy(tile_at))
-    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
-    while True:
-        best, best_open = greedy_removal(MATCH_MASK[top], unlocked, tile_at, present, open_mask)
-        if best < 0:
-            return stacked
-        bit = 1 << best
-        present ^= bit
-        open_mask = (open_mask ^ bit) | best_open
-        top = tile_at[best]
-        stacked += 1
+        tile_at = _best_mercy(tile_at)
+    return _stacked(
+        tile_at,
+        lambda present, open_mask, top, choices: greedy_removal(
+            choices, unlocked, present, open_mask
+        ),
+    )
 
 
 def play_matches(tile_at: list[int], mercy: bool) -> int:
@@ -229,74 +214,13 @@ def play_matches(tile_at: list[int], mercy: bool) -> int:
     7
     """
     if mercy and mercy_usable(tile_at):
-        tile_at = _exchange(tile_at, _best_mercy(tile_at))
-    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
-    while True:
-        match = MATCH_MASK[top]
-        best = -1
-        best_score = -1
-        scan = open_mask
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            p = low.bit_length() - 1
-            t = tile_at[p]
-            if match >> t & 1:
-                partners = MATCH_MASK[t]
-                rest = open_mask ^ low
-                score = 0
-                while rest:
-                    other = rest & -rest
-                    rest ^= other
-                    if partners >> tile_at[other.bit_length() - 1] & 1:
-                        score += 1
-                if score > best_score:
-                    best, best_score = p, score
-        if best < 0:
-            return stacked
-        bit = 1 << best
-        present ^= bit
-        open_mask = (open_mask ^ bit) | unlocked(best, present)
-        top = tile_at[best]
-        stacked += 1
-
-
-def longest_chain(tile_at: list[int], available: int, top: int, memo: dict, limit: int = 8) -> int:
-    """The most removals in a row, at most ``limit``, using only the tiles on ``available``
-    positions, starting from the stack tile ``top``.
-
-    ``memo`` maps ``(available, top, limit)`` to the answer; it stays valid for one deal.
-
-    >>> longest_chain(list(range(24)), 0b111, 3, {})  # null, ace, 2 Suns after 3 Suns
-    3
-    >>> longest_chain(list(range(24)), 0b111, 3, {}, limit=2)
-    2
-    """
-    if limit <= 0:
-        return 0
-    key = (available << 5 | top) << 5 | limit
-    known = memo.get(key)
-    if known is not None:
-        return known
-    best = 0
-    match = MATCH_MASK[top]
-    scan = available
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        tile = tile_at[low.bit_length() - 1]
-        if match >> tile & 1:
-            length = (
-                1 + longest_chain(tile_at, available ^ low, tile, memo, limit - 1)
-                if limit > 1
-                else 1
-            )
-            if length > best:
-                best = length
-                if best >= limit:
-                    break
-    memo[key] = best
-    return best
+        tile_at = _best_mercy(tile_at)
+    return _stacked(
+        tile_at,
+        lambda present, open_mask, top, choices: matches_removal(
+            choices, MATCH_MASK, tile_at, open_mask
+        ),
+    )
 
 
 def play_chain(tile_at: list[int], mercy: bool) -> int:
@@ -306,31 +230,11 @@ def play_chain(tile_at: list[int], mercy: bool) -> int:
     24
     """
     if mercy and mercy_usable(tile_at):
-        tile_at = _exchange(tile_at, _best_mercy(tile_at))
-    present, open_mask, top, stacked = START, START_OPEN, tile_at[TOP], 1
+        tile_at = _best_mercy(tile_at)
     memo: dict = {}
-    while True:
-        choices = _removable(tile_at, open_mask, top)
-        if not choices:
-            return stacked
-        best = choices[0]
-        if len(choices) > 1:
-            # the chain after a removal uses the other open tiles: never more than them
-            limit = min(CHAIN_LIMIT, popcount(open_mask) - 1)
-            # best (chain, uncovered), first in position order on a tie: look at the moves
-            # by uncovered (most first) and keep the first that has the longest chain
-            ranked = sorted(
-                (-popcount(unlocked(p, present ^ 1 << p) & ~open_mask), p) for p in choices
-            )
-            best_chain = -1
-            for _, p in ranked:
-                chain = longest_chain(tile_at, open_mask ^ 1 << p, tile_at[p], memo, limit)
-                if chain > best_chain:
-                    best, best_chain = p, chain
-                    if chain >= limit:  # nothing can beat it
-                        break
-        bit = 1 << best
-        present ^= bit
-        open_mask = (open_mask ^ bit) | unlocked(best, present)
-        top = tile_at[best]
-        stacked += 1
+    return _stacked(
+        tile_at,
+        lambda present, open_mask, top, choices: chain_removal(
+            choices, MATCH_MASK, unlocked, tile_at, present, open_mask, memo
+        ),
+    )

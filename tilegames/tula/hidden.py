@@ -48,7 +48,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .core import best_exchange, bit_positions, greedy_removal, search
+from .core import best_exchange, bit_positions, greedy_removal, playout, removable, search
 from .layout import LAYOUT, open_among
 
 __all__ = [
@@ -437,7 +437,7 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
     present = board.start
     open_mask = board.opened(present)
     top = tile_at[board.top]
-    if mercy and not any(board.match[top] >> tile_at[p] & 1 for p in bit_positions(open_mask)):
+    if mercy and not removable(board.match[top], tile_at, open_mask):
         choices = bit_positions(open_mask)
         if rule == "random":
             p = choices[int(rng.integers(len(choices)))]
@@ -446,19 +446,14 @@ def play_simple(board: Board, tile_at: list[int], mercy: bool, rng, rule: str) -
         tile_at = list(tile_at)
         tile_at[p], tile_at[board.top] = top, tile_at[p]
         top = tile_at[board.top]
-    stacked = 1
-    while True:
-        choices = [p for p in bit_positions(open_mask) if board.match[top] >> tile_at[p] & 1]
-        if not choices:
-            return stacked
-        if rule == "random":
-            p = choices[int(rng.integers(len(choices)))] if len(choices) > 1 else choices[0]
-        else:
-            p = greedy_removal(board.match[top], board.unlocked, tile_at, present, open_mask)[0]
-        present &= ~(1 << p)
-        open_mask = (open_mask & ~(1 << p)) | board.unlocked(p, present)
-        top = tile_at[p]
-        stacked += 1
+
+    def choose(present: int, open_mask: int, top: int, choices: int) -> int:
+        if rule == "greedy":
+            return greedy_removal(choices, board.unlocked, present, open_mask)
+        positions = bit_positions(choices)
+        return positions[int(rng.integers(len(positions)))]
+
+    return 1 + playout(board.match, board.unlocked, tile_at, present, open_mask, top, choose)
 
 
 if __name__ == "__main__":  # pragma: no cover

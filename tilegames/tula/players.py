@@ -38,17 +38,15 @@ True
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from .. import players as _shared
 from ..i18n import N_, Deferred
 from ..players import moves_to_choose, play_game, registry_maker
-from .core import best_exchange, greedy_removal
+from .core import CHAIN_LIMIT, best_exchange, chain_removal, greedy_removal, matches_removal
 from .expert import ExpertPlayer
-from .fast import CHAIN_LIMIT, RANDOM_DRAWS, opened, popcount, unlocked
-from .layout import INDEX, MATCH_MASK, POSITIONS, TOP, Tile, matches, revealable_mask
+from .fast import RANDOM_DRAWS, opened, unlocked
+from .layout import INDEX, MATCH_MASK, TOP
 from .rules import Game, Move, PlayerView
 from .solver import search, solve
 
@@ -132,6 +130,16 @@ def _tiles(view: PlayerView) -> list[int]:
     return [-1 if tile is None else tile.index for tile in view.visible]
 
 
+def _positions(moves: list[Move]) -> int:
+    """The positions of ``moves``, as a mask."""
+    return sum(1 << INDEX[move.position] for move in moves)
+
+
+def _move_at(moves: list[Move], p: int) -> Move:
+    """The move among ``moves`` on position number ``p``."""
+    return moves[[INDEX[move.position] for move in moves].index(p)]
+
+
 def _mercy_choice(view: PlayerView, moves: list[Move]) -> Move:
     """The exchange after which the most of the other two layer-3 tiles match the new top."""
     choices = [INDEX[move.position] for move in moves]
@@ -151,16 +159,8 @@ class GreedyPlayer(Player):
             return _mercy_choice(view, moves)
         # everything revealable is face up (revealed first), so the face-up tiles are the
         # open ones and a removal uncovers what ``core.greedy_removal`` counts
-        among = sum(1 << INDEX[move.position] for move in moves)
-        p, _ = greedy_removal(
-            MATCH_MASK[view.stack[-1].index],
-            unlocked,
-            _tiles(view),
-            _mask(view.present),
-            _mask(view.face_up),
-            among,
-        )
-        return moves[[INDEX[move.position] for move in moves].index(p)]
+        p = greedy_removal(_positions(moves), unlocked, _mask(view.present), _mask(view.face_up))
+        return _move_at(moves, p)
 
 
 class MatchesPlayer(Player):
@@ -177,28 +177,9 @@ class MatchesPlayer(Player):
     def pick(self, view: PlayerView, moves: list[Move], rng: np.random.Generator) -> Move:
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
-        best, best_score = moves[0], -1
-        for move in moves:
-            tile = view.visible[INDEX[move.position]]
-            score = sum(
-                MATCH_MASK[tile.index] >> other.index & 1
-                for name, other in zip(POSITIONS, view.visible)
-                if other is not None and name != move.position
-            )
-            if score > best_score:
-                best, best_score = move, score
-        return best
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _longest_chain(top: Tile, tiles: frozenset[Tile], limit: int) -> int:
-    """The most removals in a row (at most ``limit``) from ``tiles``, the first matching ``top``."""
-    best = 0
-    if limit > 0:
-        for tile in tiles:
-            if matches(top, tile):
-                best = max(best, 1 + _longest_chain(tile, tiles - {tile}, limit - 1))
-    return best
+        # everything revealable is face up (revealed first): the face-up tiles are the open ones
+        p = matches_removal(_positions(moves), MATCH_MASK, _tiles(view), _mask(view.face_up))
+        return _move_at(moves, p)
 
 
 class ChainPlayer(Player):
@@ -217,18 +198,10 @@ class ChainPlayer(Player):
         if moves[0].kind == "mercy":
             return _mercy_choice(view, moves)
         present, face_up = _mask(view.present), _mask(view.face_up)
-        up = frozenset(tile for tile in view.visible if tile is not None)
-        best, best_score = moves[0], (-1, -1)
-        for move in moves:
-            tile = view.visible[INDEX[move.position]]
-            after = present & ~(1 << INDEX[move.position])
-            score = (
-                _longest_chain(tile, up - {tile}, CHAIN_LIMIT),
-                popcount(revealable_mask(after, face_up)),
-            )
-            if score > best_score:
-                best, best_score = move, score
-        return best
+        p = chain_removal(
+            _positions(moves), MATCH_MASK, unlocked, _tiles(view), present, face_up, {}
+        )
+        return _move_at(moves, p)
 
 
 class SamplerPlayer(Player):

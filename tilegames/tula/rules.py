@@ -31,7 +31,8 @@ from ..game import GameState, Notation, deal_seed, refuse_unless_dealt, require
 from ..i18n import _, ngettext
 from ..randomness import as_generator, seed_value
 from ..rules_base import RulesBase
-from .core import bit_positions
+from .core import bit_positions, removable
+from .fast import mercy_usable
 from .layout import (
     ALL,
     COVERED_BY,
@@ -318,8 +319,7 @@ class Game(GameState):
 
         This depends on the deal only (the four top tiles), not on play.
         """
-        top = self.deal[TOP]
-        return not any(matches(self.deal[p], top) for p in LAYER3)
+        return mercy_usable([tile.index for tile in self.deal])
 
     @property
     def mercy_used(self) -> bool:
@@ -359,15 +359,7 @@ class Game(GameState):
         return bool(self._removable_mask()) or self.mercy_available
 
     def _removable_mask(self) -> int:
-        match = MATCH_MASK[self._stack[-1]]
-        up = self._present & self._face_up
-        result = 0
-        while up:
-            low = up & -up
-            up ^= low
-            if match >> self._tile_at[low.bit_length() - 1] & 1:
-                result |= low
-        return result
+        return removable(MATCH_MASK[self._stack[-1]], self._tile_at, self._present & self._face_up)
 
     @property
     def scores(self) -> list[int]:
