@@ -73,6 +73,7 @@ class BuildWithData(build_py):
 PYRAMIDS_COMPILED = [
     "tilegames/pyramids/fast.py",
     "tilegames/pyramids/careful.py",
+    "tilegames/pyramids/turns.py",
     "tilegames/pyramids/mayhem.py",
     "tilegames/pyramids/tiles.py",
 ]

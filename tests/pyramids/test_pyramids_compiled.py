@@ -1,6 +1,6 @@
 """The installed Pyramids engine (compiled by mypyc when it could be) against its ``.py`` sources.
 
-``setup.py`` may compile ``fast``, ``careful``, ``mayhem`` and ``tiles`` (see
+``setup.py`` may compile ``fast``, ``careful``, ``turns``, ``mayhem`` and ``tiles`` (see
 ``tilegames.pyramids.native``); the ``.py`` files stay the reference. Here
 the ``.py`` sources are loaded explicitly, as a separate package beside the
 installed one, and seeded games are played with both: the same moves, the
@@ -36,7 +36,7 @@ def pure_fast():
         sys.modules.update(added)
         for name in native.MODULES[
             ::-1
-        ]:  # tiles, mayhem, careful, fast: each imports the ones before
+        ]:  # tiles, mayhem, turns, careful, fast: each imports the ones before
             spec = importlib.util.spec_from_file_location(f"{PURE}.{name}", SOURCES / f"{name}.py")
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)

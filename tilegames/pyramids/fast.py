@@ -102,14 +102,14 @@ from .mayhem import (
     watch_step,
 )
 from .players import CarefulPlayer, RandomPlayer
-from .rules import FALL_LEFT, FALL_RIGHT, HAND_SIZE, Move, Rules, deal_piles, placement
+from .rules import FALL_LEFT, FALL_RIGHT, Move, Rules, deal_piles, placement
 from .tiles import (
     ABOVE_LEFT,
     ABOVE_RIGHT,
     FIRE_TILES,
     IS_FIRE,
-    key,
 )
+from .turns import WIN, curse_seats, dealt_hands, refill, starting_row, turn_end
 
 __all__ = ["FastGame", "SEATS", "fast_seats", "play", "play_careful"]
 
@@ -251,17 +251,10 @@ def play(
     game_rng = as_generator(value)
     dealt, leftovers = deal_piles(n, game_rng)
     first = int(game_rng.integers(n))
-    board: dict[int, int] = {}
-    removed: list[int] = []
-    for t in leftovers:
-        if t in FIRE_TILES:
-            removed.append(t)
-        else:
-            board[key(0, 2 * len(board))] = t
-    hands = [p[:HAND_SIZE] for p in dealt]
+    board, removed = starting_row(leftovers)
+    hands, piles = dealt_hands(dealt)
     # each hand heaviest first (hand order among equal weights), as a careful player tries it
     orders = [sorted(hand, key=HEAVIEST_FIRST) for hand in hands]
-    piles = [p[HAND_SIZE:] for p in dealt]
     # the players' dice, as ``play_game`` makes them: a Generator as is, an int derived
     player_rng = (
         (rng if isinstance(rng, np.random.Generator) else players_generator(rng))
@@ -272,7 +265,6 @@ def play(
     careful = [s == "careful" for s in seats]
     curse, cube = rules.curse, rules.fire_cube
     slide = rules.overhang_collapse == "slide"
-    debris_stays = rules.curse_debris == "turn"
     gaps_all = rules.row0_gaps == "all"
     cap = rules.turn_cap
     history: list = []
@@ -410,8 +402,8 @@ def play(
                 )
                 if kind == CURSE_KIND:
                     pending = None
-                    receiver = acting = (turn_player - 1) % n
-                    debris_to = turn_player if debris_stays else receiver
+                    receiver, debris_to = curse_seats(turn_player, n, rules.curse_debris)
+                    acting = receiver
                     counts[6] += 1
                 else:
                     receiver = debris_to
@@ -422,15 +414,14 @@ def play(
                     watch_step(board, near, step)
         # -- the refill and the end of the turn (Game._end_turn) --
         pile = piles[player]
-        while len(hand) < HAND_SIZE and pile:
-            hand.append(pile[0])
-            insort(orders[player], pile.pop(0), key=HEAVIEST_FIRST)
+        for t in refill(hand, pile):
+            insort(orders[player], t, key=HEAVIEST_FIRST)
         turns += 1
         acting = debris_to = player
-        if not hand and not pile:
-            winner = player
-            break
-        if turns >= cap:
+        end = turn_end(hand, pile, turns, cap)
+        if end:
+            if end == WIN:
+                winner = player
             break
         turn_player = acting = debris_to = (player + 1) % n
 

@@ -1,8 +1,8 @@
 """Which Flaming Pyramids engine runs here: the typed Python modules as written, or the same compiled.
 
 The fast game (``fast``), the careful player's reckoning (``careful``,
-which the players use too) and the mayhem engine and tables they play with
-(``mayhem``, ``tiles``) are plain, typed Python, and they are the reference.
+which the players use too), the turn's rules (``turns``, which the readable game
+uses too) and the mayhem engine and tables they play with (``mayhem``, ``tiles``) are plain, typed Python, and they are the reference.
 When tilegames is installed where mypyc (from mypy) and a C compiler are
 found, ``setup.py`` compiles these same modules with mypyc, so the code that
 reads as the game is the code that runs fast; nothing is compiled or loaded
@@ -26,11 +26,11 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from types import ModuleType
 
-from . import careful, fast, mayhem, tiles
+from . import careful, fast, mayhem, tiles, turns
 
 __all__ = ["COMPILED", "ENGINE", "MODULES", "WHY", "describe", "is_compiled"]
 
-MODULES = ("fast", "careful", "mayhem", "tiles")
+MODULES = ("fast", "careful", "turns", "mayhem", "tiles")
 """The modules ``setup.py`` compiles with mypyc (in ``tilegames.pyramids``)."""
 
 
@@ -45,7 +45,9 @@ def is_compiled(module: ModuleType) -> bool:
 
 
 COMPILED = tuple(
-    name for name, module in zip(MODULES, (fast, careful, mayhem, tiles)) if is_compiled(module)
+    name
+    for name, module in zip(MODULES, (fast, careful, turns, mayhem, tiles))
+    if is_compiled(module)
 )
 """The modules of ``MODULES`` that run compiled here."""
 

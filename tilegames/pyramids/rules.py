@@ -42,7 +42,6 @@ from ..randomness import as_generator, generator_from_state, generator_state, re
 from ..rules_base import RulesBase
 from . import mayhem
 from .tiles import (
-    FIRE_TILES,
     HALF,
     LEGAL,
     N_TILES,
@@ -54,9 +53,8 @@ from .tiles import (
     position,
     tile_id,
 )
+from .turns import CAP, HAND_SIZE, WIN, curse_seats, dealt_hands, refill, starting_row, turn_end
 
-HAND_SIZE = 5
-"""Tiles in a full hand."""
 MAX_COORDINATE = 100_000
 """Positions in a move are whole numbers of at most this size (a pyramid of 45 tiles is far smaller)."""
 _CANONICAL = frozenset(t.name for t in TILES)
@@ -657,8 +655,7 @@ class Game(GameState):
         piles = [tiles_of(p, f"deal.piles[{i}]") for i, p in enumerate(piles_data)]
         hands_data = deal.get("hands")
         if hands_data is None:
-            hands = [p[:HAND_SIZE] for p in piles]
-            piles = [p[HAND_SIZE:] for p in piles]
+            hands, piles = dealt_hands(piles)
         else:
             if not isinstance(hands_data, list) or len(hands_data) != n:
                 raise InvalidPosition(
@@ -683,14 +680,8 @@ class Game(GameState):
                 )
         leftovers = tiles_of(deal.get("leftovers", []), "deal.leftovers")
         removed = tiles_of(deal.get("removed", []), "deal.removed")
-        board: dict[int, int] = {}
-        x = 0
-        for t in leftovers:
-            if t in FIRE_TILES:
-                removed.append(t)
-            else:
-                board[key(0, x)] = t
-                x += 2
+        board, burnt = starting_row(leftovers)
+        removed += burnt
         pyramid_data = deal.get("pyramid")
         if pyramid_data is not None:
             if not isinstance(pyramid_data, list):
@@ -1120,9 +1111,10 @@ class Game(GameState):
                 roll_pending=pending,
             )
             if kind == mayhem.CURSE_KIND:
-                receiver = self.previous_player
+                receiver, self._debris_to = curse_seats(
+                    self.turn_player, self.n_players, rules.curse_debris
+                )
                 self.acting = receiver
-                self._debris_to = receiver if rules.curse_debris == "previous" else self.turn_player
             else:
                 receiver = self._debris_to
             self._piles[receiver].extend(step.debris)
@@ -1145,11 +1137,11 @@ class Game(GameState):
         player = self.turn_player
         hand = self._hands[player]
         pile = self._piles[player]
-        while len(hand) < HAND_SIZE and pile:
-            hand.append(pile.pop(0))
+        refill(hand, pile)
         self.turns += 1
         self.acting = self._debris_to = player
-        if not hand and not pile:
+        end = turn_end(hand, pile, self.turns, self.rules.turn_cap)
+        if end == WIN:
             self.winner = player
             self._over = True
             self._event(
@@ -1157,7 +1149,7 @@ class Game(GameState):
                 (),
                 lambda: _("player {player} has no tiles left and wins").format(player=player),
             )
-        elif self.turns >= self.rules.turn_cap:
+        elif end == CAP:
             self._over = True
             self._event(
                 "cap",
@@ -1546,16 +1538,11 @@ def new_game(
         "seed": seed_value(seed),
     }
     # What ``Game.from_deal_dict(deal)`` builds, without checking what was just made.
-    board = {}
-    removed = []
-    for t in leftovers:
-        if t in FIRE_TILES:
-            removed.append(t)
-        else:
-            board[key(0, 2 * len(board))] = t
+    board, removed = starting_row(leftovers)
+    hands, piles = dealt_hands(piles)
     game = Game(
-        piles=[p[HAND_SIZE:] for p in piles],
-        hands=[p[:HAND_SIZE] for p in piles],
+        piles=piles,
+        hands=hands,
         board=board,
         removed=removed,
         first_player=first_player,
