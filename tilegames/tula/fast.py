@@ -2,7 +2,9 @@
 
 The readable rules live in ``rules.py``; this module plays the same game on
 plain ints so that a simulation runs tens of thousands of games a second.
-The tests check, deal by deal, that it agrees with the public API.
+A game here is ``core.playout`` (the one turn, for any board) with a player's
+choice from ``core`` (the same the players ask from their view), started from the
+temple's deal. The tests check, deal by deal, that it agrees with the public API.
 
 Why a deal needs so little state here: tiles only ever leave the temple, so
 a tile that can be revealed stays revealable, and revealing never hurts.
