@@ -199,6 +199,22 @@ def test_start_mask_is_every_position_but_the_top():
     assert START == (1 << 23) - 1
 
 
+def follows_the_rule(player, by_the_rule, seeds) -> None:
+    """Every removal ``player`` makes in mercy games of ``seeds`` is ``by_the_rule(view)``."""
+    compared = choices = 0
+    for seed in seeds:
+        game = new_game(seed, mercy=True, auto_reveal=True)
+        while not game.is_over:
+            view = game.player_view()
+            move = player.choose(view, np.random.default_rng(seed))
+            if move.kind == "remove":
+                assert move == by_the_rule(view), (seed, view.legal_moves)
+                compared += 1
+                choices += len(view.legal_moves) > 1
+            game.play(move)
+    assert compared > 100 and choices > 20  # real choices were compared, not only forced moves
+
+
 def longest_run(top, tiles: frozenset, limit: int) -> int:
     """The most removals in a row (at most ``limit``) from ``tiles``, the first matching ``top``:
     the chain player's look-ahead as the docs say it, on tiles, every order tried."""
@@ -266,19 +282,7 @@ def test_the_matches_and_chain_choices_are_the_rules_written_from_the_public_vie
 ):
     """``core.matches_removal`` and ``core.chain_removal`` (the one choice of ``fast``, the
     players and, for the chain, the expert's tie-break) against each rule as the docs say it."""
-    player = make_player(name)
-    compared = choices = 0
-    for seed in range(40):
-        game = new_game(seed, mercy=True, auto_reveal=True)
-        while not game.is_over:
-            view = game.player_view()
-            move = player.choose(view, np.random.default_rng(seed))
-            if move.kind == "remove":
-                assert move == by_the_rule(view), (seed, view.legal_moves)
-                compared += 1
-                choices += len(view.legal_moves) > 1
-            game.play(move)
-    assert compared > 100 and choices > 20  # real choices were compared, not only forced moves
+    follows_the_rule(make_player(name), by_the_rule, seeds=range(40))
 
 
 def test_the_greedy_choice_is_the_rule_written_from_the_public_view():
@@ -297,19 +301,7 @@ def test_the_greedy_choice_is_the_rule_written_from_the_public_view():
         ]
         return removals[scores.index(max(scores))]
 
-    greedy = make_player("greedy")
-    compared = choices = 0
-    for seed in range(60):
-        game = new_game(seed, mercy=True, auto_reveal=True)
-        while not game.is_over:
-            view = game.player_view()
-            move = greedy.choose(view, np.random.default_rng(seed))
-            if move.kind == "remove":
-                assert move == by_the_rule(view), (seed, view.legal_moves)
-                compared += 1
-                choices += len(view.legal_moves) > 1
-            game.play(move)
-    assert compared > 100 and choices > 20  # real choices were compared, not only forced moves
+    follows_the_rule(make_player("greedy"), by_the_rule, seeds=range(60))
 
 
 def test_the_old_decide_hook_is_gone_and_no_lesson_asks_for_it():
