@@ -1,8 +1,9 @@
 """Which Flaming Pyramids engine runs here: the typed Python modules as written, or the same compiled.
 
 The fast game (``fast``), the careful player's reckoning (``careful``,
-which the players use too), the turn's rules (``turns``, which the readable game
-uses too) and the mayhem engine and tables they play with (``mayhem``, ``tiles``) are plain, typed Python, and they are the reference.
+which the players use too), the turn's rules (``turns``, which the readable
+game uses too) and the mayhem engine and tables they play with (``mayhem``,
+``tiles``) are plain, typed Python, and they are the reference.
 When tilegames is installed where mypyc (from mypy) and a C compiler are
 found, ``setup.py`` compiles these same modules with mypyc, so the code that
 reads as the game is the code that runs fast; nothing is compiled or loaded

@@ -41,6 +41,8 @@ from collections.abc import Callable, Sequence
 
 __all__ = [
     "CHAIN_LIMIT",
+    "Choice",
+    "Unlocked",
     "best_exchange",
     "bit_positions",
     "chain_removal",
