@@ -103,12 +103,7 @@ from .mayhem import (
 )
 from .players import CarefulPlayer, RandomPlayer
 from .rules import FALL_LEFT, FALL_RIGHT, Move, Rules, deal_piles, placement
-from .tiles import (
-    ABOVE_LEFT,
-    ABOVE_RIGHT,
-    FIRE_TILES,
-    IS_FIRE,
-)
+from .tiles import ABOVE_LEFT, ABOVE_RIGHT, FIRE_TILES, IS_FIRE
 from .turns import WIN, curse_seats, dealt_hands, refill, starting_row, turn_end
 
 __all__ = ["FastGame", "SEATS", "fast_seats", "play", "play_careful"]
